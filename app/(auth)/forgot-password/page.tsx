@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { CardContent } from "@/components/ui/card";
+import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+
+export const metadata: Metadata = { title: "Forgot password" };
+
+export default function ForgotPasswordPage() {
+  return (
+    <CardContent>
+      <ForgotPasswordForm />
+    </CardContent>
+  );
+}

@@ -1,0 +1,5 @@
+import type { ReactNode } from "react";
+
+export default function DashboardLayout({ children }: { children: ReactNode }) {
+  return <div className="flex min-h-screen flex-col">{children}</div>;
+}

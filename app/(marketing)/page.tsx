@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { ShieldCheck } from "lucide-react";
+
+import { SiteShell } from "@/components/layout/site-shell";
+import { FeatureGrid } from "@/components/marketing/feature-grid";
+import { LandingActions } from "@/components/marketing/landing-actions";
+import { LandingLinks } from "@/components/marketing/landing-links";
+
+export const metadata: Metadata = {
+  title: "IdeaVault — Share your idea, keep your property",
+  description:
+    "Share unpublished ideas safely with NDA-gated links, blockchain timestamps, recipient verification and customisable access controls.",
+};
+
+export default function LandingPage() {
+  return (
+    <SiteShell>
+      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-14 py-6 text-center sm:py-14">
+        <section aria-labelledby="hero-heading" className="flex max-w-3xl flex-col items-center gap-6">
+          <p className="inline-flex items-center gap-2 rounded-full border bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">
+            <ShieldCheck className="size-3.5 text-brand" aria-hidden="true" />
+            Invite only · NDA protected · Blockchain timestamped
+          </p>
+          <h1
+            id="hero-heading"
+            className="text-4xl font-semibold tracking-tight text-balance text-brand sm:text-5xl lg:text-6xl"
+          >
+            Your idea is your property.
+          </h1>
+          <p className="max-w-2xl text-base leading-7 text-pretty text-muted-foreground sm:text-lg">
+            IdeaVault lets inventors, founders and researchers share unpublished ideas without giving
+            them away. Every reader signs an NDA first, every idea carries a blockchain timestamp, and
+            you decide exactly who sees what, and for how long.
+          </p>
+          <LandingActions />
+        </section>
+
+        <FeatureGrid />
+
+        <LandingLinks />
+      </div>
+    </SiteShell>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { MailCheck } from "lucide-react";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validation/auth";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+
+const SENT = "Password reset instructions have been sent to your email.";
+const FAILED = "Failed to send reset email. Please try again.";
+const NETWORK = "Network error. Please try again.";
+
+async function serverMessage(res: Response): Promise<string | null> {
+  try {
+    const body: unknown = await res.json();
+    if (!body || typeof body !== "object") return null;
+    if ("error" in body && typeof body.error === "string" && body.error) return body.error;
+    if ("message" in body && typeof body.message === "string" && body.message) return body.message;
+  } catch {
+    // Non-JSON body.
+  }
+  return null;
+}
+
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+
+  const onSubmit = async (values: ForgotPasswordInput) => {
+    setSubmitting(true);
+    try {
+      const res = await fetch("/api/auth/forgot-password", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(values),
+      });
+      if (res.ok) {
+        toast.success(SENT);
+        setSent(true);
+      } else {
+        toast.error("Error", { description: (await serverMessage(res)) ?? FAILED });
+      }
+    } catch {
+      toast.error("Error", { description: NETWORK });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="space-y-6 text-center">
+        <MailCheck className="text-primary mx-auto size-12" aria-hidden="true" />
+        <div className="space-y-2" role="status">
+          <h1 className="text-2xl font-semibold">Check Your Email</h1>
+          <p className="text-muted-foreground text-sm">{SENT}</p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button type="button" variant="outline" onClick={() => setSent(false)}>
+            Try Again
+          </Button>
+          <Button asChild>
+            <Link href="/login">Back to Login</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Forgot password</h1>
+        <p className="text-muted-foreground text-sm">Enter your email address and we&apos;ll send you a link to reset your password.</p>
+      </div>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="forgot-email">Email</Label>
+          <Input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? "forgot-email-error" : undefined}
+            {...register("email")}
+          />
+          {errors.email ? (
+            <p id="forgot-email-error" className="text-destructive text-sm">
+              {errors.email.message}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+          {submitting ? <Spinner /> : null}
+          Send Reset Link
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        <Link href="/login" className="underline underline-offset-4">
+          Back to Login
+        </Link>
+      </p>
+    </div>
+  );
+}

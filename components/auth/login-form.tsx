@@ -1,0 +1,143 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Separator } from "@/components/ui/separator";
+import { Spinner } from "@/components/ui/spinner";
+import { PasswordInput } from "@/components/auth/password-input";
+import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
+
+const LOGIN_FAILED = "Invalid email or password. Please try again.";
+
+type LoginFormProps = {
+  /** Already validated by the page as a same-origin relative path. */
+  callbackUrl: string;
+  providers: SocialProviderFlags;
+  errorMessage?: string | null;
+};
+
+async function readError(res: Response): Promise<string | null> {
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string") return body.error;
+  } catch {
+    // Non-JSON body: fall through.
+  }
+  return null;
+}
+
+export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+
+  const onSubmit = async (values: LoginInput) => {
+    setSubmitting(true);
+    try {
+      const res = await fetch("/api/auth/login", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(values),
+      });
+      if (res.ok) {
+        const data: unknown = await res.json().catch(() => null);
+        const user = data && typeof data === "object" && "user" in data ? data.user : null;
+        try {
+          if (user) localStorage.setItem("currentUser", JSON.stringify(user));
+        } catch {
+          // Storage can be unavailable (private mode); the session cookie is what matters.
+        }
+        toast.success("You have been logged in successfully!");
+        window.location.assign(callbackUrl);
+        return; // keep the spinner while the browser navigates
+      }
+      const message = res.status === 429 ? ((await readError(res)) ?? "Too many attempts. Please try again later.") : LOGIN_FAILED;
+      toast.error("Error", { description: message });
+    } catch {
+      toast.error("Error", { description: LOGIN_FAILED });
+    }
+    setSubmitting(false);
+  };
+
+  return (
+    <div className="space-y-6">
+      {errorMessage ? (
+        <p role="alert" className="border-destructive/50 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm">
+          {errorMessage}
+        </p>
+      ) : null}
+
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? "email-error" : undefined}
+            {...register("email")}
+          />
+          {errors.email ? (
+            <p id="email-error" className="text-destructive text-sm">
+              {errors.email.message}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="password">Password</Label>
+            <Link href="/forgot-password" className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline">
+              Forgot
+            </Link>
+          </div>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? "password-error" : undefined}
+            {...register("password")}
+          />
+          {errors.password ? (
+            <p id="password-error" className="text-destructive text-sm">
+              {errors.password.message}
+            </p>
+          ) : null}
+        </div>
+
+        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+          {submitting ? <Spinner /> : null}
+          Log In
+        </Button>
+      </form>
+
+      <div className="flex items-center gap-3">
+        <Separator className="flex-1" />
+        <span className="text-muted-foreground text-xs uppercase">or continue with</span>
+        <Separator className="flex-1" />
+      </div>
+
+      <SocialButtons providers={providers} callbackUrl={callbackUrl} disabled={submitting} />
+
+      <p className="text-center text-sm">
+        <Button type="button" variant="link" disabled className="h-auto p-0">
+          Sign up (Invite Only)
+        </Button>
+      </p>
+    </div>
+  );
+}

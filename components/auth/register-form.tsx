@@ -1,0 +1,134 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Separator } from "@/components/ui/separator";
+import { Spinner } from "@/components/ui/spinner";
+import { PasswordInput } from "@/components/auth/password-input";
+import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
+
+const REGISTRATION_FAILED = "Registration failed. Email may already be in use.";
+
+type RegisterFormProps = { invite?: string; inviteEmail?: string; providers: SocialProviderFlags };
+type FieldName = keyof RegisterFormInput;
+
+const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "email" | "text" }[] = [
+  { name: "name", label: "Full Name", autoComplete: "name", type: "text" },
+  { name: "email", label: "Email", autoComplete: "email", type: "email" },
+  { name: "password", label: "Password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm Password", autoComplete: "new-password" },
+];
+
+async function serverError(res: Response): Promise<string | null> {
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string") return body.error;
+  } catch {
+    // Non-JSON body.
+  }
+  return null;
+}
+
+function fieldProps(name: FieldName, errors: FieldErrors<RegisterFormInput>) {
+  const error = errors[name];
+  return { id: `register-${name}`, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `register-${name}-error` : undefined };
+}
+
+export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormProps) {
+  const router = useRouter();
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterFormInput>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: "", email: inviteEmail ?? "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = async ({ name, email, password }: RegisterFormInput) => {
+    setSubmitting(true);
+    try {
+      const res = await fetch("/api/auth/register", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name, email, password, invite }),
+      });
+      if (res.ok) {
+        toast.success("Account created successfully! Please log in.");
+        router.push("/login");
+        return;
+      }
+      const explain = res.status === 400 || res.status === 403 || res.status === 429;
+      const message = (explain ? await serverError(res) : null) ?? REGISTRATION_FAILED;
+      toast.error("Error", { description: message });
+    } catch {
+      toast.error("Error", { description: REGISTRATION_FAILED });
+    }
+    setSubmitting(false);
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+        {FIELDS.map(({ name, label, autoComplete, type }) => {
+          const props = fieldProps(name, errors);
+          return (
+            <div key={name} className="space-y-2">
+              <Label htmlFor={props.id}>{label}</Label>
+              {type ? (
+                <Input type={type} autoComplete={autoComplete} {...props} {...register(name)} />
+              ) : (
+                <PasswordInput autoComplete={autoComplete} {...props} {...register(name)} />
+              )}
+              {errors[name] ? (
+                <p id={`${props.id}-error`} className="text-destructive text-sm">
+                  {errors[name]?.message}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+
+        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+          {submitting ? <Spinner /> : null}
+          Create Account
+        </Button>
+      </form>
+
+      <div className="flex items-center gap-3">
+        <Separator className="flex-1" />
+        <span className="text-muted-foreground text-xs uppercase">or continue with</span>
+        <Separator className="flex-1" />
+      </div>
+
+      <SocialButtons providers={providers} callbackUrl="/dashboard" disabled={submitting} />
+
+      <p className="text-muted-foreground text-center text-xs">
+        By creating an account you agree to our{" "}
+        <Link href="/terms" className="hover:text-foreground underline underline-offset-4">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link href="/privacy" className="hover:text-foreground underline underline-offset-4">
+          Privacy Policy
+        </Link>
+      </p>
+
+      <p className="text-center text-sm">
+        <Link href="/login" className="underline underline-offset-4">
+          Already have an account? Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

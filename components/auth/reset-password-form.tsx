@@ -1,0 +1,117 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { resetPasswordFormSchema } from "@/lib/validation/auth";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { PasswordInput } from "@/components/auth/password-input";
+
+type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+const FAILED = "Failed to reset password. Please try again.";
+
+async function serverError(res: Response): Promise<string | null> {
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) return body.error;
+  } catch {
+    // Non-JSON body.
+  }
+  return null;
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const router = useRouter();
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordFormInput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = async ({ password }: ResetPasswordFormInput) => {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const res = await fetch("/api/auth/reset-password", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token, password }),
+      });
+      if (res.ok) {
+        toast.success("Your password has been reset. Please log in.");
+        router.push("/login");
+        return;
+      }
+      const message = (await serverError(res)) ?? FAILED;
+      setFailure(message);
+      toast.error("Error", { description: message });
+    } catch {
+      setFailure("Network error. Please try again.");
+      toast.error("Error", { description: "Network error. Please try again." });
+    }
+    setSubmitting(false);
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      {failure ? (
+        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive space-y-1 rounded-md border px-3 py-2 text-sm">
+          <p>{failure}</p>
+          <Link href="/forgot-password" className="underline underline-offset-4">
+            Request a new reset link
+          </Link>
+        </div>
+      ) : null}
+
+      <div className="space-y-2">
+        <Label htmlFor="reset-password">New password</Label>
+        <PasswordInput
+          id="reset-password"
+          autoComplete="new-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "reset-password-error" : undefined}
+          {...register("password")}
+        />
+        {errors.password ? (
+          <p id="reset-password-error" className="text-destructive text-sm">
+            {errors.password.message}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor="reset-confirm">Confirm password</Label>
+        <PasswordInput
+          id="reset-confirm"
+          autoComplete="new-password"
+          aria-invalid={errors.confirmPassword ? true : undefined}
+          aria-describedby={errors.confirmPassword ? "reset-confirm-error" : undefined}
+          {...register("confirmPassword")}
+        />
+        {errors.confirmPassword ? (
+          <p id="reset-confirm-error" className="text-destructive text-sm">
+            {errors.confirmPassword.message}
+          </p>
+        ) : null}
+      </div>
+
+      <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+        {submitting ? <Spinner /> : null}
+        Reset Password
+      </Button>
+    </form>
+  );
+}

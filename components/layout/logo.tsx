@@ -1,0 +1,53 @@
+import * as React from "react";
+import Link from "next/link";
+import { Lightbulb } from "lucide-react";
+
+import { cn } from "@/lib/utils";
+
+type LogoProps = {
+  /** Where the logo links to. Pass `null` to render the wordmark without a link. */
+  href?: string | null;
+  className?: string;
+};
+
+function LogoMark() {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="bg-brand flex size-8 shrink-0 items-center justify-center rounded-md text-white"
+      >
+        <Lightbulb className="size-4" />
+      </span>
+      <span className="text-brand text-lg font-bold tracking-tight sm:text-xl">IdeaVault</span>
+    </>
+  );
+}
+
+function Logo({ href = "/", className }: LogoProps) {
+  const classes = cn("inline-flex items-center gap-2", className);
+
+  if (href === null) {
+    return (
+      <span data-slot="logo" className={classes}>
+        <LogoMark />
+      </span>
+    );
+  }
+
+  return (
+    <Link
+      href={href}
+      data-slot="logo"
+      className={cn(
+        classes,
+        "focus-visible:ring-ring/50 rounded-md outline-none focus-visible:ring-[3px]",
+      )}
+    >
+      <LogoMark />
+    </Link>
+  );
+}
+
+export { Logo };
+export type { LogoProps };

@@ -1,0 +1,49 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+import { cn } from "@/lib/utils";
+
+const FOOTER_LINKS = [
+  { href: "/about", label: "About" },
+  { href: "/contact", label: "Contact" },
+  { href: "/privacy-policy", label: "Privacy" },
+] as const;
+
+type SiteFooterProps = {
+  className?: string;
+};
+
+function SiteFooter({ className }: SiteFooterProps) {
+  const pathname = usePathname();
+  const showLinks = pathname !== "/profile";
+
+  return (
+    <footer data-slot="site-footer" className={cn("border-t bg-background", className)}>
+      <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-3 px-4 py-4 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
+        <p>Blockchain timestamp</p>
+        {showLinks && (
+          <nav aria-label="Footer">
+            <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className="rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </footer>
+  );
+}
+
+export { SiteFooter };
+export type { SiteFooterProps };

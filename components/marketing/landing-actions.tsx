@@ -1,0 +1,70 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { ArrowRight, KeyRound } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { InviteOnlyPanel } from "./invite-only-panel";
+import { WaitlistPanel } from "./waitlist-panel";
+
+type View = "invite" | "waitlist";
+
+/** Hero calls to action plus the shared invite-only / waitlist dialog. */
+export function LandingActions() {
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<View>("invite");
+  const [joined, setJoined] = useState(false);
+
+  const openDialog = (next: View) => {
+    setView(next);
+    setJoined(false);
+    setOpen(true);
+  };
+
+  // Closing the dialog resets the success view. The reset runs once the exit
+  // animation has finished (onCloseAutoFocus) so the form doesn't flash back
+  // while fading out; openDialog() resets it as well.
+  const resetAfterClose = () => {
+    setJoined(false);
+    setView("invite");
+  };
+
+  return (
+    <>
+      <div className="flex w-full flex-col items-stretch gap-3 sm:w-auto sm:flex-row sm:items-center">
+        <Button type="button" size="lg" onClick={() => openDialog("invite")}>
+          File an Idea
+          <ArrowRight aria-hidden="true" />
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href="/login">
+            <KeyRound aria-hidden="true" />
+            Private Login
+          </Link>
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Not invited yet?{" "}
+        <button
+          type="button"
+          onClick={() => openDialog("waitlist")}
+          className="rounded-sm font-medium text-brand underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Join our waitlist
+        </button>
+      </p>
+
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="sm:max-w-md" onCloseAutoFocus={resetAfterClose}>
+          {view === "invite" ? (
+            <InviteOnlyPanel onJoinWaitlist={() => setView("waitlist")} />
+          ) : (
+            <WaitlistPanel joined={joined} onJoined={() => setJoined(true)} />
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

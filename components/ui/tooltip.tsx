@@ -1,0 +1,78 @@
+"use client";
+
+import * as React from "react";
+import { Tooltip as TooltipPrimitive } from "radix-ui";
+
+import { cn } from "@/lib/utils";
+
+/** Spec §9: tooltip open delay 700 ms, skip delay 300 ms. */
+const TOOLTIP_DELAY_DURATION = 700;
+const TOOLTIP_SKIP_DELAY_DURATION = 300;
+
+/** True below a TooltipProvider, so a Tooltip knows whether it must bring its own. */
+const HasTooltipProviderContext = React.createContext(false);
+
+function TooltipProvider({
+  delayDuration = TOOLTIP_DELAY_DURATION,
+  skipDelayDuration = TOOLTIP_SKIP_DELAY_DURATION,
+  children,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return (
+    <TooltipPrimitive.Provider
+      data-slot="tooltip-provider"
+      delayDuration={delayDuration}
+      skipDelayDuration={skipDelayDuration}
+      {...props}
+    >
+      <HasTooltipProviderContext.Provider value={true}>{children}</HasTooltipProviderContext.Provider>
+    </TooltipPrimitive.Provider>
+  );
+}
+
+/**
+ * Uses the nearest TooltipProvider (so the skip delay works across tooltips);
+ * when there is none, it brings its own provider with the spec delays.
+ */
+function Tooltip({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  const hasProvider = React.useContext(HasTooltipProviderContext);
+  const root = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return hasProvider ? root : <TooltipProvider>{root}</TooltipProvider>;
+}
+
+function TooltipTrigger({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
+  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
+}
+
+function TooltipContent({
+  className,
+  sideOffset = 0,
+  children,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        data-slot="tooltip-content"
+        sideOffset={sideOffset}
+        className={cn(
+          "bg-primary text-primary-foreground animate-in fade-in-0 zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[side=bottom]:slide-in-from-top-2 data-[side=left]:slide-in-from-right-2 data-[side=right]:slide-in-from-left-2 data-[side=top]:slide-in-from-bottom-2 z-50 w-fit origin-(--radix-tooltip-content-transform-origin) rounded-md px-3 py-1.5 text-xs text-balance",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <TooltipPrimitive.Arrow className="bg-primary fill-primary z-50 size-2.5 translate-y-[calc(-50%_-_2px)] rotate-45 rounded-[2px]" />
+      </TooltipPrimitive.Content>
+    </TooltipPrimitive.Portal>
+  );
+}
+
+export {
+  Tooltip,
+  TOOLTIP_DELAY_DURATION,
+  TOOLTIP_SKIP_DELAY_DURATION,
+  TooltipContent,
+  TooltipProvider,
+  TooltipTrigger,
+};

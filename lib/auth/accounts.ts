@@ -1,0 +1,64 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ConflictError, ForbiddenError } from "@/lib/api/errors";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { normalizeEmail } from "@/lib/auth/email";
+import { hashToken } from "@/lib/auth/tokens";
+import type { RegisterInput } from "@/lib/validation/auth";
+
+export const EMAIL_TAKEN = "Registration failed. Email may already be in use.";
+
+function isUniqueViolation(err: unknown) {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+}
+
+/**
+ * Creates an account. In invite mode the invite is consumed in the same transaction, so one invite makes
+ * exactly one account; the empty-instance bootstrap is serialized by an advisory lock.
+ */
+export async function registerUser(input: RegisterInput) {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const openMode = getEnv().REGISTRATION_MODE === "open";
+  try {
+    return await db.$transaction(async (tx) => {
+      if (!openMode) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
+        const empty = (await tx.user.count()) === 0;
+        if (!empty) {
+          if (!input.invite) throw new ForbiddenError("IdeaVault is invite only. An invitation is required to register.");
+          const used = await tx.invite.updateMany({
+            where: { tokenHash: hashToken(input.invite), usedAt: null, expiresAt: { gt: new Date() } },
+            data: { usedAt: new Date() },
+          });
+          if (used.count !== 1) throw new ForbiddenError("This invitation link is invalid or has already been used.");
+        }
+      }
+      if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new ConflictError(EMAIL_TAKEN);
+      const user = await tx.user.create({ data: { email, name: input.name.trim(), passwordHash } });
+      if (!openMode && input.invite) {
+        await tx.invite.updateMany({ where: { tokenHash: hashToken(input.invite) }, data: { usedById: user.id } });
+      }
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/** The user for a correct e-mail + password, else null (same timing either way). */
+export async function authenticate(emailInput: string, password: string) {
+  const email = normalizeEmail(emailInput);
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, name: true, email: true, profileImageId: true, sessionVersion: true, passwordHash: true },
+  });
+  const ok = await verifyPassword(password, user?.passwordHash);
+  if (!ok || !user) return null;
+  const { passwordHash: _omit, ...safe } = user;
+  void _omit;
+  return safe;
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { encode } from "next-auth/jwt";
+import { getEnv } from "@/lib/env";
+import { SESSION_MAX_AGE_SECONDS, sessionCookieName, useSecureCookies } from "@/lib/auth/cookies";
+
+type SessionUser = { id: string; name: string; email: string; sessionVersion: number };
+
+/** Issues the same JWT session cookie next-auth would, so getServerSession and the proxy accept it. */
+export async function sessionCookie(user: SessionUser) {
+  const value = await encode({
+    secret: getEnv().NEXTAUTH_SECRET,
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    token: { sub: user.id, name: user.name, email: user.email, sv: user.sessionVersion },
+  });
+  return {
+    name: sessionCookieName(),
+    value,
+    options: {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      path: "/",
+      secure: useSecureCookies(),
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    },
+  };
+}
+
+export function clearedSessionCookie() {
+  return {
+    name: sessionCookieName(),
+    value: "",
+    options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: useSecureCookies(), maxAge: 0 },
+  };
+}

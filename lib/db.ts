@@ -1,0 +1,51 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { pgConfigFromUrl } from "@/lib/db-config";
+import { getEnv } from "@/lib/env";
+
+const SLOW_QUERY_MS = 200;
+
+function createClient() {
+  const url = getEnv().DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      "DATABASE_URL is not set. Start the app with `npm run dev` or `npm start` (they run an embedded PostgreSQL), or set DATABASE_URL.",
+    );
+  }
+  const adapter = new PrismaPg({ ...pgConfigFromUrl(url), max: 10 });
+  const client = new PrismaClient({
+    adapter,
+    // Password hashes never leave lib/auth unless a query asks for them by name.
+    omit: { user: { passwordHash: true } },
+    log: [{ emit: "event", level: "query" }],
+  });
+  client.$on("query", (e) => {
+    if (e.duration > SLOW_QUERY_MS) console.warn(`[db] slow query (${e.duration} ms): ${e.query.slice(0, 300)}`);
+  });
+  return client;
+}
+
+export type Db = ReturnType<typeof createClient>;
+
+const globalForDb = globalThis as unknown as { __ideavaultDb?: Db };
+
+function client(): Db {
+  // Cached on globalThis so dev hot reloads and test modules share one pool.
+  globalForDb.__ideavaultDb ??= createClient();
+  return globalForDb.__ideavaultDb;
+}
+
+/** The one Prisma client, created on first use (Next's build imports this module without a database). */
+export const db: Db = new Proxy({} as Db, {
+  get(_target, prop) {
+    const c = client();
+    const value = Reflect.get(c, prop, c);
+    return typeof value === "function" ? value.bind(c) : value;
+  },
+});
+
+export async function disconnectDb() {
+  await globalForDb.__ideavaultDb?.$disconnect();
+  globalForDb.__ideavaultDb = undefined;
+}

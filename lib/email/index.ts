@@ -1,0 +1,37 @@
+import "server-only";
+import { Resend } from "resend";
+import { getEnv } from "@/lib/env";
+import { writeToOutbox } from "@/lib/email/outbox";
+
+export type EmailMessage = { to: string; subject: string; text: string; html: string };
+
+export interface EmailSender {
+  send(message: EmailMessage & { from: string }): Promise<void>;
+}
+
+class ResendSender implements EmailSender {
+  private client: Resend;
+  constructor(apiKey: string) {
+    this.client = new Resend(apiKey);
+  }
+  async send(m: EmailMessage & { from: string }) {
+    const { error } = await this.client.emails.send({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    if (error) throw new Error(`Resend refused the e-mail: ${error.message}`);
+  }
+}
+
+class OutboxSender implements EmailSender {
+  async send(m: EmailMessage & { from: string }) {
+    await writeToOutbox(m);
+  }
+}
+
+/** Resend when RESEND_API_KEY is set, otherwise the local outbox under DATA_DIR/outbox. */
+export function emailSender(): EmailSender {
+  const key = getEnv().RESEND_API_KEY;
+  return key ? new ResendSender(key) : new OutboxSender();
+}
+
+export async function sendEmail(message: EmailMessage) {
+  await emailSender().send({ ...message, from: getEnv().EMAIL_FROM });
+}

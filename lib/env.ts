@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { readOrCreateLocalSecrets } from "./server/local-secrets";
+import path from "node:path";
+
+/**
+ * The one place that reads process.env. Parsed lazily (Next's build imports modules without any configuration)
+ * and validated at start-up by scripts/serve.ts and instrumentation.ts, so a bad variable stops the server with its name.
+ */
+const boolean = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const base64Key = z
+  .string()
+  .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes encoded as base64 (openssl rand -base64 32)");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+  /** Set by scripts/serve.ts when it runs the embedded PostgreSQL under DATA_DIR. */
+  IDEAVAULT_EMBEDDED_DB: boolean,
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
+  NEXTAUTH_URL: z.url().optional(),
+  ENCRYPTION_KEY: base64Key.optional(),
+  ENCRYPTION_KEY_ID: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "letters, digits, - and _ only (max 32)").optional(),
+  /** Former keys kept for reading data written before a rotation: "id:base64,id:base64". */
+  ENCRYPTION_OLD_KEYS: z.string().optional(),
+  REGISTRATION_MODE: z.enum(["invite", "open"]).default("invite"),
+  RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
+  TRUST_PROXY: boolean,
+  RESEND_API_KEY: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(3).default("IdeaVault <no-reply@ideavault.local>"),
+  BLOB_READ_WRITE_TOKEN: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  VERCEL: z.string().optional(),
+});
+
+type RawEnv = z.infer<typeof schema>;
+export type Env = Omit<RawEnv, "NEXTAUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTION_KEY_ID"> & {
+  NEXTAUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
+  ENCRYPTION_KEY_ID: string;
+  dataDir: string;
+  /** A deployment that must bring its own secrets (not a local or self-contained embedded-database install). */
+  isProductionDeployment: boolean;
+};
+
+export class EnvError extends Error {}
+
+function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(source)) out[k] = v === "" ? undefined : v;
+  return out;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(emptyToUndefined(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  // Self-contained installs (embedded database under DATA_DIR) keep their secrets beside their data.
+  const isProductionDeployment = raw.NODE_ENV === "production" && !raw.IDEAVAULT_EMBEDDED_DB;
+  const missing: string[] = [];
+  if (isProductionDeployment) {
+    if (!raw.DATABASE_URL) missing.push("DATABASE_URL");
+    if (!raw.NEXTAUTH_SECRET) missing.push("NEXTAUTH_SECRET");
+    if (!raw.ENCRYPTION_KEY) missing.push("ENCRYPTION_KEY");
+    if (!raw.NEXTAUTH_URL && !raw.VERCEL) missing.push("NEXTAUTH_URL");
+  }
+  if (missing.length) {
+    throw new EnvError(`Missing required environment variables in production: ${missing.join(", ")}. See .env.local.example.`);
+  }
+  const local = !raw.NEXTAUTH_SECRET || !raw.ENCRYPTION_KEY ? readOrCreateLocalSecrets(dataDir) : undefined;
+  return {
+    ...raw,
+    dataDir,
+    isProductionDeployment,
+    NEXTAUTH_SECRET: raw.NEXTAUTH_SECRET ?? local!.nextauthSecret,
+    ENCRYPTION_KEY: raw.ENCRYPTION_KEY ?? local!.encryptionKey,
+    ENCRYPTION_KEY_ID: raw.ENCRYPTION_KEY_ID ?? (raw.ENCRYPTION_KEY ? "k1" : local!.encryptionKeyId),
+  };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Tests change variables between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { RateLimitError } from "@/lib/api/errors";
+
+export type Limit = { key: string; limit: number; windowSeconds: number };
+
+/**
+ * Fixed-window counter kept in PostgreSQL so limits hold across instances. One atomic upsert per key:
+ * the window restarts when it has expired.
+ */
+async function hit({ key, windowSeconds }: Limit): Promise<{ count: number; resetAt: Date }> {
+  const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "count", "resetAt"`;
+  return rows[0];
+}
+
+/** Counts one attempt against every limit and throws 429 when any is exceeded. */
+export async function enforceRateLimits(limits: Limit[]) {
+  const scale = getEnv().RATE_LIMIT_SCALE;
+  for (const l of limits) {
+    const { count, resetAt } = await hit(l);
+    if (count > Math.ceil(l.limit * scale)) {
+      throw new RateLimitError(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
+    }
+  }
+}
+
+/** Old windows are dead weight; removed opportunistically. */
+export async function pruneRateLimits() {
+  await db.rateLimit.deleteMany({ where: { resetAt: { lt: new Date(Date.now() - 3600_000) } } });
+}

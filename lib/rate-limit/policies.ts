@@ -1,0 +1,26 @@
+import type { Limit } from "@/lib/rate-limit";
+import { normalizeEmail } from "@/lib/auth/email";
+
+const MIN = 60;
+const HOUR = 3600;
+
+/** Per-IP and per-address budgets for the endpoints an attacker would hammer. Scaled by RATE_LIMIT_SCALE. */
+export const rateLimits = {
+  login: (ip: string, email: string): Limit[] => [
+    { key: `login:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN },
+    { key: `login:email:${normalizeEmail(email)}`, limit: 10, windowSeconds: 15 * MIN },
+  ],
+  register: (ip: string, email: string): Limit[] => [
+    { key: `register:ip:${ip}`, limit: 10, windowSeconds: HOUR },
+    { key: `register:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },
+  ],
+  forgotPassword: (ip: string, email: string): Limit[] => [
+    { key: `forgot:ip:${ip}`, limit: 10, windowSeconds: HOUR },
+    { key: `forgot:email:${normalizeEmail(email)}`, limit: 3, windowSeconds: HOUR },
+  ],
+  resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
+  waitlist: (ip: string, email: string): Limit[] => [
+    { key: `waitlist:ip:${ip}`, limit: 20, windowSeconds: HOUR },
+    { key: `waitlist:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },
+  ],
+};

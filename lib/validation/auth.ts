@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+const email = z
+  .string()
+  .trim()
+  .min(1, "Please enter a valid email address")
+  .email("Please enter a valid email address")
+  .max(254, "Please enter a valid email address");
+
+const password = z
+  .string()
+  .min(6, "Password must be at least 6 characters")
+  // bcrypt only reads the first 72 bytes; refuse longer input instead of silently truncating it.
+  .max(72, "Password must be at most 72 characters");
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const name = z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters");
+
+export const registerSchema = z.object({ name, email, password, invite: z.string().max(200).optional() });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The registration form adds a confirmation field that never leaves the browser. */
+export const registerFormSchema = z
+  .object({ name, email, password, confirmPassword: z.string().min(6, "Password must be at least 6 characters") })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, "Please enter your email address.").email("Please enter a valid email address").max(254),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ token: z.string().min(10, "This reset link is invalid or has expired.").max(200), password });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password, confirmPassword: z.string().min(6, "Password must be at least 6 characters") })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+export const profileSchema = z.object({
+  name,
+  // The e-mail is accepted in the payload (the client resends it) but never applied.
+  email: z.string().optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;

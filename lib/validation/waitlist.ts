@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const waitlistSchema = z.object({
+  name: z.string().trim().min(2, "Name must be at least 2 characters.").max(100, "Name must be at most 100 characters."),
+  email: z.string().trim().email("Please enter a valid email address.").max(254, "Please enter a valid email address."),
+  profession: z
+    .string()
+    .trim()
+    .max(100, "Profession must be at most 100 characters.")
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type WaitlistInput = z.input<typeof waitlistSchema>;

@@ -1,0 +1,108 @@
+/**
+ * `npm run dev` / `npm start`: one process that runs the embedded PostgreSQL (unless DATABASE_URL is set),
+ * applies pending migrations, then serves Next.js. The HTTP server is ours so that the client's socket
+ * address reaches the app (x-ideavault-client-ip) and shutdown stops the database cleanly.
+ */
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { parseEnv, EnvError } from "../lib/env";
+import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
+import { acquireInstanceLock } from "../lib/server/instance-lock";
+import { startEmbeddedDb, type EmbeddedDb } from "../lib/server/embedded-db";
+import { applyPendingMigrations } from "../lib/server/migrations";
+import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+const dev = mode === "dev";
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  const started = Date.now();
+  const dataDir = path.resolve(process.env.DATA_DIR || ".data");
+  process.env.DATA_DIR = dataDir;
+  const port = Number(process.env.PORT || 3000);
+  const hostname = process.env.HOSTNAME || "0.0.0.0";
+
+  let releaseLock: (() => void) | undefined;
+  let database: EmbeddedDb | undefined;
+  if (!process.env.DATABASE_URL) {
+    try {
+      releaseLock = acquireInstanceLock(dataDir);
+    } catch (err) {
+      fail((err as Error).message);
+    }
+    const secrets = readOrCreateLocalSecrets(dataDir);
+    database = await startEmbeddedDb({
+      dir: path.join(dataDir, "postgres"),
+      password: secrets.dbPassword,
+      log: (line) => process.env.DEBUG_DB && console.log(`[postgres] ${line}`),
+    }).catch((err: Error) => fail(`The embedded PostgreSQL did not start: ${err.message}`));
+    process.env.DATABASE_URL = database.url;
+    process.env.IDEAVAULT_EMBEDDED_DB = "true";
+  }
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`\n${signal} received: stopping IdeaVault…`);
+    server?.close();
+    try {
+      await database?.stop();
+    } finally {
+      releaseLock?.();
+      process.exit(0);
+    }
+  };
+  let server: http.Server | undefined;
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  try {
+    const env = parseEnv();
+    // Next's own modules (and next-auth) read these directly.
+    process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
+    process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
+    process.env.ENCRYPTION_KEY_ID = env.ENCRYPTION_KEY_ID;
+  } catch (err) {
+    if (err instanceof EnvError) {
+      await database?.stop();
+      releaseLock?.();
+      fail(err.message);
+    }
+    throw err;
+  }
+
+  try {
+    await applyPendingMigrations(process.env.DATABASE_URL!);
+  } catch (err) {
+    await database?.stop();
+    releaseLock?.();
+    fail(`Database migration failed: ${(err as Error).message}`);
+  }
+
+  const app = next({ dev, dir: process.cwd(), hostname, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  server = http.createServer((req, res) => {
+    // Never trust a client-supplied value for the address header.
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    void handle(req, res);
+  });
+  server.listen(port, hostname, () => {
+    const db = database ? `embedded PostgreSQL in ${path.join(dataDir, "postgres")}` : "DATABASE_URL";
+    console.log(`▲ IdeaVault ${dev ? "dev" : "production"} server on http://localhost:${port} (${db}) — ready in ${Date.now() - started} ms`);
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
