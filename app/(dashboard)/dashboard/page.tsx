@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { DashboardFooter } from "@/components/dashboard/dashboard-footer";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
-import { SiteFooter } from "@/components/layout/site-footer";
+import { Portfolio } from "@/components/dashboard/portfolio";
 import { requirePageUser } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -14,11 +15,9 @@ export default async function DashboardPage() {
     <>
       <DashboardHeader user={{ name: user.name, email: user.email, profileImage: user.profileImage }} />
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <section id="portfolio" aria-label="Your ideas" className="text-muted-foreground rounded-lg border border-dashed p-8 text-center">
-          Your ideas will appear here.
-        </section>
+        <Portfolio />
       </main>
-      <SiteFooter />
+      <DashboardFooter />
     </>
   );
 }

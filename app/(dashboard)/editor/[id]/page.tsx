@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArrowLeft } from "lucide-react";
+
+import { EditorPageClient } from "@/components/editor/editor-page-client";
+import { Logo } from "@/components/layout/logo";
+import { Button } from "@/components/ui/button";
+import { requirePageUser } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Editor" };
+
+/** `new`, or a positive integer id; anything else is not a valid editor route. */
+function parseIdeaParam(raw: string): number | null | undefined {
+  if (raw === "new") return null;
+  if (!/^[1-9]\d*$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
+  await requirePageUser();
+  const { id } = await params;
+  const ideaId = parseIdeaParam(id);
+  if (ideaId === undefined) notFound();
+
+  return (
+    <>
+      <header className="bg-background/95 sticky top-0 z-30 border-b backdrop-blur">
+        <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-2 px-4 sm:px-6">
+          <Button asChild variant="ghost" size="sm" className="-ml-2">
+            <Link href="/dashboard">
+              <ArrowLeft aria-hidden="true" />
+              Back to Dashboard
+            </Link>
+          </Button>
+          <Logo href="/dashboard" />
+        </div>
+      </header>
+      <main id="main-content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <EditorPageClient key={id} ideaId={ideaId} />
+      </main>
+    </>
+  );
+}

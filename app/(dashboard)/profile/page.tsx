@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { BackButton } from "@/components/layout/back-button";
+import { Logo } from "@/components/layout/logo";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { ProfileForm } from "@/components/profile/profile-form";
+import { requirePageUser } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Profile Settings" };
+
+export default async function ProfilePage() {
+  await requirePageUser();
+
+  return (
+    <>
+      <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 border-b backdrop-blur">
+        <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-4 sm:px-6 lg:px-8">
+          <BackButton href="/dashboard" size="sm" />
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold sm:text-2xl">Profile Settings</h1>
+          <Logo href="/" className="hidden sm:inline-flex" />
+        </div>
+      </header>
+      <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <ProfileForm />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

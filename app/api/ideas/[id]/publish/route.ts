@@ -1,0 +1,13 @@
+import { route } from "@/lib/api/handler";
+import { requireUser } from "@/lib/auth/session";
+import { publishIdea } from "@/lib/ideas";
+import { ideaIdSchema } from "@/lib/validation/ideas";
+import { NotFoundError } from "@/lib/api/errors";
+
+// PUT /api/ideas/{id}/publish — publish a draft (read-only afterwards); publishing twice is harmless
+export const PUT = route<{ id: string }>(async (_req, { params }) => {
+  const user = await requireUser();
+  const parsed = ideaIdSchema.safeParse((await params).id);
+  if (!parsed.success) throw new NotFoundError("Idea not found");
+  return Response.json(await publishIdea(user.id, parsed.data));
+});

@@ -1,0 +1,34 @@
+import { route, parseJson } from "@/lib/api/handler";
+import { requireUser } from "@/lib/auth/session";
+import { deleteIdea, getIdea, updateIdea } from "@/lib/ideas";
+import { ideaIdSchema, updateIdeaSchema } from "@/lib/validation/ideas";
+import { NotFoundError } from "@/lib/api/errors";
+
+type Params = { id: string };
+
+async function ideaId(params: Promise<Params>) {
+  const parsed = ideaIdSchema.safeParse((await params).id);
+  if (!parsed.success) throw new NotFoundError("Idea not found");
+  return parsed.data;
+}
+
+// GET /api/ideas/{id} — one idea with its decrypted content
+export const GET = route<Params>(async (_req, { params }) => {
+  const user = await requireUser();
+  return Response.json(await getIdea(user.id, await ideaId(params)));
+});
+
+// PUT /api/ideas/{id} — update a draft's title and content
+export const PUT = route<Params>(async (req, { params }) => {
+  const user = await requireUser();
+  const id = await ideaId(params);
+  const input = await parseJson(req, updateIdeaSchema);
+  return Response.json(await updateIdea(user.id, id, input));
+});
+
+// DELETE /api/ideas/{id} — delete a draft and its files
+export const DELETE = route<Params>(async (_req, { params }) => {
+  const user = await requireUser();
+  await deleteIdea(user.id, await ideaId(params));
+  return Response.json({ success: true });
+});

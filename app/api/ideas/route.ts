@@ -1,0 +1,17 @@
+import { route, parseJson } from "@/lib/api/handler";
+import { requireUser } from "@/lib/auth/session";
+import { createIdea, listIdeas } from "@/lib/ideas";
+import { createIdeaSchema } from "@/lib/validation/ideas";
+
+// GET /api/ideas — the creator's ideas, list fields only
+export const GET = route(async () => {
+  const user = await requireUser();
+  return Response.json(await listIdeas(user.id));
+});
+
+// POST /api/ideas — create a draft idea
+export const POST = route(async (req) => {
+  const user = await requireUser();
+  const input = await parseJson(req, createIdeaSchema);
+  return Response.json(await createIdea(user.id, input), { status: 201 });
+});

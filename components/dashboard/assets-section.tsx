@@ -1,0 +1,61 @@
+import { File, FileText } from "lucide-react";
+import { Card } from "@/components/ui/card";
+import { PortfolioSection } from "@/components/dashboard/portfolio-section";
+import type { AssetSummary } from "@/components/dashboard/use-portfolio-data";
+
+const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
+
+function assetKind(asset: AssetSummary): "image" | "pdf" | "file" {
+  const type = asset.contentType?.toLowerCase() ?? "";
+  if (type.startsWith("image/") || (!type && IMAGE_EXT.test(asset.fileName))) return "image";
+  if (type === "application/pdf" || /\.pdf$/i.test(asset.fileName)) return "pdf";
+  return "file";
+}
+
+function shortDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+}
+
+function AssetCard({ asset }: { asset: AssetSummary }) {
+  const kind = assetKind(asset);
+  const Icon = kind === "pdf" ? FileText : File;
+
+  return (
+    <Card className="gap-0 overflow-hidden py-0">
+      <a
+        href={asset.filePath}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="focus-visible:ring-ring/50 group block rounded-xl outline-none focus-visible:ring-[3px]"
+      >
+        <div className="bg-muted flex aspect-video items-center justify-center overflow-hidden">
+          {kind === "image" ? (
+            <img src={asset.filePath} alt="" loading="lazy" className="size-full object-cover" />
+          ) : (
+            <Icon aria-hidden="true" className="text-muted-foreground size-10" />
+          )}
+        </div>
+        <div className="space-y-1 p-4">
+          <p className="truncate text-sm font-medium group-hover:underline" title={asset.fileName}>
+            {asset.fileName}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </p>
+          <p className="text-muted-foreground text-xs">{shortDate(asset.createdAt)}</p>
+        </div>
+      </a>
+    </Card>
+  );
+}
+
+export function AssetsSection({ assets }: { assets: AssetSummary[] }) {
+  return (
+    <PortfolioSection title="My Assets" count={assets.length} emptyText="No assets uploaded yet" isEmpty={assets.length === 0}>
+      {assets.map((asset) => (
+        <li key={asset.id}>
+          <AssetCard asset={asset} />
+        </li>
+      ))}
+    </PortfolioSection>
+  );
+}

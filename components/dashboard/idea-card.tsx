@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { FileText, Share2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
+import type { IdeaSummary } from "@/components/dashboard/use-portfolio-data";
+
+export function ideaDate(idea: Pick<IdeaSummary, "blockchainTimestamp" | "lastModified">): string {
+  const date = new Date(idea.blockchainTimestamp || idea.lastModified);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+}
+
+type IdeaCardProps = { idea: IdeaSummary; onDeleted?: () => void | Promise<void> };
+
+/** A draft or published idea: opens the editor; share link; drafts can also be deleted. */
+export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
+  const title = idea.title.trim() || "Untitled Idea";
+  const published = idea.status === "published";
+  const date = ideaDate(idea);
+  const iso = new Date(idea.blockchainTimestamp || idea.lastModified);
+
+  return (
+    <Card className="hover:border-brand/40 gap-3 py-4 transition-colors">
+      <div className="flex items-start gap-3 px-4">
+        <FileText aria-hidden="true" className="text-brand mt-0.5 size-5 shrink-0" />
+        <h3 className="min-w-0 flex-1 font-semibold break-words">
+          <Link
+            href={`/editor/${idea.id}`}
+            className="focus-visible:ring-ring/50 rounded-sm outline-none hover:underline focus-visible:ring-[3px]"
+          >
+            Idea ({idea.id}) : {title}
+          </Link>
+        </h3>
+      </div>
+      <div className="flex items-center justify-between gap-2 px-4">
+        <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
+          {date ? <time dateTime={Number.isNaN(iso.getTime()) ? undefined : iso.toISOString()}>{date}</time> : null}
+          <Badge variant={published ? "default" : "secondary"}>{published ? "Published" : "Draft"}</Badge>
+        </div>
+        <div className="flex shrink-0 items-center">
+          <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
+            <Link href={`/share/${idea.id}`} aria-label="Share" title="Share">
+              <Share2 aria-hidden="true" />
+            </Link>
+          </Button>
+          {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { cn } from "@/lib/utils";
+
+type LiveClockProps = { className?: string; label?: string };
+
+/** 'Blockchain timestamp' with the current date and time, ticking every second. Renders the time only after mount. */
+export function LiveClock({ className, label = "Blockchain timestamp" }: LiveClockProps) {
+  const [now, setNow] = useState<Date | null>(null);
+
+  useEffect(() => {
+    const tick = () => setNow(new Date());
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  return (
+    <p data-slot="live-clock" className={cn("flex flex-wrap items-center gap-x-2", className)}>
+      <span>{label}</span>
+      {now ? (
+        <time dateTime={now.toISOString()} className="text-foreground font-mono text-xs tabular-nums sm:text-sm">
+          {now.toLocaleString()}
+        </time>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { AssetsSection } from "@/components/dashboard/assets-section";
+import { DropZone } from "@/components/dashboard/drop-zone";
+import { IdeaCard } from "@/components/dashboard/idea-card";
+import { PortfolioSection } from "@/components/dashboard/portfolio-section";
+import { usePortfolioData, type IdeaSummary } from "@/components/dashboard/use-portfolio-data";
+
+function IdeaList({ ideas, onChanged }: { ideas: IdeaSummary[]; onChanged: () => Promise<void> }) {
+  return ideas.map((idea) => (
+    <li key={idea.id}>
+      <IdeaCard idea={idea} onDeleted={onChanged} />
+    </li>
+  ));
+}
+
+/** The Idea Portfolio: drop zone, Drafts, Published, My Assets and Shared with me. */
+export function Portfolio() {
+  const { ideas, assets, loading, error, refresh } = usePortfolioData();
+  const drafts = ideas.filter((idea) => idea.status !== "published");
+  const published = ideas.filter((idea) => idea.status === "published");
+
+  return (
+    <div id="portfolio" className="space-y-8 sm:space-y-10">
+      <DropZone onUploaded={refresh} />
+
+      {loading ? (
+        <p role="status" className="text-muted-foreground py-8 text-center">
+          Loading...
+        </p>
+      ) : (
+        <>
+          {error ? (
+            <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
+              <span>Could not load your portfolio. Please try again.</span>
+              <Button type="button" size="sm" variant="outline" onClick={() => void refresh()}>
+                Retry
+              </Button>
+            </div>
+          ) : null}
+          <PortfolioSection title="Drafts" emptyText="No drafts yet" isEmpty={drafts.length === 0}>
+            <IdeaList ideas={drafts} onChanged={refresh} />
+          </PortfolioSection>
+          <PortfolioSection title="Published" emptyText="No published ideas yet" isEmpty={published.length === 0}>
+            <IdeaList ideas={published} onChanged={refresh} />
+          </PortfolioSection>
+          <AssetsSection assets={assets} />
+          {/* Shared cards would link to /view/{id}; nothing is shared with the user yet. */}
+          <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { cn } from "@/lib/utils";
+
+export type ToolbarButtonProps = Omit<React.ComponentProps<typeof Button>, "aria-label" | "children"> & {
+  /** Accessible name, also shown as the tooltip. */
+  label: string;
+  icon: React.ReactNode;
+  /** For toggles: sets aria-pressed. Leave undefined for plain actions. */
+  active?: boolean;
+};
+
+/** An icon button of the editor toolbar with its tooltip. */
+export function ToolbarButton({ label, icon, active, className, ...props }: ToolbarButtonProps) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          aria-pressed={active}
+          data-active={active ? "" : undefined}
+          className={cn(
+            "size-8 shrink-0 data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-1 data-[active]:ring-border",
+            className,
+          )}
+          {...props}
+        >
+          {icon}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** A thin divider between toolbar groups. */
+export function ToolbarDivider() {
+  return <span aria-hidden="true" className="bg-border mx-1 hidden h-6 w-px self-center sm:block" />;
+}

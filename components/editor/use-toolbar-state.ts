@@ -1,0 +1,52 @@
+"use client";
+
+import { useEditorState, type Editor } from "@tiptap/react";
+
+export type ToolbarState = {
+  bold: boolean;
+  italic: boolean;
+  strike: boolean;
+  code: boolean;
+  highlight: boolean;
+  paragraph: boolean;
+  heading1: boolean;
+  heading2: boolean;
+  heading3: boolean;
+  bulletList: boolean;
+  orderedList: boolean;
+  blockquote: boolean;
+  link: boolean;
+  color: string | null;
+  canMark: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+};
+
+/** Active/disabled states for the toolbar; re-renders only when one of them changes. */
+export function useToolbarState(editor: Editor): ToolbarState {
+  return useEditorState({
+    editor,
+    selector: ({ editor: e }): ToolbarState => {
+      const color: unknown = e.getAttributes("textStyle").color;
+      return {
+        bold: e.isActive("bold"),
+        italic: e.isActive("italic"),
+        strike: e.isActive("strike"),
+        code: e.isActive("code"),
+        highlight: e.isActive("highlight"),
+        paragraph: e.isActive("paragraph"),
+        heading1: e.isActive("heading", { level: 1 }),
+        heading2: e.isActive("heading", { level: 2 }),
+        heading3: e.isActive("heading", { level: 3 }),
+        bulletList: e.isActive("bulletList"),
+        orderedList: e.isActive("orderedList"),
+        blockquote: e.isActive("blockquote"),
+        link: e.isActive("link"),
+        color: typeof color === "string" ? color : null,
+        canMark: e.can().toggleBold(),
+        canUndo: e.can().undo(),
+        canRedo: e.can().redo(),
+      };
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import { getEnv } from "@/lib/env";
+
+/**
+ * AES-256-GCM envelopes for idea content and uploaded files.
+ * Layout: "IV1" | keyId length (1 byte) | keyId | 12-byte IV | 16-byte tag | ciphertext.
+ * The key id travels with the data, so ENCRYPTION_OLD_KEYS keeps old envelopes readable after a rotation.
+ */
+const MAGIC = Buffer.from("IV1");
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+type Keyring = { current: { id: string; key: Buffer }; all: Map<string, Buffer> };
+
+let cachedRing: { source: string; ring: Keyring } | undefined;
+
+function keyring(): Keyring {
+  const env = getEnv();
+  const source = `${env.ENCRYPTION_KEY_ID}:${env.ENCRYPTION_KEY}|${env.ENCRYPTION_OLD_KEYS ?? ""}`;
+  if (cachedRing?.source === source) return cachedRing.ring;
+  const all = new Map<string, Buffer>();
+  for (const pair of (env.ENCRYPTION_OLD_KEYS ?? "").split(",").filter(Boolean)) {
+    const [id, b64] = pair.split(":");
+    const key = Buffer.from(b64 ?? "", "base64");
+    if (!id || key.length !== 32) throw new Error(`ENCRYPTION_OLD_KEYS: entry "${id}" is not id:base64-of-32-bytes`);
+    all.set(id, key);
+  }
+  const current = { id: env.ENCRYPTION_KEY_ID, key: Buffer.from(env.ENCRYPTION_KEY, "base64") };
+  all.set(current.id, current.key);
+  cachedRing = { source, ring: { current, all } };
+  return cachedRing.ring;
+}
+
+export function currentKeyId() {
+  return keyring().current.id;
+}
+
+/** `context` is bound as additional data: an envelope moved to another record fails to decrypt. */
+export function encrypt(plaintext: Buffer, context: string): Buffer {
+  const { id, key } = keyring().current;
+  const iv = crypto.randomBytes(IV_BYTES);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  const idBytes = Buffer.from(id);
+  return Buffer.concat([MAGIC, Buffer.from([idBytes.length]), idBytes, iv, cipher.getAuthTag(), body]);
+}
+
+export function decrypt(envelope: Buffer, context: string): Buffer {
+  if (!envelope.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error("Not an IdeaVault envelope");
+  const idLen = envelope[MAGIC.length];
+  let offset = MAGIC.length + 1;
+  const id = envelope.subarray(offset, offset + idLen).toString();
+  offset += idLen;
+  const key = keyring().all.get(id);
+  if (!key) throw new Error(`Encryption key "${id}" is not configured (ENCRYPTION_KEY / ENCRYPTION_OLD_KEYS)`);
+  const iv = envelope.subarray(offset, offset + IV_BYTES);
+  const tag = envelope.subarray(offset + IV_BYTES, offset + IV_BYTES + TAG_BYTES);
+  const decipher = crypto.createDecipheriv("aes-256-gcm", key, iv);
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(envelope.subarray(offset + IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
+export function sha256Hex(data: Buffer | string) {
+  return crypto.createHash("sha256").update(data).digest("hex");
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import type { AssetMeta } from "@/lib/files";
+import { readAssetBytes } from "@/lib/files";
+
+function contentDisposition(kind: "inline" | "attachment", fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Parses a single "bytes=a-b" range; multi-range requests get the whole file. */
+function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
+  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+/**
+ * The decrypted file with its real type, a safe Content-Disposition and HTTP Range support.
+ * Same-origin framing is allowed here (the editor and viewer embed PDFs); nothing else may frame it.
+ */
+export async function fileResponse(req: Request, asset: AssetMeta, opts: { download?: boolean } = {}) {
+  const data = await readAssetBytes(asset);
+  const headers = new Headers({
+    "Content-Type": asset.contentType,
+    "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", asset.fileName),
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    // Chrome's PDF viewer refuses sandboxed documents, so PDFs only get the framing rule.
+    "Content-Security-Policy":
+      asset.contentType === "application/pdf" ? "frame-ancestors 'self'" : "default-src 'none'; frame-ancestors 'self'; sandbox",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Referrer-Policy": "no-referrer",
+  });
+  const range = parseRange(req.headers.get("range"), data.length);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${data.length}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${data.length}`);
+    headers.set("Content-Length", String(range.end - range.start + 1));
+    return new Response(new Uint8Array(data.subarray(range.start, range.end + 1)), { status: 206, headers });
+  }
+  headers.set("Content-Length", String(data.length));
+  return new Response(new Uint8Array(data), { status: 200, headers });
+}

@@ -1,0 +1,57 @@
+import { encrypt, decrypt, currentKeyId, sha256Hex } from "@/lib/crypto";
+import { sanitizeIdeaHtml } from "@/lib/ideas/sanitize";
+import { fileUrl } from "@/lib/files";
+import type { IdeaKind } from "@/lib/generated/prisma/client";
+import type { CanvasElement } from "@/lib/validation/ideas";
+
+/** What is encrypted into Idea.contentCiphertext. */
+export type StoredContent =
+  | { kind: "html"; html: string }
+  | { kind: "canvas"; elements: CanvasElement[] }
+  | { kind: "pdf"; fileName: string; assetId: string }
+  | { kind: "other"; value: unknown };
+
+/** What the API returns as `content` (SPEC §3). */
+export type ClientContent = string | { elements: CanvasElement[] } | { type: "pdf"; fileName: string; pdfPath: string } | unknown;
+
+function context(ownerId: string) {
+  return `idea-content:${ownerId}`;
+}
+
+export function sealContent(ownerId: string, content: StoredContent) {
+  const plaintext = Buffer.from(JSON.stringify(content));
+  return {
+    contentCiphertext: new Uint8Array(encrypt(plaintext, context(ownerId))),
+    contentKeyId: currentKeyId(),
+    kind: content.kind as IdeaKind,
+  };
+}
+
+export function openContent(ownerId: string, ciphertext: Uint8Array): StoredContent {
+  return JSON.parse(decrypt(Buffer.from(ciphertext), context(ownerId)).toString("utf8")) as StoredContent;
+}
+
+export function toClientContent(content: StoredContent): ClientContent {
+  switch (content.kind) {
+    case "html":
+      return content.html;
+    case "canvas":
+      return { elements: content.elements };
+    case "pdf":
+      return { type: "pdf", fileName: content.fileName, pdfPath: fileUrl(content.assetId) };
+    default:
+      return content.value;
+  }
+}
+
+/** Editor input → stored form; HTML is sanitized on every write. */
+export function fromEditorContent(content: string | { elements: CanvasElement[] }): StoredContent {
+  return typeof content === "string"
+    ? { kind: "html", html: sanitizeIdeaHtml(content) }
+    : { kind: "canvas", elements: content.elements };
+}
+
+/** The digest fixed at publication: the exact stored content (for a PDF idea, its file's digest is used instead). */
+export function contentDigest(content: StoredContent) {
+  return sha256Hex(JSON.stringify(content));
+}

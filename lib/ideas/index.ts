@@ -1,0 +1,114 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { ConflictError, NotFoundError } from "@/lib/api/errors";
+import { deleteBlobs, readAssetBytes, storeEncryptedBlob } from "@/lib/files";
+import { sha256Hex } from "@/lib/crypto";
+import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
+import { sealContent, openContent, toClientContent, fromEditorContent, contentDigest } from "@/lib/ideas/content";
+import type { CreateIdeaInput, UpdateIdeaInput } from "@/lib/validation/ideas";
+
+export const PUBLISHED_READ_ONLY = "Published ideas cannot be edited.";
+export const PUBLISHED_NOT_DELETABLE = "Published ideas cannot be deleted.";
+
+const listSelect = { id: true, title: true, status: true, kind: true, blockchainTimestamp: true, lastModified: true } as const;
+
+/** List fields only: content is never decrypted for the portfolio. */
+export async function listIdeas(ownerId: string) {
+  return db.idea.findMany({ where: { ownerId }, orderBy: { lastModified: "desc" }, select: listSelect });
+}
+
+async function findOwned(ownerId: string, id: number) {
+  const idea = await db.idea.findFirst({ where: { id, ownerId } });
+  if (!idea) throw new NotFoundError("Idea not found");
+  return idea;
+}
+
+function present(idea: Awaited<ReturnType<typeof findOwned>>) {
+  const { contentCiphertext, contentKeyId: _k, ownerId, pdfAssetId: _p, ...rest } = idea;
+  void _k;
+  void _p;
+  return { ...rest, content: toClientContent(openContent(ownerId, contentCiphertext)) };
+}
+
+export async function getIdea(ownerId: string, id: number) {
+  return present(await findOwned(ownerId, id));
+}
+
+export async function createIdea(ownerId: string, input: CreateIdeaInput) {
+  const content =
+    input.content == null || (typeof input.content === "string" && input.content.trim() === "")
+      ? { kind: "html" as const, html: DEFAULT_IDEA_TEMPLATE }
+      : typeof input.content === "object" && "type" in input.content
+        ? null
+        : fromEditorContent(input.content);
+  if (!content) throw new ConflictError("PDF ideas are created by uploading a PDF");
+  const idea = await db.idea.create({ data: { ownerId, title: input.title, ...sealContent(ownerId, content) } });
+  return present(idea);
+}
+
+export async function updateIdea(ownerId: string, id: number, input: UpdateIdeaInput) {
+  const idea = await findOwned(ownerId, id);
+  if (idea.status === "published") throw new ConflictError(PUBLISHED_READ_ONLY);
+  // A PDF idea keeps its file; only the title can change. Other content is replaced when sent.
+  const replace = idea.kind !== "pdf" && input.content != null && !(typeof input.content === "object" && "type" in input.content);
+  const data = replace
+    ? { title: input.title, ...sealContent(ownerId, fromEditorContent(input.content as string | { elements: [] })) }
+    : { title: input.title };
+  // The status condition makes a concurrent publish win: no edit lands after publication.
+  const updated = await db.idea.updateMany({ where: { id, ownerId, status: "draft" }, data });
+  if (updated.count !== 1) throw new ConflictError(PUBLISHED_READ_ONLY);
+  return getIdea(ownerId, id);
+}
+
+/** Publishing fixes the content digest (what gets timestamped). Publishing twice changes nothing. */
+export async function publishIdea(ownerId: string, id: number) {
+  const idea = await findOwned(ownerId, id);
+  if (idea.status === "published") return present(idea);
+  const stored = openContent(ownerId, idea.contentCiphertext);
+  let digest = contentDigest(stored);
+  if (stored.kind === "pdf") {
+    const asset = await db.asset.findFirst({ where: { id: stored.assetId, ownerId } });
+    if (asset) digest = sha256Hex(await readAssetBytes(asset));
+  }
+  await db.idea.updateMany({
+    where: { id, ownerId, status: "draft" },
+    data: { status: "published", publishedAt: new Date(), contentSha256: digest },
+  });
+  return getIdea(ownerId, id);
+}
+
+/** Deletes a draft with its files; the blobs go after the rows are gone. */
+export async function deleteIdea(ownerId: string, id: number) {
+  const idea = await findOwned(ownerId, id);
+  if (idea.status === "published") throw new ConflictError(PUBLISHED_NOT_DELETABLE);
+  const blobKeys = await db.$transaction(async (tx) => {
+    const assets = await tx.asset.findMany({ where: { ownerId, OR: [{ ideaId: id }, { id: idea.pdfAssetId ?? "" }] }, select: { id: true, blobKey: true } });
+    await tx.user.updateMany({ where: { id: ownerId, profileImageId: { in: assets.map((a) => a.id) } }, data: { profileImageId: null } });
+    const deleted = await tx.idea.deleteMany({ where: { id, ownerId, status: "draft" } });
+    if (deleted.count !== 1) throw new ConflictError(PUBLISHED_NOT_DELETABLE);
+    await tx.asset.deleteMany({ where: { id: { in: assets.map((a) => a.id) } } });
+    return assets.map((a) => a.blobKey);
+  });
+  await deleteBlobs(blobKeys);
+}
+
+/** A PDF becomes an idea: the encrypted file and the rows exist together or not at all. */
+export async function createPdfIdea(ownerId: string, input: { title: string; fileName: string; data: Buffer }) {
+  const { blobKey, keyId } = await storeEncryptedBlob(ownerId, input.data);
+  try {
+    const idea = await db.$transaction(async (tx) => {
+      const asset = await tx.asset.create({
+        data: { ownerId, kind: "pdf", fileName: input.fileName.slice(0, 255), contentType: "application/pdf", size: input.data.length, blobKey, keyId },
+      });
+      const created = await tx.idea.create({
+        data: { ownerId, title: input.title, pdfAssetId: asset.id, ...sealContent(ownerId, { kind: "pdf", fileName: asset.fileName, assetId: asset.id }) },
+      });
+      await tx.asset.update({ where: { id: asset.id }, data: { ideaId: created.id } });
+      return created;
+    });
+    return present(idea);
+  } catch (err) {
+    await deleteBlobs([blobKey]);
+    throw err;
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+export const TITLE_REQUIRED = "Please enter a title for your idea";
+export const MAX_HTML_CHARS = 2_000_000; // base64 images make HTML large; bounded all the same
+
+export const ideaTitleSchema = z
+  .string({ error: TITLE_REQUIRED })
+  .trim()
+  .min(1, TITLE_REQUIRED)
+  .max(200, "Title must be at most 200 characters");
+
+const canvasElement = z.object({
+  type: z.enum(["text", "rect", "circle"]),
+  x: z.number().finite(),
+  y: z.number().finite(),
+  rotation: z.number().finite().optional(),
+  text: z.string().max(10_000).optional(),
+  fontSize: z.number().positive().max(1000).default(16),
+  fontFamily: z.string().max(100).default("Arial"),
+  fill: z.string().max(50).optional(),
+  fontStyle: z.string().max(50).optional(),
+  width: z.number().nonnegative().optional(),
+  height: z.number().nonnegative().optional(),
+  radius: z.number().nonnegative().optional(),
+  stroke: z.string().max(50).optional(),
+  strokeWidth: z.number().nonnegative().optional(),
+});
+export type CanvasElement = z.infer<typeof canvasElement>;
+
+export const ideaContentSchema = z.union([
+  z.string().max(MAX_HTML_CHARS, "Idea content is too large"),
+  z.object({ elements: z.array(canvasElement).max(2000) }).strict(),
+  // A PDF idea resends its own content unchanged; the server ignores it.
+  z.object({ type: z.literal("pdf"), fileName: z.string().max(300), pdfPath: z.string().max(300) }),
+]);
+
+export const createIdeaSchema = z.object({
+  title: ideaTitleSchema,
+  content: ideaContentSchema.optional().nullable(),
+});
+export type CreateIdeaInput = z.infer<typeof createIdeaSchema>;
+
+export const updateIdeaSchema = z.object({
+  title: ideaTitleSchema,
+  content: ideaContentSchema.optional().nullable(),
+});
+export type UpdateIdeaInput = z.infer<typeof updateIdeaSchema>;
+
+export const ideaIdSchema = z.coerce
+  .number({ error: "Idea not found" })
+  .int("Idea not found")
+  .positive("Idea not found")
+  .max(2_147_483_647, "Idea not found");
+
+export const PDF_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

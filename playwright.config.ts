@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build (`npx next build` first), served by `npm start` with its own
+ * embedded PostgreSQL in a fresh temporary DATA_DIR, so a run never touches a developer's data.
+ */
+
+const PORT = Number(process.env.E2E_PORT || 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]", ""]);
+
+// The server would use DATABASE_URL instead of its embedded database: never point the tests at a remote one.
+if (process.env.DATABASE_URL) {
+  let host: string;
+  try {
+    host = new URL(process.env.DATABASE_URL).hostname;
+  } catch {
+    throw new Error("E2E tests refuse to run: DATABASE_URL is set but is not a valid URL.");
+  }
+  if (!LOCAL_HOSTS.has(host)) {
+    throw new Error(`E2E tests refuse to run against a non-local database (DATABASE_URL host "${host}"). Unset DATABASE_URL.`);
+  }
+}
+
+// The config is loaded by the runner and again by every worker: create the data directory once (in the runner)
+// and hand it to the workers (and the tests' outbox reader) through the environment they inherit.
+if (!process.env.E2E_DATA_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-e2e-"));
+  process.env.E2E_DATA_DIR = dir;
+  if (!process.env.E2E_KEEP_DATA) {
+    // The web server (and its PostgreSQL) has stopped by the time the runner exits.
+    process.on("exit", () => {
+      try {
+        fs.rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // Leave it for the OS to clean up.
+      }
+    });
+  }
+}
+
+// The server inherits the runner's environment: drop what would change its behaviour (https cookies, real e-mail).
+for (const key of ["NEXTAUTH_URL", "RESEND_API_KEY", "VERCEL", "TRUST_PROXY"]) delete process.env[key];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-GB",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npm start",
+    url: baseURL,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      REGISTRATION_MODE: "open",
+      RATE_LIMIT_SCALE: "20",
+    },
+  },
+});

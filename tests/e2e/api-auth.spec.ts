@@ -1,0 +1,217 @@
+import type { APIResponse } from "@playwright/test";
+import { test, expect, uniqueEmail, waitForMail, firstLink } from "./fixtures";
+
+const SESSION_COOKIE = "next-auth.session-token";
+
+function setCookies(res: APIResponse): string[] {
+  return res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value);
+}
+
+test.describe("API: registration", () => {
+  test("201 for a new account, 409 for the same e-mail again (any case)", async ({ request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "dup");
+    const first = await request.post("/api/auth/register", { data: { name: "First User", email, password: "secret-1" } });
+    expect(first.status()).toBe(201);
+    expect(await first.json()).toMatchObject({ success: true });
+
+    const again = await request.post("/api/auth/register", { data: { name: "Second User", email: email.toUpperCase(), password: "secret-2" } });
+    expect(again.status()).toBe(409);
+    expect(await again.json()).toMatchObject({ success: false, error: "Registration failed. Email may already be in use." });
+  });
+
+  test("400 with the spec message for a short password, a short name and a bad e-mail", async ({ request }, testInfo) => {
+    const short = await request.post("/api/auth/register", { data: { name: "Short Pw", email: uniqueEmail(testInfo), password: "12345" } });
+    expect(short.status()).toBe(400);
+    expect((await short.json()).error).toBe("Password must be at least 6 characters");
+
+    const name = await request.post("/api/auth/register", { data: { name: "A", email: uniqueEmail(testInfo), password: "123456" } });
+    expect(name.status()).toBe(400);
+    expect((await name.json()).error).toBe("Name must be at least 2 characters");
+
+    const email = await request.post("/api/auth/register", { data: { name: "Bad Mail", email: "nope", password: "123456" } });
+    expect(email.status()).toBe(400);
+    expect((await email.json()).error).toBe("Please enter a valid email address");
+
+    const malformed = await request.post("/api/auth/register", {
+      headers: { "Content-Type": "application/json" },
+      data: "{not json",
+    });
+    expect(malformed.status()).toBe(400);
+  });
+});
+
+test.describe("API: login, session and logout", () => {
+  test("login answers 200 with the user and an HttpOnly, SameSite=Lax session cookie; 401 when wrong", async ({ request, createUser }) => {
+    const user = await createUser();
+
+    const wrong = await request.post("/api/auth/login", { data: { email: user.email, password: "not-the-password" } });
+    expect(wrong.status()).toBe(401);
+    expect(setCookies(wrong).some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+
+    const unknown = await request.post("/api/auth/login", { data: { email: `x-${user.email}`, password: user.password } });
+    expect(unknown.status()).toBe(401);
+    expect(await unknown.json()).toEqual(await wrong.json());
+
+    const ok = await request.post("/api/auth/login", { data: { email: user.email.toUpperCase(), password: user.password } });
+    expect(ok.status()).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, user: { name: user.name, email: user.email, profileImage: null } });
+
+    const cookie = setCookies(ok).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    expect(cookie, "session cookie set").toBeTruthy();
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+
+    const stored = (await request.storageState()).cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(stored).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  });
+
+  test("/api/auth/me is 401 signed out, 200 signed in, and 401 again after POST /api/auth/logout", async ({ request, createUser }) => {
+    const user = await createUser();
+    expect((await request.get("/api/auth/me")).status()).toBe(401);
+
+    expect((await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
+    const me = await request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toEqual({ name: user.name, email: user.email, profileImage: null });
+
+    const logout = await request.post("/api/auth/logout", { data: {} });
+    expect(logout.status()).toBe(200);
+    expect(await logout.json()).toMatchObject({ success: true });
+    const cleared = setCookies(logout).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+
+    expect((await request.get("/api/auth/me")).status()).toBe(401);
+  });
+
+  test("GET /api/auth/logout ends the session and answers 303 to /login", async ({ request, createUser }) => {
+    const user = await createUser();
+    await request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+    const res = await request.get("/api/auth/logout", { maxRedirects: 0 });
+    expect(res.status()).toBe(303);
+    expect(new URL(res.headers()["location"], "http://x").pathname).toBe("/login");
+    expect((await request.get("/api/auth/me")).status()).toBe(401);
+  });
+
+  test("guarded pages answer 307 to /login?callbackUrl=… when signed out", async ({ request }) => {
+    for (const path of ["/dashboard", "/editor/new", "/share/1", "/profile"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(307);
+      const location = new URL(res.headers()["location"], "http://x");
+      expect(location.pathname).toBe("/login");
+      expect(location.searchParams.get("callbackUrl")).toBe(path);
+    }
+  });
+});
+
+test.describe("API: cross-site protection and headers", () => {
+  test("state-changing API calls with a foreign Origin are refused with 403", async ({ request, createUser }) => {
+    const user = await createUser();
+    const foreign = { Origin: "https://evil.example" };
+    const login = await request.post("/api/auth/login", { headers: foreign, data: { email: user.email, password: user.password } });
+    expect(login.status()).toBe(403);
+    expect(setCookies(login)).toEqual([]);
+    const waitlist = await request.post("/api/waitlist", { headers: foreign, data: { name: "Eve", email: "eve@example.com" } });
+    expect(waitlist.status()).toBe(403);
+    const bad = await request.post("/api/auth/logout", { headers: { Origin: "null" }, data: {} });
+    expect(bad.status()).toBe(403);
+
+    // The app's own origin is accepted.
+    const own = await request.post("/api/auth/login", {
+      headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+      data: { email: user.email, password: user.password },
+    });
+    expect(own.status()).toBe(200);
+  });
+
+  test("security headers are present on /", async ({ request }) => {
+    const res = await request.get("/");
+    expect(res.status()).toBe(200);
+    const headers = res.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+    expect(headers["x-powered-by"]).toBeUndefined();
+  });
+});
+
+test.describe("API: password reset", () => {
+  test("forgot-password answers identically for known and unknown addresses", async ({ request, createUser }, testInfo) => {
+    const user = await createUser();
+    const known = await request.post("/api/auth/forgot-password", { data: { email: user.email } });
+    const unknown = await request.post("/api/auth/forgot-password", { data: { email: uniqueEmail(testInfo, "ghost") } });
+    expect(known.status()).toBe(200);
+    expect(unknown.status()).toBe(known.status());
+    expect(await unknown.text()).toBe(await known.text());
+    await waitForMail(user.email);
+
+    const empty = await request.post("/api/auth/forgot-password", { data: { email: "" } });
+    expect(empty.status()).toBe(400);
+    expect((await empty.json()).error).toBe("Please enter your email address.");
+  });
+
+  test("a reset token works once and ends older sessions", async ({ request, playwright, createUser }) => {
+    const user = await createUser();
+    const baseURL = test.info().project.use.baseURL!;
+    const other = await playwright.request.newContext({ baseURL });
+    try {
+      expect((await other.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
+      expect((await other.get("/api/auth/me")).status()).toBe(200);
+
+      await request.post("/api/auth/forgot-password", { data: { email: user.email } });
+      const token = new URL(firstLink((await waitForMail(user.email)).text)).searchParams.get("token")!;
+      expect(token.length).toBeGreaterThanOrEqual(10);
+
+      const shortPw = await request.post("/api/auth/reset-password", { data: { token, password: "123" } });
+      expect(shortPw.status()).toBe(400);
+
+      const reset = await request.post("/api/auth/reset-password", { data: { token, password: "fresh-secret" } });
+      expect(reset.status()).toBe(200);
+      const reused = await request.post("/api/auth/reset-password", { data: { token, password: "another-secret" } });
+      expect(reused.status()).toBe(400);
+      expect((await reused.json()).error).toBe("This reset link is invalid or has expired.");
+
+      // The session from before the reset is over; the new password works, the old one does not.
+      expect((await other.get("/api/auth/me")).status()).toBe(401);
+      expect((await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(401);
+      expect((await request.post("/api/auth/login", { data: { email: user.email, password: "fresh-secret" } })).status()).toBe(200);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  test("forgot-password is rate limited per address (429)", async ({ request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "flood");
+    // 3 per hour per address, scaled by RATE_LIMIT_SCALE=20 in the test server.
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      statuses.push((await request.post("/api/auth/forgot-password", { data: { email } })).status());
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
+
+test.describe("API: waitlist", () => {
+  test("201 for a new address, 200 with alreadyExists for a repeat, 400 for bad input", async ({ request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "wl");
+    const first = await request.post("/api/waitlist", { data: { name: "Wait Lister", email, profession: "Chemist" } });
+    expect(first.status()).toBe(201);
+    expect(await first.json()).toMatchObject({ alreadyExists: false });
+
+    const again = await request.post("/api/waitlist", { data: { name: "Wait Lister", email: email.toUpperCase(), profession: null } });
+    expect(again.status()).toBe(200);
+    expect(await again.json()).toMatchObject({ alreadyExists: true });
+
+    const badName = await request.post("/api/waitlist", { data: { name: "W", email: uniqueEmail(testInfo, "wl") } });
+    expect(badName.status()).toBe(400);
+    expect((await badName.json()).error).toBe("Name must be at least 2 characters.");
+    const badEmail = await request.post("/api/waitlist", { data: { name: "Wait Lister", email: "wl@" } });
+    expect(badEmail.status()).toBe(400);
+    expect((await badEmail.json()).error).toBe("Please enter a valid email address.");
+  });
+});

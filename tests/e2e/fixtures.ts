@@ -1,0 +1,140 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import crypto from "node:crypto";
+import { test as base, expect, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
+
+export { expect };
+
+export type TestUser = { name: string; firstName: string; email: string; password: string };
+
+export type OutboxMail = { id: string; from: string; to: string; subject: string; text: string; html: string; sentAt: string };
+
+/** Console errors the browser logs for HTTP 4xx answers that tests provoke on purpose (401 login, 404 page, ...). */
+export const NETWORK_4XX = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+/** A unique, lower-case address per call: worker, time and randomness, so parallel tests never collide. */
+export function uniqueEmail(testInfo: TestInfo, prefix = "user") {
+  return `${prefix}-${testInfo.workerIndex}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+}
+
+function dataDir() {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the tests through playwright.config.ts");
+  return dir;
+}
+
+/** The e-mails the server wrote to `$E2E_DATA_DIR/outbox`, newest first, optionally only those sent to `to`. */
+export async function readOutbox(to?: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir(), "outbox");
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  const mails = await Promise.all(
+    names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), "utf8")) as OutboxMail),
+  );
+  const wanted = to?.toLowerCase();
+  return mails
+    .filter((m) => !wanted || m.to.toLowerCase() === wanted)
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** Waits for the newest e-mail to `to` (the outbox is written before the API answers, but be tolerant). */
+export async function waitForMail(to: string, timeout = 10_000): Promise<OutboxMail> {
+  let latest: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        latest = (await readOutbox(to))[0];
+        return latest !== undefined;
+      },
+      { timeout, message: `an e-mail to ${to} in the outbox` },
+    )
+    .toBe(true);
+  return latest!;
+}
+
+/** The first http(s) URL in a text. */
+export function firstLink(text: string): string {
+  const match = text.match(/https?:\/\/[^\s<>"']+/);
+  if (!match) throw new Error(`No link in:\n${text}`);
+  return match[0];
+}
+
+type Fixtures = {
+  /** Store cookieConsent=true before every page load so the banner stays out of the way (off in banner tests). */
+  presetCookieConsent: boolean;
+  /** Console errors a test expects; anything else logged with console.error fails the test. */
+  allowedConsoleErrors: RegExp[];
+  /** Registers a fresh account through POST /api/auth/register. */
+  createUser: (overrides?: Partial<Pick<TestUser, "name" | "password" | "email">>) => Promise<TestUser>;
+  /** Signs `page`'s browser context in through POST /api/auth/login and stores currentUser like the login form. */
+  loginAs: (page: Page, user: TestUser) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  presetCookieConsent: [true, { option: true }],
+  allowedConsoleErrors: [[NETWORK_4XX], { option: true }],
+
+  // Every page fails its test on unexpected console errors and uncaught exceptions (API-only tests never
+  // create a page, so they don't start a browser).
+  page: async ({ page, presetCookieConsent, allowedConsoleErrors }, use, testInfo) => {
+    if (presetCookieConsent) {
+      await page.addInitScript(() => {
+        try {
+          if (window.localStorage.getItem("cookieConsent") === null) window.localStorage.setItem("cookieConsent", "true");
+        } catch {
+          // Opaque origins (about:blank) have no storage.
+        }
+      });
+    }
+    const problems: string[] = [];
+    const onConsole = (msg: ConsoleMessage) => {
+      if (msg.type() !== "error") return;
+      const text = msg.text();
+      if (allowedConsoleErrors.some((re) => re.test(text))) return;
+      const where = msg.location().url ? ` (${msg.location().url})` : "";
+      problems.push(`console.error: ${text}${where}`);
+    };
+    const onPageError = (err: Error) => problems.push(`uncaught exception: ${err.stack ?? err.message}`);
+    page.on("console", onConsole);
+    page.on("pageerror", onPageError);
+    await use(page);
+    page.off("console", onConsole);
+    page.off("pageerror", onPageError);
+    if (problems.length) await testInfo.attach("console-errors", { body: problems.join("\n"), contentType: "text/plain" });
+    expect(problems, "unexpected errors in the browser console").toEqual([]);
+  },
+
+  createUser: async ({ request }, use, testInfo) => {
+    await use(async (overrides = {}) => {
+      const firstName = `Tess${crypto.randomBytes(2).toString("hex")}`;
+      const user: TestUser = {
+        name: overrides.name ?? `${firstName} Tester`,
+        firstName: (overrides.name ?? firstName).trim().split(/\s+/)[0],
+        email: overrides.email ?? uniqueEmail(testInfo),
+        password: overrides.password ?? `pw-${crypto.randomBytes(6).toString("hex")}`,
+      };
+      const res = await request.post("/api/auth/register", {
+        data: { name: user.name, email: user.email, password: user.password },
+      });
+      expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201);
+      return user;
+    });
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  loginAs: async ({}, use) => {
+    await use(async (page, user) => {
+      const res = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+      expect(res.status(), `login ${user.email}: ${await res.text()}`).toBe(200);
+      const body = (await res.json()) as { user: unknown };
+      // Any same-origin document gives access to localStorage; /api/auth/me also proves the cookie took.
+      const me = await page.goto("/api/auth/me");
+      expect(me?.status()).toBe(200);
+      await page.evaluate((u) => window.localStorage.setItem("currentUser", JSON.stringify(u)), body.user);
+    });
+  },
+});
