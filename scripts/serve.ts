@@ -3,6 +3,7 @@
  * applies pending migrations, then serves Next.js. The HTTP server is ours so that the client's socket
  * address reaches the app (x-ideavault-client-ip) and shutdown stops the database cleanly.
  */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -12,10 +13,12 @@ import { acquireInstanceLock } from "../lib/server/instance-lock";
 import { startEmbeddedDb, type EmbeddedDb } from "../lib/server/embedded-db";
 import { applyPendingMigrations } from "../lib/server/migrations";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+import { RUNTIME_FILE } from "./script-db";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -45,6 +48,8 @@ async function main() {
     }).catch((err: Error) => fail(`The embedded PostgreSQL did not start: ${err.message}`));
     process.env.DATABASE_URL = database.url;
     process.env.IDEAVAULT_EMBEDDED_DB = "true";
+    // Lets `npm run invite` reach this server's database while it runs.
+    fs.writeFileSync(path.join(dataDir, RUNTIME_FILE), JSON.stringify({ pid: process.pid, databaseUrl: database.url }), { mode: 0o600 });
   }
 
   let shuttingDown = false;
@@ -56,6 +61,7 @@ async function main() {
     try {
       await database?.stop();
     } finally {
+      fs.rmSync(path.join(dataDir, RUNTIME_FILE), { force: true });
       releaseLock?.();
       process.exit(0);
     }

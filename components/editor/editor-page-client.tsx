@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Info } from "lucide-react";
@@ -20,7 +21,7 @@ const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-edito
 export const PUBLISHED_NOTICE =
   "This idea has been published and is now read-only. Published ideas cannot be edited.";
 
-function CenteredMessage({ children }: { children: React.ReactNode }) {
+function CenteredMessage({ children }: { children: ReactNode }) {
   return <div className="flex flex-col items-center gap-4 py-16 text-center">{children}</div>;
 }
 

@@ -28,16 +28,23 @@ function schemeOf(url: string): string | null {
   return match ? match[1].toLowerCase() : null;
 }
 
+function isAllowedScheme(scheme: string | null): boolean {
+  return scheme !== null && (ALLOWED_LINK_PROTOCOLS as readonly string[]).includes(scheme);
+}
+
 /** True when the URL has an allowed scheme, or no scheme at all (a relative reference). */
 export function isAllowedLinkUrl(url: string): boolean {
   const scheme = schemeOf(url);
-  return scheme === null || (ALLOWED_LINK_PROTOCOLS as readonly string[]).includes(scheme);
+  return scheme === null || isAllowedScheme(scheme);
 }
 
 /** Adds the default protocol to a bare address such as `example.com`. */
 export function normalizeLinkUrl(input: string): string {
   const url = input.trim();
-  if (schemeOf(url) !== null || url.startsWith("/") || url.startsWith("#")) return url;
+  const scheme = schemeOf(url);
+  // "localhost:3000" or "example.com:8080/x" is a host and port, not a scheme.
+  const hostWithPort = !isAllowedScheme(scheme) && /^[a-z0-9.-]+:\d+(?:[/?#]|$)/i.test(url);
+  if ((scheme !== null && !hostWithPort) || url.startsWith("/") || url.startsWith("#")) return url;
   if (url.includes("@") && !url.includes("/")) return `mailto:${url}`;
   return `${DEFAULT_LINK_PROTOCOL}://${url}`;
 }

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import { acquireInstanceLock } from "../lib/server/instance-lock";
+import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
+import { startEmbeddedDb } from "../lib/server/embedded-db";
+import { applyPendingMigrations } from "../lib/server/migrations";
+
+export const RUNTIME_FILE = "runtime.json";
+
+/**
+ * Runs `fn` with DATABASE_URL pointing at a usable database: the configured one, the one a running
+ * server published in DATA_DIR/runtime.json, or an embedded one started (and stopped) for the script.
+ */
+export async function withScriptDatabase(fn: () => Promise<void>) {
+  const dataDir = path.resolve(process.env.DATA_DIR || ".data");
+  process.env.DATA_DIR = dataDir;
+  if (process.env.DATABASE_URL) return fn();
+  const runtime = path.join(dataDir, RUNTIME_FILE);
+  let release: (() => void) | undefined;
+  try {
+    release = acquireInstanceLock(dataDir);
+  } catch {
+    const { databaseUrl } = JSON.parse(fs.readFileSync(runtime, "utf8")) as { databaseUrl: string };
+    process.env.DATABASE_URL = databaseUrl;
+    process.env.IDEAVAULT_EMBEDDED_DB = "true";
+    return fn();
+  }
+  const db = await startEmbeddedDb({ dir: path.join(dataDir, "postgres"), password: readOrCreateLocalSecrets(dataDir).dbPassword });
+  try {
+    process.env.DATABASE_URL = db.url;
+    process.env.IDEAVAULT_EMBEDDED_DB = "true";
+    await applyPendingMigrations(db.url);
+    await fn();
+  } finally {
+    await db.stop();
+    release();
+  }
+}

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedDb } from "../../lib/server/embedded-db";
+import { applyPendingMigrations } from "../../lib/server/migrations";
+import { pgConfigFromUrl } from "../../lib/db-config";
+import { TEMPLATE_DB, TEST_ROOT, WORKER_DB_SLOTS, workerDbName } from "./test-db";
+
+/**
+ * One real PostgreSQL for the run (the embedded one, or TEST_DATABASE_URL's server): a migrated template
+ * database, and one copy of it per jest worker.
+ */
+export default async function globalSetup() {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    fs.rmSync(TEST_ROOT, { recursive: true, force: true });
+    fs.mkdirSync(TEST_ROOT, { recursive: true });
+    const db = await startEmbeddedDb({ dir: path.join(TEST_ROOT, "postgres"), password: "test", database: TEMPLATE_DB });
+    (globalThis as { __testDb?: typeof db }).__testDb = db;
+    adminUrl = db.url;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${TEMPLATE_DB}`;
+  const templateUrl = url.toString();
+  const admin = new pg.Client({ ...pgConfigFromUrl(adminUrl), database: "postgres" });
+  await admin.connect();
+  try {
+    if (process.env.TEST_DATABASE_URL) {
+      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    }
+    await applyPendingMigrations(templateUrl, () => {});
+    for (let i = 1; i <= WORKER_DB_SLOTS; i++) {
+      await admin.query(`DROP DATABASE IF EXISTS ${workerDbName(i)} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${workerDbName(i)} TEMPLATE ${TEMPLATE_DB}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  process.env.IDEAVAULT_TEST_DB_BASE = templateUrl;
+}
