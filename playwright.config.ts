@@ -53,7 +53,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

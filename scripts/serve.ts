@@ -52,12 +52,13 @@ async function main() {
     fs.writeFileSync(path.join(dataDir, RUNTIME_FILE), JSON.stringify({ pid: process.pid, databaseUrl: database.url }), { mode: 0o600 });
   }
 
+  const running: { server?: http.Server } = {};
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     console.log(`\n${signal} received: stopping IdeaVault…`);
-    server?.close();
+    running.server?.close();
     try {
       await database?.stop();
     } finally {
@@ -66,7 +67,6 @@ async function main() {
       process.exit(0);
     }
   };
-  let server: http.Server | undefined;
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
@@ -97,11 +97,12 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  server = http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     // Never trust a client-supplied value for the address header.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     void handle(req, res);
   });
+  running.server = server;
   server.listen(port, hostname, () => {
     const db = database ? `embedded PostgreSQL in ${path.join(dataDir, "postgres")}` : "DATABASE_URL";
     console.log(`▲ IdeaVault ${dev ? "dev" : "production"} server on http://localhost:${port} (${db}) — ready in ${Date.now() - started} ms`);

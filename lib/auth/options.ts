@@ -2,7 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import { getEnv } from "@/lib/env";
 import { configuredOAuthProviders } from "@/lib/auth/providers";
-import { SESSION_MAX_AGE_SECONDS, useSecureCookies } from "@/lib/auth/cookies";
+import { SESSION_MAX_AGE_SECONDS, secureCookiesEnabled } from "@/lib/auth/cookies";
 import { linkOAuthAccount, findUserForToken } from "@/lib/auth/oauth";
 
 /**
@@ -12,7 +12,7 @@ import { linkOAuthAccount, findUserForToken } from "@/lib/auth/oauth";
 export function getAuthOptions(): NextAuthOptions {
   return {
     secret: getEnv().NEXTAUTH_SECRET,
-    useSecureCookies: useSecureCookies(),
+    useSecureCookies: secureCookiesEnabled(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     providers: configuredOAuthProviders(),

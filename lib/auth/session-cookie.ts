@@ -1,7 +1,7 @@
 import "server-only";
 import { encode } from "next-auth/jwt";
 import { getEnv } from "@/lib/env";
-import { SESSION_MAX_AGE_SECONDS, sessionCookieName, useSecureCookies } from "@/lib/auth/cookies";
+import { SESSION_MAX_AGE_SECONDS, sessionCookieName, secureCookiesEnabled } from "@/lib/auth/cookies";
 
 type SessionUser = { id: string; name: string; email: string; sessionVersion: number };
 
@@ -19,7 +19,7 @@ export async function sessionCookie(user: SessionUser) {
       httpOnly: true,
       sameSite: "lax" as const,
       path: "/",
-      secure: useSecureCookies(),
+      secure: secureCookiesEnabled(),
       maxAge: SESSION_MAX_AGE_SECONDS,
     },
   };
@@ -29,6 +29,6 @@ export function clearedSessionCookie() {
   return {
     name: sessionCookieName(),
     value: "",
-    options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: useSecureCookies(), maxAge: 0 },
+    options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: secureCookiesEnabled(), maxAge: 0 },
   };
 }

@@ -63,6 +63,13 @@ export function firstLink(text: string): string {
   return match[0];
 }
 
+const TOAST_LOG_KEY = "__e2e_toasts";
+
+/** The texts of every toast shown in this tab (on this origin) since the test started, oldest first. */
+export async function seenToasts(page: Page): Promise<string[]> {
+  return page.evaluate((key) => JSON.parse(window.sessionStorage.getItem(key) ?? "[]") as string[], TOAST_LOG_KEY);
+}
+
 type Fixtures = {
   /** Store cookieConsent=true before every page load so the banner stays out of the way (off in banner tests). */
   presetCookieConsent: boolean;
@@ -90,6 +97,30 @@ export const test = base.extend<Fixtures>({
         }
       });
     }
+    // Toasts shown just before a full-page navigation vanish with the old document: keep a record of every toast
+    // text in sessionStorage (per tab and origin) so tests can still check them afterwards (see seenToasts).
+    await page.addInitScript((key) => {
+      const record = () => {
+        const nodes = document.querySelectorAll("[data-sonner-toast]");
+        if (!nodes.length) return;
+        let seen: string[] = [];
+        try {
+          seen = JSON.parse(window.sessionStorage.getItem(key) ?? "[]") as string[];
+        } catch {
+          return;
+        }
+        let changed = false;
+        nodes.forEach((n) => {
+          const text = (n.textContent ?? "").trim();
+          if (text && !seen.includes(text)) {
+            seen.push(text);
+            changed = true;
+          }
+        });
+        if (changed) window.sessionStorage.setItem(key, JSON.stringify(seen));
+      };
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+    }, TOAST_LOG_KEY);
     const problems: string[] = [];
     const onConsole = (msg: ConsoleMessage) => {
       if (msg.type() !== "error") return;

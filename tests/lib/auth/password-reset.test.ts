@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { requestPasswordReset, resetPassword, RESET_LINK_INVALID } from "@/lib/auth/password-reset";
+import { authenticate } from "@/lib/auth/accounts";
+import { listOutbox } from "@/lib/email/outbox";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { createUser } from "../../factories";
+
+function tokenFrom(text: string) {
+  const m = text.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!m) throw new Error(`no reset link in: ${text}`);
+  return m[1];
+}
+
+describe("password reset", () => {
+  it("e-mails a single-use link to an existing account and stores only a hash", async () => {
+    const user = await createUser({ email: "ada@example.com", password: "old-pass" });
+    await requestPasswordReset("ADA@example.com", "http://localhost:3000");
+    const [mail] = await listOutbox();
+    expect(mail.to).toBe("ada@example.com");
+    expect(mail.subject).toMatch(/reset/i);
+    const token = tokenFrom(mail.text);
+    const row = await db.passwordResetToken.findFirstOrThrow({ where: { userId: user.id } });
+    expect(row.tokenHash).not.toContain(token);
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+
+    await resetPassword(token, "new-pass");
+    expect(await authenticate("ada@example.com", "new-pass")).not.toBeNull();
+    expect(await authenticate("ada@example.com", "old-pass")).toBeNull();
+    await expect(resetPassword(token, "third-pass")).rejects.toThrow(RESET_LINK_INVALID);
+  });
+
+  it("ends older sessions by bumping the session version", async () => {
+    const user = await createUser();
+    await requestPasswordReset(user.email, "http://localhost:3000");
+    await resetPassword(tokenFrom((await listOutbox())[0].text), "new-pass");
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(user.sessionVersion + 1);
+  });
+
+  it("sends nothing for an unknown address", async () => {
+    await requestPasswordReset("nobody@example.com", "http://localhost:3000");
+    expect(fs.existsSync(path.join(getEnv().dataDir, "outbox"))).toBe(false);
+    expect(await db.passwordResetToken.count()).toBe(0);
+  });
+
+  it("refuses expired links and keeps only the newest link valid", async () => {
+    const user = await createUser();
+    await requestPasswordReset(user.email, "http://x");
+    const first = tokenFrom((await listOutbox())[0].text);
+    await new Promise((r) => setTimeout(r, 5));
+    await requestPasswordReset(user.email, "http://x");
+    const second = tokenFrom((await listOutbox())[0].text);
+    expect(second).not.toBe(first);
+    await expect(resetPassword(first, "new-pass")).rejects.toThrow(RESET_LINK_INVALID);
+
+    await db.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expect(resetPassword(second, "new-pass")).rejects.toThrow(RESET_LINK_INVALID);
+    await expect(resetPassword("not-a-real-token-at-all", "new-pass")).rejects.toThrow(RESET_LINK_INVALID);
+  });
+});

@@ -1,0 +1,41 @@
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { RateLimitError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { setEnv } from "../../db-utils";
+
+const limit = { key: "test:ip:1.2.3.4", limit: 3, windowSeconds: 60 };
+
+describe("enforceRateLimits", () => {
+  it("allows the limit, then answers 429 with a Retry-After", async () => {
+    for (let i = 0; i < 3; i++) await enforceRateLimits([limit]);
+    const err = await enforceRateLimits([limit]).catch((e) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err.status).toBe(429);
+    expect(err.retryAfterSeconds).toBeGreaterThan(0);
+    expect(err.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it("keeps separate counters per key", async () => {
+    for (let i = 0; i < 3; i++) await enforceRateLimits([limit]);
+    await expect(enforceRateLimits([{ ...limit, key: "test:ip:5.6.7.8" }])).resolves.toBeUndefined();
+  });
+
+  it("starts a new window once the old one has expired", async () => {
+    for (let i = 0; i < 3; i++) await enforceRateLimits([limit]);
+    await db.rateLimit.update({ where: { key: limit.key }, data: { resetAt: new Date(Date.now() - 1) } });
+    await expect(enforceRateLimits([limit])).resolves.toBeUndefined();
+    expect((await db.rateLimit.findUniqueOrThrow({ where: { key: limit.key } })).count).toBe(1);
+  });
+
+  it("is multiplied by RATE_LIMIT_SCALE", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "2" });
+    for (let i = 0; i < 6; i++) await enforceRateLimits([limit]);
+    await expect(enforceRateLimits([limit])).rejects.toBeInstanceOf(RateLimitError);
+  });
+
+  it("counts concurrent attempts exactly (one atomic statement per hit)", async () => {
+    const big = { ...limit, limit: 1000 };
+    await Promise.all(Array.from({ length: 25 }, () => enforceRateLimits([big])));
+    expect((await db.rateLimit.findUniqueOrThrow({ where: { key: big.key } })).count).toBe(25);
+  });
+});

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { acquireInstanceLock } from "@/lib/server/instance-lock";
+import { readOrCreateLocalSecrets } from "@/lib/server/local-secrets";
+import { parseEnv, EnvError } from "@/lib/env";
+import { pgConfigFromUrl } from "@/lib/db-config";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "iv-server-test-"));
+
+describe("instance lock", () => {
+  it("refuses a second holder with a clear message while the first lives, and can be taken again after release", () => {
+    const dir = tmp();
+    const release = acquireInstanceLock(dir);
+    fs.writeFileSync(path.join(dir, "ideavault.lock"), String(process.ppid)); // a live process other than us
+    expect(() => acquireInstanceLock(dir)).toThrow(/Another IdeaVault server \(pid \d+\) is already using DATA_DIR/);
+    fs.writeFileSync(path.join(dir, "ideavault.lock"), String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, "ideavault.lock"))).toBe(false);
+    acquireInstanceLock(dir)();
+  });
+
+  it("takes over a lock left by a dead process", () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, "ideavault.lock"), "999999");
+    expect(() => acquireInstanceLock(dir)()).not.toThrow();
+  });
+});
+
+describe("local secrets", () => {
+  it("are generated once per DATA_DIR with mode 0600 and then reused", () => {
+    const dir = tmp();
+    const first = readOrCreateLocalSecrets(dir);
+    expect(Buffer.from(first.encryptionKey, "base64")).toHaveLength(32);
+    expect(first.nextauthSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readOrCreateLocalSecrets(dir)).toEqual(first);
+    expect(fs.statSync(path.join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("parseEnv", () => {
+  it("names every missing secret in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" } as NodeJS.ProcessEnv)).toThrow(
+      /DATABASE_URL, NEXTAUTH_SECRET, ENCRYPTION_KEY, NEXTAUTH_URL/,
+    );
+  });
+
+  it("names a malformed variable", () => {
+    expect(() => parseEnv({ NODE_ENV: "test", ENCRYPTION_KEY: "short", DATA_DIR: tmp() } as NodeJS.ProcessEnv)).toThrow(EnvError);
+    expect(() => parseEnv({ NODE_ENV: "test", RATE_LIMIT_SCALE: "-1", DATA_DIR: tmp() } as NodeJS.ProcessEnv)).toThrow(/RATE_LIMIT_SCALE/);
+    expect(() => parseEnv({ NODE_ENV: "test", REGISTRATION_MODE: "closed", DATA_DIR: tmp() } as NodeJS.ProcessEnv)).toThrow(/REGISTRATION_MODE/);
+  });
+
+  it("generates local secrets outside production and for the embedded production install", () => {
+    const dir = tmp();
+    const dev = parseEnv({ NODE_ENV: "development", DATA_DIR: dir } as NodeJS.ProcessEnv);
+    expect(dev.NEXTAUTH_SECRET).toBe(readOrCreateLocalSecrets(dir).nextauthSecret);
+    const embedded = parseEnv({ NODE_ENV: "production", DATA_DIR: dir, IDEAVAULT_EMBEDDED_DB: "true", DATABASE_URL: "postgresql://x@127.0.0.1/db" } as NodeJS.ProcessEnv);
+    expect(embedded.isProductionDeployment).toBe(false);
+    expect(embedded.REGISTRATION_MODE).toBe("invite");
+    expect(embedded.RATE_LIMIT_SCALE).toBe(1);
+  });
+});
+
+describe("pgConfigFromUrl", () => {
+  it("splits a URL into discrete fields (the adapter's shadow-database rule)", () => {
+    expect(pgConfigFromUrl("postgresql://us%40er:p%3Ass@db.example.com:6543/ideas?sslmode=require")).toMatchObject({
+      host: "db.example.com",
+      port: 6543,
+      user: "us@er",
+      password: "p:ss",
+      database: "ideas",
+      ssl: { rejectUnauthorized: false },
+    });
+  });
+});
