@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { loadEnvConfig } from "@next/env";
 import { acquireInstanceLock } from "../lib/server/instance-lock";
 import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
 import { startEmbeddedDb } from "../lib/server/embedded-db";
@@ -12,6 +13,7 @@ export const RUNTIME_FILE = "runtime.json";
  * server published in DATA_DIR/runtime.json, or an embedded one started (and stopped) for the script.
  */
 export async function withScriptDatabase(fn: () => Promise<void>) {
+  loadEnvConfig(process.cwd());
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   process.env.DATA_DIR = dataDir;
   if (process.env.DATABASE_URL) return fn();

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
+import { loadEnvConfig } from "@next/env";
 import { parseEnv, EnvError } from "../lib/env";
 import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
 import { acquireInstanceLock } from "../lib/server/instance-lock";
@@ -27,6 +28,7 @@ function fail(message: string): never {
 
 async function main() {
   const started = Date.now();
+  loadEnvConfig(process.cwd(), dev); // .env, .env.local … as Next.js itself would read them
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   process.env.DATA_DIR = dataDir;
   const port = Number(process.env.PORT || 3000);

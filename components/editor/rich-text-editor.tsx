@@ -56,7 +56,7 @@ export default function RichTextEditor({
 
   React.useEffect(() => {
     if (editor && !editor.isDestroyed && editor.isEditable !== editable) {
-      editor.setEditable(editable);
+      editor.setEditable(editable, false); // no update event: not a content change
     }
   }, [editor, editable]);
 

@@ -96,127 +96,142 @@ function assertSafe(input: string) {
   return { out, problems };
 }
 
-// At least 45 vectors; every one must come out without anything executable.
-const XSS_VECTORS: [string, string][] = [
-  // script tags
-  ["plain script", "<script>alert(1)</script>"],
-  ["script with src", '<script src="https://evil.example/x.js"></script><p>ok</p>'],
-  ["mixed-case script", "<ScRiPt>alert(1)</sCrIpT>"],
-  ["nested tag breaking", "<scr<script>ipt>alert(1)</scr</script>ipt>"],
-  ["double angle", "<<script>script>alert(1)<</script>/script>"],
-  ["script with NUL in the name", "<scr\u0000ipt>alert(1)</scr\u0000ipt>"],
-  ["unclosed script", "<p>x</p><script>alert(1)"],
-  // event handlers on every allowed tag
-  ...[...ALLOWED_TAGS].map((t): [string, string] => [
-    `event handler on <${t}>`,
-    t === "img"
-      ? '<img src="/api/files/abc" onerror="alert(1)" onload="alert(2)">'
-      : t === "iframe"
-        ? '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" onload="alert(1)"></iframe>'
-        : `<${t} onclick="alert(1)" onmouseover=alert(2) ONFOCUS='alert(3)'>x</${t}>`,
-  ]),
-  ["img onerror without quotes", "<img src=x onerror=alert(1)//>"],
-  ["img slash-separated attributes", "<img/src=x/onerror=alert(1)>"],
-  ["link slash-separated handler", '<a href="https://ok.example"/onclick=alert(1)>x</a>'],
-  // javascript: / vbscript: / data: hrefs
-  ["javascript: href", '<a href="javascript:alert(1)">x</a>'],
-  ["unquoted javascript: href", "<a href=javascript:alert(1)>x</a>"],
-  ["mixed-case javascript: href", '<a href="JaVaScRiPt:alert(1)">x</a>'],
-  ["decimal-entity javascript: href", '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>'],
-  ["hex-entity javascript: href", '<a href="&#x6A;avascript&#x3A;alert(1)">x</a>'],
-  ["named-entity colon", '<a href="javascript&colon;alert(1)">x</a>'],
-  ["tab inside javascript:", '<a href="java&#x09;script:alert(1)">x</a>'],
-  ["newline inside javascript:", '<a href="java\nscript:alert(1)">x</a>'],
-  ["NUL inside javascript:", '<a href="java\u0000script:alert(1)">x</a>'],
-  ["leading whitespace javascript:", '<a href="  \n javascript:alert(1)">x</a>'],
-  ["vbscript: href", '<a href="vbscript:msgbox(1)">x</a>'],
-  ["data:text/html href", '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>'],
-  ["mixed-case data:text/html href", '<a href="DaTa:text/html,<script>alert(1)</script>">x</a>'],
-  ["protocol-relative href", '<a href="//evil.example">x</a>'],
-  // images
-  ["img javascript: src", '<img src="javascript:alert(1)">'],
-  ["img data:image/svg+xml", '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+PC9zdmc+">'],
-  ["img data:text/html", '<img src="data:text/html,<script>alert(1)</script>">'],
-  ["img upper-case DATA:image/svg+xml", '<img src="DATA:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+PC9zdmc+">'],
-  ["img mixed-case Data:text/html", '<img src="Data:text/html,<script>alert(1)</script>">'],
-  ["img whitespace-obfuscated data:text/html", '<img src="da&#x09;ta:text/html,<script>alert(1)</script>">'],
-  ["img leading-newline data:text/html", '<img src="&#x0A;data:text/html,<script>alert(1)</script>">'],
-  ["img base64 png followed by markup", '<img src="data:image/png;base64,iVBOR<script>alert(1)</script>">'],
-  ["img protocol-relative src", '<img src="//evil.example/x.png">'],
-  // svg / math
-  ["svg with script", "<svg><script>alert(1)</script></svg>"],
-  ["svg onload", "<svg onload=alert(1)>"],
-  ["svg foreignObject iframe", '<svg><foreignObject><iframe src="javascript:alert(1)"></iframe></foreignObject></svg>'],
-  ["svg animate href", '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>'],
-  ["math xlink:href", '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>'],
-  // styles
-  ["style tag", "<style>body{background:url(javascript:alert(1))}</style><p>x</p>"],
-  ["style attribute expression()", '<span style="color: expression(alert(1))">x</span>'],
-  ["style attribute url(javascript:)", '<span style="color: red; background-image: url(javascript:alert(1))">x</span>'],
-  ["style attribute behavior", '<span style="color: rgb(1,2,3); behavior: url(x.htc)">x</span>'],
-  ["mark background url()", '<mark style="background-color: url(javascript:alert(1))">x</mark>'],
-  ["style on a non-styled tag", '<p style="background:url(javascript:alert(1))">x</p>'],
-  // iframes
-  ["iframe from another host", '<iframe src="https://evil.example/embed/dQw4w9WgXcQ"></iframe>'],
-  ["iframe youtube lookalike host", '<iframe src="https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"></iframe>'],
-  ["iframe youtube userinfo trick", '<iframe src="https://www.youtube.com@evil.example/embed/dQw4w9WgXcQ"></iframe>'],
-  ["iframe youtube non-embed path", '<iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>'],
-  ["iframe youtube path traversal", '<iframe src="https://www.youtube.com/embed/../../redirect?q=https://evil.example"></iframe>'],
-  ["iframe youtube over http", '<iframe src="http://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>'],
-  ["iframe javascript: src", '<iframe src="javascript:alert(1)"></iframe>'],
-  ["iframe srcdoc", '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" srcdoc="<script>alert(1)</script>"></iframe>'],
-  ["iframe srcdoc only", '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>'],
-  ["iframe sandbox escape attributes", '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" name="x" sandbox="allow-scripts allow-top-navigation"></iframe>'],
-  // other dangerous tags
-  ["object", '<object data="javascript:alert(1)"></object>'],
-  ["embed", '<embed src="data:text/html,<script>alert(1)</script>">'],
-  ["form with javascript: action", '<form action="javascript:alert(1)"><button formaction="javascript:alert(2)">go</button></form>'],
-  ["input autofocus onfocus", "<input onfocus=alert(1) autofocus>"],
-  ["meta refresh", '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
-  ["base href", '<base href="javascript:alert(1)//"><a href="/x">x</a>'],
-  ["link stylesheet", '<link rel="stylesheet" href="javascript:alert(1)">'],
-  ["details ontoggle", "<details open ontoggle=alert(1)>"],
-  ["video poster/onerror", '<video poster="javascript:alert(1)" onerror="alert(2)"><source src=x></video>'],
-  ["template content", "<template><script>alert(1)</script></template>"],
-  // target / rel override attempts
-  ["target/rel override", '<a href="https://ok.example" target="_self" rel="opener">x</a>'],
-  ["duplicate rel", '<a href="https://ok.example" rel="noopener" rel="opener" target="_top">x</a>'],
-  ["class smuggling a handler", '<a href="https://ok.example" class="x onmouseover=alert(1)">x</a>'],
-  // comments / CDATA
-  ["comment hiding markup", "<!--<img src=x onerror=alert(1)>-->"],
-  ["comment breakout", "<!-- --!><img src=x onerror=alert(1)> -->"],
-  ["conditional comment", "<p>x</p><!--[if IE]><script>alert(1)</script><![endif]-->"],
-  ["CDATA", "<![CDATA[<script>alert(1)</script>]]>"],
-  ["CDATA in a paragraph", "<p><![CDATA[><img src=x onerror=alert(1)>]]></p>"],
-  // mutation-XSS classics
-  ["noscript title breakout", '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
-  ["math/mglyph/style", "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>"],
-  ["select/option/style", "<option><style></option></select><img src=x onerror=alert(1)></style>"],
-  ["textarea", "<textarea><img src=x onerror=alert(1)></textarea>"],
-  ["xmp", "<xmp><img src=x onerror=alert(1)></xmp>"],
-  ["title", "<title><img src=x onerror=alert(1)></title>"],
-  ["svg/p/style mXSS", "<svg></p><style><a id=\"</style><img src=1 onerror=alert(1)>\">"],
-  ["form/math mXSS", "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>"],
-  ["attribute quote breakout", '<img src="https://example.com/a.png" alt="x" onerror="alert(1)">'],
-  ["backtick attribute", "<img src=`x` onerror=`alert(1)`>"],
-];
+// At least 45 vectors, grouped by family (one test per family keeps the suite fast: every test truncates the DB).
+const CORPUS: Record<string, [string, string][]> = {
+  "script tags": [
+    ["plain script", "<script>alert(1)</script>"],
+    ["script with src", '<script src="https://evil.example/x.js"></script><p>ok</p>'],
+    ["mixed-case script", "<ScRiPt>alert(1)</sCrIpT>"],
+    ["nested tag breaking", "<scr<script>ipt>alert(1)</scr</script>ipt>"],
+    ["double angle", "<<script>script>alert(1)<</script>/script>"],
+    ["script with NUL in the name", "<scr\u0000ipt>alert(1)</scr\u0000ipt>"],
+    ["unclosed script", "<p>x</p><script>alert(1)"],
+  ],
+  "event handlers on every allowed tag": [
+    ...[...ALLOWED_TAGS].map((t): [string, string] => [
+      `<${t}>`,
+      t === "img"
+        ? '<img src="/api/files/abc" onerror="alert(1)" onload="alert(2)">'
+        : t === "iframe"
+          ? '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" onload="alert(1)"></iframe>'
+          : `<${t} onclick="alert(1)" onmouseover=alert(2) ONFOCUS='alert(3)'>x</${t}>`,
+    ]),
+    ["img onerror without quotes", "<img src=x onerror=alert(1)//>"],
+    ["img slash-separated attributes", "<img/src=x/onerror=alert(1)>"],
+    ["link slash-separated handler", '<a href="https://ok.example"/onclick=alert(1)>x</a>'],
+    ["attribute quote breakout", '<img src="https://example.com/a.png" alt="x" onerror="alert(1)">'],
+    ["backtick attribute", "<img src=`x` onerror=`alert(1)`>"],
+  ],
+  "javascript:/vbscript:/data: link URLs": [
+    ["javascript: href", '<a href="javascript:alert(1)">x</a>'],
+    ["unquoted javascript: href", "<a href=javascript:alert(1)>x</a>"],
+    ["mixed-case javascript: href", '<a href="JaVaScRiPt:alert(1)">x</a>'],
+    ["decimal-entity javascript: href", '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>'],
+    ["hex-entity javascript: href", '<a href="&#x6A;avascript&#x3A;alert(1)">x</a>'],
+    ["named-entity colon", '<a href="javascript&colon;alert(1)">x</a>'],
+    ["tab inside javascript:", '<a href="java&#x09;script:alert(1)">x</a>'],
+    ["newline inside javascript:", '<a href="java\nscript:alert(1)">x</a>'],
+    ["NUL inside javascript:", '<a href="java\u0000script:alert(1)">x</a>'],
+    ["leading whitespace javascript:", '<a href="  \n javascript:alert(1)">x</a>'],
+    ["vbscript: href", '<a href="vbscript:msgbox(1)">x</a>'],
+    ["data:text/html href", '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>'],
+    ["mixed-case data:text/html href", '<a href="DaTa:text/html,<script>alert(1)</script>">x</a>'],
+    ["protocol-relative href", '<a href="//evil.example">x</a>'],
+  ],
+  "image sources": [
+    ["img javascript: src", '<img src="javascript:alert(1)">'],
+    ["img data:image/svg+xml", '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+PC9zdmc+">'],
+    ["img data:text/html", '<img src="data:text/html,<script>alert(1)</script>">'],
+    ["img entity-encoded data:text/html", '<img src="&#100;ata:text/html,<script>alert(1)</script>">'],
+    ["img base64 png followed by markup", '<img src="data:image/png;base64,iVBOR<script>alert(1)</script>">'],
+    ["img protocol-relative src", '<img src="//evil.example/x.png">'],
+  ],
+  // Known bug (see report): the data: check in lib/ideas/sanitize.ts is case- and whitespace-sensitive.
+  "img data: URLs obfuscated by case or whitespace": [
+    ["img upper-case DATA:image/svg+xml", '<img src="DATA:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+PC9zdmc+">'],
+    ["img mixed-case Data:text/html", '<img src="Data:text/html,<script>alert(1)</script>">'],
+    ["img tab-obfuscated da&#x09;ta:text/html", '<img src="da&#x09;ta:text/html,<script>alert(1)</script>">'],
+    ["img leading-newline data:text/html", '<img src="&#x0A;data:text/html,<script>alert(1)</script>">'],
+  ],
+  "svg and math": [
+    ["svg with script", "<svg><script>alert(1)</script></svg>"],
+    ["svg onload", "<svg onload=alert(1)>"],
+    ["svg foreignObject iframe", '<svg><foreignObject><iframe src="javascript:alert(1)"></iframe></foreignObject></svg>'],
+    ["svg animate href", '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>'],
+    ["math xlink:href", '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>'],
+  ],
+  "style tags and style attributes": [
+    ["style tag", "<style>body{background:url(javascript:alert(1))}</style><p>x</p>"],
+    ["style attribute expression()", '<span style="color: expression(alert(1))">x</span>'],
+    ["style attribute url(javascript:)", '<span style="color: red; background-image: url(javascript:alert(1))">x</span>'],
+    ["style attribute behavior", '<span style="color: rgb(1,2,3); behavior: url(x.htc)">x</span>'],
+    ["mark background url()", '<mark style="background-color: url(javascript:alert(1))">x</mark>'],
+    ["style on a non-styled tag", '<p style="background:url(javascript:alert(1))">x</p>'],
+  ],
+  "iframes": [
+    ["iframe from another host", '<iframe src="https://evil.example/embed/dQw4w9WgXcQ"></iframe>'],
+    ["iframe youtube lookalike host", '<iframe src="https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"></iframe>'],
+    ["iframe youtube userinfo trick", '<iframe src="https://www.youtube.com@evil.example/embed/dQw4w9WgXcQ"></iframe>'],
+    ["iframe youtube non-embed path", '<iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>'],
+    ["iframe youtube path traversal", '<iframe src="https://www.youtube.com/embed/../../redirect?q=https://evil.example"></iframe>'],
+    ["iframe youtube over http", '<iframe src="http://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>'],
+    ["iframe javascript: src", '<iframe src="javascript:alert(1)"></iframe>'],
+    ["iframe srcdoc", '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" srcdoc="<script>alert(1)</script>"></iframe>'],
+    ["iframe srcdoc only", '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>'],
+    ["iframe sandbox/name attributes", '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" name="x" sandbox="allow-scripts allow-top-navigation"></iframe>'],
+  ],
+  "object/embed/form/input/meta/base/link and friends": [
+    ["object", '<object data="javascript:alert(1)"></object>'],
+    ["embed", '<embed src="data:text/html,<script>alert(1)</script>">'],
+    ["form with javascript: action", '<form action="javascript:alert(1)"><button formaction="javascript:alert(2)">go</button></form>'],
+    ["input autofocus onfocus", "<input onfocus=alert(1) autofocus>"],
+    ["meta refresh", '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
+    ["base href", '<base href="javascript:alert(1)//"><a href="/x">x</a>'],
+    ["link stylesheet", '<link rel="stylesheet" href="javascript:alert(1)">'],
+    ["details ontoggle", "<details open ontoggle=alert(1)>"],
+    ["video poster/onerror", '<video poster="javascript:alert(1)" onerror="alert(2)"><source src=x></video>'],
+    ["template content", "<template><script>alert(1)</script></template>"],
+  ],
+  "target/rel override attempts": [
+    ["target/rel override", '<a href="https://ok.example" target="_self" rel="opener">x</a>'],
+    ["duplicate rel", '<a href="https://ok.example" rel="noopener" rel="opener" target="_top">x</a>'],
+    ["class smuggling a handler", '<a href="https://ok.example" class="x onmouseover=alert(1)">x</a>'],
+  ],
+  "comments and CDATA": [
+    ["comment hiding markup", "<!--<img src=x onerror=alert(1)>-->"],
+    ["comment breakout", "<!-- --!><img src=x onerror=alert(1)> -->"],
+    ["conditional comment", "<p>x</p><!--[if IE]><script>alert(1)</script><![endif]-->"],
+    ["CDATA", "<![CDATA[<script>alert(1)</script>]]>"],
+    ["CDATA in a paragraph", "<p><![CDATA[><img src=x onerror=alert(1)>]]></p>"],
+  ],
+  "mutation-XSS classics": [
+    ["noscript title breakout", '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
+    ["math/mglyph/style", "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>"],
+    ["select/option/style", "<option><style></option></select><img src=x onerror=alert(1)></style>"],
+    ["textarea", "<textarea><img src=x onerror=alert(1)></textarea>"],
+    ["xmp", "<xmp><img src=x onerror=alert(1)></xmp>"],
+    ["title", "<title><img src=x onerror=alert(1)></title>"],
+    ["svg/p/style", '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">'],
+    ["form/math", "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>"],
+  ],
+};
 
 describe("sanitizeIdeaHtml: XSS corpus", () => {
   it("has at least 45 vectors", () => {
-    expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(45);
+    expect(Object.values(CORPUS).flat().length).toBeGreaterThanOrEqual(45);
   });
 
-  it.each(XSS_VECTORS)("neutralises %s", (_name, input) => {
-    const { out, problems } = assertSafe(input);
-    expect({ out, problems }).toEqual({ out, problems: [] });
+  // Each failure names the vector, the sanitized output and what is wrong with it.
+  it.each(Object.entries(CORPUS))("neutralises %s", (_family, vectors) => {
+    const failures = vectors
+      .map(([name, input]) => ({ name, ...assertSafe(input) }))
+      .filter((r) => r.problems.length > 0);
+    expect(failures).toEqual([]);
   });
 
   it("keeps the harmless text around removed markup", () => {
     expect(sanitizeIdeaHtml("<p>before<script>alert(1)</script>after</p>")).toBe("<p>beforeafter</p>");
     expect(sanitizeIdeaHtml('<p onclick="x">Hello <b>world</b></p>')).toBe("<p>Hello <b>world</b></p>");
-  });
-
-  it("removes a link's dangerous href but keeps its text", () => {
     expect(sanitizeIdeaHtml('<a href="javascript:alert(1)">click</a>')).toBe('<a target="_blank" rel="noopener noreferrer nofollow">click</a>');
   });
 });
@@ -255,12 +270,12 @@ describe("sanitizeIdeaHtml: what the editor produces survives", () => {
     );
   });
 
-  it.each(["mailto:ada@example.com", "tel:+441234567", "http://example.com", "ftp://files.example.com/a", "ftps://f.example.com", "callto:ada", "sms:+1555", "cid:part1", "xmpp:ada@example.com"])(
-    "keeps a %s link",
-    (href) => {
+  it("keeps mailto:, tel: and every other editor link scheme", () => {
+    const hrefs = ["mailto:ada@example.com", "tel:+441234567", "http://example.com", "ftp://files.example.com/a", "ftps://f.example.com", "callto:ada", "sms:+1555", "cid:part1", "xmpp:ada@example.com"];
+    for (const href of hrefs) {
       expect(sanitizeIdeaHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">x</a>`);
-    },
-  );
+    }
+  });
 
   it("keeps an uploaded image with its alt and title", () => {
     same('<img src="/api/files/cm1abcdef0000" alt="Diagram" title="The diagram" />');
