@@ -1,4 +1,7 @@
-import { File, FileText } from "lucide-react";
+"use client";
+
+import { useState } from "react";
+import { File, FileText, ImageIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
 import type { AssetSummary } from "@/components/dashboard/use-portfolio-data";
@@ -19,7 +22,8 @@ function shortDate(value: string): string {
 
 function AssetCard({ asset }: { asset: AssetSummary }) {
   const kind = assetKind(asset);
-  const Icon = kind === "pdf" ? FileText : File;
+  const [broken, setBroken] = useState(false);
+  const Icon = kind === "pdf" ? FileText : kind === "image" ? ImageIcon : File;
 
   return (
     <Card className="gap-0 overflow-hidden py-0">
@@ -30,8 +34,8 @@ function AssetCard({ asset }: { asset: AssetSummary }) {
         className="focus-visible:ring-ring/50 group block rounded-xl outline-none focus-visible:ring-[3px]"
       >
         <div className="bg-muted flex aspect-video items-center justify-center overflow-hidden">
-          {kind === "image" ? (
-            <img src={asset.filePath} alt="" loading="lazy" className="size-full object-cover" />
+          {kind === "image" && !broken ? (
+            <img src={asset.filePath} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
           ) : (
             <Icon aria-hidden="true" className="text-muted-foreground size-10" />
           )}

@@ -58,6 +58,7 @@ export function usePdfUpload({ onUploaded }: { onUploaded?: () => void | Promise
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0) setProgress(Math.round((event.loaded / event.total) * 100));
         };
+        xhr.upload.onload = () => setProgress(100);
         xhr.onload = () => {
           const id = xhr.status >= 200 && xhr.status < 300 ? readId(xhr.responseText) : null;
           resolve(id !== null ? { ok: true, id } : { ok: false, message: errorMessage(xhr.responseText) });

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
-import { DEFAULT_IDEA_TEMPLATE } from "@/components/editor/default-template";
+import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import {
   asPdfContent, createIdea, editorHtmlFor, fetchIdea, publishIdea, updateIdea, type Idea,
 } from "@/components/editor/idea-api";
@@ -15,7 +15,9 @@ export const DEFAULT_IDEA_TITLE = "My New Idea";
 type LoadState = "loading" | "ready" | "not-found" | "error";
 type Pending = "save" | "publish" | null;
 
-const showError = (description: string) => toast.error("Error", { description });
+function showError(description: string): void {
+  toast.error("Error", { description });
+}
 
 /** State and actions of the editor screen. `ideaId` null means a new idea. */
 export function useIdeaEditor(ideaId: number | null) {
@@ -72,7 +74,10 @@ export function useIdeaEditor(ideaId: number | null) {
 
   const save = async () => {
     const trimmed = title.trim();
-    if (!trimmed) return showError("Please enter a title for your idea");
+    if (!trimmed) {
+      showError("Please enter a title for your idea");
+      return;
+    }
     if (pending || published) return;
     setPending("save");
 
@@ -80,7 +85,8 @@ export function useIdeaEditor(ideaId: number | null) {
       const result = await createIdea(trimmed, html);
       if (!result.ok) {
         setPending(null);
-        return showError("Failed to create idea");
+        showError("Failed to create idea");
+        return;
       }
       setDirty(false);
       toast.success("Idea created successfully");
@@ -91,7 +97,10 @@ export function useIdeaEditor(ideaId: number | null) {
     // A PDF idea resends its stored content unchanged.
     const result = await updateIdea(idea.id, trimmed, pdf ? idea.content : html);
     setPending(null);
-    if (!result.ok) return showError("Failed to update idea");
+    if (!result.ok) {
+      showError("Failed to update idea");
+      return;
+    }
     setIdea(result.data);
     setTitleState(result.data.title);
     setDirty(false);
@@ -107,7 +116,10 @@ export function useIdeaEditor(ideaId: number | null) {
     setPending("publish");
     const result = await publishIdea(idea.id);
     setPending(null);
-    if (!result.ok) return showError("Failed to publish idea");
+    if (!result.ok) {
+      showError("Failed to publish idea");
+      return;
+    }
     setIdea(result.data);
     toast.success("Idea published successfully");
   };

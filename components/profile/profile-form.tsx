@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LogOut } from "lucide-react";
 import { toast } from "sonner";
 import { profileSchema, type ProfileInput } from "@/lib/validation/auth";
 import { Button } from "@/components/ui/button";
@@ -14,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
+import { LogoutButton } from "@/components/profile/logout-button";
 
 type Profile = { name: string; email: string; profileImage: string | null };
 
@@ -43,7 +43,6 @@ export function ProfileForm() {
   const router = useRouter();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [saving, setSaving] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
   const { register, handleSubmit, reset, formState: { errors } } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: "", email: "" },
@@ -104,30 +103,6 @@ export function ProfileForm() {
     router.refresh();
   };
 
-  const logout = async () => {
-    setLoggingOut(true);
-    try {
-      const res = await fetch("/api/auth/logout", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({}),
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      try {
-        localStorage.removeItem("currentUser");
-      } catch {
-        // Storage unavailable: nothing to clear.
-      }
-      toast.success("You have been logged out successfully.");
-      router.push("/login");
-      router.refresh();
-    } catch {
-      toast.error("Error", { description: "Failed to logout. Please try again." });
-      setLoggingOut(false);
-    }
-  };
-
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardContent className="space-y-6 px-4 sm:px-6">
@@ -166,10 +141,7 @@ export function ProfileForm() {
 
         <Separator />
 
-        <Button type="button" variant="destructive" className="w-full sm:w-auto" onClick={() => void logout()} disabled={loggingOut} aria-busy={loggingOut}>
-          {loggingOut ? <Spinner label="Logging out..." /> : <LogOut aria-hidden="true" />}
-          Logout
-        </Button>
+        <LogoutButton />
       </CardContent>
     </Card>
   );

@@ -87,6 +87,18 @@ test.describe("API: login, session and logout", () => {
     expect((await request.get("/api/auth/me")).status()).toBe(401);
   });
 
+  test("a logged-out session token is refused even when replayed", async ({ playwright, baseURL, createUser }) => {
+    const user = await createUser();
+    const a = await playwright.request.newContext({ baseURL });
+    const login = await a.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+    const token = setCookies(login).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0];
+    expect((await a.post("/api/auth/logout", { data: {} })).status()).toBe(200);
+    const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: token } });
+    expect((await replay.get("/api/auth/me")).status()).toBe(401);
+    await a.dispose();
+    await replay.dispose();
+  });
+
   test("GET /api/auth/logout ends the session and answers 303 to /login", async ({ request, createUser }) => {
     const user = await createUser();
     await request.post("/api/auth/login", { data: { email: user.email, password: user.password } });

@@ -156,7 +156,6 @@ export const test = base.extend<Fixtures>({
     });
   },
 
-  // eslint-disable-next-line no-empty-pattern
   loginAs: async ({}, use) => {
     await use(async (page, user) => {
       const res = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });

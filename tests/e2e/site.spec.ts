@@ -55,15 +55,13 @@ test.describe("not-found screen", () => {
   }
 });
 
-test.describe("guarded screens", () => {
+test("signed out, the creator's screens redirect to /login with a callbackUrl", async ({ page }) => {
   for (const path of ["/dashboard", "/editor/new", "/share/1", "/profile"]) {
-    test(`signed out, ${path} redirects to /login with a callbackUrl`, async ({ page }) => {
-      await page.goto(path);
-      const url = new URL(page.url());
-      expect(url.pathname).toBe("/login");
-      expect(url.searchParams.get("callbackUrl")).toBe(path);
-      await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
-    });
+    await page.goto(path);
+    const url = new URL(page.url());
+    expect(url.pathname, path).toBe("/login");
+    expect(url.searchParams.get("callbackUrl")).toBe(path);
+    await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
   }
 });
 

@@ -1,8 +1,10 @@
 import { NextResponse } from "next/server";
 import { route } from "@/lib/api/handler";
 import { clearedSessionCookie } from "@/lib/auth/session-cookie";
+import { revokeCurrentSession } from "@/lib/auth/session";
 
-function withSessionEnded(res: NextResponse) {
+async function withSessionEnded(res: NextResponse) {
+  await revokeCurrentSession();
   const c = clearedSessionCookie();
   res.cookies.set(c.name, c.value, c.options);
   return res;

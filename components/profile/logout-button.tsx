@@ -1,0 +1,45 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { LogOut } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+
+/** POST /api/auth/logout, forget the stored current user, then go to /login. */
+export function LogoutButton() {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+
+  const logout = async () => {
+    setPending(true);
+    try {
+      const res = await fetch("/api/auth/logout", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({}),
+      });
+      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      try {
+        localStorage.removeItem("currentUser");
+      } catch {
+        // Storage unavailable: nothing to clear.
+      }
+      toast.success("You have been logged out successfully.");
+      router.push("/login");
+      router.refresh();
+    } catch {
+      toast.error("Error", { description: "Failed to logout. Please try again." });
+      setPending(false);
+    }
+  };
+
+  return (
+    <Button type="button" variant="destructive" className="w-full sm:w-auto" onClick={() => void logout()} disabled={pending} aria-busy={pending}>
+      {pending ? <Spinner label="Logging out..." /> : <LogOut aria-hidden="true" />}
+      Logout
+    </Button>
+  );
+}
