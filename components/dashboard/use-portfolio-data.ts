@@ -55,6 +55,8 @@ export function usePortfolioData() {
 
   useEffect(() => {
     mounted.current = true;
+    // State is set only after the fetch resolves, not synchronously in the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void refresh();
     return () => {
       mounted.current = false;

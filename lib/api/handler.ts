@@ -1,15 +1,20 @@
 import "server-only";
 import type { z } from "zod";
-import { errorToResponse, ValidationError } from "@/lib/api/errors";
+import { errorToResponse, ForbiddenError, ValidationError } from "@/lib/api/errors";
+import { isCrossSiteWrite } from "@/lib/http/same-origin";
 
 type Ctx<P> = { params: Promise<P> };
 
-/** Wraps a route handler so every thrown error becomes one consistent JSON answer. */
+/**
+ * Wraps a route handler: cross-site writes are refused (403) before it runs, and every thrown error becomes
+ * one consistent JSON answer.
+ */
 export function route<P = Record<string, string>>(
   handler: (req: Request, ctx: Ctx<P>) => Promise<Response>,
 ): (req: Request, ctx: Ctx<P>) => Promise<Response> {
   return async (req, ctx) => {
     try {
+      if (isCrossSiteWrite(req)) throw new ForbiddenError("Cross-site request refused");
       return await handler(req, ctx);
     } catch (err) {
       return errorToResponse(err);

@@ -30,7 +30,7 @@ export async function parseMultipart(req: Request, opts: { fileField: string; ma
     };
     let bb: Busboy.Busboy;
     try {
-      bb = Busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes, fieldSize: FIELD_BYTES, fields: 20, parts: 30 } });
+      bb = Busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes + 1, fieldSize: FIELD_BYTES, fields: 20, parts: 30 } });
     } catch {
       throw new ValidationError("Malformed multipart body");
     }
@@ -41,6 +41,7 @@ export async function parseMultipart(req: Request, opts: { fileField: string; ma
     bb.on("field", (name, value) => {
       fields[name] = value;
     });
+    // busboy reports 'limit' when a file reaches fileSize, so the limit is set one byte above the maximum.
     bb.on("file", (name, stream, info) => {
       if (name !== opts.fileField || file) {
         stream.resume(); // only the first file of the expected field counts

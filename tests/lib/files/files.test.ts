@@ -215,6 +215,21 @@ describe("profile images and listAssets", () => {
     expect(blobFiles()).toEqual([assets[0].blobKey]);
   });
 
+  // Two uploads at once (double submit): each transaction reads the same previous image, the second one's delete
+  // finds nothing (Prisma P2025) and fails, leaving its freshly stored asset row and blob orphaned.
+  it("concurrent setProfileImage calls all succeed and leave exactly one profile image (row and blob)", async () => {
+    const user = await createUser();
+    await setProfileImage(user.id, upload(PNG, "v1.png"));
+    const results = await Promise.allSettled([2, 3, 4].map((n) => setProfileImage(user.id, upload(PNG, `v${n}.png`))));
+    const current = await db.asset.findFirstOrThrow({ where: { profileUser: { id: user.id } } });
+    const assets = await db.asset.findMany({ where: { ownerId: user.id }, select: { id: true } });
+    expect({ outcomes: results.map((r) => r.status), assets: assets.map((a) => a.id), blobs: blobFiles() }).toEqual({
+      outcomes: ["fulfilled", "fulfilled", "fulfilled"],
+      assets: [current.id],
+      blobs: [current.blobKey],
+    });
+  });
+
   it("setProfileImage refuses a non-image and keeps the current one", async () => {
     const user = await createUser();
     await setProfileImage(user.id, upload(PNG));
