@@ -30,6 +30,8 @@ function describeAuthError(code: string | undefined): string | null {
   switch (code) {
     case "OAuthAccountNotLinked":
       return "This email is already linked to another sign-in method. Please log in with that method.";
+    case "OAuthNotInvited":
+      return "There is no IdeaVault account for this e-mail. IdeaVault is invite only: ask for an invitation.";
     case "AccessDenied":
       return "Access denied. IdeaVault is invite only.";
     case "SessionRequired":
