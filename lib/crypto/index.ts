@@ -19,8 +19,8 @@ function keyring(): Keyring {
   const source = `${env.ENCRYPTION_KEY_ID}:${env.ENCRYPTION_KEY}|${env.ENCRYPTION_OLD_KEYS ?? ""}`;
   if (cachedRing?.source === source) return cachedRing.ring;
   const all = new Map<string, Buffer>();
-  for (const pair of (env.ENCRYPTION_OLD_KEYS ?? "").split(",").filter(Boolean)) {
-    const [id, b64] = pair.split(":");
+  for (const pair of (env.ENCRYPTION_OLD_KEYS ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [id, b64] = pair.split(":").map((p) => p.trim());
     const key = Buffer.from(b64 ?? "", "base64");
     if (!id || key.length !== 32) throw new Error(`ENCRYPTION_OLD_KEYS: entry "${id}" is not id:base64-of-32-bytes`);
     all.set(id, key);

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { NotFoundError, ValidationError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { createAsset, deleteBlobs, fileUrl } from "@/lib/files";
 import { sniffImageType } from "@/lib/files/sniff";
 import type { UploadedFile } from "@/lib/uploads/multipart";
@@ -20,6 +20,7 @@ export async function uploadEditorImage(ownerId: string, file: UploadedFile | nu
   if (ideaId != null) {
     const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { status: true } });
     if (!owned) throw new NotFoundError("Idea not found");
+    if (owned.status === "published") throw new ConflictError("Published ideas cannot be edited.");
   }
   const asset = await createAsset({ ownerId, ideaId, kind: "image", fileName: file!.fileName || "image", contentType, data: file!.data });
   return { id: asset.id, url: fileUrl(asset.id) };
@@ -29,12 +30,21 @@ export async function uploadEditorImage(ownerId: string, file: UploadedFile | nu
 export async function setProfileImage(userId: string, file: UploadedFile | null) {
   const contentType = imageTypeOf(file);
   const asset = await createAsset({ ownerId: userId, kind: "profile", fileName: file!.fileName || "avatar", contentType, data: file!.data });
-  const previous = await db.$transaction(async (tx) => {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { profileImage: { select: { id: true, blobKey: true } } } });
-    await tx.user.update({ where: { id: userId }, data: { profileImageId: asset.id } });
-    if (user.profileImage) await tx.asset.delete({ where: { id: user.profileImage.id } });
-    return user.profileImage;
-  });
+  let previous: { id: string; blobKey: string } | null;
+  try {
+    previous = await db.$transaction(async (tx) => {
+      // Serializes concurrent uploads for one user: each sees the image the previous one set.
+      await tx.$executeRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { profileImage: { select: { id: true, blobKey: true } } } });
+      await tx.user.update({ where: { id: userId }, data: { profileImageId: asset.id } });
+      if (user.profileImage) await tx.asset.delete({ where: { id: user.profileImage.id } });
+      return user.profileImage;
+    });
+  } catch (err) {
+    await db.asset.deleteMany({ where: { id: asset.id } });
+    await deleteBlobs([asset.blobKey]);
+    throw err;
+  }
   if (previous) await deleteBlobs([previous.blobKey]);
   return { profileImage: fileUrl(asset.id) };
 }

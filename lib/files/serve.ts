@@ -7,7 +7,7 @@ function contentDisposition(kind: "inline" | "attachment", fileName: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Parses a single "bytes=a-b" range; multi-range requests get the whole file. */
+/** Parses a single "bytes=a-b" range; multi-range and invalid ranges get the whole file (RFC 9110 §14.2). */
 function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
   const m = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!m || (m[1] === "" && m[2] === "")) return null;
@@ -18,9 +18,10 @@ function parseRange(header: string | null, size: number): { start: number; end: 
     end = size - 1;
   } else {
     start = Number(m[1]);
+    if (m[2] !== "" && Number(m[2]) < start) return null;
     end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
   }
-  if (start > end || start >= size) return "unsatisfiable";
+  if (start >= size || size === 0) return "unsatisfiable";
   return { start, end };
 }
 

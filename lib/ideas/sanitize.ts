@@ -46,7 +46,9 @@ const options: sanitizeHtml.IOptions = {
     if (frame.tag === "iframe") return !YOUTUBE_EMBED.test(frame.attribs.src ?? "");
     if (frame.tag === "img") {
       const src = frame.attribs.src ?? "";
-      return !src || (src.startsWith("data:") && !SAFE_DATA_IMAGE.test(src));
+      // Browsers ignore case and control characters in a scheme; so must this check.
+      const scheme = src.replace(/[\x00-\x20\x7f]/g, "").toLowerCase();
+      return !src || (scheme.startsWith("data:") && !SAFE_DATA_IMAGE.test(src));
     }
     return false;
   },

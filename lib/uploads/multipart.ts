@@ -43,6 +43,8 @@ export async function parseMultipart(req: Request, opts: { fileField: string; ma
     });
     // busboy reports 'limit' when a file reaches fileSize, so the limit is set one byte above the maximum.
     bb.on("file", (name, stream, info) => {
+      // A body cut off mid-file destroys the file stream with an error: answer 400, never crash.
+      stream.on("error", () => finish(() => reject(new ValidationError("Malformed multipart body"))));
       if (name !== opts.fileField || file) {
         stream.resume(); // only the first file of the expected field counts
         return;

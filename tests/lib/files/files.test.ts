@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { NotFoundError, ValidationError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { findReadableAsset, listAssets, readAssetBytes, type AssetMeta } from "@/lib/files";
 import { NOT_AN_IMAGE, setProfileImage, uploadEditorImage } from "@/lib/files/images";
 import { fileResponse } from "@/lib/files/serve";
 import { isPdf, sniffImageType } from "@/lib/files/sniff";
 import type { UploadedFile } from "@/lib/uploads/multipart";
-import { MINIMAL_PDF, createDraft, createPdfDraft, createUser } from "../../factories";
+import { MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // A real 1×1 PNG.
@@ -95,6 +95,13 @@ describe("uploadEditorImage", () => {
     await expect(uploadEditorImage(owner.id, upload(PNG), 987_654)).rejects.toBeInstanceOf(NotFoundError);
     expect(await db.asset.count()).toBe(0);
     expect(blobFiles()).toEqual([]);
+  });
+
+  it("refuses images for a published (read-only) idea with ConflictError", async () => {
+    const owner = await createUser();
+    const idea = await createPublished(owner.id);
+    await expect(uploadEditorImage(owner.id, upload(PNG), idea.id)).rejects.toBeInstanceOf(ConflictError);
+    expect(await db.asset.count()).toBe(0);
   });
 
   it("only the owner can read the asset", async () => {
@@ -186,7 +193,7 @@ describe("fileResponse", () => {
 
   it("ignores malformed and multi-range headers (whole file, 200)", async () => {
     const asset = await pngAsset();
-    for (const range of ["bytes=0-1,4-5", "items=0-3", "bytes=-", "bytes=a-b"]) {
+    for (const range of ["bytes=0-1,4-5", "items=0-3", "bytes=-", "bytes=a-b", "bytes=5-2"]) {
       const res = await fileResponse(get({ Range: range }), asset);
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
