@@ -4,18 +4,19 @@ import pg from "pg";
 import { startEmbeddedDb } from "../../lib/server/embedded-db";
 import { applyPendingMigrations } from "../../lib/server/migrations";
 import { pgConfigFromUrl } from "../../lib/db-config";
-import { TEMPLATE_DB, TEST_ROOT, WORKER_DB_SLOTS, workerDbName } from "./test-db";
+import os from "node:os";
+import { TEMPLATE_DB, WORKER_DB_SLOTS, workerDbName } from "./test-db";
 
 /**
  * One real PostgreSQL for the run (the embedded one, or TEST_DATABASE_URL's server): a migrated template
  * database, and one copy of it per jest worker.
  */
 export default async function globalSetup() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-jest-"));
+  process.env.IDEAVAULT_TEST_ROOT = root;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    fs.rmSync(TEST_ROOT, { recursive: true, force: true });
-    fs.mkdirSync(TEST_ROOT, { recursive: true });
-    const db = await startEmbeddedDb({ dir: path.join(TEST_ROOT, "postgres"), password: "test", database: TEMPLATE_DB });
+    const db = await startEmbeddedDb({ dir: path.join(root, "postgres"), password: "test", database: TEMPLATE_DB });
     (globalThis as { __testDb?: typeof db }).__testDb = db;
     adminUrl = db.url;
   }

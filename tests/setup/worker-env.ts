@@ -1,14 +1,13 @@
-import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
-import { TEST_ENCRYPTION_KEY, TEST_NEXTAUTH_SECRET, WORKER_DB_SLOTS, workerDbName } from "./test-db";
+import { TEST_ENCRYPTION_KEY, TEST_NEXTAUTH_SECRET, WORKER_DB_SLOTS, testRoot, workerDbName } from "./test-db";
 
 // Each jest worker gets its own database (copied from the migrated template) and its own DATA_DIR.
 const worker = Number(process.env.JEST_WORKER_ID ?? 1);
 if (worker > WORKER_DB_SLOTS) throw new Error(`More jest workers than test databases (${WORKER_DB_SLOTS})`);
 const base = new URL(process.env.IDEAVAULT_TEST_DB_BASE!);
 base.pathname = `/${workerDbName(worker)}`;
-const dataDir = path.join(os.tmpdir(), "ideavault-jest", `data-${worker}`);
+const dataDir = path.join(testRoot(), `data-${worker}`);
 fs.mkdirSync(dataDir, { recursive: true });
 
 Object.assign(process.env, {
