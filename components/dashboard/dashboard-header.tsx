@@ -39,7 +39,7 @@ export function DashboardHeader({ user }: { user: DashboardUser }) {
     <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 border-b backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-3 sm:gap-4">
-          <Logo href="/" />
+          <Logo href="/" compact />
           <h1 className="truncate text-lg font-semibold sm:text-2xl">Idea Portfolio</h1>
         </div>
 

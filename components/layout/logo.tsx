@@ -8,9 +8,11 @@ type LogoProps = {
   /** Where the logo links to. Pass `null` to render the wordmark without a link. */
   href?: string | null;
   className?: string;
+  /** Hide the wordmark on narrow screens (headers that need the room), keeping it for screen readers. */
+  compact?: boolean;
 };
 
-function LogoMark() {
+function LogoMark({ compact }: { compact?: boolean }) {
   return (
     <>
       <span
@@ -19,18 +21,18 @@ function LogoMark() {
       >
         <Lightbulb className="size-4" />
       </span>
-      <span className="text-brand text-lg font-bold tracking-tight sm:text-xl">IdeaVault</span>
+      <span className={cn("text-brand text-lg font-bold tracking-tight sm:text-xl", compact && "max-sm:sr-only")}>IdeaVault</span>
     </>
   );
 }
 
-function Logo({ href = "/", className }: LogoProps) {
+function Logo({ href = "/", className, compact }: LogoProps) {
   const classes = cn("inline-flex items-center gap-2", className);
 
   if (href === null) {
     return (
       <span data-slot="logo" className={classes}>
-        <LogoMark />
+        <LogoMark compact={compact} />
       </span>
     );
   }
@@ -44,7 +46,7 @@ function Logo({ href = "/", className }: LogoProps) {
         "focus-visible:ring-ring/50 rounded-md outline-none focus-visible:ring-[3px]",
       )}
     >
-      <LogoMark />
+      <LogoMark compact={compact} />
     </Link>
   );
 }

@@ -111,6 +111,8 @@ test.describe("editor", () => {
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.press("Delete");
     await tool(page, "Paragraph").click();
+    // The toolbar hands focus back to the editor on the next animation frame: wait before typing.
+    await expect(editor).toBeFocused();
     const lines = [
       "Bold text", "Italic text", "Struck text", "Code text", "Highlighted text",
       "Heading one", "Heading two", "Heading three", "Back to paragraph",
