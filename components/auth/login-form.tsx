@@ -9,7 +9,6 @@ import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
@@ -124,12 +123,6 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
           Log In
         </Button>
       </form>
-
-      <div className="flex items-center gap-3">
-        <Separator className="flex-1" />
-        <span className="text-muted-foreground text-xs uppercase">or continue with</span>
-        <Separator className="flex-1" />
-      </div>
 
       <SocialButtons providers={providers} callbackUrl={callbackUrl} disabled={submitting} />
 

@@ -10,7 +10,6 @@ import { registerFormSchema, type RegisterFormInput } from "@/lib/validation/aut
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
@@ -104,12 +103,6 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
           Create Account
         </Button>
       </form>
-
-      <div className="flex items-center gap-3">
-        <Separator className="flex-1" />
-        <span className="text-muted-foreground text-xs uppercase">or continue with</span>
-        <Separator className="flex-1" />
-      </div>
 
       <SocialButtons providers={providers} callbackUrl="/dashboard" disabled={submitting} />
 

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { signIn } from "next-auth/react";
 import { toast } from "sonner";
+import { Separator } from "@/components/ui/separator";
 import { Button } from "@/components/ui/button";
 
 export type SocialProviderFlags = { google: boolean; github: boolean; twitter: boolean };
@@ -56,21 +57,28 @@ export function SocialButtons({ providers, callbackUrl = "/dashboard", disabled 
   };
 
   return (
-    <div className="grid grid-cols-3 gap-2" role="group" aria-label="Sign in with a social account">
-      {PROVIDERS.map(({ id, name, icon }) => (
-        <Button
-          key={id}
-          type="button"
-          variant="outline"
-          disabled={disabled}
-          onClick={() => handleClick(id, name)}
-          title={`Continue with ${name}`}
-          className="w-full"
-        >
-          {icon}
-          <span>{name}</span>
-        </Button>
-      ))}
-    </div>
+    <>
+      <div className="flex items-center gap-3">
+        <Separator className="flex-1" />
+        <span className="text-muted-foreground text-xs uppercase">or continue with</span>
+        <Separator className="flex-1" />
+      </div>
+      <div className="grid grid-cols-3 gap-2" role="group" aria-label="Sign in with a social account">
+        {PROVIDERS.map(({ id, name, icon }) => (
+          <Button
+            key={id}
+            type="button"
+            variant="outline"
+            disabled={disabled}
+            onClick={() => handleClick(id, name)}
+            title={`Continue with ${name}`}
+            className="w-full"
+          >
+            {icon}
+            <span>{name}</span>
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }

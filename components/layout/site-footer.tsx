@@ -14,16 +14,18 @@ const FOOTER_LINKS = [
 
 type SiteFooterProps = {
   className?: string;
+  /** Replaces the plain 'Blockchain timestamp' label, e.g. with a live clock. */
+  stamp?: React.ReactNode;
 };
 
-function SiteFooter({ className }: SiteFooterProps) {
+function SiteFooter({ className, stamp }: SiteFooterProps) {
   const pathname = usePathname();
   const showLinks = pathname !== "/profile";
 
   return (
     <footer data-slot="site-footer" className={cn("border-t bg-background", className)}>
       <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-3 px-4 py-4 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
-        <p>Blockchain timestamp</p>
+        {stamp ?? <p>Blockchain timestamp</p>}
         {showLinks && (
           <nav aria-label="Footer">
             <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2">

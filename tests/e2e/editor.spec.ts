@@ -4,6 +4,8 @@ import { PNG_1X1 } from "./api-helpers";
 
 const PUBLISHED_NOTICE = "This idea has been published and is now read-only. Published ideas cannot be edited.";
 const VIDEO_ID = "dQw4w9WgXcQ";
+/** Inserted images (ProseMirror adds its own separator images around inline nodes). */
+const IMG = "img:not(.ProseMirror-separator)";
 
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 const content = (page: Page) => page.getByRole("textbox", { name: "Idea content" });
@@ -52,7 +54,7 @@ async function expectRichContent(editor: Locator) {
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", "noopener noreferrer nofollow");
 
-  const img = editor.locator("img");
+  const img = editor.locator(IMG);
   await expect(img).toHaveCount(1);
   await expect(img).toHaveAttribute("src", /^\/api\/files\/[^/]+$/);
 
@@ -204,8 +206,8 @@ test.describe("editor", () => {
     const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/upload/image") && r.request().method() === "POST");
     await toolbar(page).locator("input[type=file]").setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: PNG_1X1 });
     expect((await uploaded).status()).toBe(201);
-    await expect(editor.locator("img")).toHaveAttribute("src", /^\/api\/files\/[^/]+$/);
-    await expect(editor.locator("img")).toHaveAttribute("alt", "pixel.png");
+    await expect(editor.locator(IMG)).toHaveAttribute("src", /^\/api\/files\/[^/]+$/);
+    await expect(editor.locator(IMG)).toHaveAttribute("alt", "pixel.png");
 
     // A YouTube video through the prompt (short-link form).
     const videoPrompt = answerPrompt(page, `https://youtu.be/${VIDEO_ID}`);

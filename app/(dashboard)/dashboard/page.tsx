@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { DashboardFooter } from "@/components/dashboard/dashboard-footer";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { LiveClock } from "@/components/dashboard/live-clock";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
 import { Portfolio } from "@/components/dashboard/portfolio";
 import { requirePageUser } from "@/lib/auth/session";
@@ -17,7 +18,7 @@ export default async function DashboardPage() {
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <Portfolio />
       </main>
-      <DashboardFooter />
+      <SiteFooter stamp={<LiveClock className="justify-center sm:justify-start" />} />
     </>
   );
 }
