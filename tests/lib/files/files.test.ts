@@ -130,7 +130,7 @@ describe("fileResponse", () => {
     expect(res.headers.get("Content-Length")).toBe(String(PNG.length));
     expect(res.headers.get("Accept-Ranges")).toBe("bytes");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
     expect(res.headers.get("Content-Security-Policy")).toContain("sandbox");
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
 
