@@ -73,6 +73,10 @@ test.describe("idea portfolio", () => {
     await expect(drafts.getByRole("link", { name: "Share" })).toHaveAttribute("href", `/share/${draft.id}`);
     await expect(drafts.getByRole("button", { name: "Delete" })).toHaveCount(1);
     await expect(drafts.getByText("Wind umbrella")).toHaveCount(0);
+    // The card date: the short date of lastModified (a draft has no blockchain timestamp yet).
+    const today = await page.evaluate(() => new Date().toLocaleDateString());
+    await expect(drafts.getByRole("listitem").locator("time")).toHaveText(today);
+    await expect(drafts.getByRole("listitem")).toContainText("Draft");
 
     const pubLink = publishedSection.getByRole("link", { name: `Idea (${pub.id}) : Wind umbrella`, exact: true });
     await expect(pubLink).toHaveAttribute("href", `/editor/${pub.id}`);
@@ -150,11 +154,12 @@ test.describe("idea portfolio", () => {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Your PDF has been converted to an idea. Redirecting to editor...");
     const shownAt = Date.now();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 0 }); // not redirected at once
     // The new draft is listed while the redirect is pending.
     await expect(section(page, "Drafts").getByRole("link", { name: new RegExp(`^Idea \\(\\d+\\) : ${fileName}$`) })).toBeVisible();
 
     await expect(page).toHaveURL(/\/editor\/\d+$/, { timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1000); // ~1.5 s delay before the redirect
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(500); // ~1.5 s after the toast (minus the time to notice it)
     const id = Number(new URL(page.url()).pathname.split("/").pop());
 
     await expect(page.getByRole("heading", { name: `PDF Document: ${fileName}` })).toBeVisible();

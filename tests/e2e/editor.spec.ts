@@ -90,6 +90,7 @@ test.describe("editor", () => {
     const title = page.getByRole("textbox", { name: "Idea title" });
     await expect(title).toHaveValue("My New Idea");
     await expect(title).toHaveAttribute("placeholder", "Enter your idea title...");
+    await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
     const editor = content(page);
     await expect(editor.locator("h1")).toHaveText(["My Idea"]);
     await expect(editor.locator("h2")).toHaveText([
@@ -122,7 +123,7 @@ test.describe("editor", () => {
     ];
     for (const [i, line] of lines.entries()) {
       if (i > 0) await page.keyboard.press("Enter");
-      await page.keyboard.type(line);
+      await page.keyboard.insertText(line); // one input event per line: much faster than key by key
     }
     await expect(editor.locator("p")).toHaveText(lines);
     await expect(tool(page, "Undo")).toBeEnabled();
@@ -223,6 +224,12 @@ test.describe("editor", () => {
     await page.getByRole("button", { name: "Text color" }).click();
     const palette = page.getByRole("group", { name: "Preset colors" });
     await expect(palette.getByRole("button")).toHaveCount(21);
+    // An outside click closes the popup without choosing.
+    await page.getByRole("textbox", { name: "Idea title" }).click();
+    await expect(palette).toBeHidden();
+    await expect(editor.locator("span[style*='color']")).toHaveCount(0);
+    await selectLine(page, "Coloured text");
+    await page.getByRole("button", { name: "Text color" }).click();
     await palette.getByRole("button", { name: "Red (#EF4444)" }).click();
     await expect(palette).toBeHidden(); // closes after a choice
     await expect(editor.locator("span[style*='color']", { hasText: "Coloured text" })).toHaveCSS("color", "rgb(239, 68, 68)");
@@ -319,7 +326,7 @@ test.describe("editor", () => {
     expect(idea).toMatchObject({ status: "draft", title: "Needs saving first" });
   });
 
-  test("a javascript: link is refused and no link mark is created", async ({ page, createUser, loginAs }) => {
+  test("a javascript: link is refused and no link mark is created; video URLs are checked", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);
     await page.goto("/editor/new");
@@ -341,5 +348,21 @@ test.describe("editor", () => {
     await again;
     await expect(editor.locator("a", { hasText: "Pain point 1" })).toHaveAttribute("href", "http://example.org");
     await expect(editor.locator("a[href^='javascript']")).toHaveCount(0);
+
+    // Videos: the watch?v= form is accepted too, anything else is refused.
+    await selectLine(page, "Pain point 3");
+    await page.keyboard.press("End");
+    const bad = answerPrompt(page, "https://example.com/watch?v=dQw4w9WgXcQ");
+    await tool(page, "Add video").click();
+    await bad;
+    await expect(toasts(page).filter({ hasText: "Please enter a valid YouTube video URL" })).toBeVisible();
+    await expect(editor.locator("iframe")).toHaveCount(0);
+    const good = answerPrompt(page, `https://www.youtube.com/watch?v=${VIDEO_ID}&t=42`);
+    await tool(page, "Add video").click();
+    await good;
+    const iframe = editor.locator("div[data-youtube-video] iframe");
+    await expect(iframe).toHaveAttribute("src", new RegExp(`^https://www\\.youtube\\.com/embed/${VIDEO_ID}`));
+    await expect(iframe).toHaveAttribute("width", "560");
+    await expect(iframe).toHaveAttribute("height", "315");
   });
 });

@@ -57,6 +57,12 @@ test.describe("profile settings", () => {
 
     await page.goto("/dashboard");
     await expect(page.getByText(`Hi ${first}`, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Profile Settings" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(nameInput(page)).toHaveValue(newName);
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("button", { name: "Account" }).locator("[data-slot=avatar-fallback]")).toHaveText("R");
   });
 
