@@ -35,7 +35,8 @@ export async function fileResponse(req: Request, asset: AssetMeta, opts: { downl
     "Content-Type": asset.contentType,
     "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", asset.fileName),
     "Accept-Ranges": "bytes",
-    // no-transform keeps the server from gzipping: Range offsets and Content-Length refer to the file itself.
+    // no-transform keeps the server from gzipping: Range offsets refer to the file itself. (Next.js replaces
+    // Content-Length with its own chunked framing; Content-Range still tells clients the size.)
     "Cache-Control": "private, no-store, no-transform",
     "X-Content-Type-Options": "nosniff",
     // Chrome's PDF viewer refuses sandboxed documents, so PDFs only get the framing rule.
