@@ -5,13 +5,16 @@ import { normalizeEmail } from "@/lib/auth/email";
 import { registrationIsOpenTo } from "@/lib/auth/registration";
 
 /**
- * Finds or creates the IdeaVault user behind an OAuth sign-in. Accounts are linked by e-mail address;
- * a new person may only come in while registration is open to them (open mode, or the instance's first account).
+ * Finds or creates the IdeaVault user behind an OAuth sign-in. A new provider account joins an existing
+ * IdeaVault account only when the provider vouches for the address (else anyone who registers that address
+ * at the provider would take the account over); a new person may only come in while registration is open
+ * to them (open mode, or the instance's first account).
  */
 export async function linkOAuthAccount(input: {
   provider: string;
   providerAccountId: string;
   email: string | null;
+  emailVerified: boolean;
   name: string | null;
   account: Account;
 }): Promise<boolean> {
@@ -22,6 +25,7 @@ export async function linkOAuthAccount(input: {
   if (!input.email) return false;
   const email = normalizeEmail(input.email);
   let user = await db.user.findUnique({ where: { email } });
+  if (user && !input.emailVerified) return false;
   if (!user) {
     if (!(await registrationIsOpenTo(null))) return false;
     user = await db.user.create({ data: { email, name: input.name?.trim() || email.split("@")[0], emailVerified: new Date() } });

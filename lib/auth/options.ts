@@ -23,6 +23,8 @@ export function getAuthOptions(): NextAuthOptions {
           provider: account.provider,
           providerAccountId: account.providerAccountId,
           email: user.email ?? profile?.email ?? null,
+          // Only Google states that the address is verified; other providers never link to an existing account.
+          emailVerified: account.provider === "google" && (profile as { email_verified?: boolean } | undefined)?.email_verified === true,
           name: user.name ?? profile?.name ?? null,
           account,
         });
