@@ -1,0 +1,55 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { applyPendingMigrations, pendingMigrations } from "@/lib/server/migrations";
+import { pgConfigFromUrl } from "@/lib/db-config";
+
+const dbName = `ideavault_migrate_${process.env.JEST_WORKER_ID}`;
+const admin = () => new pg.Client({ ...pgConfigFromUrl(process.env.DATABASE_URL!), database: "postgres" });
+function urlFor(name: string) {
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+beforeEach(async () => {
+  const c = admin();
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+});
+
+describe("applyPendingMigrations", () => {
+  it("applies every migration to an empty database once, recording Prisma's checksums", async () => {
+    const url = urlFor(dbName);
+    const names = fs.readdirSync(path.join(process.cwd(), "prisma/migrations")).filter((n) => /^\d+_/.test(n)).sort();
+    expect(await pendingMigrations(url)).toEqual(names);
+    const lines: string[] = [];
+    expect(await applyPendingMigrations(url, (l) => lines.push(l))).toBe(names.length);
+    expect(await pendingMigrations(url)).toEqual([]);
+    expect(await applyPendingMigrations(url, () => {})).toBe(0);
+
+    const c = new pg.Client(pgConfigFromUrl(url));
+    await c.connect();
+    const rows = (await c.query("SELECT migration_name, checksum FROM _prisma_migrations ORDER BY migration_name")).rows;
+    const tables = (await c.query(`SELECT tablename::text FROM pg_tables WHERE schemaname='public'`)).rows.map((r) => r.tablename);
+    await c.end();
+    for (const [i, name] of names.entries()) {
+      const sql = fs.readFileSync(path.join(process.cwd(), "prisma/migrations", name, "migration.sql"));
+      expect(rows[i]).toEqual({ migration_name: name, checksum: crypto.createHash("sha256").update(sql).digest("hex") });
+    }
+    expect(tables).toEqual(expect.arrayContaining(["User", "Idea", "Share", "Recipient", "TimestampProof", "RevokedSession"]));
+  });
+
+  it("refuses to continue past a migration that failed earlier", async () => {
+    const url = urlFor(dbName);
+    await applyPendingMigrations(url, () => {});
+    const c = new pg.Client(pgConfigFromUrl(url));
+    await c.connect();
+    await c.query(`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = (SELECT max(migration_name) FROM _prisma_migrations)`);
+    await c.end();
+    await expect(applyPendingMigrations(url, () => {})).rejects.toThrow(/failed earlier/);
+  });
+});
