@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { db } from "@/lib/db";
 import { getEnv, resetEnvCache } from "@/lib/env";
 
@@ -40,4 +41,18 @@ export function restoreEnv() {
   }
   (globalThis as { __savedEnv?: Record<string, string | undefined> }).__savedEnv = undefined;
   resetEnvCache();
+}
+
+/** Every file (not directory) under DATA_DIR/blobs, relative to it. */
+export function blobFiles(): string[] {
+  const root = path.join(getEnv().dataDir, "blobs");
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      : [];
+  return walk(root).map((f) => path.relative(root, f));
+}
+
+export function blobPath(blobKey: string) {
+  return path.join(getEnv().dataDir, "blobs", blobKey);
 }

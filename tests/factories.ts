@@ -34,3 +34,9 @@ export const MINIMAL_PDF = Buffer.from(
 export async function createPdfDraft(ownerId: string, title = "Whitepaper") {
   return createPdfIdea(ownerId, { title, fileName: `${title}.pdf`, data: MINIMAL_PDF });
 }
+
+/** A real 1×1 PNG. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);

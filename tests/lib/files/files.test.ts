@@ -1,36 +1,22 @@
 import fs from "node:fs";
-import path from "node:path";
 import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { findReadableAsset, listAssets, readAssetBytes, type AssetMeta } from "@/lib/files";
 import { NOT_AN_IMAGE, setProfileImage, uploadEditorImage } from "@/lib/files/images";
 import { fileResponse } from "@/lib/files/serve";
 import { isPdf, sniffImageType } from "@/lib/files/sniff";
 import type { UploadedFile } from "@/lib/uploads/multipart";
-import { MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
+import { PNG, MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
+import { blobFiles, blobPath } from "../../db-utils";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("JFIF-ish body")]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
 
 const upload = (data: Buffer, fileName = "picture.png", declaredType = "image/png"): UploadedFile => ({ field: "file", fileName, declaredType, data });
 
-function blobFiles(): string[] {
-  const root = path.join(getEnv().dataDir, "blobs");
-  const walk = (dir: string): string[] =>
-    fs.existsSync(dir)
-      ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
-      : [];
-  return walk(root).map((f) => path.relative(root, f));
-}
 
-const blobPath = (blobKey: string) => path.join(getEnv().dataDir, "blobs", blobKey);
 
 async function meta(ownerId: string, assetId: string): Promise<AssetMeta> {
   const asset = await findReadableAsset(ownerId, assetId);

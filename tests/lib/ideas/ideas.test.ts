@@ -1,32 +1,15 @@
 import fs from "node:fs";
-import path from "node:path";
 import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import { sha256Hex } from "@/lib/crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { createIdea, createPdfIdea, deleteIdea, getIdea, listIdeas, publishIdea, updateIdea, PUBLISHED_NOT_DELETABLE, PUBLISHED_READ_ONLY } from "@/lib/ideas";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { uploadEditorImage } from "@/lib/files/images";
-import { MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
+import { PNG, MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
+import { blobFiles, blobPath } from "../../db-utils";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
-/** Every file (not directory) under DATA_DIR/blobs, relative to it. */
-function blobFiles(): string[] {
-  const root = path.join(getEnv().dataDir, "blobs");
-  const walk = (dir: string): string[] =>
-    fs.existsSync(dir)
-      ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
-      : [];
-  return walk(root).map((f) => path.relative(root, f));
-}
 
-function blobPath(blobKey: string) {
-  return path.join(getEnv().dataDir, "blobs", blobKey);
-}
 
 /** The raw row, for "nothing changed" comparisons. */
 async function rawIdea(id: number) {
