@@ -96,6 +96,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       REGISTRATION_MODE: "open",
       RATE_LIMIT_SCALE: "20",
+      // The tests follow e-mailed links and read /dev/outbox (a developer-only page) from this local server.
+      NEXTAUTH_URL: baseURL,
+      DEV_OUTBOX: "true",
     },
   },
 });

@@ -21,6 +21,8 @@ const schema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
   /** Set by scripts/serve.ts when it runs the embedded PostgreSQL under DATA_DIR. */
   IDEAVAULT_EMBEDDED_DB: boolean,
+  /** Set by scripts/serve.ts: the client-address header then comes from the socket. */
+  IDEAVAULT_CUSTOM_SERVER: boolean,
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
   NEXTAUTH_URL: z.url().optional(),
   ENCRYPTION_KEY: base64Key.optional(),
@@ -28,6 +30,9 @@ const schema = z.object({
   /** Former keys kept for reading data written before a rotation: "id:base64,id:base64". */
   ENCRYPTION_OLD_KEYS: z.string().optional(),
   REGISTRATION_MODE: z.enum(["invite", "open"]).default("invite"),
+  /** Serves /dev/outbox outside `npm run dev` (end-to-end tests); never on a server others can reach. */
+  DEV_OUTBOX: boolean,
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
   TRUST_PROXY: boolean,
   RESEND_API_KEY: z.string().min(1).optional(),

@@ -20,6 +20,7 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+process.env.IDEAVAULT_CUSTOM_SERVER = "true";
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -78,6 +79,9 @@ async function main() {
     process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
     process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
     process.env.ENCRYPTION_KEY_ID = env.ENCRYPTION_KEY_ID;
+    if (!dev && !env.NEXTAUTH_URL) {
+      console.warn(`NEXTAUTH_URL is not set: links in e-mails will point to http://localhost:${port}. Set it to the address people use.`);
+    }
   } catch (err) {
     if (err instanceof EnvError) {
       await database?.stop();

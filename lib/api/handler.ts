@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { errorToResponse, ForbiddenError, ValidationError } from "@/lib/api/errors";
+import { errorToResponse, ForbiddenError, PayloadTooLargeError, ValidationError } from "@/lib/api/errors";
 import { isCrossSiteWrite } from "@/lib/http/same-origin";
 
 type Ctx<P> = { params: Promise<P> };
@@ -22,14 +22,36 @@ export function route<P = Record<string, string>>(
   };
 }
 
-const MAX_JSON_BYTES = 1_000_000;
+const DEFAULT_MAX_JSON_BYTES = 1_000_000;
+
+/** Reads at most `maxBytes` of the body, stopping the stream as soon as it passes the limit (chunked bodies too). */
+async function readBounded(req: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new PayloadTooLargeError("Request body is too large");
+  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 /** Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. */
-export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new ValidationError("Request body is too large");
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw new ValidationError("Request body is too large");
+export async function parseJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  opts: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  const text = await readBounded(req, opts.maxBytes ?? DEFAULT_MAX_JSON_BYTES);
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : {};

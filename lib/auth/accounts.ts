@@ -29,11 +29,14 @@ export async function registerUser(input: RegisterInput) {
         const empty = (await tx.user.count()) === 0;
         if (!empty) {
           if (!input.invite) throw new ForbiddenError("IdeaVault is invite only. An invitation is required to register.");
+          // An invitation is personal: it is spent only by the address it was sent to.
           const used = await tx.invite.updateMany({
-            where: { tokenHash: hashToken(input.invite), usedAt: null, expiresAt: { gt: new Date() } },
+            where: { tokenHash: hashToken(input.invite), email, usedAt: null, expiresAt: { gt: new Date() } },
             data: { usedAt: new Date() },
           });
-          if (used.count !== 1) throw new ForbiddenError("This invitation link is invalid or has already been used.");
+          if (used.count !== 1) {
+            throw new ForbiddenError("This invitation link is invalid, has already been used, or was sent to another e-mail address.");
+          }
         }
       }
       if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new ConflictError(EMAIL_TAKEN);

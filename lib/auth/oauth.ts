@@ -6,9 +6,9 @@ import { registrationIsOpenTo } from "@/lib/auth/registration";
 
 /**
  * Finds or creates the IdeaVault user behind an OAuth sign-in. A new provider account joins an existing
- * IdeaVault account only when the provider vouches for the address (else anyone who registers that address
- * at the provider would take the account over); a new person may only come in while registration is open
- * to them (open mode, or the instance's first account).
+ * IdeaVault account only when both sides proved the address: the provider vouches for it, and the account's
+ * address was verified too (password sign-ups are not, and could have been made by someone else to wait
+ * for the real owner). A new person may only come in while registration is open to them.
  */
 export async function linkOAuthAccount(input: {
   provider: string;
@@ -25,10 +25,12 @@ export async function linkOAuthAccount(input: {
   if (!input.email) return false;
   const email = normalizeEmail(input.email);
   let user = await db.user.findUnique({ where: { email } });
-  if (user && !input.emailVerified) return false;
+  if (user && !(input.emailVerified && user.emailVerified)) return false;
   if (!user) {
     if (!(await registrationIsOpenTo(null))) return false;
-    user = await db.user.create({ data: { email, name: input.name?.trim() || email.split("@")[0], emailVerified: new Date() } });
+    user = await db.user.create({
+      data: { email, name: input.name?.trim() || email.split("@")[0], emailVerified: input.emailVerified ? new Date() : null },
+    });
   }
   const a = input.account;
   await db.account.create({

@@ -4,6 +4,8 @@ import { getEnv } from "@/lib/env";
 import { configuredOAuthProviders } from "@/lib/auth/providers";
 import { SESSION_MAX_AGE_SECONDS, secureCookiesEnabled } from "@/lib/auth/cookies";
 import { linkOAuthAccount, findUserForToken } from "@/lib/auth/oauth";
+import { newSessionId } from "@/lib/auth/session-cookie";
+import { loadSessionUser } from "@/lib/auth/session";
 
 /**
  * next-auth handles the OAuth round trips and the session cookie; e-mail + password sign-in goes through
@@ -15,6 +17,15 @@ export function getAuthOptions(): NextAuthOptions {
     useSecureCookies: secureCookiesEnabled(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
+    logger: {
+      // An ended session refused during renewal is expected, not an error worth a stack trace.
+      error(code, metadata) {
+        if (code !== "JWT_SESSION_ERROR") console.error(`[next-auth] ${code}`, metadata);
+      },
+      warn(code) {
+        if (code !== "NEXTAUTH_URL" && code !== "NO_SECRET") console.warn(`[next-auth] ${code}`);
+      },
+    },
     providers: configuredOAuthProviders(),
     callbacks: {
       async signIn({ account, profile, user }) {
@@ -33,11 +44,12 @@ export function getAuthOptions(): NextAuthOptions {
       async jwt({ token, account }) {
         if (account) {
           const user = await findUserForToken(account.provider, account.providerAccountId);
-          if (user) {
-            token.sub = user.id;
-            token.sv = user.sessionVersion;
-          }
+          if (!user) throw new Error("OAuth account is not linked");
+          return { ...token, sub: user.id, sv: user.sessionVersion, sid: newSessionId() };
         }
+        // next-auth re-issues the cookie on /api/auth/session: a logged-out or outdated session must not
+        // come back to life that way. Throwing makes next-auth clear the cookie.
+        if (!(await loadSessionUser(token))) throw new Error("Session ended");
         return token;
       },
       async session({ session, token }) {

@@ -37,6 +37,16 @@ export async function resetPassword(token: string, password: string) {
     if (!row || row.usedAt || row.expiresAt <= now) throw new ValidationError(RESET_LINK_INVALID);
     const spent = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
     if (spent.count !== 1) throw new ValidationError(RESET_LINK_INVALID);
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    const user = await tx.user.update({
+      where: { id: row.userId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { id: true, emailVerified: true },
+    });
+    if (!user.emailVerified) {
+      // The reset proved who owns the mailbox. Sign-in links made before, by providers that never vouched
+      // for the address, may belong to someone else: they go.
+      await tx.account.deleteMany({ where: { userId: user.id } });
+      await tx.user.update({ where: { id: user.id }, data: { emailVerified: now } });
+    }
   });
 }

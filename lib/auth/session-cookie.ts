@@ -1,7 +1,13 @@
 import "server-only";
+import crypto from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { getEnv } from "@/lib/env";
 import { SESSION_MAX_AGE_SECONDS, sessionCookieName, secureCookiesEnabled } from "@/lib/auth/cookies";
+
+/** A stable id for one login session, kept across token renewals; logout revokes it. */
+export function newSessionId() {
+  return crypto.randomBytes(16).toString("base64url");
+}
 
 type SessionUser = { id: string; name: string; email: string; sessionVersion: number };
 
@@ -10,7 +16,7 @@ export async function sessionCookie(user: SessionUser) {
   const value = await encode({
     secret: getEnv().NEXTAUTH_SECRET,
     maxAge: SESSION_MAX_AGE_SECONDS,
-    token: { sub: user.id, name: user.name, email: user.email, sv: user.sessionVersion },
+    token: { sub: user.id, name: user.name, email: user.email, sv: user.sessionVersion, sid: newSessionId() },
   });
   return {
     name: sessionCookieName(),

@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { decode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { sessionCookieName } from "@/lib/auth/cookies";
+import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "@/lib/auth/cookies";
 import { UnauthorizedError } from "@/lib/api/errors";
 
 export type CurrentUser = {
@@ -29,21 +29,30 @@ async function readSessionToken() {
   }
 }
 
+type SessionToken = { sub?: string; sid?: unknown; sv?: unknown } | null;
+
 /**
- * The signed-in user, or null. The JWT is only a pointer: the user must still exist, the token's session
- * version must match (a password reset ends every older session) and it must not have been logged out.
+ * The user behind a decoded session token, or null. The JWT is only a pointer: the user must still exist,
+ * the token's session version must match (a password reset ends every older session) and its session id
+ * must not have been logged out. The sid survives next-auth re-encoding the token (its jti does not).
  */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
-  const token = await readSessionToken();
-  if (!token?.sub) return null;
+export async function loadSessionUser(token: SessionToken) {
+  if (!token?.sub || typeof token.sid !== "string") return null;
   const [user, revoked] = await Promise.all([
     db.user.findUnique({
       where: { id: token.sub },
       select: { id: true, name: true, email: true, profileImageId: true, sessionVersion: true },
     }),
-    token.jti ? db.revokedSession.findUnique({ where: { jti: String(token.jti) }, select: { jti: true } }) : null,
+    db.revokedSession.findUnique({ where: { sid: token.sid }, select: { sid: true } }),
   ]);
   if (!user || revoked || (token.sv ?? 0) !== user.sessionVersion) return null;
+  return user;
+}
+
+/** The signed-in user, or null. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const user = await loadSessionUser(await readSessionToken());
+  if (!user) return null;
   return { id: user.id, name: user.name, email: user.email, profileImage: profileImageUrl(user.profileImageId) };
 });
 
@@ -61,11 +70,12 @@ export async function requirePageUser(): Promise<CurrentUser> {
   return user;
 }
 
-/** Logout: the current JWT stops working everywhere, not just in this browser. */
+/** Logout: the session stops working everywhere, not just in this browser. */
 export async function revokeCurrentSession() {
   const token = await readSessionToken();
-  if (!token?.jti) return;
-  const expiresAt = new Date(typeof token.exp === "number" ? token.exp * 1000 : Date.now() + 30 * 24 * 3600_000);
-  await db.revokedSession.upsert({ where: { jti: String(token.jti) }, create: { jti: String(token.jti), expiresAt }, update: {} });
+  if (typeof token?.sid !== "string") return;
+  // next-auth may have slid the expiry forward since; keep the revocation for a whole session lifetime.
+  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+  await db.revokedSession.upsert({ where: { sid: token.sid }, create: { sid: token.sid, expiresAt }, update: { expiresAt } });
   await db.revokedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
 }

@@ -1,16 +1,17 @@
 import { getEnv } from "@/lib/env";
 
 /**
- * The origin for links we send by e-mail. NEXTAUTH_URL when configured (required in production, so a
- * forged Host header cannot point a reset link elsewhere); in local installs, the Host the browser used
- * (req.url carries the server's own bind name, not the visitor's).
+ * The origin for links we send by e-mail. NEXTAUTH_URL when configured (required for production
+ * deployments). Without it, a development server trusts the Host the browser used; any other server uses
+ * http://localhost:PORT, because a Host header is attacker-controlled and a reset link pointing at the
+ * attacker's host would hand them the token. serve.ts warns at start-up when NEXTAUTH_URL is missing.
  */
 export function appOrigin(req: Request) {
   const env = getEnv();
   if (env.NEXTAUTH_URL) return new URL(env.NEXTAUTH_URL).origin;
-  const url = new URL(req.url);
-  const host = (env.TRUST_PROXY && req.headers.get("x-forwarded-host")) || req.headers.get("host");
-  const proto = (env.TRUST_PROXY && req.headers.get("x-forwarded-proto")) || url.protocol.replace(":", "");
-  if (host && /^[a-z0-9.\-\[\]:]+$/i.test(host)) return `${proto}://${host}`;
-  return url.origin;
+  if (env.NODE_ENV === "development") {
+    const host = req.headers.get("host");
+    if (host && /^[a-z0-9.\-\[\]:]+$/i.test(host)) return `http://${host}`;
+  }
+  return `http://localhost:${env.PORT}`;
 }

@@ -6,6 +6,10 @@ export const LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto", "tel", "c
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i];
 const YOUTUBE_EMBED = /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{6,20}(\?[A-Za-z0-9_=&;.-]*)?$/;
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
+// Images come from our own file route or inline data; anything else would let an idea make its readers'
+// browsers call other URLs (tracking pixels, or GET endpoints of this site), and the CSP would block it anyway.
+const OWN_FILE = /^\/api\/files\/[A-Za-z0-9]{10,40}$/;
+const YOUTUBE_ALLOW = "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture";
 
 /**
  * Allow-list matching exactly what the TipTap editor produces: StarterKit nodes and marks, links,
@@ -30,7 +34,7 @@ const options: sanitizeHtml.IOptions = {
   allowedClasses: { code: [/^language-[a-z0-9+#-]{1,30}$/], pre: [/^language-[a-z0-9+#-]{1,30}$/], a: [/^[a-z0-9_-]{1,40}$/i] },
   allowedStyles: { span: { color: COLOR }, mark: { "background-color": COLOR, color: COLOR } },
   allowedSchemes: LINK_SCHEMES,
-  allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
+  allowedSchemesByTag: { img: ["data"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   allowedIframeHostnames: ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "youtube-nocookie.com"],
@@ -41,6 +45,8 @@ const options: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
     }),
+    // A fixed permission set: an embedded player needs no camera, microphone or screen capture.
+    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, allow: YOUTUBE_ALLOW } }),
   },
   exclusiveFilter: (frame) => {
     if (frame.tag === "iframe") return !YOUTUBE_EMBED.test(frame.attribs.src ?? "");
@@ -48,7 +54,7 @@ const options: sanitizeHtml.IOptions = {
       const src = frame.attribs.src ?? "";
       // Browsers ignore case and control characters in a scheme; so must this check.
       const scheme = src.replace(/[\x00-\x20\x7f]/g, "").toLowerCase();
-      return !src || (scheme.startsWith("data:") && !SAFE_DATA_IMAGE.test(src));
+      return scheme.startsWith("data:") ? !SAFE_DATA_IMAGE.test(src) : !OWN_FILE.test(src);
     }
     return false;
   },

@@ -20,15 +20,33 @@ async function hit({ key, windowSeconds }: Limit): Promise<{ count: number; rese
   return rows[0];
 }
 
+function allowed(l: Limit) {
+  return Math.ceil(l.limit * getEnv().RATE_LIMIT_SCALE);
+}
+
+function retryAfter(resetAt: Date) {
+  return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+}
+
 /** Counts one attempt against every limit and throws 429 when any is exceeded. */
 export async function enforceRateLimits(limits: Limit[]) {
-  const scale = getEnv().RATE_LIMIT_SCALE;
+  // Expired windows are dead rows; about one request in a hundred clears them.
+  if (Math.random() < 0.01) await pruneRateLimits();
   for (const l of limits) {
     const { count, resetAt } = await hit(l);
-    if (count > Math.ceil(l.limit * scale)) {
-      throw new RateLimitError(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
-    }
+    if (count > allowed(l)) throw new RateLimitError(retryAfter(resetAt));
   }
+}
+
+/** Throws 429 when a limit is already used up, without counting this attempt (see recordFailure). */
+export async function assertNotExhausted(limit: Limit) {
+  const row = await db.rateLimit.findUnique({ where: { key: limit.key } });
+  if (row && row.resetAt > new Date() && row.count >= allowed(limit)) throw new RateLimitError(retryAfter(row.resetAt));
+}
+
+/** Counts a failed attempt only: a limit that successes do not use up cannot lock the real owner out. */
+export async function recordFailure(limit: Limit) {
+  await hit(limit);
 }
 
 /** Old windows are dead weight; removed opportunistically. */

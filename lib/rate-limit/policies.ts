@@ -6,10 +6,10 @@ const HOUR = 3600;
 
 /** Per-IP and per-address budgets for the endpoints an attacker would hammer. Scaled by RATE_LIMIT_SCALE. */
 export const rateLimits = {
-  login: (ip: string, email: string): Limit[] => [
-    { key: `login:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN },
-    { key: `login:email:${normalizeEmail(email)}`, limit: 10, windowSeconds: 15 * MIN },
-  ],
+  /** Every attempt from one address counts. */
+  loginFromIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }),
+  /** Only failed attempts on one account count, so others cannot lock its owner out by trying it. */
+  loginFailuresForEmail: (email: string): Limit => ({ key: `login:fail:${normalizeEmail(email)}`, limit: 10, windowSeconds: 15 * MIN }),
   register: (ip: string, email: string): Limit[] => [
     { key: `register:ip:${ip}`, limit: 10, windowSeconds: HOUR },
     { key: `register:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },

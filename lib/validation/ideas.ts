@@ -2,6 +2,8 @@ import { z } from "zod";
 
 export const TITLE_REQUIRED = "Please enter a title for your idea";
 export const MAX_HTML_CHARS = 2_000_000; // base64 images make HTML large; bounded all the same
+/** Request bodies carrying idea content: the HTML limit plus JSON escaping and the title. */
+export const MAX_IDEA_BODY_BYTES = 3_000_000;
 
 export const ideaTitleSchema = z
   .string({ error: TITLE_REQUIRED })

@@ -95,6 +95,15 @@ test.describe("API: login, session and logout", () => {
     expect((await a.post("/api/auth/logout", { data: {} })).status()).toBe(200);
     const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: token } });
     expect((await replay.get("/api/auth/me")).status()).toBe(401);
+    // next-auth's session endpoint re-issues cookies: it must not revive a logged-out session.
+    const renewed = await replay.get("/api/auth/session");
+    expect(await renewed.json()).toEqual({});
+    const reissued = setCookies(renewed).find((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+    if (reissued) {
+      const again = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: reissued.split(";")[0] } });
+      expect((await again.get("/api/auth/me")).status()).toBe(401);
+      await again.dispose();
+    }
     await a.dispose();
     await replay.dispose();
   });

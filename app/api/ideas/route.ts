@@ -1,7 +1,7 @@
 import { route, parseJson } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
 import { createIdea, listIdeas } from "@/lib/ideas";
-import { createIdeaSchema } from "@/lib/validation/ideas";
+import { createIdeaSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
 
 // GET /api/ideas — the creator's ideas, list fields only
 export const GET = route(async () => {
@@ -12,6 +12,6 @@ export const GET = route(async () => {
 // POST /api/ideas — create a draft idea
 export const POST = route(async (req) => {
   const user = await requireUser();
-  const input = await parseJson(req, createIdeaSchema);
+  const input = await parseJson(req, createIdeaSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
   return Response.json(await createIdea(user.id, input), { status: 201 });
 });

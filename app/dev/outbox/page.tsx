@@ -30,11 +30,12 @@ function formatSentAt(iso: string) {
 
 /**
  * Developer-only view of the e-mails written to DATA_DIR/outbox when no RESEND_API_KEY is configured.
- * Not available on production deployments or when real e-mail delivery is on.
+ * It shows reset and invitation links to anyone who can reach it, so it exists only under `npm run dev`
+ * (or with DEV_OUTBOX=true, which the end-to-end tests set) and never when real e-mail delivery is on.
  */
 export default async function DevOutboxPage() {
   const env = getEnv();
-  if (env.isProductionDeployment || env.RESEND_API_KEY) notFound();
+  if (!(env.NODE_ENV === "development" || env.DEV_OUTBOX) || env.RESEND_API_KEY) notFound();
 
   const entries = await listOutbox();
 

@@ -1,9 +1,9 @@
 -- CreateTable
 CREATE TABLE "RevokedSession" (
-    "jti" TEXT NOT NULL,
+    "sid" TEXT NOT NULL,
     "expiresAt" TIMESTAMP(3) NOT NULL,
 
-    CONSTRAINT "RevokedSession_pkey" PRIMARY KEY ("jti")
+    CONSTRAINT "RevokedSession_pkey" PRIMARY KEY ("sid")
 );
 
 -- CreateIndex

@@ -63,8 +63,16 @@ describe("invite-only registration", () => {
 
   it("does not spend the invite when the e-mail is already taken", async () => {
     await createUser({ email: "taken@example.com" });
-    const { token } = await createInvite("new@example.com");
+    const { token } = await createInvite("Taken@example.com");
     await expect(registerUser({ name: "Dup", email: "taken@example.com", password: "secret1", invite: token })).rejects.toBeInstanceOf(ConflictError);
     expect((await db.invite.findFirstOrThrow()).usedAt).toBeNull();
+  });
+
+  it("is personal: an invitation only registers the address it was sent to", async () => {
+    await createUser();
+    const { token } = await createInvite("bob@example.com");
+    await expect(registerUser({ name: "Eve", email: "eve@example.com", password: "secret1", invite: token })).rejects.toBeInstanceOf(ForbiddenError);
+    expect((await db.invite.findFirstOrThrow()).usedAt).toBeNull();
+    await expect(registerUser({ name: "Bob", email: "BOB@example.com", password: "secret1", invite: token })).resolves.toMatchObject({ email: "bob@example.com" });
   });
 });

@@ -24,8 +24,14 @@ describe("linkOAuthAccount", () => {
     expect(await db.account.count()).toBe(0);
   });
 
-  it("joins an existing account when the provider verified the address", async () => {
+  it("never joins a password account whose address was not verified, even for a verified provider", async () => {
+    await createUser({ email: "ada@example.com" });
+    expect(await link({ provider: "google", providerAccountId: "g-1", email: "ada@example.com", emailVerified: true, account: account("google", "g-1") })).toBe(false);
+  });
+
+  it("joins an existing verified account when the provider verified the address", async () => {
     const user = await createUser({ email: "ada@example.com" });
+    await db.user.update({ where: { id: user.id }, data: { emailVerified: new Date() } });
     expect(await link({ provider: "google", providerAccountId: "g-1", email: "ADA@example.com", emailVerified: true, account: account("google", "g-1") })).toBe(true);
     expect((await findUserForToken("google", "g-1"))?.id).toBe(user.id);
   });

@@ -39,6 +39,15 @@ describe("password reset", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(user.sessionVersion + 1);
   });
 
+  it("proves the mailbox: unverified sign-in links are removed and the address counts as verified", async () => {
+    const user = await createUser();
+    await db.account.create({ data: { userId: user.id, type: "oauth", provider: "github", providerAccountId: "someone-else" } });
+    await requestPasswordReset(user.email, "http://localhost:3000");
+    await resetPassword(tokenFrom((await listOutbox())[0].text), "new-pass");
+    expect(await db.account.count()).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).not.toBeNull();
+  });
+
   it("sends nothing for an unknown address", async () => {
     await requestPasswordReset("nobody@example.com", "http://localhost:3000");
     expect(fs.existsSync(path.join(getEnv().dataDir, "outbox"))).toBe(false);

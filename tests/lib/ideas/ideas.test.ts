@@ -166,9 +166,9 @@ describe("published ideas", () => {
 describe("sanitization on write", () => {
   it("removes script on create and on update", async () => {
     const user = await createUser();
-    const idea = await createIdea(user.id, { title: "XSS", content: '<p>Hi<script>alert(1)</script><img src="/api/files/x" onerror="alert(2)"></p>' });
+    const idea = await createIdea(user.id, { title: "XSS", content: '<p>Hi<script>alert(1)</script><img src="/api/files/cm1abcdef0000" onerror="alert(2)"></p>' });
     const read = await getIdea(user.id, idea.id);
-    expect(read.content).toBe('<p>Hi<img src="/api/files/x" /></p>');
+    expect(read.content).toBe('<p>Hi<img src="/api/files/cm1abcdef0000" /></p>');
 
     await updateIdea(user.id, idea.id, { title: "XSS", content: '<p>Bye</p><script>alert(3)</script><a href="javascript:alert(4)">x</a>' });
     const after = (await getIdea(user.id, idea.id)).content as string;

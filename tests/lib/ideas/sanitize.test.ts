@@ -279,7 +279,12 @@ describe("sanitizeIdeaHtml: what the editor produces survives", () => {
 
   it("keeps an uploaded image with its alt and title", () => {
     same('<img src="/api/files/cm1abcdef0000" alt="Diagram" title="The diagram" />');
-    same('<img src="https://images.example.com/a.png" alt="remote" width="200" height="100" />');
+  });
+
+  it("drops images from anywhere but our file route or inline data (tracking pixels, same-site GETs)", () => {
+    for (const src of ["https://images.example.com/a.png", "/api/auth/logout", "/api/files/../auth/logout", "//evil.example/p.gif"]) {
+      expect(sanitizeIdeaHtml(`<p>x<img src="${src}" alt="remote" /></p>`)).toBe("<p>x</p>");
+    }
   });
 
   it("keeps a base64 PNG/JPEG image", () => {
@@ -295,12 +300,16 @@ describe("sanitizeIdeaHtml: what the editor produces survives", () => {
     same("<p><mark>plain highlight</mark></p>");
   });
 
-  it("keeps youtube and youtube-nocookie embeds in their wrapper", () => {
-    same(
-      '<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10" width="640" height="480" allowfullscreen="true"></iframe></div>',
+  it("keeps youtube and youtube-nocookie embeds in their wrapper, with a fixed permission set", () => {
+    const allow = 'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"';
+    expect(sanitizeIdeaHtml('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allow="camera; microphone; display-capture"></iframe>')).toBe(
+      `<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" ${allow}></iframe>`,
     );
-    same('<div data-youtube-video><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="640" height="480"></iframe></div>');
-    same('<iframe src="https://youtube.com/embed/dQw4w9WgXcQ"></iframe>');
+    same(
+      `<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10" width="640" height="480" allowfullscreen="true" ${allow}></iframe></div>`,
+    );
+    same(`<div data-youtube-video><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="640" height="480" ${allow}></iframe></div>`);
+    same(`<iframe src="https://youtube.com/embed/dQw4w9WgXcQ" ${allow}></iframe>`);
   });
 
   it("keeps the default idea template intact", async () => {

@@ -1,4 +1,4 @@
-import { enforceRateLimits } from "@/lib/rate-limit";
+import { assertNotExhausted, enforceRateLimits, pruneRateLimits, recordFailure } from "@/lib/rate-limit";
 import { RateLimitError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { setEnv } from "../../db-utils";
@@ -37,5 +37,32 @@ describe("enforceRateLimits", () => {
     const big = { ...limit, limit: 1000 };
     await Promise.all(Array.from({ length: 25 }, () => enforceRateLimits([big])));
     expect((await db.rateLimit.findUniqueOrThrow({ where: { key: big.key } })).count).toBe(25);
+  });
+});
+
+describe("failure-only limits (login per account)", () => {
+  it("counts only recorded failures and refuses once they reach the limit", async () => {
+    for (let i = 0; i < 10; i++) await assertNotExhausted(limit); // checks alone never use it up
+    for (let i = 0; i < 3; i++) {
+      await assertNotExhausted(limit);
+      await recordFailure(limit);
+    }
+    await expect(assertNotExhausted(limit)).rejects.toBeInstanceOf(RateLimitError);
+    await db.rateLimit.update({ where: { key: limit.key }, data: { resetAt: new Date(Date.now() - 1) } });
+    await expect(assertNotExhausted(limit)).resolves.toBeUndefined();
+  });
+});
+
+describe("pruneRateLimits", () => {
+  it("removes windows that ended over an hour ago and keeps the rest", async () => {
+    await db.rateLimit.createMany({
+      data: [
+        { key: "old", count: 1, resetAt: new Date(Date.now() - 2 * 3600_000) },
+        { key: "recent", count: 1, resetAt: new Date(Date.now() - 60_000) },
+        { key: "live", count: 1, resetAt: new Date(Date.now() + 60_000) },
+      ],
+    });
+    await pruneRateLimits();
+    expect((await db.rateLimit.findMany({ orderBy: { key: "asc" } })).map((r) => r.key)).toEqual(["live", "recent"]);
   });
 });

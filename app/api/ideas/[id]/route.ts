@@ -1,7 +1,7 @@
 import { route, parseJson } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
 import { deleteIdea, getIdea, updateIdea } from "@/lib/ideas";
-import { ideaIdSchema, updateIdeaSchema } from "@/lib/validation/ideas";
+import { ideaIdSchema, MAX_IDEA_BODY_BYTES, updateIdeaSchema } from "@/lib/validation/ideas";
 import { NotFoundError } from "@/lib/api/errors";
 
 type Params = { id: string };
@@ -22,7 +22,7 @@ export const GET = route<Params>(async (_req, { params }) => {
 export const PUT = route<Params>(async (req, { params }) => {
   const user = await requireUser();
   const id = await ideaId(params);
-  const input = await parseJson(req, updateIdeaSchema);
+  const input = await parseJson(req, updateIdeaSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
   return Response.json(await updateIdea(user.id, id, input));
 });
 
