@@ -38,15 +38,18 @@ export async function enforceRateLimits(limits: Limit[]) {
   }
 }
 
-/** Throws 429 when a limit is already used up, without counting this attempt (see recordFailure). */
-export async function assertNotExhausted(limit: Limit) {
-  const row = await db.rateLimit.findUnique({ where: { key: limit.key } });
-  if (row && row.resetAt > new Date() && row.count >= allowed(limit)) throw new RateLimitError(retryAfter(row.resetAt));
+/** Throws 429 when any limit is already used up, without counting this attempt (see recordFailures). */
+export async function assertNotExhausted(limits: Limit[]) {
+  const rows = await db.rateLimit.findMany({ where: { key: { in: limits.map((l) => l.key) } } });
+  for (const row of rows) {
+    const limit = limits.find((l) => l.key === row.key)!;
+    if (row.resetAt > new Date() && row.count >= allowed(limit)) throw new RateLimitError(retryAfter(row.resetAt));
+  }
 }
 
-/** Counts a failed attempt only: a limit that successes do not use up cannot lock the real owner out. */
-export async function recordFailure(limit: Limit) {
-  await hit(limit);
+/** Counts a failed attempt against each limit; successes never use these limits up. */
+export async function recordFailures(limits: Limit[]) {
+  for (const l of limits) await hit(l);
 }
 
 /** Old windows are dead weight; removed opportunistically. */

@@ -8,8 +8,14 @@ const HOUR = 3600;
 export const rateLimits = {
   /** Every attempt from one address counts. */
   loginFromIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }),
-  /** Only failed attempts on one account count, so others cannot lock its owner out by trying it. */
-  loginFailuresForEmail: (email: string): Limit => ({ key: `login:fail:${normalizeEmail(email)}`, limit: 10, windowSeconds: 15 * MIN }),
+  /**
+   * Only failed attempts count: tightly per address and account (a guesser locks out only itself), and
+   * loosely per account across all addresses (a distributed guesser still hits a ceiling).
+   */
+  loginFailures: (ip: string, email: string): Limit[] => [
+    { key: `login:fail:${ip}:${normalizeEmail(email)}`, limit: 10, windowSeconds: 15 * MIN },
+    { key: `login:fail:${normalizeEmail(email)}`, limit: 100, windowSeconds: 15 * MIN },
+  ],
   register: (ip: string, email: string): Limit[] => [
     { key: `register:ip:${ip}`, limit: 10, windowSeconds: HOUR },
     { key: `register:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },

@@ -1,4 +1,5 @@
-import { assertNotExhausted, enforceRateLimits, pruneRateLimits, recordFailure } from "@/lib/rate-limit";
+import { assertNotExhausted, enforceRateLimits, pruneRateLimits, recordFailures } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { RateLimitError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { setEnv } from "../../db-utils";
@@ -42,14 +43,20 @@ describe("enforceRateLimits", () => {
 
 describe("failure-only limits (login per account)", () => {
   it("counts only recorded failures and refuses once they reach the limit", async () => {
-    for (let i = 0; i < 10; i++) await assertNotExhausted(limit); // checks alone never use it up
+    for (let i = 0; i < 10; i++) await assertNotExhausted([limit]); // checks alone never use it up
     for (let i = 0; i < 3; i++) {
-      await assertNotExhausted(limit);
-      await recordFailure(limit);
+      await assertNotExhausted([limit]);
+      await recordFailures([limit]);
     }
-    await expect(assertNotExhausted(limit)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(assertNotExhausted([limit])).rejects.toBeInstanceOf(RateLimitError);
     await db.rateLimit.update({ where: { key: limit.key }, data: { resetAt: new Date(Date.now() - 1) } });
-    await expect(assertNotExhausted(limit)).resolves.toBeUndefined();
+    await expect(assertNotExhausted([limit])).resolves.toBeUndefined();
+  });
+
+  it("a guesser from one address locks out only that address, not the account's owner elsewhere", async () => {
+    for (let i = 0; i < 10; i++) await recordFailures(rateLimits.loginFailures("198.51.100.1", "ada@example.com"));
+    await expect(assertNotExhausted(rateLimits.loginFailures("198.51.100.1", "ADA@example.com"))).rejects.toBeInstanceOf(RateLimitError);
+    await expect(assertNotExhausted(rateLimits.loginFailures("203.0.113.5", "ada@example.com"))).resolves.toBeUndefined();
   });
 });
 
