@@ -83,7 +83,6 @@ async function main() {
     );
     await db.query(`ANALYZE`);
     console.log(`seeded ${IDEAS} ideas in ${Date.now() - t} ms`);
-    await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements").catch(() => undefined);
     const countQueries = async () => {
       const r = await db.query(`SELECT COALESCE(SUM(xact_commit + xact_rollback), 0)::bigint AS n FROM pg_stat_database WHERE datname = current_database()`);
       return Number(r.rows[0].n);

@@ -9,25 +9,22 @@ export const REDIRECT_DELAY_MS = 1500;
 
 type UploadResult = { ok: true; id: number } | { ok: false; message: string | null; aborted?: boolean };
 
-function errorMessage(body: string): string | null {
+/** One field of a JSON response body, when the body is JSON and the field has the expected type. */
+function jsonField<T extends "string" | "number">(body: string, key: string, type: T): (T extends "string" ? string : number) | null {
   try {
     const data: unknown = JSON.parse(body);
-    if (data && typeof data === "object" && "error" in data && typeof data.error === "string") return data.error;
+    if (data && typeof data === "object" && key in data) {
+      const value = (data as Record<string, unknown>)[key];
+      if (typeof value === type) return value as T extends "string" ? string : number;
+    }
   } catch {
-    // Not JSON: no server message to show.
+    // Not JSON: nothing to read.
   }
   return null;
 }
 
-function readId(body: string): number | null {
-  try {
-    const data: unknown = JSON.parse(body);
-    if (data && typeof data === "object" && "id" in data && typeof data.id === "number") return data.id;
-  } catch {
-    // fall through
-  }
-  return null;
-}
+const errorMessage = (body: string) => jsonField(body, "error", "string");
+const readId = (body: string) => jsonField(body, "id", "number");
 
 /** Validates and uploads one PDF with XMLHttpRequest so the bytes sent can be shown as progress. */
 export function usePdfUpload({ onUploaded }: { onUploaded?: () => void | Promise<void> } = {}) {

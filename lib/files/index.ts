@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { blobStore } from "@/lib/storage";
 import { encrypt, decrypt, currentKeyId } from "@/lib/crypto";
-import type { AssetKind, Prisma } from "@/lib/generated/prisma/client";
+import type { AssetKind } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "@/lib/api/errors";
 
 export function fileUrl(assetId: string) {
@@ -34,13 +34,17 @@ export async function deleteBlobs(blobKeys: string[]) {
  * Stores a file and its Asset row. If the row cannot be written the blob is removed again,
  * so a failed upload leaves nothing behind.
  */
-export async function createAsset(
-  input: { ownerId: string; ideaId?: number | null; kind: AssetKind; fileName: string; contentType: string; data: Buffer },
-  tx: Prisma.TransactionClient | typeof db = db,
-) {
+export async function createAsset(input: {
+  ownerId: string;
+  ideaId?: number | null;
+  kind: AssetKind;
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}) {
   const { blobKey, keyId } = await storeEncryptedBlob(input.ownerId, input.data);
   try {
-    return await tx.asset.create({
+    return await db.asset.create({
       data: {
         ownerId: input.ownerId,
         ideaId: input.ideaId ?? null,

@@ -2,7 +2,7 @@ import { encrypt, decrypt, currentKeyId, sha256Hex } from "@/lib/crypto";
 import { sanitizeIdeaHtml } from "@/lib/ideas/sanitize";
 import { fileUrl } from "@/lib/files";
 import type { IdeaKind } from "@/lib/generated/prisma/client";
-import type { CanvasElement } from "@/lib/validation/ideas";
+import type { CanvasElement, IdeaContentInput } from "@/lib/validation/ideas";
 
 /** What is encrypted into Idea.contentCiphertext. */
 export type StoredContent =
@@ -44,11 +44,13 @@ export function toClientContent(content: StoredContent): ClientContent {
   }
 }
 
-/** Editor input → stored form; HTML is sanitized on every write. */
-export function fromEditorContent(content: string | { elements: CanvasElement[] }): StoredContent {
-  return typeof content === "string"
-    ? { kind: "html", html: sanitizeIdeaHtml(content) }
-    : { kind: "canvas", elements: content.elements };
+/**
+ * Editor input → stored form; HTML is sanitized on every write. A PDF-shaped object (a PDF idea resending
+ * its own content) is not editor input: null.
+ */
+export function fromEditorContent(content: IdeaContentInput): StoredContent | null {
+  if (typeof content === "string") return { kind: "html", html: sanitizeIdeaHtml(content) };
+  return "elements" in content ? { kind: "canvas", elements: content.elements } : null;
 }
 
 /** The digest fixed at publication: the exact stored content (for a PDF idea, its file's digest is used instead). */

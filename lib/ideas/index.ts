@@ -35,12 +35,8 @@ export async function getIdea(ownerId: string, id: number) {
 }
 
 export async function createIdea(ownerId: string, input: CreateIdeaInput) {
-  const content =
-    input.content == null || (typeof input.content === "string" && input.content.trim() === "")
-      ? { kind: "html" as const, html: DEFAULT_IDEA_TEMPLATE }
-      : typeof input.content === "object" && "type" in input.content
-        ? null
-        : fromEditorContent(input.content);
+  const blank = input.content == null || (typeof input.content === "string" && input.content.trim() === "");
+  const content = blank ? { kind: "html" as const, html: DEFAULT_IDEA_TEMPLATE } : fromEditorContent(input.content!);
   if (!content) throw new ConflictError("PDF ideas are created by uploading a PDF");
   const idea = await db.idea.create({ data: { ownerId, title: input.title, ...sealContent(ownerId, content) } });
   return present(idea);
@@ -50,10 +46,8 @@ export async function updateIdea(ownerId: string, id: number, input: UpdateIdeaI
   const idea = await findOwned(ownerId, id);
   if (idea.status === "published") throw new ConflictError(PUBLISHED_READ_ONLY);
   // A PDF idea keeps its file; only the title can change. Other content is replaced when sent.
-  const replace = idea.kind !== "pdf" && input.content != null && !(typeof input.content === "object" && "type" in input.content);
-  const data = replace
-    ? { title: input.title, ...sealContent(ownerId, fromEditorContent(input.content as string | { elements: [] })) }
-    : { title: input.title };
+  const content = idea.kind !== "pdf" && input.content != null ? fromEditorContent(input.content) : null;
+  const data = content ? { title: input.title, ...sealContent(ownerId, content) } : { title: input.title };
   // The status condition makes a concurrent publish win: no edit lands after publication.
   const updated = await db.idea.updateMany({ where: { id, ownerId, status: "draft" }, data });
   if (updated.count !== 1) throw new ConflictError(PUBLISHED_READ_ONLY);

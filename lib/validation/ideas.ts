@@ -36,6 +36,8 @@ export const ideaContentSchema = z.union([
   z.object({ type: z.literal("pdf"), fileName: z.string().max(300), pdfPath: z.string().max(300) }),
 ]);
 
+export type IdeaContentInput = z.infer<typeof ideaContentSchema>;
+
 export const createIdeaSchema = z.object({
   title: ideaTitleSchema,
   content: ideaContentSchema.optional().nullable(),
