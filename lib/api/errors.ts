@@ -1,4 +1,4 @@
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 
 export class HttpError extends Error {
   constructor(
@@ -47,7 +47,8 @@ export class RateLimitError extends HttpError {
 
 /** The one place that turns a thrown error into an HTTP answer. */
 export function errorToResponse(err: unknown): Response {
-  if (err instanceof ZodError) {
+  // zod and zod/mini schemas both throw $ZodError.
+  if (err instanceof $ZodError) {
     const first = err.issues[0];
     return Response.json({ success: false, error: first?.message ?? "Invalid request", issues: err.issues }, { status: 400 });
   }

@@ -1,0 +1,63 @@
+/**
+ * Response shapes of the API (SPEC §3, §7 and the sharing contract), shared by client components and tests.
+ * Client-safe: types only.
+ */
+import type { CanvasElement } from "@/lib/validation/ideas";
+import type { ShareTypeValue } from "@/lib/validation/sharing";
+
+export type IdeaStatusValue = "draft" | "published";
+
+export type PdfContent = { type: "pdf"; fileName: string; pdfPath: string };
+export type CanvasContent = { elements: CanvasElement[] };
+/** HTML string, canvas elements, a PDF reference, or (older data) anything else, shown as JSON. */
+export type IdeaContent = string | CanvasContent | PdfContent | null | Record<string, unknown> | unknown[] | number | boolean;
+
+export type IdeaListItem = {
+  id: number;
+  title: string;
+  status: IdeaStatusValue;
+  kind: "html" | "pdf" | "canvas" | "other";
+  blockchainTimestamp: string | null;
+  lastModified: string;
+};
+
+export type Idea = IdeaListItem & { content: IdeaContent; publishedAt: string | null; createdAt: string };
+
+export type Asset = { id: string; fileName: string; filePath: string; createdAt: string };
+
+export type CurrentUserInfo = { name: string; email: string; profileImage: string | null };
+
+export type Share = {
+  id: string;
+  ideaId: number;
+  shareType: ShareTypeValue;
+  expiresAt: string | null;
+  maxViews: number | null;
+  recipientEmail: string | null;
+  accessLink: string;
+  viewCount: number;
+  revokedAt: string | null;
+  createdAt: string;
+};
+
+export type Recipient = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  agreedToNda: boolean;
+  /** Only e-mail shares need it; true elsewhere. */
+  emailVerified: boolean;
+};
+
+/** GET /api/share/{token}. `content` only for the agreed (and, for e-mail shares, verified) recipient session. */
+export type SharedIdea = {
+  idea: { id: number; title: string; user: { name: string }; content?: IdeaContent };
+  shareType: ShareTypeValue;
+  /** The recipient bound to this link in this browser (recipient cookie), if any. */
+  recipient: Recipient | null;
+  /** When content was delivered: the start of this recipient's current view. */
+  accessedAt?: string;
+};
+
+export type Comment = { id: string; recipientId: string; author: string; content: string; createdAt: string };

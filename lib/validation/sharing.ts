@@ -1,0 +1,88 @@
+import * as z from "zod/mini";
+
+/**
+ * Sharing, recipients and comments. Written with zod/mini because the recipient screens (/collect, /nda,
+ * /document) import these schemas and must stay light (issue 7's page-weight budget); the handlers parse with the
+ * very same schemas, so limits and messages exist once.
+ */
+
+// Control characters other than tab/newline, and lone UTF-16 surrogates, crash PostgreSQL text columns.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSAFE_TEXT_MESSAGE = "Text contains characters that are not allowed";
+const safe = z.refine<string>((v) => !UNSAFE_TEXT.test(v), UNSAFE_TEXT_MESSAGE);
+
+export const SHARE_TYPES = ["one-time", "time-dependent", "full-access", "email"] as const;
+export type ShareTypeValue = (typeof SHARE_TYPES)[number];
+
+export const SHARE_TYPE_LABELS: Record<ShareTypeValue, string> = {
+  "one-time": "One-time view",
+  "time-dependent": "Time-limited",
+  "full-access": "Full access",
+  email: "Full access",
+};
+
+export const MESSAGES = {
+  recipientName: "Name must be at least 3 characters",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  expiresAt: "Please choose an expiration date in the future",
+  maxViews: "Maximum views must be a positive whole number",
+  recipientEmail: "Please enter a valid email address",
+  code: "Enter the 6-digit code from the e-mail",
+  agreed: "You must accept the agreement to continue",
+  commentEmpty: "Comment cannot be empty",
+  commentTooLong: "Comments must be at most 2,000 characters",
+  shareType: "Please choose a share type",
+} as const;
+
+export const COMMENT_MAX_CHARS = 2000;
+export const MAX_VIEWS_LIMIT = 1_000_000;
+export const EMAIL_CODE_LENGTH = 6;
+
+const email = (message: string) =>
+  z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, message), z.maxLength(254, message), z.email(message));
+
+/** POST /api/shares — SPEC §5: fields that do not apply to the chosen type are sent as null and ignored. */
+export const createShareSchema = z.object({
+  ideaId: z.union([z.number(), z.string()]),
+  shareType: z.enum(SHARE_TYPES, MESSAGES.shareType),
+  expiresAt: z.optional(z.nullable(z.string().check(z.maxLength(40, MESSAGES.expiresAt)))),
+  maxViews: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(12, MESSAGES.maxViews))]))),
+  recipientEmail: z.optional(z.nullable(z.string().check(z.maxLength(254, MESSAGES.recipientEmail)))),
+});
+export type CreateShareInput = z.infer<typeof createShareSchema>;
+
+/** The recipient form (SPEC §2 Recipient information); accessToken comes from the path or ?accessToken=. */
+export const recipientFormSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(3, MESSAGES.recipientName), z.maxLength(100, "Name must be at most 100 characters"), safe),
+  email: email(MESSAGES.email),
+  phone: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(30, MESSAGES.phone), z.regex(/^[0-9+().\-\s]*$/, MESSAGES.phone))),
+  ),
+});
+export type RecipientFormInput = z.input<typeof recipientFormSchema>;
+
+export const createRecipientSchema = z.extend(recipientFormSchema, {
+  accessToken: z.string().check(z.minLength(1, "Access link is missing"), z.maxLength(200, "Access link is invalid")),
+});
+export type CreateRecipientInput = z.infer<typeof createRecipientSchema>;
+
+export const verifyCodeSchema = z.object({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, MESSAGES.code)),
+});
+
+export const ndaSchema = z.object({ agreed: z.literal(true, MESSAGES.agreed) });
+
+export const commentSchema = z.object({
+  recipientId: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  /** Ignored: the stored author is the recipient's own name. */
+  author: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  content: z.string(MESSAGES.commentEmpty).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.commentEmpty),
+    z.maxLength(COMMENT_MAX_CHARS, MESSAGES.commentTooLong),
+    safe,
+  ),
+});
+export type CommentInput = z.infer<typeof commentSchema>;
