@@ -1,36 +1,15 @@
 /**
- * `npm run bench` (after `npm run build`): the creator-workspace budget. Starts the production server on a
+ * The creator-workspace budget (`npm run bench`, after `npm run build`). Starts the production server on a
  * throw-away DATA_DIR, gives one creator 5,000 ideas, then measures GET /api/ideas and the /dashboard server
  * render (sequential requests after a warm-up) and prints p50/p95/max, response sizes and database queries per request.
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { pgConfigFromUrl } from "../lib/db-config";
+import { pgConfigFromUrl } from "../../lib/db-config";
+import { percentile as pct, signUp, startBenchServer } from "./server";
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const port = Number(process.env.BENCH_PORT ?? 3711);
-const base = `http://127.0.0.1:${port}`;
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not start within ${ms} ms`);
-}
-
-function pct(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(label: string, url: string, cookie: string, countQueries: () => Promise<number>) {
   for (let i = 0; i < 5; i++) await (await fetch(url, { headers: { cookie } })).arrayBuffer();
@@ -52,24 +31,14 @@ async function measure(label: string, url: string, cookie: string, countQueries:
   return pct(times, 95);
 }
 
-async function main() {
-  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first.");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-bench-"));
-  const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", "start"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, REGISTRATION_MODE: "open", RATE_LIMIT_SCALE: "1000" },
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
+export async function benchWorkspace() {
+  const server = await startBenchServer(port);
+  const { base, databaseUrl } = server;
   try {
-    await waitFor(`${base}/login`, 120_000);
-    const account = { name: "Bench Creator", email: "bench@example.com", password: "bench-pass" };
-    await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
-    const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await signUp(base, { name: "Bench Creator", email: "bench@example.com", password: "bench-pass" });
     const first = await fetch(`${base}/api/ideas`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ title: "Seed" }) });
     if (first.status !== 201) throw new Error(`seed idea: HTTP ${first.status}`);
 
-    const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(dataDir, "runtime.json"), "utf8"));
     const db = new pg.Client(pgConfigFromUrl(databaseUrl));
     await db.connect();
     const t = Date.now();
@@ -94,13 +63,6 @@ async function main() {
     const ok = p95Api < 150 && p95Page < 150;
     console.log(`budget (p95 < 150 ms with ${IDEAS} ideas): ${ok ? "met" : "NOT met"}`);
   } finally {
-    process.kill(-server.pid!, "SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

@@ -1,0 +1,23 @@
+/**
+ * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
+ * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share).
+ */
+import { benchWorkspace } from "./workspace";
+import { benchShare } from "./share";
+
+const suites: Record<string, () => Promise<void>> = { workspace: benchWorkspace, share: benchShare };
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  for (const name of wanted.length ? wanted : Object.keys(suites)) {
+    const run = suites[name];
+    if (!run) throw new Error(`unknown benchmark "${name}" (${Object.keys(suites).join(", ")})`);
+    console.log(`\n== ${name}`);
+    await run();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+/** Starts the production server (`npm start` code path) on a throw-away DATA_DIR for a benchmark, and stops it. */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type BenchServer = { base: string; dataDir: string; databaseUrl: string; stop: () => Promise<void> };
+
+async function waitFor(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not start within ${ms} ms`);
+}
+
+export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first.");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-bench-"));
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", "start"], {
+    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, REGISTRATION_MODE: "open", RATE_LIMIT_SCALE: "1000", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  const stop = async () => {
+    process.kill(-server.pid!, "SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${base}/login`, 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(dataDir, "runtime.json"), "utf8"));
+  return { base, dataDir, databaseUrl, stop };
+}
+
+/** Registers and signs in an account; returns its cookie header. */
+export async function signUp(base: string, account: { name: string; email: string; password: string }) {
+  const json = { "content-type": "application/json" };
+  await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify(account) });
+  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(account) });
+  if (login.status !== 200) throw new Error(`login: HTTP ${login.status}`);
+  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
