@@ -34,6 +34,8 @@ const schema = z.object({
   DEV_OUTBOX: boolean,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
+  /** Per-account storage (files plus idea content), in MB. */
+  STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
   TRUST_PROXY: boolean,
   RESEND_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("IdeaVault <no-reply@ideavault.local>"),

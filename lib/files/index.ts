@@ -5,6 +5,8 @@ import { blobStore } from "@/lib/storage";
 import { encrypt, decrypt, currentKeyId } from "@/lib/crypto";
 import type { AssetKind } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "@/lib/api/errors";
+import { stripUnsafeText } from "@/lib/validation/text";
+import { assertWithinQuota } from "@/lib/files/quota";
 
 export function fileUrl(assetId: string) {
   return `/api/files/${assetId}`;
@@ -42,6 +44,7 @@ export async function createAsset(input: {
   contentType: string;
   data: Buffer;
 }) {
+  await assertWithinQuota(input.ownerId, input.data.length);
   const { blobKey, keyId } = await storeEncryptedBlob(input.ownerId, input.data);
   try {
     return await db.asset.create({
@@ -49,7 +52,7 @@ export async function createAsset(input: {
         ownerId: input.ownerId,
         ideaId: input.ideaId ?? null,
         kind: input.kind,
-        fileName: input.fileName.slice(0, 255),
+        fileName: stripUnsafeText(input.fileName).slice(0, 255),
         contentType: input.contentType,
         size: input.data.length,
         blobKey,

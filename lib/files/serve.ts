@@ -2,6 +2,27 @@ import "server-only";
 import type { AssetMeta } from "@/lib/files";
 import { readAssetBytes } from "@/lib/files";
 
+const EXTENSIONS: Record<string, string[]> = {
+  "application/pdf": [".pdf"],
+  "image/png": [".png"],
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/webp": [".webp"],
+  "image/gif": [".gif"],
+};
+
+/**
+ * The name a file is served under ends in the extension of its verified type: a PDF uploaded as "poly.html" is
+ * served as "poly.pdf", so a download can never be opened as something it is not.
+ */
+export function servedFileName(fileName: string, contentType: string) {
+  const allowed = EXTENSIONS[contentType];
+  if (!allowed) return fileName;
+  const lower = fileName.toLowerCase();
+  if (allowed.some((ext) => lower.endsWith(ext) && lower.length > ext.length)) return fileName;
+  const stem = fileName.replace(/\.[^./\\]{1,10}$/, "") || "file";
+  return `${stem}${allowed[0]}`;
+}
+
 function contentDisposition(kind: "inline" | "attachment", fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -33,7 +54,7 @@ export async function fileResponse(req: Request, asset: AssetMeta, opts: { downl
   const data = await readAssetBytes(asset);
   const headers = new Headers({
     "Content-Type": asset.contentType,
-    "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", asset.fileName),
+    "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", servedFileName(asset.fileName, asset.contentType)),
     "Accept-Ranges": "bytes",
     // no-transform keeps the server from gzipping: Range offsets refer to the file itself. (Next.js replaces
     // Content-Length with its own chunked framing; Content-Range still tells clients the size.)

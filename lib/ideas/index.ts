@@ -3,9 +3,11 @@ import { db } from "@/lib/db";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { deleteBlobs, readAssetBytes, storeEncryptedBlob } from "@/lib/files";
 import { sha256Hex } from "@/lib/crypto";
+import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { sealContent, openContent, toClientContent, fromEditorContent, contentDigest } from "@/lib/ideas/content";
-import type { CreateIdeaInput, UpdateIdeaInput } from "@/lib/validation/ideas";
+import { ideaTitleSchema, type CreateIdeaInput, type UpdateIdeaInput } from "@/lib/validation/ideas";
+import { stripUnsafeText } from "@/lib/validation/text";
 
 export const PUBLISHED_READ_ONLY = "Published ideas cannot be edited.";
 export const PUBLISHED_NOT_DELETABLE = "Published ideas cannot be deleted.";
@@ -38,7 +40,9 @@ export async function createIdea(ownerId: string, input: CreateIdeaInput) {
   const blank = input.content == null || (typeof input.content === "string" && input.content.trim() === "");
   const content = blank ? { kind: "html" as const, html: DEFAULT_IDEA_TEMPLATE } : fromEditorContent(input.content!);
   if (!content) throw new ConflictError("PDF ideas are created by uploading a PDF");
-  const idea = await db.idea.create({ data: { ownerId, title: input.title, ...sealContent(ownerId, content) } });
+  const sealed = sealContent(ownerId, content);
+  await assertWithinQuota(ownerId, sealed.contentCiphertext.length);
+  const idea = await db.idea.create({ data: { ownerId, title: input.title, ...sealed } });
   return present(idea);
 }
 
@@ -47,7 +51,9 @@ export async function updateIdea(ownerId: string, id: number, input: UpdateIdeaI
   if (idea.status === "published") throw new ConflictError(PUBLISHED_READ_ONLY);
   // A PDF idea keeps its file; only the title can change. Other content is replaced when sent.
   const content = idea.kind !== "pdf" && input.content != null ? fromEditorContent(input.content) : null;
-  const data = content ? { title: input.title, ...sealContent(ownerId, content) } : { title: input.title };
+  const sealed = content ? sealContent(ownerId, content) : null;
+  if (sealed) await assertWithinQuota(ownerId, sealed.contentCiphertext.length, idea.contentCiphertext.length);
+  const data = sealed ? { title: input.title, ...sealed } : { title: input.title };
   // The status condition makes a concurrent publish win: no edit lands after publication.
   const updated = await db.idea.updateMany({ where: { id, ownerId, status: "draft" }, data });
   if (updated.count !== 1) throw new ConflictError(PUBLISHED_READ_ONLY);
@@ -86,8 +92,21 @@ export async function deleteIdea(ownerId: string, id: number) {
   await deleteBlobs(blobKeys);
 }
 
+/**
+ * The title of a PDF idea: the one sent (validated like any title: an unsafe or over-long one is a 400), else the
+ * file name without .pdf; a long one is shortened, not refused. The file name is the browser's, so characters a text column refuses are dropped from it.
+ */
+function pdfIdeaNames(input: { title?: string; fileName: string }) {
+  const fileName = stripUnsafeText(input.fileName).trim().slice(0, 255) || "document.pdf";
+  const fallback = fileName.replace(/\.pdf$/i, "").trim().slice(0, 200) || "Untitled Idea";
+  const title = input.title?.trim() ? ideaTitleSchema.parse(input.title.trim().slice(0, 200)) : fallback;
+  return { title, fileName };
+}
+
 /** A PDF becomes an idea: the encrypted file and the rows exist together or not at all. */
-export async function createPdfIdea(ownerId: string, input: { title: string; fileName: string; data: Buffer }) {
+export async function createPdfIdea(ownerId: string, raw: { title?: string; fileName: string; data: Buffer }) {
+  const input = { ...raw, ...pdfIdeaNames(raw) };
+  await assertWithinQuota(ownerId, input.data.length);
   const { blobKey, keyId } = await storeEncryptedBlob(ownerId, input.data);
   try {
     const idea = await db.$transaction(async (tx) => {

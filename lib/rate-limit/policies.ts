@@ -29,4 +29,8 @@ export const rateLimits = {
     { key: `waitlist:ip:${ip}`, limit: 20, windowSeconds: HOUR },
     { key: `waitlist:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },
   ],
+  /** Per account: one account filled the database with ~110 ideas and ~35 uploads back to back. */
+  ideaWrites: (userId: string): Limit[] => [{ key: `ideas:write:${userId}`, limit: 120, windowSeconds: 10 * MIN }],
+  uploads: (userId: string): Limit[] => [{ key: `uploads:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
+  profileWrites: (userId: string): Limit[] => [{ key: `profile:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
 };

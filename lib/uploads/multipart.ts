@@ -30,7 +30,8 @@ export async function parseMultipart(req: Request, opts: { fileField: string; ma
     };
     let bb: Busboy.Busboy;
     try {
-      bb = Busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes + 1, fieldSize: FIELD_BYTES, fields: 20, parts: 30 } });
+      // Browsers send file names as raw UTF-8 in the part headers; busboy would read them as latin1.
+      bb = Busboy({ headers: { "content-type": type }, defParamCharset: "utf8", limits: { fileSize: opts.maxFileBytes + 1, fieldSize: FIELD_BYTES, fields: 20, parts: 30 } });
     } catch {
       throw new ValidationError("Malformed multipart body");
     }

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { safeString } from "@/lib/validation/safe-string";
 
 export const TITLE_REQUIRED = "Please enter a title for your idea";
 export const MAX_HTML_CHARS = 2_000_000; // base64 images make HTML large; bounded all the same
 /** Request bodies carrying idea content: the HTML limit plus JSON escaping and the title. */
 export const MAX_IDEA_BODY_BYTES = 3_000_000;
 
-export const ideaTitleSchema = z
-  .string({ error: TITLE_REQUIRED })
+export const ideaTitleSchema = safeString({ error: TITLE_REQUIRED })
   .trim()
   .min(1, TITLE_REQUIRED)
   .max(200, "Title must be at most 200 characters");
@@ -16,15 +16,15 @@ const canvasElement = z.object({
   x: z.number().finite(),
   y: z.number().finite(),
   rotation: z.number().finite().optional(),
-  text: z.string().max(10_000).optional(),
+  text: safeString().max(10_000).optional(),
   fontSize: z.number().positive().max(1000).default(16),
-  fontFamily: z.string().max(100).default("Arial"),
-  fill: z.string().max(50).optional(),
-  fontStyle: z.string().max(50).optional(),
+  fontFamily: safeString().max(100).default("Arial"),
+  fill: safeString().max(50).optional(),
+  fontStyle: safeString().max(50).optional(),
   width: z.number().nonnegative().optional(),
   height: z.number().nonnegative().optional(),
   radius: z.number().nonnegative().optional(),
-  stroke: z.string().max(50).optional(),
+  stroke: safeString().max(50).optional(),
   strokeWidth: z.number().nonnegative().optional(),
 });
 export type CanvasElement = z.infer<typeof canvasElement>;
@@ -33,7 +33,7 @@ export const ideaContentSchema = z.union([
   z.string().max(MAX_HTML_CHARS, "Idea content is too large"),
   z.object({ elements: z.array(canvasElement).max(2000) }).strict(),
   // A PDF idea resends its own content unchanged; the server ignores it.
-  z.object({ type: z.literal("pdf"), fileName: z.string().max(300), pdfPath: z.string().max(300) }),
+  z.object({ type: z.literal("pdf"), fileName: safeString().max(300), pdfPath: safeString().max(300) }),
 ]);
 
 export type IdeaContentInput = z.infer<typeof ideaContentSchema>;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 
 /**
  * Sharing, recipients and comments. Written with zod/mini because the recipient screens (/collect, /nda,
@@ -6,11 +7,7 @@ import * as z from "zod/mini";
  * very same schemas, so limits and messages exist once.
  */
 
-// Control characters other than tab/newline, and lone UTF-16 surrogates, crash PostgreSQL text columns.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const UNSAFE_TEXT_MESSAGE = "Text contains characters that are not allowed";
-const safe = z.refine<string>((v) => !UNSAFE_TEXT.test(v), UNSAFE_TEXT_MESSAGE);
+const safe = z.refine<string>(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 export const SHARE_TYPES = ["one-time", "time-dependent", "full-access", "email"] as const;
 export type ShareTypeValue = (typeof SHARE_TYPES)[number];

@@ -1,5 +1,7 @@
 import { route, parseJson } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { createIdea, listIdeas } from "@/lib/ideas";
 import { createIdeaSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
 
@@ -12,6 +14,7 @@ export const GET = route(async () => {
 // POST /api/ideas — create a draft idea
 export const POST = route(async (req) => {
   const user = await requireUser();
+  await enforceRateLimits(rateLimits.ideaWrites(user.id));
   const input = await parseJson(req, createIdeaSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
   return Response.json(await createIdea(user.id, input), { status: 201 });
 });

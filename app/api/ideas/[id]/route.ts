@@ -1,5 +1,7 @@
 import { route, parseJson } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { deleteIdea, getIdea, updateIdea } from "@/lib/ideas";
 import { ideaIdSchema, MAX_IDEA_BODY_BYTES, updateIdeaSchema } from "@/lib/validation/ideas";
 import { NotFoundError } from "@/lib/api/errors";
@@ -21,6 +23,7 @@ export const GET = route<Params>(async (_req, { params }) => {
 // PUT /api/ideas/{id} — update a draft's title and content
 export const PUT = route<Params>(async (req, { params }) => {
   const user = await requireUser();
+  await enforceRateLimits(rateLimits.ideaWrites(user.id));
   const id = await ideaId(params);
   const input = await parseJson(req, updateIdeaSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
   return Response.json(await updateIdea(user.id, id, input));
@@ -29,6 +32,7 @@ export const PUT = route<Params>(async (req, { params }) => {
 // DELETE /api/ideas/{id} — delete a draft and its files
 export const DELETE = route<Params>(async (_req, { params }) => {
   const user = await requireUser();
+  await enforceRateLimits(rateLimits.ideaWrites(user.id));
   await deleteIdea(user.id, await ideaId(params));
   return Response.json({ success: true });
 });

@@ -1,14 +1,17 @@
 import { route } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { createPdfIdea } from "@/lib/ideas";
 import { parseMultipart } from "@/lib/uploads/multipart";
 import { isPdf } from "@/lib/files/sniff";
 import { ValidationError } from "@/lib/api/errors";
-import { ideaTitleSchema, PDF_MAX_BYTES } from "@/lib/validation/ideas";
+import { PDF_MAX_BYTES } from "@/lib/validation/ideas";
 
 // POST /api/ideas/pdf — turn an uploaded PDF (multipart: file, title) into a draft idea
 export const POST = route(async (req) => {
   const user = await requireUser();
+  await enforceRateLimits(rateLimits.uploads(user.id));
   const { file, fields } = await parseMultipart(req, {
     fileField: "file",
     maxFileBytes: PDF_MAX_BYTES,
@@ -16,12 +19,6 @@ export const POST = route(async (req) => {
   });
   if (!file || file.data.length === 0) throw new ValidationError("No PDF file was uploaded");
   if (!isPdf(file.data)) throw new ValidationError("Invalid File Type: Only PDF files are supported at this time");
-  const fallback = file.fileName.replace(/\.pdf$/i, "") || "Untitled Idea";
-  const title = ideaTitleSchema.safeParse(fields.title ?? fallback);
-  const idea = await createPdfIdea(user.id, {
-    title: title.success ? title.data : fallback.slice(0, 200),
-    fileName: file.fileName || `${fallback}.pdf`,
-    data: file.data,
-  });
+  const idea = await createPdfIdea(user.id, { title: fields.title, fileName: file.fileName, data: file.data });
   return Response.json(idea, { status: 201 });
 });

@@ -1,0 +1,43 @@
+import { ideaTitleSchema, createIdeaSchema } from "@/lib/validation/ideas";
+import { registerSchema, profileSchema } from "@/lib/validation/auth";
+import { waitlistSchema } from "@/lib/validation/waitlist";
+import { recipientFormSchema, commentSchema } from "@/lib/validation/sharing";
+import { UNSAFE_TEXT_MESSAGE, isSafeText, stripUnsafeText } from "@/lib/validation/text";
+
+const UNSAFE = ["a\u0000b", "\ud800", "x\udc00y", "bell\u0007", "esc\u001b[31m", "del\u007f"];
+const SAFE = ["plain", "tab\tand\nnewline", "emoji 😀 pair", "Résumé 履歴書", "\u00a0nbsp"];
+
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? null : result.error!.issues[0].message;
+}
+
+describe("one rule for unsafe text", () => {
+  it("isSafeText refuses NUL, other C0 controls and lone surrogates, and keeps real text", () => {
+    for (const v of UNSAFE) expect(isSafeText(v)).toBe(false);
+    for (const v of SAFE) expect(isSafeText(v)).toBe(true);
+    expect(stripUnsafeText("a\u0000b\ud800c")).toBe("abc");
+  });
+
+  it.each(UNSAFE)("every free-text field refuses %j with the same message", (bad) => {
+    const name = `Ada ${bad} Lovelace`;
+    const cases = [
+      ideaTitleSchema.safeParse(`Idea ${bad}`),
+      createIdeaSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, text: bad }] } }),
+      createIdeaSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, fontFamily: bad }] } }),
+      registerSchema.safeParse({ name, email: "a@example.com", password: "secret1" }),
+      profileSchema.safeParse({ name }),
+      waitlistSchema.safeParse({ name: "Ada", email: "a@example.com", profession: `Engineer ${bad}` }),
+      waitlistSchema.safeParse({ name, email: "a@example.com" }),
+      recipientFormSchema.safeParse({ name, email: "a@example.com" }),
+      commentSchema.safeParse({ content: `Nice ${bad}` }),
+    ];
+    for (const result of cases) expect(firstMessage(result)).toBe(UNSAFE_TEXT_MESSAGE);
+  });
+
+  it("the same fields accept ordinary international text", () => {
+    for (const good of SAFE) {
+      expect(ideaTitleSchema.safeParse(good).success).toBe(true);
+      expect(profileSchema.safeParse({ name: `${good} Name` }).success).toBe(true);
+    }
+  });
+});
