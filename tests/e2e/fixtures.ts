@@ -87,6 +87,27 @@ export function firstLink(text: string): string {
   return match[0];
 }
 
+/**
+ * Holds the requests to `url` until release() is called, so a test can check a pending state ("Uploading…")
+ * without racing the server: a fixed delay is too short on a busy machine. Requests after release() pass at once.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let open!: () => void;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  let arrived!: () => void;
+  const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(url, async (route) => {
+    arrived();
+    await released;
+    await route.continue();
+  });
+  return {
+    /** Resolves once a request is being held. */
+    held: () => firstArrived,
+    release: () => open(),
+  };
+}
+
 const TOAST_LOG_KEY = "__e2e_toasts";
 
 /** Prefix of the console.error that recordCspViolations logs for every violation. */
