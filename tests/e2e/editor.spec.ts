@@ -128,7 +128,8 @@ test.describe("editor", () => {
     await expect(editor.locator("p")).toHaveText(lines);
     await expect(tool(page, "Undo")).toBeEnabled();
 
-    // A new undo group starts after 500 ms: bold then undo/redo acts on the bold step only.
+    // A new undo group starts 500 ms after the last change: bold then undo/redo acts on the bold step only. Time
+    // itself is the condition here, and a slow machine only makes the pause longer.
     await page.waitForTimeout(700);
     await selectLine(page, "Bold text");
     await tool(page, "Bold").click();
@@ -303,6 +304,7 @@ test.describe("editor", () => {
     await page.getByRole("textbox", { name: "Idea title" }).fill("   ");
     await page.getByRole("button", { name: "Create Idea" }).click();
     await expect(toasts(page).filter({ hasText: "Please enter a title for your idea" })).toBeVisible();
+    // An observation window for something that must not happen (a slow machine can only make it pass, not fail).
     await page.waitForTimeout(300);
     expect(writes).toEqual([]);
     await expect(page).toHaveURL(/\/editor\/new$/);
@@ -320,6 +322,7 @@ test.describe("editor", () => {
     writes.length = 0;
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(toasts(page).filter({ hasText: "Please save your idea first before publishing" })).toBeVisible();
+    // An observation window for something that must not happen (a slow machine can only make it pass, not fail).
     await page.waitForTimeout(300);
     expect(writes).toEqual([]);
     const idea = (await (await page.request.get(`/api/ideas/${id}`)).json()) as { status: string; title: string };

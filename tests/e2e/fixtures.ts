@@ -23,17 +23,38 @@ function dataDir() {
   return dir;
 }
 
+/**
+ * One outbox file, or null while it is not a finished mail. The server writes `.<id>.json.tmp` and renames it to
+ * `<id>.json` (lib/email/outbox.ts), so an unparsable file should not occur; tolerating one keeps a slow disk
+ * from failing a test that polls anyway (waitForMail).
+ */
+async function readOutboxFile(file: string): Promise<OutboxMail | null> {
+  let raw: string;
+  try {
+    raw = await fs.readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+  try {
+    return JSON.parse(raw) as OutboxMail;
+  } catch {
+    return null;
+  }
+}
+
 /** The e-mails the server wrote to `$E2E_DATA_DIR/outbox`, newest first, optionally only those sent to `to`. */
 export async function readOutbox(to?: string): Promise<OutboxMail[]> {
   const dir = path.join(dataDir(), "outbox");
   let names: string[];
   try {
-    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".json"));
-  } catch {
-    return [];
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".json") && !n.startsWith("."));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return []; // nothing sent yet
+    throw err;
   }
-  const mails = await Promise.all(
-    names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), "utf8")) as OutboxMail),
+  const mails = (await Promise.all(names.map((n) => readOutboxFile(path.join(dir, n))))).filter(
+    (m): m is OutboxMail => m !== null,
   );
   const wanted = to?.toLowerCase();
   return mails
@@ -41,8 +62,11 @@ export async function readOutbox(to?: string): Promise<OutboxMail[]> {
     .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
-/** Waits for the newest e-mail to `to` (the outbox is written before the API answers, but be tolerant). */
-export async function waitForMail(to: string, timeout = 10_000): Promise<OutboxMail> {
+/**
+ * Waits for the newest e-mail to `to`. Some mails are written after the API has answered (the reset e-mail is
+ * sent in `after()`), and a busy machine can take seconds to hash a token and write a file: poll generously.
+ */
+export async function waitForMail(to: string, timeout = 20_000): Promise<OutboxMail> {
   let latest: OutboxMail | undefined;
   await expect
     .poll(
@@ -63,7 +87,79 @@ export function firstLink(text: string): string {
   return match[0];
 }
 
+/**
+ * Holds the requests to `url` until release() is called, so a test can check a pending state ("Uploading…")
+ * without racing the server: a fixed delay is too short on a busy machine. Requests after release() pass at once.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let open!: () => void;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  let arrived!: () => void;
+  const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(url, async (route) => {
+    arrived();
+    await released;
+    await route.continue();
+  });
+  return {
+    /** Resolves once a request is being held. */
+    held: () => firstArrived,
+    release: () => open(),
+  };
+}
+
 const TOAST_LOG_KEY = "__e2e_toasts";
+
+/** Prefix of the console.error that recordCspViolations logs for every violation. */
+export const CSP_VIOLATION_PREFIX = "[csp-violation]";
+
+/**
+ * Chromium's own console messages for a blocked script, style, frame or connection ("Executing inline script
+ * violates the following Content Security Policy directive…", "Running the JavaScript URL violates…", older
+ * "Refused to load…") and our listener's. They always fail the test: no allowedConsoleErrors entry excuses them.
+ */
+export const CSP_CONSOLE_MESSAGE = /Content Security Policy|^Refused to |^\[csp-violation\]/;
+
+/** Whether a browser console message fails the test: any CSP message, or an error no `allowed` pattern excuses. */
+export function isConsoleProblem(type: string, text: string, allowed: RegExp[]): boolean {
+  // CSP messages count at any level (Chromium also warns about policies it cannot parse).
+  if (CSP_CONSOLE_MESSAGE.test(text)) return true;
+  return type === "error" && !allowed.some((re) => re.test(text));
+}
+
+export type CspViolation = { directive: string; blockedURI: string; sample: string; source: string };
+
+declare global {
+  interface Window {
+    __cspViolations?: CspViolation[];
+  }
+}
+
+/**
+ * Records every `securitypolicyviolation` in every document and frame `page` loads from now on: in
+ * `window.__cspViolations` (see cspViolations) and as a console.error starting with CSP_VIOLATION_PREFIX, so a
+ * violation is noticed even when the browser logs nothing or the document is gone by the end of the test.
+ */
+export async function recordCspViolations(page: Page) {
+  await page.addInitScript((prefix) => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const v = {
+        directive: e.effectiveDirective || e.violatedDirective,
+        blockedURI: e.blockedURI,
+        sample: e.sample,
+        source: e.sourceFile ? `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : "",
+      };
+      window.__cspViolations?.push(v);
+      console.error(`${prefix} ${v.directive} blocked ${v.blockedURI || "(inline)"} ${v.sample} ${v.source}`.trim());
+    });
+  }, CSP_VIOLATION_PREFIX);
+}
+
+/** The violations recorded (see recordCspViolations) in the page's current document. */
+export async function cspViolations(page: Page): Promise<CspViolation[]> {
+  return page.evaluate(() => window.__cspViolations ?? []);
+}
 
 /** The texts of every toast shown in this tab (on this origin) since the test started, oldest first. */
 export async function seenToasts(page: Page): Promise<string[]> {
@@ -85,9 +181,10 @@ export const test = base.extend<Fixtures>({
   presetCookieConsent: [true, { option: true }],
   allowedConsoleErrors: [[NETWORK_4XX], { option: true }],
 
-  // Every page fails its test on unexpected console errors and uncaught exceptions (API-only tests never
-  // create a page, so they don't start a browser).
+  // Every page fails its test on unexpected console errors, uncaught exceptions and any Content-Security-Policy
+  // violation (API-only tests never create a page, so they don't start a browser).
   page: async ({ page, presetCookieConsent, allowedConsoleErrors }, use, testInfo) => {
+    await recordCspViolations(page);
     if (presetCookieConsent) {
       await page.addInitScript(() => {
         try {
@@ -123,11 +220,10 @@ export const test = base.extend<Fixtures>({
     }, TOAST_LOG_KEY);
     const problems: string[] = [];
     const onConsole = (msg: ConsoleMessage) => {
-      if (msg.type() !== "error") return;
       const text = msg.text();
-      if (allowedConsoleErrors.some((re) => re.test(text))) return;
+      if (!isConsoleProblem(msg.type(), text, allowedConsoleErrors)) return;
       const where = msg.location().url ? ` (${msg.location().url})` : "";
-      problems.push(`console.error: ${text}${where}`);
+      problems.push(`console.${msg.type()}: ${text}${where}`);
     };
     const onPageError = (err: Error) => problems.push(`uncaught exception: ${err.stack ?? err.message}`);
     page.on("console", onConsole);

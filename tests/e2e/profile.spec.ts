@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, seenToasts } from "./fixtures";
+import { test, expect, seenToasts, holdRequests } from "./fixtures";
 import { PNG_1X1 } from "./api-helpers";
 
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
@@ -73,13 +73,12 @@ test.describe("profile settings", () => {
     await expect(nameInput(page)).toHaveValue(user.name);
     await expect(page.getByRole("img", { name: "Profile photo" })).toHaveCount(0);
 
-    // Hold the upload briefly so the uploading state can be seen.
-    await page.route("**/api/profile/image", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    // Hold the upload until the uploading state has been seen (however slow the machine).
+    const upload = await holdRequests(page, "**/api/profile/image");
     await page.locator("input[type=file][accept='image/*']").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await upload.held();
     await expect(page.getByText("Uploading image...")).toBeVisible();
+    upload.release();
     await expect(toasts(page).filter({ hasText: "Your profile image has been updated." })).toBeVisible();
     await expect(page.getByText("Uploading image...")).toHaveCount(0);
     const avatar = page.getByRole("img", { name: "Profile photo" });
