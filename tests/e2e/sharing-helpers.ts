@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Playwright } from "@playwright/test";
+import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, expectJson } from "./api-helpers";
 
 export const INVALID_LINK = "This link is invalid or has expired.";
@@ -21,7 +21,7 @@ export async function createShare(api: APIRequestContext, data: Record<string, u
 }
 
 /** A recipient's browser: its own cookie jar. */
-export async function newVisitor(playwright: Playwright, baseURL: string | undefined, contexts: APIRequestContext[]) {
+export async function newVisitor(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, contexts: APIRequestContext[]) {
   const api = await playwright.request.newContext({ baseURL });
   contexts.push(api);
   return api;
