@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { apiRequest } from "@/lib/client/request";
 
 type DeleteIdeaDialogProps = {
   id: number;
@@ -31,12 +32,8 @@ export function DeleteIdeaDialog({ id, title, onDeleted }: DeleteIdeaDialogProps
   const confirm = async () => {
     setDeleting(true);
     try {
-      const res = await fetch(`/api/ideas/${id}`, {
-        method: "DELETE",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      // SPEC §7: the DELETE carries a JSON content type even without a body.
+      await apiRequest("DELETE", `/api/ideas/${id}`, undefined, { headers: { "Content-Type": "application/json" } });
       toast.success("Success", { description: "Idea deleted successfully!" });
       setOpen(false);
       void onDeleted?.();
