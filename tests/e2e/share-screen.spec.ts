@@ -333,7 +333,7 @@ test.describe("share screen", () => {
     await page.goto(`/share/${id}`);
     await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=%2Fshare%2F${id}$`));
     await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page).toHaveURL(new RegExp(`/share/${id}$`));
     await expect(page.getByRole("heading", { name: "Behind the login" })).toBeVisible();
