@@ -1,6 +1,5 @@
-import * as z from "zod/mini";
 import {
-  createShareSchema, MAX_VIEWS_LIMIT, MESSAGES, type CreateShareInput, type ShareTypeValue,
+  createShareSchema, MAX_VIEWS_LIMIT, MESSAGES, recipientEmailSchema, type CreateShareInput, type ShareTypeValue,
 } from "@/lib/validation/sharing";
 
 /** What the 'Create New Share Link' form holds: the inputs' raw strings. */
@@ -34,11 +33,10 @@ export function shareFieldsFor(shareType: ShareTypeValue) {
   };
 }
 
-const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.email());
-
 /**
  * The POST /api/shares body for the form, or the messages to show next to its fields. SPEC §5's null rules: a field
- * that does not apply to the type is sent as null. The server checks the same rules again (issue 7 contract).
+ * that does not apply to the type is sent as null. The server checks the same rules with the same messages and limits
+ * (lib/shares createShareLink), and its word is final.
  */
 export function toCreateShareRequest(
   values: ShareFormValues,
@@ -65,7 +63,7 @@ export function toCreateShareRequest(
 
   let recipientEmail: string | null = null;
   if (shown.recipientEmail) {
-    const parsed = emailSchema.safeParse(values.recipientEmail);
+    const parsed = recipientEmailSchema.safeParse(values.recipientEmail);
     if (!parsed.success) errors.recipientEmail = MESSAGES.recipientEmail;
     else recipientEmail = parsed.data;
   }
