@@ -54,12 +54,14 @@ function localDateTime(hours: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Submits the form and returns the JSON body of the POST /api/shares it sent. */
+/** Submits the form, waits for the answer (201), and returns the JSON body of the POST /api/shares it sent. */
 async function submitShare(page: Page, button: string): Promise<Record<string, unknown>> {
-  const [request] = await Promise.all([
-    page.waitForRequest((r: Request) => r.method() === "POST" && new URL(r.url()).pathname === "/api/shares"),
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/shares"),
     page.getByRole("button", { name: button, exact: true }).click(),
   ]);
+  expect(response.status(), await response.text()).toBe(201);
+  const request: Request = response.request();
   expect(request.headers()["content-type"]).toContain("application/json");
   return request.postDataJSON() as Record<string, unknown>;
 }
