@@ -18,7 +18,6 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         <Badge
           variant={published ? "default" : "secondary"}
           className={published ? "bg-emerald-600 text-white" : undefined}
-          aria-label={`Status: ${published ? "Published" : "Draft"}`}
         >
           {published ? "Published" : "Draft"}
         </Badge>
