@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
+import { QueryProvider } from "@/components/providers/query-provider";
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
-  return <div className="flex min-h-screen flex-col">{children}</div>;
+  return (
+    <QueryProvider>
+      <div className="flex min-h-screen flex-col">{children}</div>
+    </QueryProvider>
+  );
 }

@@ -7,6 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { MailCheck } from "lucide-react";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validation/auth";
+import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -15,18 +16,6 @@ import { Spinner } from "@/components/ui/spinner";
 const SENT = "Password reset instructions have been sent to your email.";
 const FAILED = "Failed to send reset email. Please try again.";
 const NETWORK = "Network error. Please try again.";
-
-async function serverMessage(res: Response): Promise<string | null> {
-  try {
-    const body: unknown = await res.json();
-    if (!body || typeof body !== "object") return null;
-    if ("error" in body && typeof body.error === "string" && body.error) return body.error;
-    if ("message" in body && typeof body.message === "string" && body.message) return body.message;
-  } catch {
-    // Non-JSON body.
-  }
-  return null;
-}
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
@@ -40,20 +29,11 @@ export function ForgotPasswordForm() {
   const onSubmit = async (values: ForgotPasswordInput) => {
     setSubmitting(true);
     try {
-      const res = await fetch("/api/auth/forgot-password", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(values),
-      });
-      if (res.ok) {
-        toast.success(SENT);
-        setSent(true);
-      } else {
-        toast.error("Error", { description: (await serverMessage(res)) ?? FAILED });
-      }
-    } catch {
-      toast.error("Error", { description: NETWORK });
+      await apiRequest("POST", "/api/auth/forgot-password", values);
+      toast.success(SENT);
+      setSent(true);
+    } catch (err) {
+      toast.error("Error", { description: err instanceof ApiError ? errorMessage(err, FAILED) : NETWORK });
     } finally {
       setSubmitting(false);
     }

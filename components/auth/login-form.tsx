@@ -6,6 +6,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { apiRequest, isApiError } from "@/lib/client/request";
+import type { LoginResponse } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -22,16 +24,6 @@ type LoginFormProps = {
   errorMessage?: string | null;
 };
 
-async function readError(res: Response): Promise<string | null> {
-  try {
-    const body: unknown = await res.json();
-    if (body && typeof body === "object" && "error" in body && typeof body.error === "string") return body.error;
-  } catch {
-    // Non-JSON body: fall through.
-  }
-  return null;
-}
-
 export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const {
@@ -42,31 +34,23 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
 
   const onSubmit = async (values: LoginInput) => {
     setSubmitting(true);
+    let data: LoginResponse | null;
     try {
-      const res = await fetch("/api/auth/login", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(values),
-      });
-      if (res.ok) {
-        const data: unknown = await res.json().catch(() => null);
-        const user = data && typeof data === "object" && "user" in data ? data.user : null;
-        try {
-          if (user) localStorage.setItem("currentUser", JSON.stringify(user));
-        } catch {
-          // Storage can be unavailable (private mode); the session cookie is what matters.
-        }
-        toast.success("You have been logged in successfully!");
-        window.location.assign(callbackUrl);
-        return; // keep the spinner while the browser navigates
-      }
-      const message = res.status === 429 ? ((await readError(res)) ?? "Too many attempts. Please try again later.") : LOGIN_FAILED;
+      data = await apiRequest<LoginResponse | null>("POST", "/api/auth/login", values);
+    } catch (err) {
+      // Only a rate limit is explained; every other refusal reads the same (no account probing).
+      const message = isApiError(err, 429) ? (err.serverMessage ?? "Too many attempts. Please try again later.") : LOGIN_FAILED;
       toast.error("Error", { description: message });
-    } catch {
-      toast.error("Error", { description: LOGIN_FAILED });
+      setSubmitting(false);
+      return;
     }
-    setSubmitting(false);
+    try {
+      if (data?.user) localStorage.setItem("currentUser", JSON.stringify(data.user));
+    } catch {
+      // Storage can be unavailable (private mode); the session cookie is what matters.
+    }
+    toast.success("You have been logged in successfully!");
+    window.location.assign(callbackUrl); // keep the spinner while the browser navigates
   };
 
   return (

@@ -7,6 +7,7 @@ import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
+import { apiRequest, isApiError } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -25,16 +26,6 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
   { name: "password", label: "Password", autoComplete: "new-password" },
   { name: "confirmPassword", label: "Confirm Password", autoComplete: "new-password" },
 ];
-
-async function serverError(res: Response): Promise<string | null> {
-  try {
-    const body: unknown = await res.json();
-    if (body && typeof body === "object" && "error" in body && typeof body.error === "string") return body.error;
-  } catch {
-    // Non-JSON body.
-  }
-  return null;
-}
 
 function fieldProps(name: FieldName, errors: FieldErrors<RegisterFormInput>) {
   const error = errors[name];
@@ -56,24 +47,16 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
   const onSubmit = async ({ name, email, password }: RegisterFormInput) => {
     setSubmitting(true);
     try {
-      const res = await fetch("/api/auth/register", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name, email, password, invite }),
-      });
-      if (res.ok) {
-        toast.success("Account created successfully! Please log in.");
-        router.push("/login");
-        return;
-      }
-      const explain = res.status === 400 || res.status === 403 || res.status === 429;
-      const message = (explain ? await serverError(res) : null) ?? REGISTRATION_FAILED;
+      await apiRequest("POST", "/api/auth/register", { name, email, password, invite });
+    } catch (err) {
+      // Validation, invite and rate-limit refusals are explained; anything else (a taken address) is not.
+      const message = (isApiError(err, 400, 403, 429) ? err.serverMessage : null) ?? REGISTRATION_FAILED;
       toast.error("Error", { description: message });
-    } catch {
-      toast.error("Error", { description: REGISTRATION_FAILED });
+      setSubmitting(false);
+      return;
     }
-    setSubmitting(false);
+    toast.success("Account created successfully! Please log in.");
+    router.push("/login");
   };
 
   return (

@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { resetPasswordFormSchema } from "@/lib/validation/auth";
+import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,16 +17,6 @@ import { PasswordInput } from "@/components/auth/password-input";
 type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 const FAILED = "Failed to reset password. Please try again.";
-
-async function serverError(res: Response): Promise<string | null> {
-  try {
-    const body: unknown = await res.json();
-    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) return body.error;
-  } catch {
-    // Non-JSON body.
-  }
-  return null;
-}
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
@@ -44,25 +35,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setSubmitting(true);
     setFailure(null);
     try {
-      const res = await fetch("/api/auth/reset-password", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ token, password }),
-      });
-      if (res.ok) {
-        toast.success("Your password has been reset. Please log in.");
-        router.push("/login");
-        return;
-      }
-      const message = (await serverError(res)) ?? FAILED;
+      await apiRequest("POST", "/api/auth/reset-password", { token, password });
+    } catch (err) {
+      const message = err instanceof ApiError ? errorMessage(err, FAILED) : "Network error. Please try again.";
       setFailure(message);
       toast.error("Error", { description: message });
-    } catch {
-      setFailure("Network error. Please try again.");
-      toast.error("Error", { description: "Network error. Please try again." });
+      setSubmitting(false);
+      return;
     }
-    setSubmitting(false);
+    toast.success("Your password has been reset. Please log in.");
+    router.push("/login");
   };
 
   return (

@@ -4,11 +4,11 @@ import { useState } from "react";
 import { File, FileText, ImageIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
-import type { AssetSummary } from "@/components/dashboard/use-portfolio-data";
+import type { Asset } from "@/lib/client/types";
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
 
-function assetKind(asset: AssetSummary): "image" | "pdf" | "file" {
+function assetKind(asset: Asset): "image" | "pdf" | "file" {
   const type = asset.contentType?.toLowerCase() ?? "";
   if (type.startsWith("image/") || (!type && IMAGE_EXT.test(asset.fileName))) return "image";
   if (type === "application/pdf" || /\.pdf$/i.test(asset.fileName)) return "pdf";
@@ -20,7 +20,7 @@ function shortDate(value: string): string {
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
 }
 
-function AssetCard({ asset }: { asset: AssetSummary }) {
+function AssetCard({ asset }: { asset: Asset }) {
   const kind = assetKind(asset);
   const [broken, setBroken] = useState(false);
   const Icon = kind === "pdf" ? FileText : kind === "image" ? ImageIcon : File;
@@ -52,7 +52,7 @@ function AssetCard({ asset }: { asset: AssetSummary }) {
   );
 }
 
-export function AssetsSection({ assets }: { assets: AssetSummary[] }) {
+export function AssetsSection({ assets }: { assets: Asset[] }) {
   return (
     <PortfolioSection title="My Assets" count={assets.length} emptyText="No assets uploaded yet" isEmpty={assets.length === 0}>
       {assets.map((asset) => (

@@ -16,6 +16,9 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/client/query-client";
+import { apiRequest } from "@/lib/client/request";
 
 type DeleteIdeaDialogProps = {
   id: number;
@@ -25,18 +28,16 @@ type DeleteIdeaDialogProps = {
 
 /** The draft card's delete icon, with the confirmation the spec requires. */
 export function DeleteIdeaDialog({ id, title, onDeleted }: DeleteIdeaDialogProps) {
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const confirm = async () => {
     setDeleting(true);
     try {
-      const res = await fetch(`/api/ideas/${id}`, {
-        method: "DELETE",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      // SPEC §7: the DELETE carries a JSON content type even without a body.
+      await apiRequest("DELETE", `/api/ideas/${id}`, undefined, { headers: { "Content-Type": "application/json" } });
+      queryClient.removeQueries({ queryKey: queryKeys.idea(id) }); // the editor must not show it from memory
       toast.success("Success", { description: "Idea deleted successfully!" });
       setOpen(false);
       void onDeleted?.();

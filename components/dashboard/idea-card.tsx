@@ -4,14 +4,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
-import type { IdeaSummary } from "@/components/dashboard/use-portfolio-data";
+import type { IdeaListItem } from "@/lib/client/types";
 
-export function ideaDate(idea: Pick<IdeaSummary, "blockchainTimestamp" | "lastModified">): string {
+export function ideaDate(idea: Pick<IdeaListItem, "blockchainTimestamp" | "lastModified">): string {
   const date = new Date(idea.blockchainTimestamp || idea.lastModified);
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
 }
 
-type IdeaCardProps = { idea: IdeaSummary; onDeleted?: () => void | Promise<void> };
+type IdeaCardProps = { idea: IdeaListItem; onDeleted?: () => void | Promise<void> };
 
 /** A draft or published idea: opens the editor; share link; drafts can also be deleted. */
 export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {

@@ -5,9 +5,10 @@ import { AssetsSection } from "@/components/dashboard/assets-section";
 import { DropZone } from "@/components/dashboard/drop-zone";
 import { IdeaCard } from "@/components/dashboard/idea-card";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
-import { usePortfolioData, type IdeaSummary } from "@/components/dashboard/use-portfolio-data";
+import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
+import type { IdeaListItem } from "@/lib/client/types";
 
-function IdeaList({ ideas, onChanged }: { ideas: IdeaSummary[]; onChanged: () => Promise<void> }) {
+function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () => Promise<void> }) {
   return ideas.map((idea) => (
     <li key={idea.id}>
       <IdeaCard idea={idea} onDeleted={onChanged} />

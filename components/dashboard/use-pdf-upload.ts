@@ -3,30 +3,28 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
+import { ApiError, parseJsonBody } from "@/lib/client/request";
+import type { Idea } from "@/lib/client/types";
 
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export const REDIRECT_DELAY_MS = 1500;
 
 type UploadResult = { ok: true; id: number } | { ok: false; message: string | null; aborted?: boolean };
 
-/** One field of a JSON response body, when the body is JSON and the field has the expected type. */
-function jsonField<T extends "string" | "number">(body: string, key: string, type: T): (T extends "string" ? string : number) | null {
+/** The new idea's id from a 2xx answer of POST /api/ideas/pdf, or null when the body is not the idea. */
+function createdIdeaId(body: string): number | null {
   try {
-    const data: unknown = JSON.parse(body);
-    if (data && typeof data === "object" && key in data) {
-      const value = (data as Record<string, unknown>)[key];
-      if (typeof value === type) return value as T extends "string" ? string : number;
-    }
+    const idea = parseJsonBody<Pick<Idea, "id"> | null>(body);
+    return typeof idea?.id === "number" ? idea.id : null;
   } catch {
-    // Not JSON: nothing to read.
+    return null;
   }
-  return null;
 }
 
-const errorMessage = (body: string) => jsonField(body, "error", "string");
-const readId = (body: string) => jsonField(body, "id", "number");
-
-/** Validates and uploads one PDF with XMLHttpRequest so the bytes sent can be shown as progress. */
+/**
+ * Validates and uploads one PDF. XMLHttpRequest rather than apiRequest: fetch cannot report the bytes sent, which
+ * the progress bar shows. A refusal is read like any other call's (ApiError.serverMessage).
+ */
 export function usePdfUpload({ onUploaded }: { onUploaded?: () => void | Promise<void> } = {}) {
   const router = useRouter();
   const [uploading, setUploading] = useState(false);
@@ -57,8 +55,10 @@ export function usePdfUpload({ onUploaded }: { onUploaded?: () => void | Promise
         };
         xhr.upload.onload = () => setProgress(100);
         xhr.onload = () => {
-          const id = xhr.status >= 200 && xhr.status < 300 ? readId(xhr.responseText) : null;
-          resolve(id !== null ? { ok: true, id } : { ok: false, message: errorMessage(xhr.responseText) });
+          const ok = xhr.status >= 200 && xhr.status < 300;
+          const id = ok ? createdIdeaId(xhr.responseText) : null;
+          if (id !== null) resolve({ ok: true, id });
+          else resolve({ ok: false, message: ok ? null : new ApiError(xhr.status, xhr.responseText, xhr.statusText).serverMessage });
         };
         xhr.onerror = () => resolve({ ok: false, message: null });
         xhr.onabort = () => resolve({ ok: false, message: null, aborted: true });

@@ -3,11 +3,13 @@
 import * as React from "react";
 import type { Editor } from "@tiptap/react";
 import { toast } from "sonner";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   Bold, Code, Heading1, Heading2, Heading3, Highlighter, ImagePlus, Italic, Link, List, ListOrdered,
   Minus, Pilcrow, Quote, Redo2, Strikethrough, Undo2, Video,
 } from "lucide-react";
 
+import { queryKeys } from "@/lib/client/query-client";
 import { ColorPalette } from "@/components/editor/color-palette";
 import { isImageFile, uploadEditorImage } from "@/components/editor/image-upload";
 import { promptForLink } from "@/components/editor/link-prompt";
@@ -35,6 +37,7 @@ function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
 
 export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
   const state = useToolbarState(editor);
+  const queryClient = useQueryClient();
   const fileInput = React.useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = React.useState(false);
   const chain = () => editor.chain().focus();
@@ -66,6 +69,7 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
     setUploading(true);
     const url = await uploadEditorImage(file, ideaId);
     setUploading(false);
+    if (url) void queryClient.invalidateQueries({ queryKey: queryKeys.assets }); // a new asset for My Assets
     if (url && !editor.isDestroyed) chain().setImage({ src: url, alt: file.name }).run();
   };
 

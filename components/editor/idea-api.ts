@@ -1,65 +1,24 @@
-/** Client calls of the editor screen (spec §7). All send cookies; JSON content-type only with a body. */
+/** Client calls of the editor screen (SPEC §7), through the shared request helper. Loading is a query (use-idea-editor). */
+import { apiRequest } from "@/lib/client/request";
+import type { Idea, PdfContent } from "@/lib/client/types";
 
-export type IdeaStatus = "draft" | "published";
-
-/** A PDF idea's content; pdfPath is null when the stored path is not a safe URL. */
-export type PdfContent = { type: "pdf"; fileName: string; pdfPath: string | null };
-
-export type Idea = {
-  id: number;
-  title: string;
-  status: IdeaStatus;
-  kind?: string;
-  content: unknown;
-  blockchainTimestamp: string | null;
-  lastModified: string;
-};
-
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isIdea(value: unknown): value is Idea {
-  return (
-    isRecord(value) &&
-    typeof value.id === "number" &&
-    typeof value.title === "string" &&
-    (value.status === "draft" || value.status === "published")
-  );
-}
-
-async function request(method: string, url: string, body?: unknown): Promise<ApiResult<Idea>> {
-  try {
-    const response = await fetch(url, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) return { ok: false, status: response.status };
-    const data: unknown = await response.json();
-    return isIdea(data) ? { ok: true, data } : { ok: false, status: 0 };
-  } catch {
-    return { ok: false, status: 0 };
-  }
-}
-
-export function fetchIdea(id: number) {
-  return request("GET", `/api/ideas/${id}`);
-}
+/** A PDF idea's content as the editor shows it; pdfPath is null when the stored path is not a safe URL. */
+export type PdfView = Omit<PdfContent, "pdfPath"> & { pdfPath: string | null };
 
 export function createIdea(title: string, content: string) {
-  return request("POST", "/api/ideas", { title, content });
+  return apiRequest<Idea>("POST", "/api/ideas", { title, content });
 }
 
 export function updateIdea(id: number, title: string, content: unknown) {
-  return request("PUT", `/api/ideas/${id}`, { title, content });
+  return apiRequest<Idea>("PUT", `/api/ideas/${id}`, { title, content });
 }
 
 export function publishIdea(id: number) {
-  return request("PUT", `/api/ideas/${id}/publish`);
+  return apiRequest<Idea>("PUT", `/api/ideas/${id}/publish`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A same-origin path or an http(s) URL; anything else (javascript:, data:) is refused. */
@@ -68,7 +27,7 @@ function safeFileUrl(path: string): string | null {
   return /^https?:\/\//i.test(path) ? path : null;
 }
 
-export function asPdfContent(content: unknown): PdfContent | null {
+export function asPdfContent(content: unknown): PdfView | null {
   if (!isRecord(content) || content.type !== "pdf") return null;
   const pdfPath = typeof content.pdfPath === "string" ? safeFileUrl(content.pdfPath) : null;
   const fileName = typeof content.fileName === "string" ? content.fileName : "document.pdf";

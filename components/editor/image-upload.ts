@@ -1,3 +1,6 @@
+import { ApiError, apiRequest } from "@/lib/client/request";
+import type { UploadedImage } from "@/lib/client/types";
+
 /** Spec §7: POST /api/upload/image with the file and, when the idea exists, its id. */
 export async function uploadEditorImage(file: File, ideaId?: number): Promise<string | null> {
   const body = new FormData();
@@ -5,24 +8,13 @@ export async function uploadEditorImage(file: File, ideaId?: number): Promise<st
   if (ideaId !== undefined) body.append("ideaId", String(ideaId));
 
   try {
-    const response = await fetch("/api/upload/image", {
-      method: "POST",
-      body,
-      credentials: "same-origin",
-    });
-    if (!response.ok) {
-      window.alert("Failed to upload image");
-      return null;
-    }
-    const data: unknown = await response.json();
-    const url =
-      typeof data === "object" && data !== null && "url" in data && typeof data.url === "string"
-        ? data.url
-        : null;
+    const data = await apiRequest<UploadedImage | null>("POST", "/api/upload/image", body);
+    const url = typeof data?.url === "string" ? data.url : null;
     if (!url) window.alert("Failed to upload image");
     return url;
-  } catch {
-    window.alert("Error uploading image");
+  } catch (err) {
+    // SPEC §8: a refused upload and a failed request read differently.
+    window.alert(err instanceof ApiError ? "Failed to upload image" : "Error uploading image");
     return null;
   }
 }

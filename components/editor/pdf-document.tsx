@@ -1,10 +1,10 @@
 import { ExternalLink, FileText } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import type { PdfContent } from "@/components/editor/idea-api";
+import type { PdfView } from "@/components/editor/idea-api";
 
 /** A PDF idea: the embedded viewer, the file name and 'Open PDF' (spec §2). */
-export function PdfDocument({ pdf }: { pdf: PdfContent }) {
+export function PdfDocument({ pdf }: { pdf: PdfView }) {
   return (
     <section aria-label="PDF document" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

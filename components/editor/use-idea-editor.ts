@@ -3,11 +3,13 @@
 import * as React from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
-import {
-  asPdfContent, createIdea, editorHtmlFor, fetchIdea, publishIdea, updateIdea, type Idea,
-} from "@/components/editor/idea-api";
+import { queryKeys } from "@/lib/client/query-client";
+import { isApiError } from "@/lib/client/request";
+import type { Idea } from "@/lib/client/types";
+import { asPdfContent, createIdea, editorHtmlFor, publishIdea, updateIdea } from "@/components/editor/idea-api";
 import { useUnsavedChangesWarning } from "@/components/editor/use-unsaved-changes-warning";
 
 export const DEFAULT_IDEA_TITLE = "My New Idea";
@@ -19,45 +21,49 @@ function showError(description: string): void {
   toast.error("Error", { description });
 }
 
+/** The cache keeps the saved idea (never stale, SPEC §7); the portfolio lists reload when next shown. */
+function remember(queryClient: QueryClient, idea: Idea) {
+  queryClient.setQueryData(queryKeys.idea(idea.id), idea);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.assets });
+}
+
 /** State and actions of the editor screen. `ideaId` null means a new idea. */
 export function useIdeaEditor(ideaId: number | null) {
   const router = useRouter();
-  const [loadState, setLoadState] = React.useState<LoadState>(ideaId === null ? "ready" : "loading");
-  const [idea, setIdea] = React.useState<Idea | null>(null);
-  const [title, setTitleState] = React.useState(DEFAULT_IDEA_TITLE);
-  const [html, setHtml] = React.useState(DEFAULT_IDEA_TEMPLATE);
+  const queryClient = useQueryClient();
+  // GET /api/ideas/{id}; a new idea loads nothing.
+  const query = useQuery<Idea>({ queryKey: queryKeys.idea(ideaId ?? 0), enabled: ideaId !== null });
+  const loaded = ideaId === null ? undefined : query.data;
+
+  const [syncedId, setSyncedId] = React.useState<number | null>(loaded?.id ?? null);
+  const [title, setTitleState] = React.useState(loaded?.title ?? DEFAULT_IDEA_TITLE);
+  const [html, setHtml] = React.useState(() => (loaded ? editorHtmlFor(loaded.content, DEFAULT_IDEA_TEMPLATE) : DEFAULT_IDEA_TEMPLATE));
   const [dirty, setDirty] = React.useState(false);
   const [pending, setPending] = React.useState<Pending>(null);
-  const [reloadKey, setReloadKey] = React.useState(0);
+
+  // The fields start from the idea once it has loaded; later cache updates (after a save) leave the edits alone.
+  if (loaded && loaded.id !== syncedId) {
+    setSyncedId(loaded.id);
+    setTitleState(loaded.title);
+    setHtml(editorHtmlFor(loaded.content, DEFAULT_IDEA_TEMPLATE));
+    setDirty(false);
+  }
 
   useUnsavedChangesWarning(dirty);
 
+  const unauthorized = isApiError(query.error, 401);
   React.useEffect(() => {
-    if (ideaId === null) return;
-    let cancelled = false;
-    fetchIdea(ideaId).then((result) => {
-      if (cancelled) return;
-      if (result.ok) {
-        setIdea(result.data);
-        setTitleState(result.data.title);
-        setHtml(editorHtmlFor(result.data.content, DEFAULT_IDEA_TEMPLATE));
-        setDirty(false);
-        setLoadState("ready");
-      } else if (result.status === 401) {
-        router.replace("/login");
-      } else {
-        setLoadState(result.status === 404 ? "not-found" : "error");
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [ideaId, reloadKey, router]);
+    if (unauthorized) router.replace("/login");
+  }, [unauthorized, router]);
 
-  const retry = React.useCallback(() => {
-    setLoadState("loading");
-    setReloadKey((key) => key + 1);
-  }, []);
+  let loadState: LoadState = "loading";
+  if (ideaId === null || loaded) loadState = "ready";
+  else if (query.isError && !query.isFetching && !unauthorized) loadState = isApiError(query.error, 404) ? "not-found" : "error";
+
+  const { refetch } = query;
+  const retry = React.useCallback(() => void refetch(), [refetch]);
+  const idea = loaded ?? null;
 
   const setTitle = React.useCallback((value: string) => {
     setTitleState(value);
@@ -82,27 +88,33 @@ export function useIdeaEditor(ideaId: number | null) {
     setPending("save");
 
     if (!idea) {
-      const result = await createIdea(trimmed, html);
-      if (!result.ok) {
+      let created: Idea;
+      try {
+        created = await createIdea(trimmed, html);
+      } catch {
         setPending(null);
         showError("Failed to create idea");
         return;
       }
+      remember(queryClient, created);
       setDirty(false);
       toast.success("Idea created successfully");
-      router.push(`/editor/${result.data.id}`);
+      router.push(`/editor/${created.id}`);
       return; // stays pending while the new route loads
     }
 
     // A PDF idea resends its stored content unchanged.
-    const result = await updateIdea(idea.id, trimmed, pdf ? idea.content : html);
-    setPending(null);
-    if (!result.ok) {
+    let updated: Idea;
+    try {
+      updated = await updateIdea(idea.id, trimmed, pdf ? idea.content : html);
+    } catch {
+      setPending(null);
       showError("Failed to update idea");
       return;
     }
-    setIdea(result.data);
-    setTitleState(result.data.title);
+    setPending(null);
+    remember(queryClient, updated);
+    setTitleState(updated.title);
     setDirty(false);
     toast.success("Idea updated successfully");
   };
@@ -114,13 +126,16 @@ export function useIdeaEditor(ideaId: number | null) {
     }
     if (pending || published) return;
     setPending("publish");
-    const result = await publishIdea(idea.id);
-    setPending(null);
-    if (!result.ok) {
+    let result: Idea;
+    try {
+      result = await publishIdea(idea.id);
+    } catch {
+      setPending(null);
       showError("Failed to publish idea");
       return;
     }
-    setIdea(result.data);
+    setPending(null);
+    remember(queryClient, result);
     toast.success("Idea published successfully");
   };
 

@@ -1,42 +1,18 @@
 import type { z } from "zod";
 
+import { apiRequest } from "@/lib/client/request";
+import type { WaitlistResult } from "@/lib/client/types";
 import type { waitlistSchema } from "@/lib/validation/waitlist";
 
 export type WaitlistPayload = z.output<typeof waitlistSchema>;
 
-export interface WaitlistResult {
-  alreadyExists: boolean;
-}
-
-/**
- * POST /api/waitlist. Any non-OK response throws an Error whose message is
- * "<status>: <body text or status text>" (spec §8).
- */
+/** POST /api/waitlist. Any non-OK response throws an `ApiError` "<status>: <body text or status text>" (SPEC §8). */
 export async function joinWaitlist(payload: WaitlistPayload): Promise<WaitlistResult> {
-  const res = await fetch("/api/waitlist", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name: payload.name,
-      email: payload.email,
-      profession: payload.profession,
-    }),
+  const data = await apiRequest<WaitlistResult | null>("POST", "/api/waitlist", {
+    name: payload.name,
+    email: payload.email,
+    profession: payload.profession,
   });
-
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new Error(`${res.status}: ${text || res.statusText}`);
-  }
-
-  const data: unknown = await res.json();
-  if (
-    typeof data === "object" &&
-    data !== null &&
-    "alreadyExists" in data &&
-    typeof data.alreadyExists === "boolean"
-  ) {
-    return { alreadyExists: data.alreadyExists };
-  }
-  throw new Error(`${res.status}: Unexpected response`);
+  if (typeof data?.alreadyExists !== "boolean") throw new Error("Unexpected response from /api/waitlist");
+  return { alreadyExists: data.alreadyExists };
 }

@@ -4,18 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import { Camera, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { apiRequest } from "@/lib/client/request";
+import type { ProfileImageResult } from "@/lib/client/types";
 
 type AvatarUploaderProps = {
   name: string;
   profileImage: string | null;
   onUploaded: (profileImage: string) => void;
 };
-
-function readProfileImage(data: unknown): string | null {
-  return data && typeof data === "object" && "profileImage" in data && typeof data.profileImage === "string"
-    ? data.profileImage
-    : null;
-}
 
 /** The profile avatar with a 'Change Photo' overlay: previews the chosen image at once, then uploads it. */
 export function AvatarUploader({ name, profileImage, onUploaded }: AvatarUploaderProps) {
@@ -39,9 +35,8 @@ export function AvatarUploader({ name, profileImage, onUploaded }: AvatarUploade
     try {
       const form = new FormData();
       form.append("image", file);
-      const res = await fetch("/api/profile/image", { method: "POST", credentials: "include", body: form });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      const url = readProfileImage(await res.json());
+      const data = await apiRequest<ProfileImageResult | null>("POST", "/api/profile/image", form);
+      const url = typeof data?.profileImage === "string" ? data.profileImage : null;
       if (!url) throw new Error("No profile image in the response");
       onUploaded(url);
       toast.success("Your profile image has been updated.");

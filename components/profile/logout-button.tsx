@@ -6,6 +6,7 @@ import { LogOut } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { apiRequest } from "@/lib/client/request";
 
 /** POST /api/auth/logout, forget the stored current user, then go to /login. */
 export function LogoutButton() {
@@ -15,13 +16,7 @@ export function LogoutButton() {
   const logout = async () => {
     setPending(true);
     try {
-      const res = await fetch("/api/auth/logout", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({}),
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      await apiRequest("POST", "/api/auth/logout", {}); // SPEC §7: an empty JSON body
       try {
         localStorage.removeItem("currentUser");
       } catch {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,21 +15,12 @@ import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
-
-type Profile = { name: string; email: string; profileImage: string | null };
-
-function toProfile(data: unknown, fallback?: Profile): Profile {
-  const obj = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
-  const str = (key: string) => (typeof obj[key] === "string" ? (obj[key] as string) : undefined);
-  return {
-    name: str("name") ?? fallback?.name ?? "",
-    email: str("email") ?? fallback?.email ?? "",
-    profileImage: str("profileImage") ?? (obj.profileImage === null ? null : (fallback?.profileImage ?? null)),
-  };
-}
+import { queryKeys } from "@/lib/client/query-client";
+import { apiRequest } from "@/lib/client/request";
+import type { CurrentUserInfo } from "@/lib/client/types";
 
 /** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
-function updateStoredUser(patch: Partial<Profile>) {
+function updateStoredUser(patch: Partial<CurrentUserInfo>) {
   try {
     const raw = localStorage.getItem("currentUser");
     const current: unknown = raw ? JSON.parse(raw) : {};
@@ -39,53 +31,44 @@ function updateStoredUser(patch: Partial<Profile>) {
   }
 }
 
+/** Loads the current user (GET /api/auth/me); SPEC §6: a failing call sends the visitor to /login. */
 export function ProfileForm() {
   const router = useRouter();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: "", email: "" },
-  });
+  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me });
 
   useEffect(() => {
-    let active = true;
-    fetch("/api/auth/me", { credentials: "include", cache: "no-store" })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-        const loaded = toProfile(await res.json());
-        if (!active) return;
-        setProfile(loaded);
-        reset({ name: loaded.name, email: loaded.email });
-      })
-      .catch(() => {
-        if (active) router.replace("/login");
-      });
-    return () => {
-      active = false;
-    };
-  }, [reset, router]);
+    if (me.isError) router.replace("/login");
+  }, [me.isError, router]);
 
-  if (!profile) {
+  if (!me.data) {
     return (
       <p role="status" className="text-muted-foreground py-16 text-center">
         Loading profile...
       </p>
     );
   }
+  return <ProfileEditor profile={me.data} />;
+}
+
+function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: profile.name, email: profile.email },
+  });
 
   const onSubmit = async ({ name }: ProfileInput) => {
     setSaving(true);
     try {
-      const res = await fetch("/api/profile", {
-        method: "PUT",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name, email: profile.email }),
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      const saved = toProfile(await res.json().catch(() => null), { ...profile, name });
-      setProfile(saved);
+      const answer = await apiRequest<Partial<CurrentUserInfo> | null>("PUT", "/api/profile", { name, email: profile.email });
+      const saved: CurrentUserInfo = {
+        name: answer?.name ?? name,
+        email: answer?.email ?? profile.email,
+        profileImage: answer?.profileImage !== undefined ? answer.profileImage : profile.profileImage,
+      };
+      queryClient.setQueryData(queryKeys.me, saved);
       reset({ name: saved.name, email: saved.email });
       updateStoredUser({ name: saved.name, profileImage: saved.profileImage });
       toast.success("Your profile has been updated successfully.");
@@ -98,7 +81,7 @@ export function ProfileForm() {
   };
 
   const onImageUploaded = (profileImage: string) => {
-    setProfile((prev) => (prev ? { ...prev, profileImage } : prev));
+    queryClient.setQueryData<CurrentUserInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
     updateStoredUser({ profileImage });
     router.refresh();
   };

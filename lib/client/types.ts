@@ -23,9 +23,24 @@ export type IdeaListItem = {
 
 export type Idea = IdeaListItem & { content: IdeaContent; publishedAt: string | null; createdAt: string };
 
-export type Asset = { id: string; fileName: string; filePath: string; createdAt: string };
+export type Asset = {
+  id: string;
+  fileName: string;
+  filePath: string;
+  contentType: string | null;
+  kind: "image" | "pdf";
+  createdAt: string;
+};
 
+/** GET /api/auth/me, PUT /api/profile, and the `user` of POST /api/auth/login. */
 export type CurrentUserInfo = { name: string; email: string; profileImage: string | null };
+
+export type LoginResponse = { success: true; user: CurrentUserInfo };
+export type WaitlistResult = { alreadyExists: boolean };
+/** POST /api/upload/image. */
+export type UploadedImage = { id: string; url: string };
+/** POST /api/profile/image. */
+export type ProfileImageResult = { profileImage: string };
 
 export type Share = {
   id: string;
@@ -39,6 +54,9 @@ export type Share = {
   revokedAt: string | null;
   createdAt: string;
 };
+
+/** DELETE /api/shares/{id}. */
+export type RevokedShare = { success: true; id: string; revokedAt: string };
 
 export type Recipient = {
   id: string;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
-import { createIdea, createPdfIdea, deleteIdea, getIdea, listIdeas, publishIdea, updateIdea, PUBLISHED_NOT_DELETABLE, PUBLISHED_READ_ONLY } from "@/lib/ideas";
+import { createIdea, createPdfIdea, deleteIdea, findIdeaSummary, getIdea, listIdeas, publishIdea, updateIdea, PUBLISHED_NOT_DELETABLE, PUBLISHED_READ_ONLY } from "@/lib/ideas";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { uploadEditorImage } from "@/lib/files/images";
 import { PNG, MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
@@ -286,5 +286,16 @@ describe("deleting a draft with editor images", () => {
     expect((await db.asset.findMany({ select: { id: true } })).map((a) => a.id).sort()).toEqual([theirs.id, loose.id].sort());
     expect(await db.asset.findUnique({ where: { id: mine.id } })).toBeNull();
     expect(blobFiles()).toHaveLength(2);
+  });
+});
+
+describe("ideas: the share screen's summary", () => {
+  it("gives the owner the title and status only, and nobody else anything", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const idea = await createPublished(owner.id, { title: "Shared plan" });
+    expect(await findIdeaSummary(owner.id, idea.id)).toEqual({ id: idea.id, title: "Shared plan", status: "published", kind: "html" });
+    expect(await findIdeaSummary(other.id, idea.id)).toBeNull();
+    expect(await findIdeaSummary(owner.id, idea.id + 1000)).toBeNull();
   });
 });

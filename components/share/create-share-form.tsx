@@ -1,0 +1,251 @@
+"use client";
+
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Copy, Link2, Mail } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Spinner } from "@/components/ui/spinner";
+import { copyShareLink } from "@/components/share/copy-text";
+import {
+  EMPTY_SHARE_FORM, fieldForServerMessage, SHARE_TYPE_CHOICES, shareFieldsFor, shareUrl, toCreateShareRequest,
+  type ShareField, type ShareFormErrors, type ShareFormValues,
+} from "@/components/share/share-form-model";
+import { queryKeys } from "@/lib/client/query-client";
+import { ApiError, apiRequest } from "@/lib/client/request";
+import type { Share } from "@/lib/client/types";
+import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/sharing";
+
+export const CREATE_FAILED = "Failed to create share link. Please try again.";
+
+const FIELD_IDS: Record<ShareField, string> = {
+  shareType: "share-type",
+  expiresAt: "share-expires-at",
+  maxViews: "share-max-views",
+  recipientEmail: "share-recipient-email",
+};
+
+function isShareType(value: string): value is ShareTypeValue {
+  return (SHARE_TYPES as readonly string[]).includes(value);
+}
+
+function Field({ field, label, error, hint, children }: { field: ShareField; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={FIELD_IDS[field]}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${FIELD_IDS[field]}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${FIELD_IDS[field]}-error`} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria props of an input that may carry an error and a hint. */
+function describedBy(field: ShareField, error: string | undefined, hint?: boolean) {
+  const ids = [hint ? `${FIELD_IDS[field]}-hint` : null, error ? `${FIELD_IDS[field]}-error` : null].filter(Boolean);
+  return { id: FIELD_IDS[field], "aria-invalid": error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
+}
+
+/** The date-time picker cannot go back in time: its minimum is "now", set when it gets focus (not during render). */
+function setMinToNow(input: HTMLInputElement) {
+  const now = new Date();
+  now.setSeconds(0, 0);
+  input.min = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** 'Create New Share Link': the four share types, their fields (SPEC §2, §5) and the created link. */
+export function CreateShareForm({ ideaId }: { ideaId: number }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const typeLabelId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<ShareFormValues>(EMPTY_SHARE_FORM);
+  const [errors, setErrors] = useState<ShareFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
+  const shown = shareFieldsFor(values.shareType);
+
+  const set = (field: Exclude<ShareField, "shareType">) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const focusFirstError = (found: ShareFormErrors) => {
+    const first = (Object.keys(FIELD_IDS) as ShareField[]).find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    const request = toCreateShareRequest(values, ideaId);
+    if (!request.ok) {
+      setErrors(request.errors);
+      focusFirstError(request.errors);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const share = await apiRequest<Share>("POST", "/api/shares", request.body);
+      setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
+      toast.success("Share link created successfully!");
+      toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
+      setValues((prev) => ({ ...EMPTY_SHARE_FORM, shareType: prev.shareType }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shares(ideaId) });
+    } catch (err) {
+      toast.error("Error", { description: CREATE_FAILED });
+      // A refusal the server explains (validation, rate limit) is shown where it belongs.
+      const message = err instanceof ApiError && err.status < 500 ? err.serverMessage : null;
+      const field = message ? fieldForServerMessage(message) : null;
+      if (message && field) {
+        setErrors({ [field]: message });
+        focusFirstError({ [field]: message });
+      } else {
+        setFormError(message ?? CREATE_FAILED);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submitLabel = values.shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Create New Share Link
+      </h2>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={pending}>
+        <div className="space-y-3">
+          <p id={typeLabelId} className="text-sm font-medium">
+            Share type
+          </p>
+          <RadioGroup
+            id={FIELD_IDS.shareType}
+            name="shareType"
+            value={values.shareType}
+            onValueChange={(value) => {
+              if (!isShareType(value)) return;
+              setValues((prev) => ({ ...prev, shareType: value }));
+              setErrors({});
+              setFormError(null);
+            }}
+            aria-labelledby={typeLabelId}
+            aria-describedby={errors.shareType ? `${FIELD_IDS.shareType}-error` : undefined}
+            disabled={pending}
+          >
+            {SHARE_TYPE_CHOICES.map((choice) => (
+              <div key={choice.value} className="flex items-center gap-3">
+                <RadioGroupItem value={choice.value} id={`share-type-${choice.value}`} />
+                <Label htmlFor={`share-type-${choice.value}`} className="cursor-pointer py-1 font-normal">
+                  {choice.label}
+                </Label>
+              </div>
+            ))}
+          </RadioGroup>
+          {errors.shareType ? (
+            <p id={`${FIELD_IDS.shareType}-error`} className="text-destructive text-sm">
+              {errors.shareType}
+            </p>
+          ) : null}
+        </div>
+
+        {shown.expiresAt ? (
+          <Field field="expiresAt" label="Expiration Date" error={errors.expiresAt}>
+            <Input
+              type="datetime-local"
+              value={values.expiresAt}
+              onChange={set("expiresAt")}
+              onFocus={(event) => setMinToNow(event.currentTarget)}
+              required
+              disabled={pending}
+              {...describedBy("expiresAt", errors.expiresAt)}
+            />
+          </Field>
+        ) : null}
+
+        {shown.maxViews ? (
+          <Field
+            field="maxViews"
+            label="Maximum Views"
+            error={errors.maxViews}
+            hint={values.shareType === "one-time" ? "A one-time link opens for a single view." : undefined}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="Leave empty for unlimited views"
+              value={values.maxViews}
+              onChange={set("maxViews")}
+              disabled={pending}
+              {...describedBy("maxViews", errors.maxViews, values.shareType === "one-time")}
+            />
+          </Field>
+        ) : null}
+
+        {shown.recipientEmail ? (
+          <Field field="recipientEmail" label="Recipient Email" error={errors.recipientEmail}>
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="recipient@example.com"
+              value={values.recipientEmail}
+              onChange={set("recipientEmail")}
+              required
+              disabled={pending}
+              {...describedBy("recipientEmail", errors.recipientEmail)}
+            />
+          </Field>
+        ) : null}
+
+        {formError ? (
+          <p role="alert" className="border-destructive/50 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm">
+            {formError}
+          </p>
+        ) : null}
+
+        <Button type="submit" className="w-full sm:w-auto" disabled={pending} aria-busy={pending}>
+          {pending ? <Spinner label="Creating share link..." /> : values.shareType === "email" ? <Mail aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+          {submitLabel}
+        </Button>
+      </form>
+
+      {created ? <CreatedLink url={created.url} recipientEmail={created.recipientEmail} /> : null}
+    </section>
+  );
+}
+
+/** The read-only link of the share just created, with Copy. */
+function CreatedLink({ url, recipientEmail }: { url: string; recipientEmail: string | null }) {
+  return (
+    <div className="bg-muted/40 space-y-2 rounded-lg border p-3">
+      <Label htmlFor="share-link">Share link</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input id="share-link" readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs sm:text-sm" />
+        <Button type="button" variant="outline" onClick={() => void copyShareLink(url)} className="shrink-0">
+          <Copy aria-hidden="true" />
+          Copy
+        </Button>
+      </div>
+      {recipientEmail ? <p className="text-muted-foreground text-sm break-all">An invitation with this link was e-mailed to {recipientEmail}.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useId } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Copy, RefreshCw } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
+import { copyShareLink } from "@/components/share/copy-text";
+import { shareUrl } from "@/components/share/share-form-model";
+import { queryKeys } from "@/lib/client/query-client";
+import type { Share } from "@/lib/client/types";
+import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
+import { cn } from "@/lib/utils";
+
+/** The views a link allows in total: one-time links open once whatever maxViews says (issue 7 contract). */
+export function viewLimit(share: Pick<Share, "shareType" | "maxViews">): number | null {
+  return share.shareType === "one-time" ? 1 : share.maxViews;
+}
+
+/** 'N views', plus ' / {max} max' when a maximum applies (SPEC §2). */
+export function viewCountText(share: Pick<Share, "shareType" | "maxViews" | "viewCount">): string {
+  const limit = viewLimit(share);
+  return `${share.viewCount} ${share.viewCount === 1 ? "view" : "views"}${limit !== null ? ` / ${limit} max` : ""}`;
+}
+
+function formatDate(value: string | null): string {
+  if (!value) return "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
+}
+
+function linkState(share: Share, now: number): "revoked" | "expired" | "used up" | null {
+  if (share.revokedAt) return "revoked";
+  if (share.expiresAt && new Date(share.expiresAt).getTime() <= now) return "expired";
+  const limit = viewLimit(share);
+  if (limit !== null && share.viewCount >= limit) return "used up";
+  return null;
+}
+
+function ShareLinkItem({ share, now }: { share: Share; now: number }) {
+  const label = SHARE_TYPE_LABELS[share.shareType];
+  const state = linkState(share, now);
+  const revoked = state === "revoked";
+
+  return (
+    <li
+      data-share-id={share.id}
+      className={cn("flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between", revoked && "bg-muted/40 text-muted-foreground")}
+    >
+      <div className="min-w-0 space-y-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span data-slot="share-type">{label}</span>
+          {state ? (
+            <Badge variant={revoked ? "outline" : "secondary"} className="capitalize">
+              {state}
+            </Badge>
+          ) : null}
+        </p>
+        <p className="text-muted-foreground text-sm">
+          <span data-slot="view-count">{viewCountText(share)}</span>
+          {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} {formatDate(share.expiresAt)}</span> : null}
+        </p>
+        {share.recipientEmail ? (
+          <p className="text-muted-foreground text-sm break-all">Sent to {share.recipientEmail}</p>
+        ) : null}
+        {revoked ? <p className="text-sm">Revoked {formatDate(share.revokedAt)}</p> : null}
+      </div>
+      {revoked ? null : (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={() => void copyShareLink(shareUrl(share.accessLink))}>
+            <Copy aria-hidden="true" />
+            Copy Link
+          </Button>
+          <RevokeShareDialog share={share} label={label} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** 'Active Share Links' (GET /api/ideas/{id}/shares), and the revoked ones kept below as a greyed record. */
+export function ShareLinks({ ideaId }: { ideaId: number }) {
+  const headingId = useId();
+  // Recipients change the view counts: reload whenever the screen opens (no polling, no refetch on focus).
+  const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: "always" });
+  const list = shares.data ?? [];
+  const active = list.filter((s) => !s.revokedAt);
+  const revoked = list.filter((s) => s.revokedAt);
+  const now = shares.dataUpdatedAt; // expiry is judged as of the last load
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Active Share Links
+        </h2>
+        {shares.data ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => void shares.refetch()}
+            disabled={shares.isFetching}
+            aria-label="Refresh share links"
+          >
+            <RefreshCw aria-hidden="true" className={cn(shares.isFetching && "animate-spin")} />
+            <span className="max-sm:sr-only">Refresh</span>
+          </Button>
+        ) : null}
+      </div>
+
+      {shares.isPending ? (
+        <p className="text-muted-foreground flex items-center gap-2 text-sm">
+          <Spinner label="Loading share links..." />
+          <span aria-hidden="true">Loading share links...</span>
+        </p>
+      ) : shares.isError && !shares.data ? (
+        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
+          <span>Could not load the share links. Please try again.</span>
+          <Button type="button" size="sm" variant="outline" onClick={() => void shares.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : active.length === 0 ? (
+        <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">
+          No active share links yet. Create one below.
+        </p>
+      ) : (
+        <ul aria-labelledby={headingId} className="space-y-3">
+          {active.map((share) => (
+            <ShareLinkItem key={share.id} share={share} now={now} />
+          ))}
+        </ul>
+      )}
+
+      {revoked.length > 0 ? (
+        <div className="space-y-3">
+          <h3 id={`${headingId}-revoked`} className="text-muted-foreground text-sm font-medium">
+            Revoked links ({revoked.length})
+          </h3>
+          <ul aria-labelledby={`${headingId}-revoked`} className="space-y-3 opacity-75">
+            {revoked.map((share) => (
+              <ShareLinkItem key={share.id} share={share} now={now} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

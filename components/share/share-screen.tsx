@@ -1,0 +1,39 @@
+import { FileText } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+import { CreateShareForm } from "@/components/share/create-share-form";
+import { ShareLinks } from "@/components/share/share-links";
+import type { IdeaStatusValue } from "@/lib/client/types";
+
+export type ShareScreenIdea = { id: number; title: string; status: IdeaStatusValue };
+
+/** /share/{id} below the header: the idea, its links, and the form for a new one. */
+export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
+  const published = idea.status === "published";
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <FileText aria-hidden="true" className="text-brand size-5 shrink-0" />
+        <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
+        <Badge
+          variant={published ? "default" : "secondary"}
+          className={published ? "bg-emerald-600 text-white" : undefined}
+        >
+          {published ? "Published" : "Draft"}
+        </Badge>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Card className="py-4 sm:py-6">
+          <CardContent className="px-4 sm:px-6">
+            <ShareLinks ideaId={idea.id} />
+          </CardContent>
+        </Card>
+        <Card className="py-4 sm:py-6">
+          <CardContent className="px-4 sm:px-6">
+            <CreateShareForm ideaId={idea.id} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/client/request";
+
+/**
+ * TanStack Query with the defaults of SPEC §7: data never goes stale, no refetch on window focus, no polling,
+ * no retries for queries or mutations; the default query is a GET of the query key's first element.
+ * Mounted by the (dashboard) layout only: the recipient pages do not pay for it.
+ */
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
+  const [url] = queryKey;
+  if (typeof url !== "string") throw new Error("The first element of a query key must be the URL to GET");
+  return apiRequest("GET", url, undefined, { signal, cache: "no-store" });
+};
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Query keys: the URL the default query GETs. Invalidate them after the writes that change them. */
+export const queryKeys = {
+  ideas: ["/api/ideas"],
+  idea: (id: number) => [`/api/ideas/${id}`],
+  assets: ["/api/assets"],
+  me: ["/api/auth/me"],
+  shares: (ideaId: number) => [`/api/ideas/${ideaId}/shares`],
+} as const;
