@@ -1,0 +1,5 @@
+import { VerifyingAccess } from "@/components/recipient/access-state";
+
+export default function RecipientLoading() {
+  return <VerifyingAccess />;
+}
