@@ -14,7 +14,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 /**
  * Everything here ships with every page, the recipient screens included (issue 7 §4: first-load JavaScript at most
  * 1.3× a blank page): keep it to what every visitor needs. Tooltips get their provider where they are used
- * ((dashboard)/layout.tsx); the Toaster is its own chunk (components/app-toaster.tsx).
+ * (the editor toolbar); the Toaster is its own chunk (components/app-toaster.tsx).
  */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -1,5 +1,0 @@
-import { VerifyingAccess } from "@/components/recipient/access-state";
-
-export default function RecipientLoading() {
-  return <VerifyingAccess />;
-}
