@@ -1,18 +1,22 @@
 import Link from "next/link";
-import { ShieldX } from "lucide-react";
+import { Loader2Icon, ShieldX } from "lucide-react";
 
 import { buttonVariants } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 
 /** A centred spinner with its text: 'Verifying access...', 'Verifying your information...', 'Encrypting your agreement...'. */
-export function StatusPanel({ text }: { text: string }) {
+export function StatusPanel({ text, compact }: { text: string; compact?: boolean }) {
   return (
-    <div data-slot="recipient-status" className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-center text-muted-foreground">
-      <Spinner label={text} iconClassName="size-8 text-brand" />
-      <p aria-hidden="true" className="text-base">
-        {text}
-      </p>
+    <div
+      role="status"
+      data-slot="recipient-status"
+      className={cn(
+        "flex flex-col items-center justify-center gap-3 text-center text-muted-foreground",
+        compact ? "py-10" : "min-h-[40vh]",
+      )}
+    >
+      <Loader2Icon aria-hidden="true" className="size-8 animate-spin text-brand" />
+      <p className="text-base">{text}</p>
     </div>
   );
 }

@@ -63,7 +63,7 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
             We will NOT send you marketing emails! Your information will only be used for verification.
           </p>
         </header>
-        {pending ? <StatusPanel text="Verifying your information..." /> : null}
+        {pending ? <StatusPanel compact text="Verifying your information..." /> : null}
         {awaitingCode ? (
           <EmailCodeStep
             recipient={awaitingCode}

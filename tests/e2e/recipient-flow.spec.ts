@@ -433,6 +433,21 @@ test.describe("recipient flow", () => {
   });
 });
 
+test.describe("cookie banner on the recipient screens", () => {
+  test.use({ presetCookieConsent: false });
+
+  test("shows on /collect with its privacy link, and Accept stores the choice", async ({ page }) => {
+    await page.goto("/collect/some-token-that-is-not-valid-at-all-000000");
+    await expectAccessDenied(page);
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => window.localStorage.getItem("cookieConsent"))).toBe("true");
+  });
+});
+
 test.describe("recipient flow on a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
