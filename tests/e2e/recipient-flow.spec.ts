@@ -14,6 +14,7 @@ const READ_FIRST = "Please read the full agreement";
 const DECLINE_QUESTION = "Are you sure you want to decline? You will not be able to view the document.";
 const MISMATCH = "This link was sent to a different e-mail address. Please use the address the invitation was sent to.";
 const WRONG_CODE = "That code is not correct. Please check the e-mail and try again.";
+const TOO_SOON = "Too many requests. Please wait a moment and try again.";
 const SECRET_HTML = "<h2>Launch plan</h2><p>The secret ingredient is <strong>cardamom</strong>.</p>";
 
 type ShareType = "one-time" | "time-dependent" | "full-access" | "email";
@@ -198,7 +199,7 @@ test.describe("recipient flow", () => {
     // The document: title, sanitized HTML, the sharer box with the access time.
     await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Launch plan" })).toBeVisible();
-    await expect(page.getByText("cardamom")).toBeVisible();
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
     await expect(page.getByText(`Document shared by ${owner.user.name}`)).toBeVisible();
     await expect(page.getByText(/^Accessed /)).toBeVisible();
     const documentHeaders = (await page.request.get(`/document/${shared.token}`)).headers();
@@ -348,6 +349,7 @@ test.describe("recipient flow", () => {
     page,
     newCreator,
   }, testInfo) => {
+    test.setTimeout(120_000); // a second code may be sent only 30 s after the first
     const owner = await newCreator();
     const invitee = uniqueEmail(testInfo, "invitee");
     const shared = await shareIdea(owner, { shareType: "email", recipientEmail: invitee });
@@ -369,6 +371,10 @@ test.describe("recipient flow", () => {
     await expect(page.getByText(`We sent a 6-digit code to`)).toBeVisible();
     await expect.poll(async () => (await codeMails(invitee)).length).toBe(1);
     const firstCode = codeIn((await codeMails(invitee))[0]);
+    // A new code is refused within 30 s of the last one, with the server's words.
+    const resend = page.getByRole("button", { name: "Resend code" });
+    await resend.click();
+    await expect(page.getByText(TOO_SOON)).toBeVisible();
 
     const wrong = firstCode === "000000" ? "111111" : "000000";
     await field(page, "Verification code").fill(wrong);
@@ -378,11 +384,18 @@ test.describe("recipient flow", () => {
     await page.getByRole("button", { name: "Confirm code" }).click();
     await expect(page.getByText("Enter the 6-digit code from the e-mail")).toBeVisible();
 
-    // A resent code replaces the first one.
-    await page.getByRole("button", { name: "Resend code" }).click();
-    await expect(page.getByText(`A new code is on its way to ${invitee}.`)).toBeVisible();
+    // Once 30 s have passed, a resent code replaces the first one.
+    await expect(async () => {
+      await resend.click();
+      await expect(page.getByText(`A new code is on its way to ${invitee}.`)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 45_000, intervals: [5_000] });
     await expect.poll(async () => (await codeMails(invitee)).length).toBe(2);
     const secondCode = codeIn((await codeMails(invitee))[0]);
+    if (secondCode !== firstCode) {
+      await field(page, "Verification code").fill(firstCode);
+      await page.getByRole("button", { name: "Confirm code" }).click();
+      await expect(page.getByText(WRONG_CODE)).toBeVisible();
+    }
 
     // The agreement is still closed before the code: a direct visit comes back here.
     await page.goto(`/nda/${shared.token}`);
@@ -393,7 +406,7 @@ test.describe("recipient flow", () => {
     await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
     await expect(page.locator("dl")).toContainText(invitee);
     await agree(page, shared.token);
-    await expect(page.getByText("cardamom")).toBeVisible();
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
   });
 
   test("a one-time link opens once: a second browser is refused, and the close dialog warns", async ({ page, browser, newCreator }) => {
@@ -401,7 +414,7 @@ test.describe("recipient flow", () => {
     const shared = await shareIdea(owner, { shareType: "one-time" });
     await reachDocument(page, shared);
     await expect(page.getByText("One-time view")).toBeVisible();
-    await expect(page.getByText("cardamom")).toBeVisible();
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
 
     const other = await newPage(browser, test.info().project.use.baseURL);
     await other.page.goto(`/view/${shared.token}`);
@@ -419,12 +432,12 @@ test.describe("recipient flow", () => {
     const owner = await newCreator();
     const shared = await shareIdea(owner);
     await reachDocument(page, shared);
-    await expect(page.getByText("cardamom")).toBeVisible();
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
 
     await expectStatus(await owner.api.delete(`/api/shares/${shared.shareId}`), 200);
     await page.reload();
     await expectAccessDenied(page);
-    await expect(page.getByText("cardamom")).toHaveCount(0);
+    await expect(page.getByText("cardamom", { exact: true })).toHaveCount(0);
 
     const other = await newPage(browser, test.info().project.use.baseURL);
     await other.page.goto(`/view/${shared.token}`);
@@ -468,7 +481,7 @@ test.describe("recipient flow on a phone (390 px)", () => {
     for (const name of ["Download Agreement", "Decline", READ_FIRST]) await expectTouchTarget(page.getByRole("button", { name, exact: true }));
     await agree(page, shared.token);
 
-    await expect(page.getByText("cardamom")).toBeVisible();
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
     await noHorizontalScroll(page);
     await expectTouchTarget(page.getByRole("button", { name: "Download", exact: true }));
     await expectTouchTarget(page.getByRole("button", { name: "Close", exact: true }));
