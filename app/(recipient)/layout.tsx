@@ -23,7 +23,7 @@ export default function RecipientLayout({ children }: { children: ReactNode }) {
     <div data-slot="recipient-shell" className="flex min-h-dvh flex-col bg-muted/40">
       <header className="border-b bg-background">
         <div className="mx-auto flex h-14 w-full max-w-6xl items-center px-4 sm:h-16 sm:px-6">
-          <Logo prefetch={false} />
+          <Logo prefetch={false} className="min-h-11" />
         </div>
       </header>
       <main id="main-content" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">

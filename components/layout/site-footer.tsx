@@ -36,7 +36,7 @@ function SiteFooter({ className, stamp, prefetch }: SiteFooterProps) {
                   <Link
                     href={link.href}
                     prefetch={prefetch}
-                    className="rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    className="inline-flex min-h-11 items-center rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:min-h-0"
                   >
                     {link.label}
                   </Link>

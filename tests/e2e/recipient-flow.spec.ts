@@ -117,7 +117,8 @@ async function noHorizontalScroll(page: Page) {
 async function expectTouchTarget(locator: Locator) {
   const box = await locator.boundingBox();
   expect(box, "element is laid out").not.toBeNull();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
+  // 44 CSS px, give or take the sub-pixel rounding of a layout box.
+  expect(box!.height).toBeGreaterThanOrEqual(43.5);
 }
 
 test.describe("recipient flow", () => {
@@ -155,6 +156,7 @@ test.describe("recipient flow", () => {
     await expect(page.getByText("Name must be at least 3 characters")).toBeHidden();
     expect(posted).toBe(0);
 
+    const submittedAt = Date.now();
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/recipients"),
       identify(page, { name: "Alice Wonder", email: "Alice@Example.com", phone: "+44 20 7946 0958" }),
@@ -167,6 +169,8 @@ test.describe("recipient flow", () => {
     });
     await expect(page.getByText("Verifying your information...")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
+    // SPEC §9: the deliberate 2-second pause before moving on.
+    expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(2000);
 
     // The agreement: idea title, id, sharer, recipient; 9 terms on screen.
     await expect(page.getByRole("heading", { name: "Confidentiality Agreement" })).toBeVisible();
@@ -194,7 +198,9 @@ test.describe("recipient flow", () => {
     await agreementBox(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight - el.clientHeight - 40 }));
     await agreementBox(page).dispatchEvent("scroll");
     await expect(agreeButton(page)).toBeDisabled();
+    const agreedAt = Date.now();
     await agree(page, shared.token);
+    expect(Date.now() - agreedAt).toBeGreaterThanOrEqual(2000);
 
     // The document: title, sanitized HTML, the sharer box with the access time.
     await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();
@@ -428,6 +434,34 @@ test.describe("recipient flow", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("refused calls keep the visitor on the screen with the spec's messages", async ({ page, newCreator }) => {
+    const owner = await newCreator();
+
+    // Details: the link dies while the form is open → the error toast, the spinner stops, the form is back.
+    const first = await shareIdea(owner);
+    await page.goto(`/view/${first.token}`);
+    await expect(field(page, "Name")).toBeVisible();
+    await expectStatus(await owner.api.delete(`/api/shares/${first.shareId}`), 200);
+    await identify(page, { name: "Late Larry", email: "larry@example.com" });
+    await expect.poll(() => toastTexts(page)).toContain("Failed to submit your information. Please try again.");
+    expect(await toastTexts(page)).toContain("Error");
+    await expect(page.getByText("Verifying your information...")).toBeHidden();
+    await expect(field(page, "Name")).toHaveValue("Late Larry");
+    await expect(page).toHaveURL(new RegExp(`/view/${first.token}$`));
+
+    // Agreement: the link dies while reading → 'Failed to record your agreement. Please try again.', still on /nda.
+    const second = await shareIdea(owner);
+    await page.goto(`/view/${second.token}`);
+    await identify(page, { name: "Late Larry", email: "larry@example.com" });
+    await expect(page).toHaveURL(new RegExp(`/nda/${second.token}$`), { timeout: 15_000 });
+    await expectStatus(await owner.api.delete(`/api/shares/${second.shareId}`), 200);
+    await scrollAgreementToEnd(page);
+    await agreeButton(page).click();
+    await expect.poll(() => toastTexts(page)).toContain("Failed to record your agreement. Please try again.");
+    await expect(agreeButton(page)).toHaveText("I Agree");
+    await expect(page).toHaveURL(new RegExp(`/nda/${second.token}$`));
+  });
+
   test("a revoked link dies at once, for the open session and for newcomers", async ({ page, browser, newCreator }) => {
     const owner = await newCreator();
     const shared = await shareIdea(owner);
@@ -435,6 +469,13 @@ test.describe("recipient flow", () => {
     await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
 
     await expectStatus(await owner.api.delete(`/api/shares/${shared.shareId}`), 200);
+    // The open page learns it on its next call: a comment is refused with the spec's message.
+    const comments = page.getByRole("complementary", { name: "Comments" });
+    await comments.getByRole("textbox", { name: "Add a comment" }).fill("Too late?");
+    await comments.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => toastTexts(page)).toContain("Failed to add comment. Please try again.");
+    await expect(comments.getByTestId("comment")).toHaveCount(0);
+    await expect(comments.getByRole("textbox", { name: "Add a comment" })).toHaveValue("Too late?");
     await page.reload();
     await expectAccessDenied(page);
     await expect(page.getByText("cardamom", { exact: true })).toHaveCount(0);
@@ -455,6 +496,10 @@ test.describe("cookie banner on the recipient screens", () => {
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
     await expect(banner.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+    // Phone first: its buttons are touch targets too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ["Accept", "Decline", "Close"]) await expectTouchTarget(banner.getByRole("button", { name, exact: true }));
+    await noHorizontalScroll(page);
     await banner.getByRole("button", { name: "Accept" }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => window.localStorage.getItem("cookieConsent"))).toBe("true");
@@ -472,6 +517,9 @@ test.describe("recipient flow on a phone (390 px)", () => {
     await expect(page.getByText(NOTE)).toBeVisible();
     await noHorizontalScroll(page);
     for (const label of ["Name", "Email", "Phone (optional)"]) await expectTouchTarget(field(page, label));
+    await expectTouchTarget(page.getByRole("link", { name: "IdeaVault" }));
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    for (const name of ["About", "Contact", "Privacy"]) await expectTouchTarget(footer.getByRole("link", { name }));
     await expectTouchTarget(page.getByRole("button", { name: "Verify", exact: true }));
     await identify(page, { name: "Pat Phone", email: "pat@example.com" });
     await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
