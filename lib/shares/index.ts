@@ -55,6 +55,12 @@ function parseMaxViews(raw: number | string | null | undefined) {
   return n;
 }
 
+function parseRecipientEmail(raw: string | null | undefined) {
+  const parsed = recipientEmailSchema.safeParse(raw ?? "");
+  if (!parsed.success) throw new ValidationError(MESSAGES.recipientEmail);
+  return parsed.data;
+}
+
 /**
  * Creates a link for one of the owner's ideas. SPEC §5: fields that do not apply to the type are ignored and
  * stored null. An e-mail share sends its invitation; if that fails the share is removed again, so the owner
@@ -67,7 +73,7 @@ export async function createShareLink(ownerId: string, input: CreateShareInput, 
   const type = input.shareType;
   const expiresAt = type === "time-dependent" ? parseExpiresAt(input.expiresAt, now) : null;
   const maxViews = type === "one-time" || type === "time-dependent" ? parseMaxViews(input.maxViews) : null;
-  const recipientEmail = type === "email" ? recipientEmailSchema.parse(input.recipientEmail ?? "") : null;
+  const recipientEmail = type === "email" ? parseRecipientEmail(input.recipientEmail) : null;
   const share = await db.share.create({
     data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail },
   });
