@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, makePdf, uploadPdf, type Creator } from "./api-helpers";
 import { readOutbox, seenToasts, uniqueEmail, waitForMail, firstLink, type OutboxMail } from "./fixtures";
+import { createShare } from "./sharing-helpers";
 
 /**
  * The recipient's way through a share link (SPEC §2 Recipient information, Agreement, Document viewer; §4; §5; §8;
@@ -27,7 +28,7 @@ async function expectStatus(res: { status(): number; text(): Promise<string>; ur
 /** A published idea of `owner` (HTML unless a PDF is given) and a share link of the given type, through the API. */
 async function shareIdea(
   owner: Creator,
-  options: { shareType?: ShareType; pdf?: boolean; recipientEmail?: string; title?: string } = {},
+  options: { shareType?: ShareType; pdf?: boolean; content?: unknown; recipientEmail?: string; title?: string } = {},
 ): Promise<Shared> {
   const { api } = owner;
   const title = options.title ?? `Idea ${Date.now().toString(36)}`;
@@ -37,17 +38,12 @@ async function shareIdea(
     await expectStatus(res, 201);
     ideaId = ((await res.json()) as { id: number }).id;
   } else {
-    const res = await api.post("/api/ideas", { data: { title, content: SECRET_HTML } });
+    const res = await api.post("/api/ideas", { data: { title, content: options.content ?? SECRET_HTML } });
     await expectStatus(res, 201);
     ideaId = ((await res.json()) as { id: number }).id;
   }
   await expectStatus(await api.put(`/api/ideas/${ideaId}/publish`), 200);
-  const shareType = options.shareType ?? "full-access";
-  const res = await api.post("/api/shares", {
-    data: { ideaId, shareType, expiresAt: null, maxViews: null, recipientEmail: options.recipientEmail ?? null },
-  });
-  await expectStatus(res, 201);
-  const share = (await res.json()) as { id: string; accessLink: string };
+  const share = await createShare(api, { ideaId, shareType: options.shareType ?? "full-access", recipientEmail: options.recipientEmail ?? null });
   return { ideaId, title, token: share.accessLink, shareId: share.id };
 }
 
@@ -294,6 +290,47 @@ test.describe("recipient flow", () => {
     await page.getByRole("button", { name: "Close", exact: true }).click();
     await page.getByRole("dialog", { name: "Close Document" }).getByRole("button", { name: "Close", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("canvas idea: positioned text, rectangle and circle with their fonts, fills, strokes and rotation", async ({ page, newCreator }) => {
+    const owner = await newCreator();
+    const elements = [
+      { type: "text", x: 20, y: 30, text: "Hello\nworld", fontSize: 28, fontFamily: "Georgia", fill: "#2e3a59", fontStyle: "bold italic", rotation: 5 },
+      { type: "text", x: 20, y: 120, text: "Defaults" },
+      { type: "rect", x: 40, y: 160, width: 200, height: 80, fill: "#fde68a", stroke: "#92400e", strokeWidth: 3, rotation: 10 },
+      { type: "circle", x: 400, y: 200, radius: 50, fill: "#bfdbfe", stroke: "#1e3a8a", strokeWidth: 2 },
+    ];
+    const shared = await shareIdea(owner, { content: { elements } });
+    await reachDocument(page, shared);
+
+    const drawing = page.getByRole("img", { name: "Idea layout" });
+    await expect(drawing).toBeVisible();
+    const texts = drawing.locator("text");
+    await expect(texts).toHaveCount(2);
+    await expect(texts.nth(0)).toHaveAttribute("font-size", "28");
+    await expect(texts.nth(0)).toHaveAttribute("font-family", "Georgia");
+    await expect(texts.nth(0)).toHaveAttribute("font-weight", "bold");
+    await expect(texts.nth(0)).toHaveAttribute("font-style", "italic");
+    await expect(texts.nth(0)).toHaveAttribute("fill", "#2e3a59");
+    await expect(texts.nth(0)).toHaveAttribute("transform", "rotate(5 20 30)");
+    await expect(texts.nth(0).locator("tspan")).toHaveText(["Hello", "world"]);
+    // SPEC §3 defaults: fontSize 16, fontFamily Arial.
+    await expect(texts.nth(1)).toHaveAttribute("font-size", "16");
+    await expect(texts.nth(1)).toHaveAttribute("font-family", "Arial");
+    const rect = drawing.locator("rect");
+    await expect(rect).toHaveAttribute("width", "200");
+    await expect(rect).toHaveAttribute("fill", "#fde68a");
+    await expect(rect).toHaveAttribute("stroke", "#92400e");
+    await expect(rect).toHaveAttribute("stroke-width", "3");
+    await expect(rect).toHaveAttribute("transform", "rotate(10 40 160)");
+    const circle = drawing.locator("circle");
+    await expect(circle).toHaveAttribute("cx", "400");
+    await expect(circle).toHaveAttribute("r", "50");
+
+    const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+    expect(json.suggestedFilename()).toMatch(/\.json$/);
+    const saved = JSON.parse(await fs.readFile((await json.path())!, "utf8")) as { elements: unknown[] };
+    expect(saved.elements).toHaveLength(4);
   });
 
   test("decline: the confirmation, 'Agreement Declined', back to / (token given as ?accessToken=)", async ({ page, newCreator }) => {
