@@ -1,8 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import "./globals.css";
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { AppToaster } from "@/components/app-toaster";
 import { CookieBanner } from "@/components/cookie-banner";
 
 export const metadata: Metadata = {
@@ -13,6 +12,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+/**
+ * Everything here ships with every page, the recipient screens included (issue 7 §4: first-load JavaScript at most
+ * 1.3× a blank page): keep it to what every visitor needs. Tooltips get their provider where they are used
+ * (the editor toolbar); the Toaster is its own chunk (components/app-toaster.tsx).
+ */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Every page is rendered per request: proxy.ts gives each response a fresh CSP nonce, which Next.js puts on its
   // scripts while rendering. A page prerendered at build time would carry no nonce and none of its scripts would run.
@@ -20,11 +24,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="min-h-screen">
-        <TooltipProvider>
-          {children}
-          <CookieBanner />
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <CookieBanner />
+        <AppToaster />
       </body>
     </html>
   );
