@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from "@/lib/client/request";
+import { ApiError, apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { UploadedImage } from "@/lib/client/types";
 
 /** Spec §7: POST /api/upload/image with the file and, when the idea exists, its id. */
@@ -14,7 +14,7 @@ export async function uploadEditorImage(file: File, ideaId?: number): Promise<st
     return url;
   } catch (err) {
     // SPEC §8: a refused upload and a failed request read differently.
-    window.alert(err instanceof ApiError ? "Failed to upload image" : "Error uploading image");
+    window.alert(err instanceof ApiError ? withLimitMessage("Failed to upload image", err) : "Error uploading image");
     return null;
   }
 }

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { queryKeys } from "@/lib/client/query-client";
-import { isApiError } from "@/lib/client/request";
+import { isApiError, withLimitMessage } from "@/lib/client/request";
 import type { Idea } from "@/lib/client/types";
 import { asPdfContent, createIdea, editorHtmlFor, publishIdea, updateIdea } from "@/components/editor/idea-api";
 import { useUnsavedChangesWarning } from "@/components/editor/use-unsaved-changes-warning";
@@ -91,9 +91,9 @@ export function useIdeaEditor(ideaId: number | null) {
       let created: Idea;
       try {
         created = await createIdea(trimmed, html);
-      } catch {
+      } catch (err) {
         setPending(null);
-        showError("Failed to create idea");
+        showError(withLimitMessage("Failed to create idea", err));
         return;
       }
       remember(queryClient, created);
@@ -107,9 +107,9 @@ export function useIdeaEditor(ideaId: number | null) {
     let updated: Idea;
     try {
       updated = await updateIdea(idea.id, trimmed, pdf ? idea.content : html);
-    } catch {
+    } catch (err) {
       setPending(null);
-      showError("Failed to update idea");
+      showError(withLimitMessage("Failed to update idea", err));
       return;
     }
     setPending(null);
@@ -129,9 +129,9 @@ export function useIdeaEditor(ideaId: number | null) {
     let result: Idea;
     try {
       result = await publishIdea(idea.id);
-    } catch {
+    } catch (err) {
       setPending(null);
-      showError("Failed to publish idea");
+      showError(withLimitMessage("Failed to publish idea", err));
       return;
     }
     setPending(null);

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Camera, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import { apiRequest } from "@/lib/client/request";
+import { apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { ProfileImageResult } from "@/lib/client/types";
 
 type AvatarUploaderProps = {
@@ -40,8 +40,8 @@ export function AvatarUploader({ name, profileImage, onUploaded }: AvatarUploade
       if (!url) throw new Error("No profile image in the response");
       onUploaded(url);
       toast.success("Your profile image has been updated.");
-    } catch {
-      toast.error("Error", { description: "Failed to upload image. Please try again." });
+    } catch (err) {
+      toast.error("Error", { description: withLimitMessage("Failed to upload image. Please try again.", err) });
     } finally {
       setPreview(null);
       setUploading(false);

@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
 import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest } from "@/lib/client/request";
+import { apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { CurrentUserInfo } from "@/lib/client/types";
 
 /** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
@@ -73,8 +73,8 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
       updateStoredUser({ name: saved.name, profileImage: saved.profileImage });
       toast.success("Your profile has been updated successfully.");
       router.refresh();
-    } catch {
-      toast.error("Error", { description: "Failed to update profile. Please try again." });
+    } catch (err) {
+      toast.error("Error", { description: withLimitMessage("Failed to update profile. Please try again.", err) });
     } finally {
       setSaving(false);
     }

@@ -60,3 +60,12 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status < 500) return err.serverMessage ?? fallback;
   return fallback;
 }
+
+/**
+ * The spec's failure text, followed by the server's own words when the refusal is one the person can act on
+ * (413: over the storage quota or too large; 429: too many writes, try later).
+ */
+export function withLimitMessage(text: string, err: unknown): string {
+  const reason = isApiError(err, 413, 429) ? err.serverMessage : null;
+  return reason ? `${text.replace(/[.!]?$/, ".")} ${reason}` : text;
+}
