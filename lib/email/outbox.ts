@@ -18,9 +18,13 @@ export function isOutboxFileName(name: string) {
  * Writes the mail under a temporary name, then renames it into place: rename is atomic within a directory, so a
  * reader sees either no file or the whole mail, never a half-written one.
  */
+let sequence = 0;
+
 export async function writeToOutbox(m: Omit<OutboxEntry, "id" | "sentAt">) {
   const sentAt = new Date().toISOString();
-  const id = `${sentAt.replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
+  // Names sort by time; the sequence keeps two mails of the same millisecond (from this process) in order.
+  const seq = (sequence++ % 1_000_000).toString().padStart(6, "0");
+  const id = `${sentAt.replace(/[:.]/g, "-")}-${seq}-${crypto.randomBytes(4).toString("hex")}`;
   const dir = outboxDir();
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const tmp = path.join(dir, `.${id}.json.tmp`);
