@@ -1,6 +1,12 @@
 import "server-only";
 import type { z } from "zod";
-import { errorToResponse, ForbiddenError, PayloadTooLargeError, ValidationError } from "@/lib/api/errors";
+import {
+  errorToResponse,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from "@/lib/api/errors";
 import { isCrossSiteWrite } from "@/lib/http/same-origin";
 
 type Ctx<P> = { params: Promise<P> };
@@ -45,12 +51,22 @@ async function readBounded(req: Request, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. */
+/** application/json or a structured +json type; parameters such as charset are allowed. */
+export function isJsonContentType(header: string | null) {
+  const type = header?.split(";")[0]?.trim().toLowerCase();
+  return !!type && (type === "application/json" || /^application\/[a-z0-9!#$&^_.+-]+\+json$/.test(type));
+}
+
+/**
+ * Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. Other content types are
+ * a 415: an HTML form or a "simple" cross-site fetch can only send text/plain, form or multipart bodies.
+ */
 export async function parseJson<S extends z.ZodType>(
   req: Request,
   schema: S,
   opts: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
+  if (!isJsonContentType(req.headers.get("content-type"))) throw new UnsupportedMediaTypeError();
   const text = await readBounded(req, opts.maxBytes ?? DEFAULT_MAX_JSON_BYTES);
   let data: unknown;
   try {
