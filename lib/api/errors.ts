@@ -39,6 +39,11 @@ export class PayloadTooLargeError extends HttpError {
     super(413, message);
   }
 }
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = "Content-Type must be application/json") {
+    super(415, message);
+  }
+}
 export class RateLimitError extends HttpError {
   constructor(public readonly retryAfterSeconds: number) {
     super(429, "Too many requests. Please wait a moment and try again.");

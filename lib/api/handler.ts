@@ -1,5 +1,11 @@
 import "server-only";
-import { errorToResponse, ForbiddenError, PayloadTooLargeError, ValidationError } from "@/lib/api/errors";
+import {
+  errorToResponse,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from "@/lib/api/errors";
 import { isCrossSiteWrite } from "@/lib/http/same-origin";
 
 type Ctx<P> = { params: Promise<P> };
@@ -60,15 +66,23 @@ async function readBounded(req: Request, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** application/json or a structured +json type; parameters such as charset are allowed. */
+export function isJsonContentType(header: string | null) {
+  const type = header?.split(";")[0]?.trim().toLowerCase();
+  return !!type && (type === "application/json" || /^application\/[a-z0-9!#$&^_.+-]+\+json$/.test(type));
+}
+
 /**
- * Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. Takes zod and zod/mini
- * schemas alike (both throw $ZodError, which errorToResponse maps to 400).
+ * Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. Other content types are
+ * a 415: an HTML form or a "simple" cross-site fetch can only send text/plain, form or multipart bodies. Takes zod
+ * and zod/mini schemas alike (both throw $ZodError, which errorToResponse maps to 400).
  */
 export async function parseJson<T>(
   req: Request,
   schema: { parse(data: unknown): T },
   opts: { maxBytes?: number } = {},
 ): Promise<T> {
+  if (!isJsonContentType(req.headers.get("content-type"))) throw new UnsupportedMediaTypeError();
   const text = await readBounded(req, opts.maxBytes ?? DEFAULT_MAX_JSON_BYTES);
   let data: unknown;
   try {

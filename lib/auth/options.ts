@@ -5,7 +5,8 @@ import { configuredOAuthProviders } from "@/lib/auth/providers";
 import { SESSION_MAX_AGE_SECONDS, secureCookiesEnabled } from "@/lib/auth/cookies";
 import { linkOAuthAccount, findUserForToken } from "@/lib/auth/oauth";
 import { newSessionId } from "@/lib/auth/session-cookie";
-import { loadSessionUser } from "@/lib/auth/session";
+import { loadSessionUser, revokeSession } from "@/lib/auth/session";
+import { safeRedirectPath } from "@/lib/http/safe-redirect";
 
 /**
  * next-auth handles the OAuth round trips and the session cookie; e-mail + password sign-in goes through
@@ -27,6 +28,13 @@ export function getAuthOptions(): NextAuthOptions {
       },
     },
     providers: configuredOAuthProviders(),
+    events: {
+      // next-auth's own sign-out (POST /api/auth/signout) only clears the cookie: a copied token would stay
+      // valid until it expires, so end the session the way our logout does.
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await revokeSession(token.sid);
+      },
+    },
     callbacks: {
       async signIn({ account, profile, user }) {
         if (!account || account.type !== "oauth") return false;
@@ -51,6 +59,20 @@ export function getAuthOptions(): NextAuthOptions {
         // come back to life that way. Throwing makes next-auth clear the cookie.
         if (!(await loadSessionUser(token))) throw new Error("Session ended");
         return token;
+      },
+      // callbackUrl arrives from the client (sign-in, sign-out): only a same-origin path may come back out.
+      async redirect({ url, baseUrl }) {
+        const origin = new URL(baseUrl).origin;
+        let candidate: string | null = url;
+        if (!url.startsWith("/")) {
+          try {
+            const absolute = new URL(url);
+            candidate = absolute.origin === origin ? `${absolute.pathname}${absolute.search}${absolute.hash}` : null;
+          } catch {
+            candidate = null;
+          }
+        }
+        return `${origin}${safeRedirectPath(candidate)}`;
       },
       async session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.sub } };

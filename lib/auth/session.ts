@@ -70,12 +70,16 @@ export async function requirePageUser(): Promise<CurrentUser> {
   return user;
 }
 
+/** Ends one login session everywhere: every token carrying this sid is refused from now on. */
+export async function revokeSession(sid: string) {
+  // next-auth may have slid the expiry forward since; keep the revocation for a whole session lifetime.
+  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+  await db.revokedSession.upsert({ where: { sid }, create: { sid, expiresAt }, update: { expiresAt } });
+  await db.revokedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+}
+
 /** Logout: the session stops working everywhere, not just in this browser. */
 export async function revokeCurrentSession() {
   const token = await readSessionToken();
-  if (typeof token?.sid !== "string") return;
-  // next-auth may have slid the expiry forward since; keep the revocation for a whole session lifetime.
-  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  await db.revokedSession.upsert({ where: { sid: token.sid }, create: { sid: token.sid, expiresAt }, update: { expiresAt } });
-  await db.revokedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  if (typeof token?.sid === "string") await revokeSession(token.sid);
 }

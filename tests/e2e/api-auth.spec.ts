@@ -1,5 +1,6 @@
-import type { APIResponse } from "@playwright/test";
-import { test, expect, uniqueEmail, waitForMail, firstLink } from "./fixtures";
+import http from "node:http";
+import type { APIRequest, APIResponse } from "@playwright/test";
+import { test, expect, uniqueEmail, waitForMail, firstLink, type TestUser } from "./fixtures";
 
 const SESSION_COOKIE = "next-auth.session-token";
 
@@ -8,6 +9,32 @@ function setCookies(res: APIResponse): string[] {
     .headersArray()
     .filter((h) => h.name.toLowerCase() === "set-cookie")
     .map((h) => h.value);
+}
+
+/** A request context of its own, signed in as `user`. */
+async function signedIn(requests: APIRequest, baseURL: string, user: TestUser) {
+  const ctx = await requests.newContext({ baseURL });
+  const res = await ctx.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+  expect(res.status(), `login ${user.email}: ${await res.text()}`).toBe(200);
+  return ctx;
+}
+
+/** A raw HTTP request, so the Host header can be anything (the test clients always send the real one). */
+function rawRequest(baseURL: string, opts: { method: string; path: string; headers: Record<string, string>; body?: string }) {
+  const url = new URL(baseURL);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: opts.method, path: opts.path, headers: opts.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(opts.body);
+  });
 }
 
 test.describe("API: registration", () => {
@@ -108,13 +135,96 @@ test.describe("API: login, session and logout", () => {
     await replay.dispose();
   });
 
-  test("GET /api/auth/logout ends the session and answers 303 to /login", async ({ request, createUser }) => {
+  test("GET /api/auth/logout from our own pages (Sec-Fetch-Site same-origin or none) ends the session: 303 to /login", async ({ playwright, baseURL, createUser }) => {
     const user = await createUser();
-    await request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
-    const res = await request.get("/api/auth/logout", { maxRedirects: 0 });
+    for (const site of ["same-origin", "none"]) {
+      const ctx = await signedIn(playwright.request, baseURL!, user);
+      const res = await ctx.get("/api/auth/logout", { maxRedirects: 0, headers: { "Sec-Fetch-Site": site } });
+      expect(res.status(), site).toBe(303);
+      expect(new URL(res.headers()["location"], "http://x").pathname).toBe("/login");
+      expect((await ctx.get("/api/auth/me")).status(), site).toBe(401);
+      await ctx.dispose();
+    }
+  });
+
+  test("GET /api/auth/logout without Sec-Fetch-Site but with our own Referer ends the session", async ({ playwright, baseURL, createUser }) => {
+    const user = await createUser();
+    const ctx = await signedIn(playwright.request, baseURL!, user);
+    const res = await ctx.get("/api/auth/logout", { maxRedirects: 0, headers: { Referer: `${new URL(baseURL!).origin}/dashboard` } });
     expect(res.status()).toBe(303);
     expect(new URL(res.headers()["location"], "http://x").pathname).toBe("/login");
-    expect((await request.get("/api/auth/me")).status()).toBe(401);
+    expect((await ctx.get("/api/auth/me")).status()).toBe(401);
+    await ctx.dispose();
+  });
+
+  test("GET /api/auth/logout that cannot be shown same-origin answers a script-free confirm page and ends nothing", async ({ playwright, baseURL, createUser }) => {
+    const user = await createUser();
+    const ctx = await signedIn(playwright.request, baseURL!, user);
+    const cases: Record<string, string>[] = [{}, { Referer: "https://evil.example/page" }, { Referer: `https://${new URL(baseURL!).host}/dashboard` }];
+    for (const headers of cases) {
+      const res = await ctx.get("/api/auth/logout", { maxRedirects: 0, headers });
+      const label = JSON.stringify(headers);
+      expect(res.status(), label).toBe(200);
+      expect(res.headers()["content-type"], label).toContain("text/html");
+      expect(setCookies(res), label).toEqual([]);
+      const html = await res.text();
+      expect(html).toContain('<form method="post" action="/api/auth/logout">');
+      expect(html).toMatch(/<button type="submit"[^>]*>Log out<\/button>/);
+      expect(html).toContain('<a href="/dashboard">');
+      expect(html).not.toMatch(/<script|\son\w+=|javascript:/i);
+      expect((await ctx.get("/api/auth/me")).status(), label).toBe(200);
+    }
+    await ctx.dispose();
+  });
+
+  test("GET /api/auth/logout marked cross-site or same-site redirects to / and ends nothing", async ({ playwright, baseURL, createUser }) => {
+    const user = await createUser();
+    const ctx = await signedIn(playwright.request, baseURL!, user);
+    for (const site of ["cross-site", "same-site"]) {
+      const res = await ctx.get("/api/auth/logout", { maxRedirects: 0, headers: { "Sec-Fetch-Site": site } });
+      expect(res.status(), site).toBe(303);
+      expect(new URL(res.headers()["location"], "http://x").pathname).toBe("/");
+      expect(setCookies(res), site).toEqual([]);
+      expect((await ctx.get("/api/auth/me")).status(), site).toBe(200);
+    }
+    await ctx.dispose();
+  });
+
+  test("the confirm page's form POST ends the session (303 to /login); a foreign Origin is refused", async ({ playwright, baseURL, createUser }) => {
+    const user = await createUser();
+    const ctx = await signedIn(playwright.request, baseURL!, user);
+    const token = (await ctx.storageState()).cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+
+    const foreign = await ctx.post("/api/auth/logout", { maxRedirects: 0, form: {}, headers: { Origin: "https://evil.example" } });
+    expect(foreign.status()).toBe(403);
+    expect((await ctx.get("/api/auth/me")).status()).toBe(200);
+
+    const res = await ctx.post("/api/auth/logout", { maxRedirects: 0, form: {}, headers: { Origin: new URL(baseURL!).origin } });
+    expect(res.status()).toBe(303);
+    expect(new URL(res.headers()["location"], "http://x").pathname).toBe("/login");
+    expect(setCookies(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect((await replay.get("/api/auth/me")).status()).toBe(401);
+    await replay.dispose();
+    await ctx.dispose();
+  });
+
+  test("next-auth's own sign-out (csrf, then POST /api/auth/signout) revokes the session: the old cookie is refused", async ({ playwright, baseURL, createUser }) => {
+    const user = await createUser();
+    const ctx = await signedIn(playwright.request, baseURL!, user);
+    const token = (await ctx.storageState()).cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+
+    const csrf = await ctx.get("/api/auth/csrf");
+    expect(csrf.status()).toBe(200);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const out = await ctx.post("/api/auth/signout", { form: { csrfToken }, maxRedirects: 0 });
+    expect([200, 302]).toContain(out.status());
+    expect(setCookies(out).find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+
+    const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect((await replay.get("/api/auth/me")).status()).toBe(401);
+    await replay.dispose();
+    await ctx.dispose();
   });
 
   test("guarded pages answer 307 to /login?callbackUrl=… when signed out", async ({ request }) => {
@@ -146,6 +256,31 @@ test.describe("API: cross-site protection and headers", () => {
       data: { email: user.email, password: user.password },
     });
     expect(own.status()).toBe(200);
+  });
+
+  test("a write whose Origin differs only in scheme or port is refused with 403", async ({ request, createUser, baseURL }) => {
+    const user = await createUser();
+    const own = new URL(baseURL!);
+    for (const origin of [`https://${own.host}`, `http://${own.hostname}:${Number(own.port) + 1}`, `http://localhost:${own.port}`]) {
+      const res = await request.post("/api/auth/login", { headers: { Origin: origin }, data: { email: user.email, password: user.password } });
+      expect(res.status(), origin).toBe(403);
+      expect(setCookies(res), origin).toEqual([]);
+    }
+  });
+
+  test("a spoofed Host with a matching Origin is refused: the server compares with NEXTAUTH_URL", async ({ createUser, baseURL }) => {
+    const user = await createUser();
+    const body = JSON.stringify({ email: user.email, password: user.password });
+    for (const host of ["evil.example", `evil.example:${new URL(baseURL!).port}`]) {
+      const res = await rawRequest(baseURL!, {
+        method: "POST",
+        path: "/api/auth/login",
+        headers: { Host: host, Origin: `http://${host}`, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+        body,
+      });
+      expect(res.status, `${host}: ${res.body}`).toBe(403);
+      expect(res.headers["set-cookie"] ?? []).toEqual([]);
+    }
   });
 
   test("security headers are present on /", async ({ request }) => {
@@ -234,5 +369,59 @@ test.describe("API: waitlist", () => {
     const badEmail = await request.post("/api/waitlist", { data: { name: "Wait Lister", email: "wl@" } });
     expect(badEmail.status()).toBe(400);
     expect((await badEmail.json()).error).toBe("Please enter a valid email address.");
+  });
+});
+
+test.describe("API: JSON bodies must be sent as JSON", () => {
+  const TEXT = { "Content-Type": "text/plain;charset=UTF-8" };
+  const UNSUPPORTED = "Content-Type must be application/json";
+
+  test("text/plain bodies to /api/ideas, /api/waitlist and /api/auth/login answer 415 and create nothing", async ({ playwright, baseURL, createUser }, testInfo) => {
+    const user = await createUser();
+    const ctx = await signedIn(playwright.request, baseURL!, user);
+    const idea = await ctx.post("/api/ideas", { headers: TEXT, data: JSON.stringify({ title: "Smuggled idea" }) });
+    expect(idea.status()).toBe(415);
+    expect((await idea.json()).error).toBe(UNSUPPORTED);
+    const ideas = await ctx.get("/api/ideas");
+    expect(ideas.status()).toBe(200);
+    expect(await ideas.json()).toEqual([]);
+    await ctx.dispose();
+
+    const email = uniqueEmail(testInfo, "plain");
+    const waitlist = await playwright.request.newContext({ baseURL });
+    const plain = await waitlist.post("/api/waitlist", { headers: TEXT, data: JSON.stringify({ name: "Plain Text", email }) });
+    expect(plain.status()).toBe(415);
+    expect((await plain.json()).error).toBe(UNSUPPORTED);
+    // Not stored: the same address as JSON is a new entry (charset and case of the type are fine).
+    const json = await waitlist.post("/api/waitlist", {
+      headers: { "Content-Type": "Application/JSON; charset=utf-8" },
+      data: JSON.stringify({ name: "Plain Text", email }),
+    });
+    expect(json.status()).toBe(201);
+    await waitlist.dispose();
+
+    const anon = await playwright.request.newContext({ baseURL });
+    const login = await anon.post("/api/auth/login", { headers: TEXT, data: JSON.stringify({ email: user.email, password: user.password }) });
+    expect(login.status()).toBe(415);
+    expect((await login.json()).error).toBe(UNSUPPORTED);
+    expect(setCookies(login)).toEqual([]);
+    expect((await anon.get("/api/auth/me")).status()).toBe(401);
+    await anon.dispose();
+  });
+
+  test("form-encoded, multipart and octet-stream bodies are refused too; structured +json types are accepted", async ({ request, createUser }, testInfo) => {
+    const form = await request.post("/api/auth/register", { form: { name: "Form Post", email: uniqueEmail(testInfo, "form"), password: "secret-1" } });
+    expect(form.status()).toBe(415);
+    const multipart = await request.post("/api/waitlist", { multipart: { name: "Multi Part", email: uniqueEmail(testInfo, "mp") } });
+    expect(multipart.status()).toBe(415);
+    const binary = await request.fetch("/api/auth/forgot-password", { method: "POST", headers: { "Content-Type": "application/octet-stream" }, data: Buffer.from(JSON.stringify({ email: "a@example.com" })) });
+    expect(binary.status()).toBe(415);
+
+    const user = await createUser();
+    const structured = await request.post("/api/auth/login", {
+      headers: { "Content-Type": "application/vnd.api+json" },
+      data: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(structured.status()).toBe(200);
   });
 });

@@ -143,6 +143,38 @@ test.describe("login", () => {
     await expect(page.getByText("Hi Ada")).toBeVisible();
   });
 
+  test("a callbackUrl that normalizes to another host lands on our own /dashboard", async ({ page, createUser, baseURL }) => {
+    const user = await createUser();
+    // "/.//host" passes a raw-string check but the URL parser makes it "//host": another origin.
+    await page.goto("/login?callbackUrl=/.//127.0.0.1:9/pwned");
+    await logInThroughForm(page, user.email, user.password);
+    const landed = new URL(page.url());
+    expect(landed.origin).toBe(new URL(baseURL!).origin);
+    expect(landed.pathname).toBe("/dashboard");
+  });
+
+  test("the logout confirm page (for browsers without Fetch Metadata) logs out with its button, no script needed", async ({ page, createUser, loginAs }) => {
+    const user = await createUser();
+    await loginAs(page, user);
+    // Chromium always sends Sec-Fetch-Site: fetch the page as a browser without Fetch Metadata (and no Referer) gets it.
+    await page.route("**/api/auth/logout", async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const headers = Object.fromEntries(
+        Object.entries(await route.request().allHeaders()).filter(([name]) => !name.startsWith("sec-fetch-") && name !== "referer"),
+      );
+      await route.fulfill({ response: await route.fetch({ headers, maxRedirects: 0 }) });
+    });
+    await page.goto("/api/auth/logout");
+    await expect(page.getByRole("heading", { name: "Log out of IdeaVault?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect((await page.request.get("/api/auth/me")).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
+    expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  });
+
   test("loginAs signs the browser in (fixture check)", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);

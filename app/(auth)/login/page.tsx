@@ -2,27 +2,13 @@ import type { Metadata } from "next";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoginForm } from "@/components/auth/login-form";
 import { getSocialProviders } from "@/lib/auth/providers";
+import { safeRedirectPath } from "@/lib/http/safe-redirect";
 
 export const metadata: Metadata = { title: "Log In" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/** Accept only same-origin relative paths ("/x", not "//host" or "/\host"); anything else falls back to /dashboard. */
-function safeCallback(raw: string | undefined): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/dashboard";
-  // Control characters (e.g. tab/newline) can be stripped by browsers and turn the path into "//host".
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return "/dashboard";
-  try {
-    const base = "http://ideavault.invalid";
-    const url = new URL(raw, base);
-    if (url.origin !== base) return "/dashboard";
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return "/dashboard";
-  }
-}
 
 /** Messages for the `error` query parameter that next-auth appends after a failed OAuth sign-in. */
 function describeAuthError(code: string | undefined): string | null {
@@ -43,7 +29,7 @@ function describeAuthError(code: string | undefined): string | null {
 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(first(params.callbackUrl));
+  const callbackUrl = safeRedirectPath(first(params.callbackUrl));
   const errorMessage = describeAuthError(first(params.error));
   const providers = getSocialProviders();
 
