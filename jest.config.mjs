@@ -19,5 +19,6 @@ export default createJestConfig({
     "^@prisma/client/runtime/(query_compiler_bg\\..*)\\.mjs$": "@prisma/client/runtime/$1.js",
     "^@/(.*)$": "<rootDir>/$1",
   },
-  testTimeout: 20000,
+  // Generous: on a busy 2-core machine CREATE DATABASE and bcrypt can take seconds; tests wait for conditions, not time.
+  testTimeout: 60000,
 });
