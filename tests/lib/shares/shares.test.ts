@@ -280,17 +280,18 @@ describe("rate limits", () => {
   });
 
   it("limits recipient creation per share, whatever the address", async () => {
-    setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 200/hour per share → 2 (30/hour per address → 1: a new address each time)
     const owner = await createUser();
     const idea = await createDraft(owner.id);
     const share = await createShare(owner.id, idea.id);
+    const sibling = await createShare(owner.id, idea.id);
+    setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 200/hour per share → 2 (30/hour per address → 1: a new address each time)
     const from = (i: number) => ({ client: { ip: `198.51.100.${i}`, userAgent: "jest" } });
     await createRecipient(share, from(1));
     await createRecipient(share, from(2));
     await expect(createRecipient(share, from(3))).rejects.toBeInstanceOf(RateLimitError);
     expect(await db.recipient.count()).toBe(2);
     // Another link of the same idea is not affected.
-    await expect(createRecipient(await createShare(owner.id, idea.id), from(4))).resolves.toMatchObject({ agreedToNda: false });
+    await expect(createRecipient(sibling, from(4))).resolves.toMatchObject({ agreedToNda: false });
   });
 
   it("limits recipient creation per address", async () => {
