@@ -23,17 +23,6 @@ describe("comments", () => {
     expect(await db.comment.findUniqueOrThrow({ where: { id: comment.id } })).toMatchObject({ ideaId: idea.id, author: "Grace Hopper" });
   });
 
-  it("addComment itself refuses blank and over-long content (400) and stores nothing", async () => {
-    const { share } = await setup();
-    const r = await agreedRecipient(share);
-    await expect(addComment({ content: " \n\t " }, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ issues: [expect.objectContaining({ message: MESSAGES.commentEmpty })] });
-    await expect(addComment({ content: "x".repeat(COMMENT_MAX_CHARS + 1) }, r.secrets, TEST_CLIENT)).rejects.toMatchObject({
-      issues: [expect.objectContaining({ message: MESSAGES.commentTooLong })],
-    });
-    expect(await db.comment.count()).toBe(0);
-    await expect(addComment({ content: "x".repeat(COMMENT_MAX_CHARS) }, r.secrets, TEST_CLIENT)).resolves.toMatchObject({ author: "Grace Hopper" });
-  });
-
   it("accepts 1..2000 characters after trimming (schema messages otherwise)", () => {
     expect(commentSchema.safeParse({ content: "   " }).error?.issues[0].message).toBe(MESSAGES.commentEmpty);
     expect(commentSchema.safeParse({ content: "x".repeat(COMMENT_MAX_CHARS + 1) }).error?.issues[0].message).toBe(MESSAGES.commentTooLong);
