@@ -3,6 +3,9 @@ import { consumeShareView, getSharedIdea } from "@/lib/shares/views";
 import { revokeShare } from "@/lib/shares";
 import { TEST_CLIENT, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
 
+// Each case sets up a dozen agreed recipients before racing them: on a busy machine that alone can pass 20 s.
+jest.setTimeout(90_000);
+
 type Outcome = "content" | "denied";
 
 /** Every recipient asks for the content at the same moment; each answer is either the content or a 404. */
