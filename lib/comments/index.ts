@@ -6,7 +6,7 @@ import { rateLimits } from "@/lib/rate-limit/policies";
 import { mayRead } from "@/lib/recipients";
 import { INVALID_LINK, isOpenFor, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
 import type { Comment } from "@/lib/generated/prisma/client";
-import type { CommentInput } from "@/lib/validation/sharing";
+import { commentSchema, type CommentInput } from "@/lib/validation/sharing";
 
 export const IDENTIFY_FIRST = "Please identify yourself first.";
 export const ACCEPT_FIRST = "Please accept the agreement first.";
@@ -59,8 +59,10 @@ export async function listComments(opts: { ideaId?: number | null; userId?: stri
   return comments.map(presentComment);
 }
 
-/** POST /api/comments: stored under the recipient's own name whatever the body says. */
-export async function addComment(input: CommentInput, secrets: RecipientSecrets, client: ClientInfo) {
+/** POST /api/comments: stored under the recipient's own name whatever the body says; content trimmed, 1..2000. */
+export async function addComment(raw: CommentInput, secrets: RecipientSecrets, client: ClientInfo) {
+  // The handler parses too; parsing here keeps every caller (jobs, tests) inside the limits.
+  const input = commentSchema.parse(raw);
   if (input.recipientId) {
     const hashes = secretHashes(secrets);
     if (hashes.length === 0) throw new UnauthorizedError(IDENTIFY_FIRST);

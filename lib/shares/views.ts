@@ -32,7 +32,14 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
       const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true } });
       if (!recipient) throw new NotFoundError(INVALID_LINK);
       const now = new Date();
-      if (inViewWindow(recipient, now) && recipient.viewStartedAt) return { accessedAt: recipient.viewStartedAt, consumed: false };
+      if (inViewWindow(recipient, now) && recipient.viewStartedAt) {
+        // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
+        const live = await tx.$queryRaw<{ id: string }[]>`
+          SELECT "id" FROM "Share"
+          WHERE "id" = ${share.id} AND "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > (now() AT TIME ZONE 'UTC'))`;
+        if (live.length !== 1) throw new NotFoundError(INVALID_LINK);
+        return { accessedAt: recipient.viewStartedAt, consumed: false };
+      }
       // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too.
       const counted = await tx.$queryRaw<{ id: string }[]>`
         UPDATE "Share" SET "viewCount" = "viewCount" + 1

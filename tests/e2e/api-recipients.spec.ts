@@ -83,6 +83,55 @@ test.describe("API: recipients", () => {
     expect((await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200)).idea.content).toBe("<p>By e-mail only</p>");
   });
 
+  test("a new code on request: refused within 30 s, then sent (the old code dies); only e-mail shares, only this browser", async ({ newCreator, playwright, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = await newCreator();
+    const invitee = uniqueEmail(testInfo, "resend");
+    const idea = await createIdea(owner.api, { title: "Resend", content: "<p>Again</p>" });
+    const share = await createShare(owner.api, { ideaId: idea.id, shareType: "email", recipientEmail: invitee });
+    const visitor = await newVisitor(playwright, baseURL, contexts);
+    const stranger = await newVisitor(playwright, baseURL, contexts);
+    const recipient = await expectJson(await identify(visitor, share.accessLink, { email: invitee }), 201);
+    const codes = async () => (await readOutbox(invitee)).filter((m) => m.subject === "Your IdeaVault verification code").map((m) => codeOf(m.text));
+    await expect.poll(async () => (await codes()).length).toBe(1);
+    const [first] = await codes();
+
+    await expectJson(await stranger.post(`/api/recipients/${recipient.id}/code`), 404);
+    const tooSoon = await visitor.post(`/api/recipients/${recipient.id}/code`);
+    expectPrivate(tooSoon);
+    await expectJson(tooSoon, 429);
+    expect(Number(tooSoon.headers()["retry-after"])).toBeGreaterThan(0);
+
+    // The 30 s pause is measured by the server: ask again until it answers.
+    let sent: Record<string, unknown> | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await visitor.post(`/api/recipients/${recipient.id}/code`);
+          if (res.status() === 200) sent = await res.json();
+          return res.status();
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toBe(200);
+    expect(sent).toEqual({ sent: true });
+    await expect.poll(async () => (await codes()).length).toBe(2);
+    const [second] = await codes(); // newest first
+    if (second !== first) {
+      expect(await expectJson(await visitor.post(`/api/recipients/${recipient.id}/verify`, { data: { code: first } }), 400)).toMatchObject({
+        error: "That code is not correct. Please check the e-mail and try again.",
+      });
+    }
+    expect(await expectJson(await visitor.post(`/api/recipients/${recipient.id}/verify`, { data: { code: second } }), 200)).toMatchObject({ emailVerified: true });
+    // Verified: no more codes.
+    await expectJson(await visitor.post(`/api/recipients/${recipient.id}/code`), 409);
+
+    // A link that is not an e-mail share needs no code.
+    const open = await createShare(owner.api, { ideaId: idea.id, shareType: "full-access" });
+    const plain = await expectJson(await identify(visitor, open.accessLink), 201);
+    await expectJson(await visitor.post(`/api/recipients/${plain.id}/code`), 409);
+  });
+
   test("five wrong codes kill the code: the right one then answers 429", async ({ newCreator, playwright, baseURL }, testInfo) => {
     const owner = await newCreator();
     const invitee = uniqueEmail(testInfo, "guess");

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { test, expect, expectJson, createIdea, makePdf, uploadPdf } from "./api-helpers";
+import { test, expect, expectJson, createIdea, makePdf, uploadImage, uploadPdf, PNG_1X1 } from "./api-helpers";
 import { INVALID_LINK, agree, createShare, expectPrivate, identify, newVisitor } from "./sharing-helpers";
 
 const contexts: APIRequestContext[] = [];
@@ -87,6 +87,7 @@ test.describe("API: the recipient gate", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=lax/i);
     expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=604800/i);
 
     const before = await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200);
     expect(before.idea).not.toHaveProperty("content");
@@ -101,6 +102,8 @@ test.describe("API: the recipient gate", () => {
     const ndaRes = await visitor.put(`/api/recipients/${recipient.id}/nda`, { data: { agreed: true } });
     expectPrivate(ndaRes);
     expect(await expectJson(ndaRes, 200)).toEqual({ ...recipient, agreedToNda: true });
+    // Accepting again answers the same recipient.
+    expect(await expectJson(await visitor.put(`/api/recipients/${recipient.id}/nda`, { data: { agreed: true } }), 200)).toEqual({ ...recipient, agreedToNda: true });
 
     const after = await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200);
     expect(after.idea.content).toBe("<p>Top secret</p>");
@@ -162,6 +165,86 @@ test.describe("API: the recipient gate", () => {
     expect(await expectJson(await visitor.get(`/api/comments?ideaId=${created.id}`), 404)).toMatchObject({ error: INVALID_LINK });
     await expectJson(await visitor.put(`/api/recipients/${recipient.id}/nda`, { data: { agreed: true } }), 404);
     expect((await expectJson(await owner.api.get(`/api/ideas/${created.id}/shares`), 200))[0].revokedAt).toBe(revoked.revokedAt);
+  });
+
+  test("an HTML idea's images: served to the agreed recipient once its view is open, never the owner's other images", async ({ newCreator, playwright, baseURL }) => {
+    const owner = await newCreator();
+    const shown = await expectJson(await uploadImage(owner.api, { name: "shown.png", buffer: PNG_1X1 }), 201);
+    const hidden = await expectJson(await uploadImage(owner.api, { name: "hidden.png", buffer: PNG_1X1 }), 201);
+    const idea = await createIdea(owner.api, { title: "Pictured", content: `<p>Look</p><img src="${shown.url}" alt="plan">` });
+    const share = await createShare(owner.api, { ideaId: idea.id, shareType: "full-access" });
+    const visitor = await newVisitor(playwright, baseURL, contexts);
+    const stranger = await newVisitor(playwright, baseURL, contexts);
+
+    await expectJson(await visitor.get(shown.url), 404);
+    await agree(visitor, share.accessLink);
+    // Agreed, but no content delivered yet: no open view, no file.
+    await expectJson(await visitor.get(shown.url), 404);
+    const content = (await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200)).idea.content as string;
+    expect(content).toContain(shown.url);
+
+    const image = await visitor.get(shown.url);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+    expect(Buffer.compare(await image.body(), PNG_1X1)).toBe(0);
+    await expectJson(await visitor.get(hidden.url), 404);
+    await expectJson(await stranger.get(shown.url), 404);
+
+    await expectJson(await owner.api.delete(`/api/shares/${share.id}`), 200);
+    await expectJson(await visitor.get(shown.url), 404);
+    expect((await owner.api.get(shown.url)).status()).toBe(200);
+  });
+
+  test("an expired link denies every call, the open view included", async ({ newCreator, playwright, baseURL }) => {
+    test.setTimeout(120_000);
+    const owner = await newCreator();
+    const idea = await createIdea(owner.api, { title: "Soon gone", content: "<p>Brief</p>" });
+    // The server's own clock ends the link; the test waits for that, it never sleeps a fixed time.
+    const expiresAt = new Date(Date.now() + 20_000).toISOString();
+    const share = await createShare(owner.api, { ideaId: idea.id, shareType: "time-dependent", expiresAt });
+    expect(share.expiresAt).toBe(expiresAt);
+    const visitor = await newVisitor(playwright, baseURL, contexts);
+    const recipient = await agree(visitor, share.accessLink);
+    expect((await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200)).idea.content).toBe("<p>Brief</p>");
+    await expectJson(await visitor.post("/api/comments", { data: { recipientId: recipient.id, content: "before the end" } }), 201);
+
+    await expect
+      .poll(async () => (await visitor.get(`/api/share/${share.accessLink}`)).status(), { timeout: 60_000, intervals: [1_000] })
+      .toBe(404);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(expiresAt));
+    expect(await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 404)).toEqual({ success: false, error: INVALID_LINK });
+    await expectJson(await visitor.get(`/api/comments?ideaId=${idea.id}`), 404);
+    await expectJson(await visitor.post("/api/comments", { data: { recipientId: recipient.id, content: "after the end" } }), 404);
+    await expectJson(await visitor.put(`/api/recipients/${recipient.id}/nda`, { data: { agreed: true } }), 404);
+    const newcomer = await newVisitor(playwright, baseURL, contexts);
+    await expectJson(await identify(newcomer, share.accessLink), 404);
+    // The owner still sees it (with its views) and every comment.
+    expect((await expectJson(await owner.api.get(`/api/ideas/${idea.id}/shares`), 200))[0]).toMatchObject({ id: share.id, viewCount: 1 });
+    expect(await expectJson(await owner.api.get(`/api/comments?ideaId=${idea.id}`), 200)).toHaveLength(1);
+  });
+
+  test("comments: only as yourself (403), each link sees its own, the owner sees all", async ({ newCreator, playwright, baseURL }) => {
+    const owner = await newCreator();
+    const idea = await createIdea(owner.api, { title: "Talk", content: "<p>Discuss</p>" });
+    const shareA = await createShare(owner.api, { ideaId: idea.id, shareType: "full-access" });
+    const shareB = await createShare(owner.api, { ideaId: idea.id, shareType: "full-access" });
+    const [a, a2, b] = await Promise.all([0, 1, 2].map(() => newVisitor(playwright, baseURL, contexts)));
+    const ra = await agree(a, shareA.accessLink, { name: "Alice Able", email: "alice@example.com" });
+    const ra2 = await agree(a2, shareA.accessLink, { name: "Arthur Able", email: "arthur@example.com" });
+    const rb = await agree(b, shareB.accessLink, { name: "Bob Baker", email: "bob@example.com" });
+
+    expect(await expectJson(await a.post("/api/comments", { data: { recipientId: ra2.id, author: "Arthur Able", content: "impersonated" } }), 403)).toMatchObject({
+      success: false,
+    });
+    const c1 = await expectJson(await a.post("/api/comments", { data: { recipientId: ra.id, author: "Alice Able", content: "one" } }), 201);
+    const c2 = await expectJson(await b.post("/api/comments", { data: { recipientId: rb.id, author: "Bob Baker", content: "two" } }), 201);
+    const c3 = await expectJson(await a2.post("/api/comments", { data: { recipientId: ra2.id, author: "Arthur Able", content: "three" } }), 201);
+
+    expect((await expectJson(await a.get(`/api/comments?ideaId=${idea.id}`), 200)).map((c: { id: string }) => c.id)).toEqual([c1.id, c3.id]);
+    expect((await expectJson(await b.get(`/api/comments?ideaId=${idea.id}`), 200)).map((c: { id: string }) => c.id)).toEqual([c2.id]);
+    expect((await expectJson(await owner.api.get(`/api/comments?ideaId=${idea.id}`), 200)).map((c: { id: string }) => c.id)).toEqual([c1.id, c2.id, c3.id]);
+    const other = await newCreator();
+    await expectJson(await other.api.get(`/api/comments?ideaId=${idea.id}`), 401);
   });
 
   test("a one-time link opens once: the viewer may reload, a second recipient is refused", async ({ newCreator, playwright, baseURL }) => {

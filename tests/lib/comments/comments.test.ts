@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { ForbiddenError, NotFoundError, RateLimitError, UnauthorizedError } from "@/lib/api/errors";
+import { errorToResponse, ForbiddenError, NotFoundError, RateLimitError, UnauthorizedError } from "@/lib/api/errors";
 import { ACCEPT_FIRST, addComment, IDENTIFY_FIRST, listComments, NOT_YOUR_RECIPIENT } from "@/lib/comments";
 import { revokeShare } from "@/lib/shares";
 import { commentSchema, COMMENT_MAX_CHARS, MESSAGES } from "@/lib/validation/sharing";
@@ -28,6 +28,19 @@ describe("comments", () => {
     expect(commentSchema.safeParse({ content: "x".repeat(COMMENT_MAX_CHARS + 1) }).error?.issues[0].message).toBe(MESSAGES.commentTooLong);
     expect(commentSchema.parse({ content: ` ${"x".repeat(COMMENT_MAX_CHARS)} ` }).content).toHaveLength(COMMENT_MAX_CHARS);
     expect(commentSchema.parse({ content: "x" }).content).toBe("x");
+  });
+
+  it("refuses blank and over-long content in the lib itself (400), whoever calls it", async () => {
+    const { share } = await setup();
+    const r = await agreedRecipient(share);
+    for (const content of ["", " \n\t ", "x".repeat(COMMENT_MAX_CHARS + 1)]) {
+      const err = await addComment({ content }, r.secrets, TEST_CLIENT).catch((e: unknown) => e);
+      const res = errorToResponse(err);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(content.length > COMMENT_MAX_CHARS ? MESSAGES.commentTooLong : MESSAGES.commentEmpty);
+    }
+    expect(await db.comment.count()).toBe(0);
+    await expect(addComment({ content: "y".repeat(COMMENT_MAX_CHARS) }, r.secrets, TEST_CLIENT)).resolves.toMatchObject({ content: "y".repeat(COMMENT_MAX_CHARS) });
   });
 
   it("needs a recipient session (401) that has agreed (403) on a live link (404 after revoke)", async () => {

@@ -17,6 +17,7 @@ import { revokeShare } from "@/lib/shares";
 import { listOutbox } from "@/lib/email/outbox";
 import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
 import { createRecipientSchema, MESSAGES } from "@/lib/validation/sharing";
+import { setEnv } from "../../db-utils";
 import { MINIMAL_PDF, TEST_CLIENT, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../factories";
 
 const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest("hex");
@@ -139,6 +140,35 @@ describe("e-mail shares", () => {
     await backdate();
     await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
     await expect(verifyRecipientEmail(r.id, await codeFromOutbox("invitee@example.com"), r.secrets, TEST_CLIENT)).resolves.toMatchObject({ emailVerified: true });
+  });
+});
+
+describe("code guesses are rate limited", () => {
+  it("per recipient, before the code is even compared: the right code is refused too", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "0.1" }); // 20 guesses/hour per recipient → 2
+    const { share } = await emailShare();
+    const r = await createRecipient(share);
+    const code = await codeFromOutbox("invitee@example.com");
+    const wrong = code === "000000" ? "000001" : "000000";
+    await expect(verifyRecipientEmail(r.id, wrong, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400 });
+    await expect(verifyRecipientEmail(r.id, wrong, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400 });
+    await expect(verifyRecipientEmail(r.id, code, r.secrets, TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
+    const row = await db.recipient.findUniqueOrThrow({ where: { id: r.id } });
+    expect(row).toMatchObject({ emailVerifiedAt: null, codeAttempts: 2 });
+  });
+
+  it("per address across recipients", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "0.05" }); // 60 guesses/hour per address → 3 (20 per recipient → 1)
+    const owner = await createUser();
+    const guesses = [];
+    for (let i = 0; i < 4; i++) {
+      const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "email", recipientEmail: `guess${i}@example.com` });
+      const r = await createRecipient(share, { client: { ip: `198.51.100.${i + 1}`, userAgent: "jest" } });
+      guesses.push(verifyRecipientEmail(r.id, "123456", r.secrets, TEST_CLIENT).then(() => 200, (e: { status: number }) => e.status));
+    }
+    const statuses = await Promise.all(guesses);
+    // A correct guess by chance would be 200; either way only 3 of 4 were compared.
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 });
 

@@ -32,6 +32,22 @@ describe("share tokens", () => {
     expect(links.size).toBe(20);
   });
 
+  it("are random: across 64 links every one of the 256 bits varies and about half of all bits are set", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "1" }); // 64 shares stay inside the owner's hourly budget
+    const owner = await createUser();
+    const idea = await createDraft(owner.id);
+    const tokens: Buffer[] = [];
+    for (let i = 0; i < 64; i++) tokens.push(Buffer.from((await createShare(owner.id, idea.id)).accessLink, "base64url"));
+    const bit = (t: Buffer, i: number) => (t[i >> 3] >> (7 - (i & 7))) & 1;
+    // A counter, a timestamp or a hash of a guessable value leaves some bit positions constant across 64 links;
+    // for 256 random bits that happens with probability below 2^-55.
+    const constant = Array.from({ length: 256 }, (_, i) => i).filter((i) => tokens.every((t) => bit(t, i) === bit(tokens[0], i)));
+    expect(constant).toEqual([]);
+    const ones = tokens.reduce((n, t) => n + Array.from({ length: 256 }, (_, i) => bit(t, i)).reduce((a, b) => a + b, 0), 0);
+    // 16,384 fair bits: mean 8,192, standard deviation 64; ±800 is more than 12 deviations.
+    expect(Math.abs(ones - 8192)).toBeLessThan(800);
+  });
+
   it("answers 404 with one message for unknown, malformed, expired, revoked and used-up tokens", async () => {
     const owner = await createUser();
     const idea = await createDraft(owner.id);
@@ -249,6 +265,33 @@ describe("rate limits", () => {
     await expect(getSharedIdea(share.accessLink, [], TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
     // Another address still gets through.
     await expect(getSharedIdea(share.accessLink, [], { ...TEST_CLIENT, ip: "198.51.100.1" })).resolves.toMatchObject({ shareType: "full-access" });
+  });
+
+  it("limits share creation per owner", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "0.03" }); // 100/hour → 3
+    const owner = await createUser();
+    const idea = await createDraft(owner.id);
+    for (let i = 0; i < 3; i++) await createShare(owner.id, idea.id);
+    await expect(createShare(owner.id, idea.id)).rejects.toBeInstanceOf(RateLimitError);
+    expect(await db.share.count()).toBe(3);
+    // Another owner has its own budget.
+    const other = await createUser();
+    await expect(createShare(other.id, (await createDraft(other.id)).id)).resolves.toMatchObject({ viewCount: 0 });
+  });
+
+  it("limits recipient creation per share, whatever the address", async () => {
+    const owner = await createUser();
+    const idea = await createDraft(owner.id);
+    const share = await createShare(owner.id, idea.id);
+    const sibling = await createShare(owner.id, idea.id);
+    setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 200/hour per share → 2 (30/hour per address → 1: a new address each time)
+    const from = (i: number) => ({ client: { ip: `198.51.100.${i}`, userAgent: "jest" } });
+    await createRecipient(share, from(1));
+    await createRecipient(share, from(2));
+    await expect(createRecipient(share, from(3))).rejects.toBeInstanceOf(RateLimitError);
+    expect(await db.recipient.count()).toBe(2);
+    // Another link of the same idea is not affected.
+    await expect(createRecipient(sibling, from(4))).resolves.toMatchObject({ agreedToNda: false });
   });
 
   it("limits recipient creation per address", async () => {

@@ -1,6 +1,10 @@
 import { db } from "@/lib/db";
-import { getSharedIdea } from "@/lib/shares/views";
+import { consumeShareView, getSharedIdea } from "@/lib/shares/views";
+import { revokeShare } from "@/lib/shares";
 import { TEST_CLIENT, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
+
+// Each case sets up a dozen agreed recipients before racing them: on a busy machine that alone can pass 20 s.
+jest.setTimeout(90_000);
 
 type Outcome = "content" | "denied";
 
@@ -82,6 +86,21 @@ describe("views under real concurrency", () => {
     await db.recipient.update({ where: { id: a.id }, data: { viewWindowEndsAt: new Date(Date.now() - 1000) } });
     await expect(getSharedIdea(share.accessLink, a.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
     expect((await db.share.findUniqueOrThrow({ where: { id: share.id } })).viewCount).toBe(1);
+  });
+
+  it("a reload inside the window is refused once the link was revoked or expired after the lookup", async () => {
+    const owner = await createUser();
+    const idea = await createDraft(owner.id);
+    for (const end of ["revoke", "expire"] as const) {
+      const share = await createShare(owner.id, idea.id, { shareType: "time-dependent" });
+      const [r] = await agreedMany(share, 1);
+      await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
+      // getSharedIdea looked the link up as live; it ends before the view is counted.
+      if (end === "revoke") await revokeShare(owner.id, share.id);
+      else await db.share.update({ where: { id: share.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await expect(consumeShareView({ id: share.id, ideaId: idea.id }, r.id, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
+    }
+    expect(await db.viewEvent.count()).toBe(2);
   });
 
   it("a full-access link counts every recipient's view without a limit", async () => {
