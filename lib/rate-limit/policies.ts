@@ -25,6 +25,8 @@ export const rateLimits = {
     { key: `forgot:email:${normalizeEmail(email)}`, limit: 3, windowSeconds: HOUR },
   ],
   resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
+  /** Public proof verification: each call may reach calendars and block explorers. */
+  verifyProof: (ip: string): Limit[] => [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }],
   waitlist: (ip: string, email: string): Limit[] => [
     { key: `waitlist:ip:${ip}`, limit: 20, windowSeconds: HOUR },
     { key: `waitlist:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },
