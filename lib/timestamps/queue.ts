@@ -8,7 +8,9 @@ import { db } from "@/lib/db";
  * cron call during the interval run) takes other rows or none. The attempt number read at claim time fences the
  * final write: if the lease ran out and someone else claimed the row meanwhile, the late write changes nothing.
  */
-export type ClaimedProof = { id: string; digest: string; ots: Uint8Array | null; attempts: number; submittedAt: Date | null };
+export type ClaimedProof = { id: string; digest: string; otsHex: string | null; attempts: number; submittedAt: Date | null };
+
+/** (Proof bytes travel as hex in raw queries: the raw result mapper does not take pg's Buffers everywhere.) */
 
 /** Times are passed from JS (tests move the clock) and stored as UTC like Prisma does, whatever the session zone. */
 function utc(d: Date) {
@@ -24,7 +26,7 @@ export async function claimDue(status: "queued" | "pending", now: Date, leaseMs:
       ORDER BY "nextAttemptAt", "id"
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "digest", "ots", "attempts", "submittedAt"`;
+    RETURNING "id", "digest", encode("ots", 'hex') AS "otsHex", "attempts", "submittedAt"`;
 }
 
 /** A batch accepted by the calendars: every item becomes pending with its own proof. */

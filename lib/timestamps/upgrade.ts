@@ -92,7 +92,7 @@ export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
       const base = { id: proof.id, attempts: proof.attempts, bitcoin: null };
       let file: OtsFile;
       try {
-        file = parseOtsFile(proof.ots!);
+        file = parseOtsFile(Buffer.from(proof.otsHex ?? "", "hex"));
       } catch (err) {
         console.error(`[timestamps] stored proof ${proof.id} is unreadable`, err);
         return { ...base, status: "failed", ots: null, nextAttemptAt: now, lastError: "The stored proof is unreadable" };
