@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unused-vars -- ambient declarations: the classes are referenced through `typeof` only */
 // opentimestamps 0.4.9 ships no types. Only the data structures and the serialization are declared: the
 // package's network functions (stamp, upgrade, verify) are deliberately left out (see lib/timestamps/ots.ts).
 // Messages and arguments are plain arrays of byte values, as the package requires.

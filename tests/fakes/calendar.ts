@@ -29,10 +29,10 @@ export class FakeCalendar {
   ) {}
 
   static async start(chain: FakeChain, port = 0): Promise<FakeCalendar> {
-    let self: FakeCalendar | undefined;
-    const server = await listen((req, res) => void self!.handle(req, res), port);
-    self = new FakeCalendar(chain, server.url, server.close);
-    return self;
+    const ref: { fake?: FakeCalendar } = {};
+    const server = await listen((req, res) => void ref.fake!.handle(req, res), port);
+    ref.fake = new FakeCalendar(chain, server.url, server.close);
+    return ref.fake;
   }
 
   reset() {

@@ -20,10 +20,10 @@ export class FakeEsplora {
   ) {}
 
   static async start(chain: FakeChain, port = 0): Promise<FakeEsplora> {
-    let self: FakeEsplora | undefined;
-    const server = await listen((req, res) => self!.handle(req, res), port);
-    self = new FakeEsplora(chain, server.url, server.close);
-    return self;
+    const ref: { fake?: FakeEsplora } = {};
+    const server = await listen((req, res) => ref.fake!.handle(req, res), port);
+    ref.fake = new FakeEsplora(chain, server.url, server.close);
+    return ref.fake;
   }
 
   reset() {
