@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
+import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import type { IdeaSummary } from "@/components/dashboard/use-portfolio-data";
 
 export function ideaDate(idea: Pick<IdeaSummary, "blockchainTimestamp" | "lastModified">): string {
@@ -47,6 +48,7 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
           {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
         </div>
       </div>
+      {published && idea.timestamp ? <TimestampStatus timestamp={idea.timestamp} className="px-4" /> : null}
     </Card>
   );
 }

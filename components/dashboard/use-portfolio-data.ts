@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
 
 export type IdeaStatus = "draft" | "published";
 
@@ -11,6 +12,8 @@ export type IdeaSummary = {
   kind?: "html" | "pdf" | "canvas" | "other";
   blockchainTimestamp: string | null;
   lastModified: string;
+  /** The idea's timestamp proof, once published. */
+  timestamp?: TimestampSummary | null;
 };
 
 export type AssetSummary = {
