@@ -4,7 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { getEnv } = await import("./lib/env");
     const env = getEnv();
-    if (env.IDEAVAULT_CUSTOM_SERVER && !env.VERCEL) {
+    if (env.IDEAVAULT_CUSTOM_SERVER && !env.VERCEL && env.OTS_INTERVAL_S > 0) {
       const { startTimestampScheduler } = await import("./lib/timestamps/scheduler");
       startTimestampScheduler();
     }

@@ -2,7 +2,7 @@
 // opentimestamps 0.4.9 ships no types. Only the data structures and the serialization are declared: the
 // package's network functions (stamp, upgrade, verify) are deliberately left out (see lib/timestamps/ots.ts).
 // Messages and arguments are plain arrays of byte values, as the package requires.
-declare module "opentimestamps" {
+declare module "opentimestamps/index.js" {
   namespace Ops {
     abstract class Op {
       _TAG(): number;

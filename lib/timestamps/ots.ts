@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import OpenTimestamps from "opentimestamps";
+// The package's "main" names a file it does not ship (Node warns and falls back to index.js): import that directly.
+import OpenTimestamps from "opentimestamps/index.js";
 
 /**
  * The `.ots` format through the `opentimestamps` package (its data structures and serializer only; its network

@@ -17,7 +17,7 @@ type Commitment = { commitment: Buffer; upgrade: Buffer | null };
 
 export class FakeCalendar {
   mode: CalendarMode = "ok";
-  /** Every POST /digest: the body and the Accept header. */
+  /** Every POST /digest (answered or not): the body and the Accept header. */
   readonly submissions: { digest: Buffer; accept: string | undefined }[] = [];
   readonly upgradeRequests: string[] = [];
   private readonly commitments = new Map<string, Commitment>();
@@ -54,6 +54,7 @@ export class FakeCalendar {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const body = await readBody(req);
+    if (req.method === "POST" && req.url === "/digest") this.submissions.push({ digest: body, accept: req.headers.accept });
     if (this.mode === "hang") return; // never answers
     if (req.method === "POST" && req.url === "/__mine") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ height: this.mine() }));
@@ -64,7 +65,6 @@ export class FakeCalendar {
       return;
     }
     if (req.method === "POST" && req.url === "/digest") {
-      this.submissions.push({ digest: body, accept: req.headers.accept });
       if (this.mode === "garbage") {
         res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from([0xf0, 0x20, 0x01]));
         return;
