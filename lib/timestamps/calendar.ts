@@ -9,7 +9,7 @@ const MAX_ANSWER_BYTES = 10_000;
  * Calendars whose pending attestations may be followed up, besides the configured ones: the reference client's
  * default whitelist (the public pool servers hand out these calendars' URIs).
  */
-const DEFAULT_WHITELIST = [/^[a-z0-9-]+\.calendar\.opentimestamps\.org$/, /^[a-z0-9-]+\.calendar\.eternitywall\.com$/, /^[a-z0-9-]+\.calendar\.catallaxy\.com$/];
+const DEFAULT_WHITELIST = [/^([a-z0-9-]+\.)+calendar\.opentimestamps\.org$/, /^([a-z0-9-]+\.)+calendar\.eternitywall\.com$/, /^([a-z0-9-]+\.)+calendar\.catallaxy\.com$/];
 
 export type CalendarResult = { url: string; ok: true; timestamp: OtsTimestamp } | { url: string; ok: false; error: string };
 
