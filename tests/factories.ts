@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { createIdea, createPdfIdea, publishIdea } from "@/lib/ideas";
+import { createShareLink } from "@/lib/shares";
+import { acceptNda, createRecipient as createRecipientLib } from "@/lib/recipients";
+import type { ShareTypeValue } from "@/lib/validation/sharing";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -40,3 +43,56 @@ export const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
+
+// ── Sharing ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const TEST_CLIENT = { ip: "203.0.113.7", userAgent: "jest-agent/1.0" };
+export const TEST_ORIGIN = "http://localhost:3000";
+
+type ShareOverrides = {
+  shareType?: ShareTypeValue;
+  maxViews?: number | null;
+  expiresAt?: string | null;
+  recipientEmail?: string | null;
+};
+
+/** A share of `ideaId` made through the owner's own call (full access unless told). */
+export async function createShare(ownerId: string, ideaId: number, overrides: ShareOverrides = {}) {
+  const shareType = overrides.shareType ?? "full-access";
+  return createShareLink(
+    ownerId,
+    {
+      ideaId,
+      shareType,
+      maxViews: overrides.maxViews ?? null,
+      expiresAt: overrides.expiresAt ?? (shareType === "time-dependent" ? new Date(Date.now() + 3600_000).toISOString() : null),
+      recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null),
+    },
+    TEST_ORIGIN,
+  );
+}
+
+/** A recipient identified on `share` through the real call; `secrets` is what its browser's cookie holds. */
+export async function createRecipient(
+  share: { accessLink: string; recipientEmail?: string | null },
+  overrides: { name?: string; email?: string; phone?: string | null; client?: typeof TEST_CLIENT } = {},
+) {
+  const created = await createRecipientLib(
+    {
+      name: overrides.name ?? "Grace Hopper",
+      email: overrides.email ?? share.recipientEmail ?? `recipient-${unique()}@example.com`,
+      phone: overrides.phone === undefined ? "+1 555 0100" : overrides.phone,
+      accessToken: share.accessLink,
+    },
+    overrides.client ?? TEST_CLIENT,
+  );
+  return { ...created.recipient, secret: created.secret, secrets: [created.secret] as string[] };
+}
+
+/** A recipient who has (for e-mail shares, verified and) accepted the agreement. */
+export async function agreedRecipient(share: { accessLink: string; recipientEmail?: string | null; shareType: ShareTypeValue }, overrides: Parameters<typeof createRecipient>[1] = {}) {
+  const recipient = await createRecipient(share, overrides);
+  if (share.shareType === "email") await db.recipient.update({ where: { id: recipient.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
+  const agreed = await acceptNda(recipient.id, recipient.secrets, overrides.client ?? TEST_CLIENT);
+  return { ...agreed, secret: recipient.secret, secrets: recipient.secrets };
+}

@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import { errorToResponse, ForbiddenError, PayloadTooLargeError, ValidationError } from "@/lib/api/errors";
 import { isCrossSiteWrite } from "@/lib/http/same-origin";
 
@@ -19,6 +18,22 @@ export function route<P = Record<string, string>>(
     } catch (err) {
       return errorToResponse(err);
     }
+  };
+}
+
+/**
+ * route() for answers about shares, recipients and comments: never stored by a cache, and never a Referer
+ * carrying the access token from the page that asked — errors included.
+ */
+export function privateRoute<P = Record<string, string>>(
+  handler: (req: Request, ctx: Ctx<P>) => Promise<Response>,
+): (req: Request, ctx: Ctx<P>) => Promise<Response> {
+  const wrapped = route(handler);
+  return async (req, ctx) => {
+    const res = await wrapped(req, ctx);
+    res.headers.set("Cache-Control", "no-store");
+    res.headers.set("Referrer-Policy", "no-referrer");
+    return res;
   };
 }
 
@@ -45,12 +60,15 @@ async function readBounded(req: Request, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. */
-export async function parseJson<S extends z.ZodType>(
+/**
+ * Reads a JSON body (bounded) and validates it; malformed JSON is a 400, not a crash. Takes zod and zod/mini
+ * schemas alike (both throw $ZodError, which errorToResponse maps to 400).
+ */
+export async function parseJson<T>(
   req: Request,
-  schema: S,
+  schema: { parse(data: unknown): T },
   opts: { maxBytes?: number } = {},
-): Promise<z.output<S>> {
+): Promise<T> {
   const text = await readBounded(req, opts.maxBytes ?? DEFAULT_MAX_JSON_BYTES);
   let data: unknown;
   try {

@@ -2,9 +2,10 @@ import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { blobStore } from "@/lib/storage";
-import { encrypt, decrypt, currentKeyId } from "@/lib/crypto";
+import { encrypt, decrypt, currentKeyId, sha256Hex } from "@/lib/crypto";
 import type { AssetKind } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "@/lib/api/errors";
+import { openContent } from "@/lib/ideas/content";
 
 export function fileUrl(assetId: string) {
   return `/api/files/${assetId}`;
@@ -70,12 +71,48 @@ export async function readAssetBytes(asset: AssetMeta) {
   return decrypt(envelope, blobContext(asset.blobKey));
 }
 
-/** The asset if `userId` owns it (the sharing feature widens this to agreed recipients). */
-export async function findReadableAsset(userId: string, assetId: string) {
-  return db.asset.findFirst({
-    where: { id: assetId, ownerId: userId },
-    select: { id: true, blobKey: true, fileName: true, contentType: true, size: true },
+const assetMetaSelect = { id: true, blobKey: true, fileName: true, contentType: true, size: true } as const;
+
+/**
+ * The asset if `userId` owns it, or if this browser holds a recipient session that may read an idea using it:
+ * agreed (and verified), its view window open, its share neither revoked nor expired. A recipient reads only
+ * the idea's PDF and the images its HTML shows; nothing else of the owner's.
+ */
+export async function findReadableAsset(userId: string | null, assetId: string, recipientSecrets: readonly string[] = []) {
+  if (userId) {
+    const own = await db.asset.findFirst({ where: { id: assetId, ownerId: userId }, select: assetMetaSelect });
+    if (own) return own;
+  }
+  const hashes = recipientSecrets.filter((s) => /^[A-Za-z0-9_-]{43}$/.test(s)).slice(0, 50).map((s) => sha256Hex(s));
+  if (hashes.length === 0) return null;
+  const asset = await db.asset.findUnique({ where: { id: assetId }, select: { ...assetMetaSelect, ownerId: true, kind: true } });
+  if (!asset || asset.kind === "profile") return null;
+  const now = new Date();
+  const recipients = await db.recipient.findMany({
+    where: {
+      secretHash: { in: hashes },
+      agreedToNda: true,
+      viewWindowEndsAt: { gt: now },
+      share: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], idea: { ownerId: asset.ownerId } },
+    },
+    select: { emailVerifiedAt: true, share: { select: { shareType: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } } },
   });
+  // Ids are alphanumeric (cuid); the look-ahead keeps one id from matching a longer one.
+  const reference = new RegExp(`${fileUrl(asset.id)}(?![A-Za-z0-9])`);
+  for (const r of recipients) {
+    if (r.share.shareType === "email" && !r.emailVerifiedAt) continue;
+    const idea = r.share.idea;
+    if (idea.pdfAssetId === asset.id) return pick(asset);
+    if (idea.kind === "html" && asset.kind === "image") {
+      const stored = openContent(idea.ownerId, idea.contentCiphertext);
+      if (stored.kind === "html" && reference.test(stored.html)) return pick(asset);
+    }
+  }
+  return null;
+}
+
+function pick(a: AssetMeta): AssetMeta {
+  return { id: a.id, blobKey: a.blobKey, fileName: a.fileName, contentType: a.contentType, size: a.size };
 }
 
 export async function listAssets(ownerId: string) {

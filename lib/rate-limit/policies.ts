@@ -27,6 +27,25 @@ export const rateLimits = {
   resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
   /** Public proof verification: each call may reach calendars and block explorers. */
   verifyProof: (ip: string): Limit[] => [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }],
+  /** Share links are 256-bit tokens; this only keeps one address from hammering the lookup. */
+  shareLookup: (ip: string): Limit[] => [{ key: `share:lookup:ip:${ip}`, limit: 300, windowSeconds: MIN }],
+  shareCreate: (ownerId: string): Limit[] => [{ key: `share:create:${ownerId}`, limit: 100, windowSeconds: HOUR }],
+  recipientCreateFromIp: (ip: string): Limit[] => [{ key: `recipient:create:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
+  recipientCreateForShare: (shareId: string): Limit[] => [{ key: `recipient:create:share:${shareId}`, limit: 200, windowSeconds: HOUR }],
+  /** Guesses at an e-mail code; each code also dies after 5 wrong guesses (lib/recipients). */
+  codeVerify: (recipientId: string, ip: string): Limit[] => [
+    { key: `code:verify:${recipientId}`, limit: 20, windowSeconds: HOUR },
+    { key: `code:verify:ip:${ip}`, limit: 60, windowSeconds: HOUR },
+  ],
+  /** New codes per recipient (at most one per 30 s is enforced on the row itself). */
+  codeSend: (recipientId: string, ip: string): Limit[] => [
+    { key: `code:send:${recipientId}`, limit: 5, windowSeconds: HOUR },
+    { key: `code:send:ip:${ip}`, limit: 30, windowSeconds: HOUR },
+  ],
+  comment: (recipientId: string, ip: string): Limit[] => [
+    { key: `comment:${recipientId}`, limit: 30, windowSeconds: 10 * MIN },
+    { key: `comment:ip:${ip}`, limit: 60, windowSeconds: 10 * MIN },
+  ],
   waitlist: (ip: string, email: string): Limit[] => [
     { key: `waitlist:ip:${ip}`, limit: 20, windowSeconds: HOUR },
     { key: `waitlist:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },

@@ -43,6 +43,9 @@ export const EMAIL_CODE_LENGTH = 6;
 const email = (message: string) =>
   z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, message), z.maxLength(254, message), z.email(message));
 
+/** The address an e-mail share is sent to (POST /api/shares with shareType "email"). */
+export const recipientEmailSchema = email(MESSAGES.recipientEmail);
+
 /** POST /api/shares — SPEC §5: fields that do not apply to the chosen type are sent as null and ignored. */
 export const createShareSchema = z.object({
   ideaId: z.union([z.number(), z.string()]),

@@ -1,14 +1,15 @@
 import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { getCurrentUser } from "@/lib/auth/session";
 import { findReadableAsset } from "@/lib/files";
 import { fileResponse } from "@/lib/files/serve";
+import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { NotFoundError } from "@/lib/api/errors";
 
-// GET /api/files/{id} — a stored file, decrypted, for whoever may read it (Range supported)
+// GET /api/files/{id} — a stored file, decrypted, for its owner or an agreed recipient of its idea (Range supported)
 export const GET = route<{ id: string }>(async (req, { params }) => {
-  const user = await requireUser();
+  const user = await getCurrentUser();
   const { id } = await params;
-  const asset = /^[a-z0-9]{10,40}$/i.test(id) ? await findReadableAsset(user.id, id) : null;
+  const asset = /^[a-z0-9]{10,40}$/i.test(id) ? await findReadableAsset(user?.id ?? null, id, await readRecipientSecrets()) : null;
   if (!asset) throw new NotFoundError("File not found");
   return fileResponse(req, asset, { download: new URL(req.url).searchParams.get("download") === "1" });
 });

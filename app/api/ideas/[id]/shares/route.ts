@@ -1,0 +1,9 @@
+import { privateRoute } from "@/lib/api/handler";
+import { requireUser } from "@/lib/auth/session";
+import { listShares } from "@/lib/shares";
+
+// GET /api/ideas/{id}/shares — the idea's share links, newest first (owner only)
+export const GET = privateRoute<{ id: string }>(async (_req, { params }) => {
+  const user = await requireUser();
+  return Response.json(await listShares(user.id, (await params).id));
+});

@@ -1,0 +1,9 @@
+import { privateRoute } from "@/lib/api/handler";
+import { sendRecipientCode } from "@/lib/recipients";
+import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
+
+// POST /api/recipients/{id}/code — e-mail a new code (the previous one dies)
+export const POST = privateRoute<{ id: string }>(async (req, { params }) => {
+  const { id } = await params;
+  return Response.json(await sendRecipientCode(id, await readRecipientSecrets(), requestClient(req)));
+});

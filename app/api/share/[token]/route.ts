@@ -1,0 +1,9 @@
+import { privateRoute } from "@/lib/api/handler";
+import { getSharedIdea } from "@/lib/shares/views";
+import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
+
+// GET /api/share/{token} — the shared idea's title and owner; its content only for this browser's agreed recipient (consumes a view)
+export const GET = privateRoute<{ token: string }>(async (req, { params }) => {
+  const { token } = await params;
+  return Response.json(await getSharedIdea(token, await readRecipientSecrets(), requestClient(req)));
+});

@@ -1,0 +1,37 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { secureCookiesEnabled } from "@/lib/auth/cookies";
+import { clientIp } from "@/lib/http/client-ip";
+import type { ClientInfo, RecipientSecrets } from "@/lib/shares/access";
+
+/** One recipient session per share and browser: iv_r_<shareId> holds its secret (SHA-256 = Recipient.secretHash). */
+export const RECIPIENT_COOKIE_PREFIX = "iv_r_";
+export const RECIPIENT_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+export function recipientCookieName(shareId: string) {
+  return `${RECIPIENT_COOKIE_PREFIX}${shareId}`;
+}
+
+/** The secrets of every recipient session this browser holds (lib functions match them by hash). */
+export async function readRecipientSecrets(): Promise<RecipientSecrets> {
+  return (await cookies())
+    .getAll()
+    .filter((c) => c.name.startsWith(RECIPIENT_COOKIE_PREFIX))
+    .map((c) => c.value);
+}
+
+/** A new recipient replaces this browser's previous one for the same share. */
+export async function setRecipientCookie(shareId: string, secret: string) {
+  (await cookies()).set(recipientCookieName(shareId), secret, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookiesEnabled(),
+    maxAge: RECIPIENT_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+/** The caller as evidence and rate limits see it. */
+export function requestClient(req: Request): ClientInfo {
+  return { ip: clientIp(req.headers), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? null };
+}

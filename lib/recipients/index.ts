@@ -1,0 +1,203 @@
+import "server-only";
+import crypto from "node:crypto";
+import { db } from "@/lib/db";
+import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { sha256Hex } from "@/lib/crypto";
+import { exportIdea } from "@/lib/ideas/export";
+import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
+import { sendEmail } from "@/lib/email";
+import { recipientCodeEmail } from "@/lib/email/templates";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
+import {
+  findLiveShare,
+  INVALID_LINK,
+  isOpenFor,
+  newRecipientSecret,
+  secretHash,
+  secretHashes,
+  shareWithIdea,
+  type ClientInfo,
+  type RecipientSecrets,
+} from "@/lib/shares/access";
+import type { Recipient, ShareType } from "@/lib/generated/prisma/client";
+import type { CreateRecipientInput } from "@/lib/validation/sharing";
+
+export const WRONG_ADDRESS = "This link was sent to a different e-mail address. Please use the address the invitation was sent to.";
+export const CODE_WRONG = "That code is not correct. Please check the e-mail and try again.";
+export const CODE_EXPIRED = "This code has expired. Request a new one.";
+export const CODE_TOO_MANY_ATTEMPTS = "Too many attempts. Request a new code.";
+export const VERIFY_EMAIL_FIRST = "Please verify your e-mail address first.";
+export const ALREADY_VERIFIED = "Your e-mail address is already verified.";
+const NOT_AN_EMAIL_SHARE = "This link does not need an e-mail code.";
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_INTERVAL_MS = 30 * 1000;
+
+/** Only e-mail shares need a confirmed address. */
+export function isEmailVerified(r: Pick<Recipient, "emailVerifiedAt">, shareType: ShareType) {
+  return shareType !== "email" || r.emailVerifiedAt !== null;
+}
+
+/** May read the content: agreed, and verified where the share needs it. */
+export function mayRead(r: Pick<Recipient, "emailVerifiedAt" | "agreedToNda">, shareType: ShareType) {
+  return r.agreedToNda && isEmailVerified(r, shareType);
+}
+
+export function presentRecipient(r: Recipient, shareType: ShareType) {
+  return { id: r.id, name: r.name, email: r.email, phone: r.phone, agreedToNda: r.agreedToNda, emailVerified: isEmailVerified(r, shareType) };
+}
+export type PresentedRecipient = ReturnType<typeof presentRecipient>;
+
+/** The code is never stored: an HMAC bound to the recipient, so a database copy alone cannot confirm a guess. */
+export function codeHash(recipientId: string, code: string) {
+  return crypto.createHmac("sha256", getEnv().NEXTAUTH_SECRET).update(`recipient-code:${recipientId}:${code}`).digest("hex");
+}
+
+function newCode() {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+}
+
+/**
+ * The recipient `id` if this browser holds its secret and its link is still open for it; 404 otherwise
+ * (someone else's recipient, a revoked, expired or used-up link).
+ */
+export async function findSessionRecipient(id: string, secrets: RecipientSecrets) {
+  const hashes = secretHashes(secrets);
+  const recipient = hashes.length ? await db.recipient.findFirst({ where: { id, secretHash: { in: hashes } }, include: { share: { include: shareWithIdea } } }) : null;
+  if (!recipient) throw new NotFoundError("Recipient not found");
+  if (!isOpenFor(recipient.share, recipient)) throw new NotFoundError(INVALID_LINK);
+  return recipient;
+}
+
+/**
+ * A new code for an e-mail share's recipient; the previous one dies. At most one per 30 s: the condition on
+ * codeSentAt makes concurrent requests send one code, not several.
+ */
+async function issueCode(recipient: { id: string; email: string }) {
+  const code = newCode();
+  const now = new Date();
+  const updated = await db.recipient.updateMany({
+    where: { id: recipient.id, emailVerifiedAt: null, OR: [{ codeSentAt: null }, { codeSentAt: { lte: new Date(now.getTime() - CODE_RESEND_INTERVAL_MS) } }] },
+    data: { codeHash: codeHash(recipient.id, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeAttempts: 0, codeSentAt: now },
+  });
+  if (updated.count !== 1) throw new RateLimitError(Math.ceil(CODE_RESEND_INTERVAL_MS / 1000));
+  await sendEmail({ to: recipient.email, ...recipientCodeEmail({ code }) });
+}
+
+/**
+ * Identifies a visitor to a live link and binds a new recipient session to it (the caller sets the cookie
+ * from the returned secret). An e-mail share only admits its own address (any case) and mails a code.
+ */
+export async function createRecipient(input: CreateRecipientInput, client: ClientInfo) {
+  await enforceRateLimits(rateLimits.recipientCreateFromIp(client.ip));
+  const share = await findLiveShare(input.accessToken);
+  await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
+  const email = input.email.trim().toLowerCase();
+  if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
+  const secret = newRecipientSecret();
+  const recipient = await db.recipient.create({
+    data: {
+      shareId: share.id,
+      name: input.name.trim(),
+      email,
+      phone: input.phone?.trim() || null,
+      secretHash: secretHash(secret),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    },
+  });
+  if (share.shareType === "email") await issueCode(recipient);
+  const fresh = await db.recipient.findUniqueOrThrow({ where: { id: recipient.id } });
+  return { recipient: presentRecipient(fresh, share.shareType), secret, shareId: share.id };
+}
+
+/** POST /api/recipients/{id}/code: a new code (30 s apart, 5 an hour). */
+export async function sendRecipientCode(id: string, secrets: RecipientSecrets, client: ClientInfo) {
+  const recipient = await findSessionRecipient(id, secrets);
+  if (recipient.share.shareType !== "email") throw new ConflictError(NOT_AN_EMAIL_SHARE);
+  if (recipient.emailVerifiedAt) throw new ConflictError(ALREADY_VERIFIED);
+  await enforceRateLimits(rateLimits.codeSend(recipient.id, client.ip));
+  await issueCode(recipient);
+  return { sent: true as const };
+}
+
+/**
+ * Confirms the e-mailed code. Each guess first claims one of the code's 5 attempts with a conditional update,
+ * so parallel guesses cannot exceed them; the 6th answers 429 whatever it says.
+ */
+export async function verifyRecipientEmail(id: string, code: string, secrets: RecipientSecrets, client: ClientInfo) {
+  const recipient = await findSessionRecipient(id, secrets);
+  const type = recipient.share.shareType;
+  if (type !== "email" || recipient.emailVerifiedAt) return presentRecipient(recipient, type);
+  await enforceRateLimits(rateLimits.codeVerify(recipient.id, client.ip));
+  if (!recipient.codeHash) throw new ValidationError(CODE_EXPIRED);
+  const claimed = await db.recipient.updateMany({
+    where: { id, codeHash: { not: null }, codeAttempts: { lt: CODE_MAX_ATTEMPTS } },
+    data: { codeAttempts: { increment: 1 } },
+  });
+  if (claimed.count !== 1) throw new HttpError(429, CODE_TOO_MANY_ATTEMPTS);
+  const current = await db.recipient.findUniqueOrThrow({ where: { id } });
+  if (!current.codeHash || !current.codeExpiresAt || current.codeExpiresAt <= new Date()) throw new ValidationError(CODE_EXPIRED);
+  const given = Buffer.from(codeHash(id, code.trim()), "hex");
+  if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash, "hex"))) throw new ValidationError(CODE_WRONG);
+  const verified = await db.recipient.update({
+    where: { id },
+    data: { emailVerifiedAt: new Date(), codeHash: null, codeExpiresAt: null },
+  });
+  return presentRecipient(verified, type);
+}
+
+/**
+ * SHA-256 of what the recipient is about to read: the idea's canonical export (lib/ideas/export.ts: the PDF's
+ * bytes, the HTML document or the canonical JSON). For a published idea it is the digest its timestamp proves.
+ */
+async function currentContentSha256(idea: { id: number; title: string; ownerId: string; contentCiphertext: Uint8Array }) {
+  return sha256Hex((await exportIdea(idea)).bytes);
+}
+
+/**
+ * Records the agreement with its evidence (who, from where, when, the exact text and its digest, the content's
+ * digest). Accepting again answers the same recipient: one record per recipient (unique recipientId).
+ */
+export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo) {
+  const recipient = await findSessionRecipient(id, secrets);
+  const { share } = recipient;
+  if (!isEmailVerified(recipient, share.shareType)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
+  if (recipient.agreedToNda) return presentRecipient(recipient, share.shareType);
+  const agreementText = agreementToText(
+    buildAgreement({
+      ideaId: share.idea.id,
+      ideaTitle: share.idea.title,
+      sharerName: share.idea.owner.name,
+      recipientName: recipient.name,
+      recipientEmail: recipient.email,
+    }),
+  );
+  const contentSha256 = await currentContentSha256(share.idea);
+  const [, updated] = await db.$transaction([
+    db.ndaAcceptance.createMany({
+      data: [
+        {
+          recipientId: recipient.id,
+          shareId: share.id,
+          ideaId: share.idea.id,
+          name: recipient.name,
+          email: recipient.email,
+          phone: recipient.phone,
+          agreementVersion: AGREEMENT_VERSION,
+          agreementText,
+          agreementSha256: sha256Hex(Buffer.from(agreementText, "utf8")),
+          contentSha256,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        },
+      ],
+      skipDuplicates: true,
+    }),
+    db.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }),
+  ]);
+  return presentRecipient(updated, share.shareType);
+}

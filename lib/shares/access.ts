@@ -1,0 +1,111 @@
+import "server-only";
+import crypto from "node:crypto";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import { sha256Hex } from "@/lib/crypto";
+import type { ShareType } from "@/lib/generated/prisma/client";
+import type { ShareTypeValue } from "@/lib/validation/sharing";
+
+/** The one answer for an unknown, expired, revoked or used-up link: nothing tells them apart. */
+export const INVALID_LINK = "This link is invalid or has expired.";
+
+/** How long one delivered view may be reloaded by the same recipient without consuming another. */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+
+/** Who is calling, as the route handler saw it (client-ip.ts address, User-Agent). */
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+/**
+ * The recipient-session secrets this browser holds (the values of its iv_r_* cookies). Lib functions take them
+ * as a parameter so they stay callable without a request; lib/recipients/cookies.ts reads them in handlers.
+ */
+export type RecipientSecrets = readonly string[];
+
+/** 32 random bytes, base64url: 43 URL-safe characters, 256 bits. */
+export function newAccessLink() {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export function newRecipientSecret() {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export function secretHash(secret: string) {
+  return sha256Hex(secret);
+}
+
+/** Hashes of the well-formed secrets only (a cookie value is attacker-controlled). */
+export function secretHashes(secrets: RecipientSecrets) {
+  return secrets.filter((s) => /^[A-Za-z0-9_-]{43}$/.test(s)).slice(0, 50).map(secretHash);
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,100}$/;
+
+const TYPE_TO_API: Record<ShareType, ShareTypeValue> = {
+  one_time: "one-time",
+  time_dependent: "time-dependent",
+  full_access: "full-access",
+  email: "email",
+};
+const API_TO_TYPE: Record<ShareTypeValue, ShareType> = {
+  "one-time": "one_time",
+  "time-dependent": "time_dependent",
+  "full-access": "full_access",
+  email: "email",
+};
+
+export function shareTypeToApi(t: ShareType): ShareTypeValue {
+  return TYPE_TO_API[t];
+}
+export function shareTypeFromApi(t: ShareTypeValue): ShareType {
+  return API_TO_TYPE[t];
+}
+
+type LimitFields = { shareType: ShareType; maxViews: number | null };
+
+/** One-time allows exactly one view whatever maxViews says; otherwise maxViews (null = unlimited). */
+export function viewLimit(s: LimitFields): number | null {
+  return s.shareType === "one_time" ? 1 : s.maxViews;
+}
+
+type StateFields = LimitFields & { viewCount: number; revokedAt: Date | null; expiresAt: Date | null };
+
+/** Revoked or past its expiry: denies every call, an open view window included. */
+export function isDead(s: StateFields, now = new Date()) {
+  return s.revokedAt !== null || (s.expiresAt !== null && s.expiresAt <= now);
+}
+
+export function isUsedUp(s: StateFields) {
+  const limit = viewLimit(s);
+  return limit !== null && s.viewCount >= limit;
+}
+
+export function inViewWindow(r: { viewWindowEndsAt: Date | null } | null, now = new Date()) {
+  return !!r?.viewWindowEndsAt && r.viewWindowEndsAt > now;
+}
+
+/**
+ * The link is usable by this recipient (or by a newcomer when null): not revoked, not expired, and not used
+ * up — unless the recipient is inside its own view window (it may reload what it was already given).
+ */
+export function isOpenFor(s: StateFields, r: { viewWindowEndsAt: Date | null } | null, now = new Date()) {
+  if (isDead(s, now)) return false;
+  return !isUsedUp(s) || inViewWindow(r, now);
+}
+
+export const shareWithIdea = {
+  idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, contentCiphertext: true, owner: { select: { name: true } } } },
+} as const;
+
+/** The share behind a token, whatever its state (callers decide with isOpenFor); malformed tokens never query. */
+export async function shareByToken(token: string) {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  return db.share.findUnique({ where: { accessLink: token }, include: shareWithIdea });
+}
+
+/** A share by token that is not revoked, expired or used up (for a newcomer); 404 otherwise. */
+export async function findLiveShare(token: string) {
+  const share = await shareByToken(token);
+  if (!share || !isOpenFor(share, null)) throw new NotFoundError(INVALID_LINK);
+  return share;
+}

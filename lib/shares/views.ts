@@ -1,0 +1,74 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import { openContent, toClientContent } from "@/lib/ideas/content";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
+import { mayRead, presentRecipient } from "@/lib/recipients";
+import {
+  INVALID_LINK,
+  inViewWindow,
+  isDead,
+  isOpenFor,
+  secretHashes,
+  shareByToken,
+  shareTypeToApi,
+  VIEW_WINDOW_MS,
+  type ClientInfo,
+  type RecipientSecrets,
+} from "@/lib/shares/access";
+
+/**
+ * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
+ * window. The recipient row is locked so one recipient's parallel reloads consume at most one view; the share
+ * is counted by ONE conditional UPDATE, so racing recipients can never take more than the limit. No row
+ * updated → the link is used up, revoked or expired: 404.
+ */
+export async function consumeShareView(share: { id: string; ideaId: number }, recipientId: string, client: ClientInfo) {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM "Recipient" WHERE "id" = ${recipientId} AND "shareId" = ${share.id} FOR UPDATE`;
+      const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true } });
+      if (!recipient) throw new NotFoundError(INVALID_LINK);
+      const now = new Date();
+      if (inViewWindow(recipient, now) && recipient.viewStartedAt) return { accessedAt: recipient.viewStartedAt, consumed: false };
+      // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too.
+      const counted = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE "Share" SET "viewCount" = "viewCount" + 1
+        WHERE "id" = ${share.id}
+          AND "revokedAt" IS NULL
+          AND ("expiresAt" IS NULL OR "expiresAt" > (now() AT TIME ZONE 'UTC'))
+          AND (CASE WHEN "shareType" = 'one-time' THEN "viewCount" < 1
+                    WHEN "maxViews" IS NULL THEN TRUE
+                    ELSE "viewCount" < "maxViews" END)
+        RETURNING "id"`;
+      if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
+      await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS) } });
+      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, ip: client.ip, userAgent: client.userAgent } });
+      return { accessedAt: now, consumed: true };
+    },
+    // Many recipients may open one link at the same moment: wait for a connection rather than fail.
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
+
+/**
+ * GET /api/share/{token}: what anyone holding a live link may see (title, owner's name, type, their own
+ * recipient), plus the content for the session's recipient once it may read — which consumes a view.
+ */
+export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo) {
+  await enforceRateLimits(rateLimits.shareLookup(client.ip));
+  const share = await shareByToken(token);
+  if (!share || isDead(share)) throw new NotFoundError(INVALID_LINK);
+  const hashes = secretHashes(secrets);
+  const recipient = hashes.length
+    ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
+    : null;
+  if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
+  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name } };
+  const base = { shareType: shareTypeToApi(share.shareType), recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
+  if (!recipient || !mayRead(recipient, share.shareType)) return { idea, ...base };
+  const { accessedAt } = await consumeShareView(share, recipient.id, client);
+  const content = toClientContent(openContent(share.idea.ownerId, share.idea.contentCiphertext));
+  return { idea: { ...idea, content }, ...base, accessedAt };
+}
