@@ -6,6 +6,8 @@ import { getEnv } from "@/lib/env";
 import { sha256Hex } from "@/lib/crypto";
 import { exportIdea } from "@/lib/ideas/export";
 import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
+import { ndaEvidenceDocument } from "@/lib/nda/evidence";
+import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
@@ -160,7 +162,8 @@ async function currentContentSha256(idea: { id: number; title: string; ownerId: 
 
 /**
  * Records the agreement with its evidence (who, from where, when, the exact text and its digest, the content's
- * digest). Accepting again answers the same recipient: one record per recipient (unique recipientId).
+ * digest) and queues the record's digest for a timestamp. Accepting again answers the same recipient: one record
+ * (and one proof) per recipient (unique recipientId).
  */
 export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
@@ -177,8 +180,8 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     }),
   );
   const contentSha256 = await currentContentSha256(share.idea);
-  const [, updated] = await db.$transaction([
-    db.ndaAcceptance.createMany({
+  const updated = await db.$transaction(async (tx) => {
+    const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
         {
           recipientId: recipient.id,
@@ -196,8 +199,10 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
         },
       ],
       skipDuplicates: true,
-    }),
-    db.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }),
-  ]);
+    });
+    // The evidence record's canonical serialization goes through the timestamp job like a published idea.
+    if (created) await queueNdaDigest(tx, created.id, sha256Hex(ndaEvidenceDocument(created)));
+    return tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
+  });
   return presentRecipient(updated, share.shareType);
 }
