@@ -150,4 +150,65 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
       await visitorContext.close();
     }
   });
+
+  test("an accepted NDA is stamped too; the agreed recipient downloads the idea's proof", async ({ newCreator, playwright, request }, testInfo) => {
+    const owner = await newCreator();
+    const idea = await createIdea(owner.api, { title: "Shared secret", content: "<p>Only under NDA</p>" });
+    await expectJson(await owner.api.put(`/api/ideas/${idea.id}/publish`), 200);
+    const share = await expectJson(
+      await owner.api.post("/api/shares", { data: { ideaId: idea.id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null } }),
+      201,
+    );
+    const recipientApi = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      const recipient = await expectJson(
+        await recipientApi.post("/api/recipients", { data: { name: "Grace Hopper", email: "grace@example.com", phone: null, accessToken: share.accessLink } }),
+        201,
+      );
+      // Not agreed yet: nothing.
+      await expectJson(await recipientApi.get(`/api/share/${share.accessLink}/timestamp`), 404);
+      await expectJson(await recipientApi.put(`/api/recipients/${recipient.id}/nda`, { data: { agreed: true } }), 200);
+      await expectJson(await recipientApi.get(`/api/share/${share.accessLink}`), 200); // views the content
+
+      const [nda] = await expectJson(await owner.api.get(`/api/ideas/${idea.id}/ndas`), 200);
+      expect(nda).toMatchObject({ name: "Grace Hopper", email: "grace@example.com", timestamp: { status: "queued" } });
+      await expectJson(await owner.api.get(`/api/ndas/${nda.id}/timestamp/ots`), 404);
+      await expectJson(await recipientApi.get(`/api/share/${share.accessLink}/timestamp/ots`), 404);
+
+      await runJob(request);
+      await mine(request);
+      await runJob(request);
+
+      expect(await expectJson(await owner.api.get(`/api/ndas/${nda.id}/timestamp`), 200)).toMatchObject({ status: "confirmed" });
+      const record = await owner.api.get(`/api/ndas/${nda.id}/timestamp/file`);
+      const recordOts = await owner.api.get(`/api/ndas/${nda.id}/timestamp/ots`);
+      expect(record.status()).toBe(200);
+      expect(recordOts.status()).toBe(200);
+      expect(JSON.parse((await record.body()).toString("utf8"))).toMatchObject({ recipient: { name: "Grace Hopper", email: "grace@example.com" }, idea: idea.id });
+      const verified = await request.post("/api/verify", {
+        multipart: {
+          file: { name: "record.json", mimeType: "application/json", buffer: await record.body() },
+          ots: { name: "record.json.ots", mimeType: "application/octet-stream", buffer: await recordOts.body() },
+        },
+      });
+      expect(await expectJson(verified, 200)).toMatchObject({ matches: true, verdict: "confirmed" });
+
+      // The recipient gets the idea's proof and stamped file, which verify as well.
+      expect(await expectJson(await recipientApi.get(`/api/share/${share.accessLink}/timestamp`), 200)).toMatchObject({ status: "confirmed" });
+      const file = await recipientApi.get(`/api/share/${share.accessLink}/timestamp/file`);
+      const ots = await recipientApi.get(`/api/share/${share.accessLink}/timestamp/ots`);
+      expect([file.status(), ots.status()]).toEqual([200, 200]);
+      const check = await request.post("/api/verify", {
+        multipart: {
+          file: { name: "idea.html", mimeType: "text/html", buffer: await file.body() },
+          ots: { name: "idea.html.ots", mimeType: "application/octet-stream", buffer: await ots.body() },
+        },
+      });
+      expect(await expectJson(check, 200)).toMatchObject({ matches: true, verdict: "confirmed" });
+      // Someone else with the link but no agreement gets nothing.
+      await expectJson(await request.get(`/api/share/${share.accessLink}/timestamp/ots`), 404);
+    } finally {
+      await recipientApi.dispose();
+    }
+  });
 });
