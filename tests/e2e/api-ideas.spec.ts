@@ -18,8 +18,6 @@ test.describe("API: creator endpoints when signed out", () => {
       ["POST /api/upload/image", () => request.post("/api/upload/image", { multipart: { image: png } })],
       ["PUT /api/profile", () => request.put("/api/profile", { data: { name: "New Name" } })],
       ["POST /api/profile/image", () => request.post("/api/profile/image", { multipart: { image: png } })],
-      ["GET /api/files/x", () => request.get("/api/files/x")],
-      ["GET /api/files/{cuid-like}", () => request.get("/api/files/clxxxxxxxxxxxxxxxxxxxxxxx")],
     ];
     for (const [label, call] of calls) {
       const res = await call();
@@ -27,6 +25,12 @@ test.describe("API: creator endpoints when signed out", () => {
       expect(res.status(), `${label}: ${text}`).toBe(401);
       expect(res.headers()["content-type"], label).toContain("application/json");
       expect(JSON.parse(text), label).toMatchObject({ success: false, error: "Authentication required" });
+    }
+    // Files also serve agreed share recipients, who have no account: everyone else gets the same 404.
+    for (const url of ["/api/files/x", "/api/files/clxxxxxxxxxxxxxxxxxxxxxxx"]) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(404);
+      expect(await res.json(), url).toMatchObject({ success: false, error: "File not found" });
     }
   });
 });
