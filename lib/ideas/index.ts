@@ -67,16 +67,21 @@ export async function updateIdea(ownerId: string, id: number, input: UpdateIdeaI
 /**
  * Publishing fixes the SHA-256 of the idea's canonical export (lib/ideas/export.ts), sets blockchainTimestamp (the
  * commitment time) and queues the digest for the timestamp job; no calendar is contacted here, so publishing stays
- * fast whatever the calendars do. The row is locked while the digest is taken: no edit slips in between.
- * Publishing twice changes nothing.
+ * fast whatever the calendars do. The row is locked while the state changes, so no edit slips in between the digest
+ * and the publication. Publishing twice changes nothing.
  */
 export async function publishIdea(ownerId: string, id: number) {
-  await findOwned(ownerId, id);
+  const draft = await findOwned(ownerId, id);
+  if (draft.status === "published") return present(draft);
+  // A PDF's export reads the blob store: taken before the lock, and redone under it only if the idea changed meanwhile.
+  let digest = sha256Hex((await exportIdea(draft)).bytes);
   await db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Idea" WHERE "id" = ${id} AND "ownerId" = ${ownerId} AND "status" = 'draft' FOR UPDATE`;
     if (!locked.length) return;
     const idea = await tx.idea.findUniqueOrThrow({ where: { id } });
-    const digest = sha256Hex((await exportIdea(idea)).bytes);
+    if (idea.title !== draft.title || !Buffer.from(idea.contentCiphertext).equals(Buffer.from(draft.contentCiphertext))) {
+      digest = sha256Hex((await exportIdea(idea)).bytes);
+    }
     const now = new Date();
     await tx.idea.update({ where: { id }, data: { status: "published", publishedAt: now, blockchainTimestamp: now, contentSha256: digest } });
     await queueIdeaDigest(tx, id, digest);

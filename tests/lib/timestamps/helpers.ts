@@ -1,3 +1,4 @@
+import { db } from "@/lib/db";
 import { setEnv } from "../../db-utils";
 import { describeWithPython, type OtsDescription, type OtsTree } from "../../fakes/python-ots";
 import { startFakeNetwork, type FakeNetwork } from "../../fakes/network";
@@ -40,6 +41,11 @@ export function useFakeNetwork(opts: { calendars: number; explorers: number }) {
   beforeEach(() => {
     ref.net.reset();
     configure(ref.net);
+  });
+  // Every proof a test leaves in the database, whatever its state, must read the same in the reference library.
+  afterEach(async () => {
+    const stored = await db.timestampProof.findMany({ where: { ots: { not: null } }, select: { ots: true } });
+    if (stored.length) expectSameInPython(stored.map((p) => Buffer.from(p.ots!)));
   });
   return ref;
 }
