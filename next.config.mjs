@@ -26,6 +26,19 @@ const securityHeaders = [
   ...(isProd ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
 ];
 
+// Recipient screens carry an access token in their URL and show confidential content: never indexed, never
+// cached, and the token never leaves in a Referer header (issue 7 §2). Listed after the security headers so that
+// their Referrer-Policy wins.
+const recipientHeaders = [
+  { key: "X-Robots-Tag", value: "noindex, nofollow" },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "Cache-Control", value: "no-store" },
+];
+const recipientRoutes = ["/collect", "/view", "/nda", "/document"].flatMap((route) => [
+  { source: route, headers: recipientHeaders },
+  { source: `${route}/:path*`, headers: recipientHeaders },
+]);
+
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
@@ -39,6 +52,7 @@ const nextConfig = {
     return [
       { source: "/((?!api/files/).*)", headers: securityHeaders },
       ...sharingApi.map((source) => ({ source, headers: noReferrer })),
+      ...recipientRoutes,
     ];
   },
 };

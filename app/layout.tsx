@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { AppToaster } from "@/components/app-toaster";
 import { CookieBanner } from "@/components/cookie-banner";
 
 export const metadata: Metadata = {
@@ -12,15 +11,18 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+/**
+ * Everything here ships with every page, the recipient screens included (issue 7 §4: first-load JavaScript at most
+ * 1.3× a blank page): keep it to what every visitor needs. Tooltips get their provider where they are used
+ * (the editor toolbar); the Toaster is its own chunk (components/app-toaster.tsx).
+ */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen">
-        <TooltipProvider>
-          {children}
-          <CookieBanner />
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <CookieBanner />
+        <AppToaster />
       </body>
     </html>
   );

@@ -79,10 +79,10 @@ function CookieBanner() {
           to learn more.
         </p>
         <div className="flex shrink-0 gap-2">
-          <Button type="button" size="sm" onClick={() => choose(true)}>
+          <Button type="button" size="sm" className="h-11 px-4 sm:h-8" onClick={() => choose(true)}>
             Accept
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={() => choose(false)}>
+          <Button type="button" size="sm" variant="outline" className="h-11 px-4 sm:h-8" onClick={() => choose(false)}>
             Decline
           </Button>
         </div>
@@ -91,7 +91,7 @@ function CookieBanner() {
           variant="ghost"
           size="icon"
           aria-label="Close"
-          className="absolute top-2 right-2 size-8 sm:top-1/2 sm:-translate-y-1/2"
+          className="absolute top-1 right-1 size-11 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2"
           onClick={() => choose(false)}
         >
           <XIcon aria-hidden="true" />

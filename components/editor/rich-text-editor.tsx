@@ -4,6 +4,7 @@ import * as React from "react";
 import { EditorContent, useEditor } from "@tiptap/react";
 
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
 import { cn } from "@/lib/utils";
 import styles from "./rich-text.module.css";
@@ -72,7 +73,12 @@ export default function RichTextEditor({
       data-slot="rich-text-editor"
       className={cn("bg-background overflow-hidden rounded-lg border", className)}
     >
-      {editor && editable ? <EditorToolbar editor={editor} ideaId={ideaId} /> : null}
+      {/* The toolbar is where tooltips live: one provider gives them the spec's shared skip delay. */}
+      {editor && editable ? (
+        <TooltipProvider>
+          <EditorToolbar editor={editor} ideaId={ideaId} />
+        </TooltipProvider>
+      ) : null}
       {editor ? (
         <EditorContent editor={editor} />
       ) : (

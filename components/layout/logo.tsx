@@ -10,6 +10,8 @@ type LogoProps = {
   className?: string;
   /** Hide the wordmark on narrow screens (headers that need the room), keeping it for screen readers. */
   compact?: boolean;
+  /** Passed to next/link; the recipient screens turn it off so that they do not fetch the landing page's code. */
+  prefetch?: boolean;
 };
 
 function LogoMark({ compact }: { compact?: boolean }) {
@@ -26,7 +28,7 @@ function LogoMark({ compact }: { compact?: boolean }) {
   );
 }
 
-function Logo({ href = "/", className, compact }: LogoProps) {
+function Logo({ href = "/", className, compact, prefetch }: LogoProps) {
   const classes = cn("inline-flex items-center gap-2", className);
 
   if (href === null) {
@@ -40,6 +42,7 @@ function Logo({ href = "/", className, compact }: LogoProps) {
   return (
     <Link
       href={href}
+      prefetch={prefetch}
       data-slot="logo"
       className={cn(
         classes,

@@ -16,9 +16,11 @@ type SiteFooterProps = {
   className?: string;
   /** Replaces the plain 'Blockchain timestamp' label, e.g. with a live clock. */
   stamp?: React.ReactNode;
+  /** Passed to the links' next/link (the recipient screens turn it off to stay light). */
+  prefetch?: boolean;
 };
 
-function SiteFooter({ className, stamp }: SiteFooterProps) {
+function SiteFooter({ className, stamp, prefetch }: SiteFooterProps) {
   const pathname = usePathname();
   const showLinks = pathname !== "/profile";
 
@@ -33,7 +35,8 @@ function SiteFooter({ className, stamp }: SiteFooterProps) {
                 <li key={link.href}>
                   <Link
                     href={link.href}
-                    className="rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    prefetch={prefetch}
+                    className="inline-flex min-h-11 items-center rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:min-h-0"
                   >
                     {link.label}
                   </Link>

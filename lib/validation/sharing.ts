@@ -1,9 +1,12 @@
 import * as z from "zod/mini";
+import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT } from "./sharing-limits";
 
 /**
  * Sharing, recipients and comments. Written with zod/mini because the recipient screens (/collect, /nda,
  * /document) import these schemas and must stay light (issue 7's page-weight budget); the handlers parse with the
- * very same schemas, so limits and messages exist once.
+ * very same schemas, so limits and messages exist once. Even zod/mini weighs ~16-23 KB compressed, so those screens
+ * load this module on first use (components/recipient/sharing-schemas.ts) and take plain numbers from
+ * ./sharing-limits.
  */
 
 // Control characters other than tab/newline, and lone UTF-16 surrogates, crash PostgreSQL text columns.
@@ -36,9 +39,7 @@ export const MESSAGES = {
   shareType: "Please choose a share type",
 } as const;
 
-export const COMMENT_MAX_CHARS = 2000;
-export const MAX_VIEWS_LIMIT = 1_000_000;
-export const EMAIL_CODE_LENGTH = 6;
+export { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT };
 
 const email = (message: string) =>
   z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, message), z.maxLength(254, message), z.email(message));

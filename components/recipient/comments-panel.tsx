@@ -1,0 +1,150 @@
+"use client";
+
+import * as React from "react";
+import { Send } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { apiRequest } from "@/lib/client/request";
+import { initials, relativeTime } from "@/lib/client/comment-format";
+import { toast } from "@/lib/client/toast";
+import type { Comment, Recipient } from "@/lib/client/types";
+import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
+
+// Relative times move on while the panel is open.
+const CLOCK_TICK_MS = 30_000;
+
+function useNow() {
+  const [now, setNow] = React.useState(() => Date.now());
+  React.useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+type CommentsPanelProps = { ideaId: number; recipient: Recipient };
+
+/**
+ * The viewer's side panel (SPEC §2, §7): GET /api/comments?ideaId= for an agreed recipient, POST /api/comments,
+ * the stored comment appended, then the unfiltered list fetched again.
+ */
+export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
+  const [comments, setComments] = React.useState<Comment[] | null>(null);
+  const [loadFailed, setLoadFailed] = React.useState(false);
+  const [text, setText] = React.useState("");
+  const [sending, setSending] = React.useState(false);
+  const now = useNow();
+  const listEnd = React.useRef<HTMLLIElement>(null);
+
+  React.useEffect(() => {
+    let current = true;
+    apiRequest<Comment[]>("GET", `/api/comments?ideaId=${encodeURIComponent(ideaId)}`).then(
+      (list) => current && setComments(list),
+      (err: unknown) => {
+        console.error("Loading comments failed", err);
+        if (current) setLoadFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [ideaId]);
+
+  React.useEffect(() => {
+    listEnd.current?.scrollIntoView({ block: "nearest" });
+  }, [comments?.length]);
+
+  const send = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || sending) return;
+    setSending(true);
+    try {
+      const stored = await apiRequest<Comment>("POST", "/api/comments", {
+        recipientId: recipient.id,
+        author: recipient.name,
+        content,
+      });
+      setComments((list) => [...(list ?? []), stored]);
+      setText("");
+    } catch {
+      toast.error("Error", { description: "Failed to add comment. Please try again." });
+      setSending(false);
+      return;
+    }
+    setSending(false);
+    try {
+      setComments(await apiRequest<Comment[]>("GET", "/api/comments"));
+    } catch (err) {
+      // The appended comment stays; the list catches up on the next visit.
+      console.error("Refreshing comments failed", err);
+    }
+  };
+
+  const blank = text.trim().length === 0;
+
+  return (
+    <aside aria-labelledby="comments-title" className="flex max-h-[calc(100dvh-8rem)] flex-col rounded-lg border bg-background">
+      <h2 id="comments-title" className="border-b px-4 py-3 font-semibold">
+        Comments
+      </h2>
+      <div className="min-h-40 flex-1 overflow-y-auto px-4 py-3">
+        {comments === null && !loadFailed ? (
+          <Spinner label="Loading comments..." className="w-full py-6" />
+        ) : loadFailed ? (
+          <p className="text-sm text-muted-foreground">Comments could not be loaded.</p>
+        ) : comments!.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No comments yet. Be the first to comment.</p>
+        ) : (
+          <ul aria-label="Comment list" className="grid gap-4">
+            {comments!.map((c) => (
+              <li key={c.id} data-testid="comment" className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-xs font-semibold text-white"
+                >
+                  {initials(c.author)}
+                </span>
+                <div className="min-w-0">
+                  <p className="text-sm">
+                    <span className="font-medium">{c.author}</span>{" "}
+                    <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
+                      {relativeTime(c.createdAt, now)}
+                    </time>
+                  </p>
+                  <p className="text-sm break-words whitespace-pre-wrap">{c.content}</p>
+                </div>
+              </li>
+            ))}
+            <li ref={listEnd} aria-hidden="true" />
+          </ul>
+        )}
+      </div>
+      <form onSubmit={send} className="grid gap-2 border-t p-4">
+        <label htmlFor="comment-input" className="sr-only">
+          Add a comment
+        </label>
+        <textarea
+          id="comment-input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={COMMENT_MAX_CHARS}
+          rows={3}
+          placeholder="Add a comment..."
+          aria-describedby="comment-count"
+          className="w-full resize-none rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        />
+        <div className="flex items-center justify-between gap-2">
+          <span id="comment-count" className="text-xs text-muted-foreground">
+            {text.length}/{COMMENT_MAX_CHARS}
+          </span>
+          <Button type="submit" size="sm" disabled={blank || sending}>
+            <Send aria-hidden="true" />
+            Send
+          </Button>
+        </div>
+      </form>
+    </aside>
+  );
+}

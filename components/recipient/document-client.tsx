@@ -1,0 +1,135 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { Download, X } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-state";
+import { CommentsPanel } from "@/components/recipient/comments-panel";
+import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
+import { DocumentContent, contentForm, type ContentForm } from "@/components/recipient/document-content";
+import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
+import { saveFile } from "@/components/recipient/save-file";
+import { useMediaQuery } from "@/components/recipient/use-media-query";
+import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { toast } from "@/lib/client/toast";
+import type { Recipient, SharedIdea } from "@/lib/client/types";
+
+/** /document: the shared idea for a recipient who accepted the agreement (SPEC §2 'Document viewer', §4). */
+export function DocumentClient({ token }: { token: string | null }) {
+  const state = useSharedIdea(token);
+  const router = useRouter();
+  const share = state.status === "ready" ? state.share : null;
+  const stage = share ? recipientStage(share) : null;
+  const redirect = token && stage && stage !== "document" ? recipientPath(stage, token) : null;
+
+  React.useEffect(() => {
+    if (redirect) router.replace(redirect);
+  }, [router, redirect]);
+
+  if (state.status === "invalid" || !token) return <AccessDenied />;
+  if (!share || redirect) return <VerifyingAccess />;
+  // The server sends content to an agreed recipient only; without it there is nothing this link may show.
+  if (!share.recipient || share.idea.content === undefined) return <AccessDenied />;
+  return <DocumentViewer share={share} recipient={share.recipient} />;
+}
+
+function fileBaseName(title: string, id: number) {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, 60);
+  return slug ? `${slug}-${id}` : `idea-${id}`;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function download(form: ContentForm, title: string, id: number) {
+  const base = fileBaseName(title, id);
+  if (form.kind === "pdf") {
+    const url = `${form.pdf.pdfPath}${form.pdf.pdfPath.includes("?") ? "&" : "?"}download=1`;
+    saveFile(form.pdf.fileName || `${base}.pdf`, url);
+  } else if (form.kind === "html") {
+    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n<h1>${escapeHtml(title)}</h1>\n${form.html}\n</body>\n</html>\n`;
+    saveFile(`${base}.html`, new Blob([page], { type: "text/html;charset=utf-8" }));
+  } else {
+    const value = form.kind === "canvas" ? { elements: form.elements } : form.value;
+    saveFile(`${base}.json`, new Blob([JSON.stringify(value, null, 2)], { type: "application/json" }));
+  }
+}
+
+function DocumentViewer({ share, recipient }: { share: SharedIdea; recipient: Recipient }) {
+  const router = useRouter();
+  const [confirmClose, setConfirmClose] = React.useState(false);
+  // The comment panel is desktop only (SPEC §2): on a phone it is neither shown nor loaded.
+  const desktop = useMediaQuery("(min-width: 1024px)");
+  const form = contentForm(share.idea.content);
+  const oneTime = share.shareType === "one-time";
+  const accessedAt = share.accessedAt ? new Date(share.accessedAt) : null;
+
+  const startDownload = () => {
+    toast.message("Download Started", { description: "Your document is being prepared for download." });
+    download(form, share.idea.title, share.idea.id);
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <article aria-labelledby="document-title" className="grid min-w-0 gap-4">
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 id="document-title" className="text-2xl font-bold break-words text-brand">
+              {share.idea.title}
+            </h1>
+            {oneTime ? (
+              <p className="mt-1 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+                One-time view
+              </p>
+            ) : null}
+          </div>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={startDownload}>
+              <Download aria-hidden="true" />
+              Download
+            </Button>
+            <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => setConfirmClose(true)}>
+              <X aria-hidden="true" />
+              Close
+            </Button>
+          </div>
+        </header>
+        <DocumentContent form={form} title={share.idea.title} />
+        <section aria-label="Document details" className="rounded-lg border bg-background p-4 text-sm">
+          <p className="font-medium">Document shared by {share.idea.user.name}</p>
+          {accessedAt ? (
+            <p className="text-muted-foreground">
+              Accessed <time dateTime={accessedAt.toISOString()}>{accessedAt.toLocaleString()}</time>
+            </p>
+          ) : null}
+        </section>
+      </article>
+      {desktop ? <CommentsPanel ideaId={share.idea.id} recipient={recipient} /> : null}
+      <ConfirmDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        title="Close Document"
+        confirmLabel="Close"
+        onConfirm={() => {
+          setConfirmClose(false);
+          router.push("/");
+        }}
+      >
+        <p>Are you sure you want to close this document?</p>
+        {oneTime ? (
+          <p className="font-medium text-destructive">
+            This is a one-time link: once you close the document, it cannot be viewed again.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

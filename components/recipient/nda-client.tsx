@@ -1,0 +1,144 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { Download } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { AccessDenied, StatusPanel, VerifyingAccess } from "@/components/recipient/access-state";
+import { AgreementText } from "@/components/recipient/agreement-text";
+import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
+import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
+import { saveFile } from "@/components/recipient/save-file";
+import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { apiRequest } from "@/lib/client/request";
+import { toast } from "@/lib/client/toast";
+import type { Recipient, SharedIdea } from "@/lib/client/types";
+import {
+  agreementFileName,
+  agreementToText,
+  buildAgreement,
+  buildDownloadAgreement,
+  type AgreementParties,
+} from "@/lib/nda/agreement";
+
+/** /nda: the agreement for the recipient this browser holds (SPEC §2 'Agreement', §4). */
+export function NdaClient({ token }: { token: string | null }) {
+  const state = useSharedIdea(token);
+  const router = useRouter();
+  // Declining clears the recipient this screen holds; the screen then only waits for the way home.
+  const [declined, setDeclined] = React.useState(false);
+  const share = state.status === "ready" ? state.share : null;
+  const stage = share ? recipientStage(share) : null;
+  const redirect = token && stage && stage !== "nda" && !declined ? recipientPath(stage, token) : null;
+
+  React.useEffect(() => {
+    if (redirect) router.replace(redirect);
+  }, [router, redirect]);
+
+  if (state.status === "invalid" || !token) return <AccessDenied />;
+  if (!share || !share.recipient || redirect || declined) return <VerifyingAccess />;
+  return (
+    <AgreementScreen
+      token={token}
+      share={share}
+      recipient={share.recipient}
+      onDeclined={() => {
+        setDeclined(true);
+        toast.info("Agreement Declined", { description: "You will not be able to view the document." });
+        router.push("/");
+      }}
+    />
+  );
+}
+
+type AgreementScreenProps = { token: string; share: SharedIdea; recipient: Recipient; onDeclined: () => void };
+
+function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScreenProps) {
+  const router = useRouter();
+  const [readToEnd, setReadToEnd] = React.useState(false);
+  const [confirmDecline, setConfirmDecline] = React.useState(false);
+  const [agreeing, setAgreeing] = React.useState(false);
+  const markRead = React.useCallback(() => setReadToEnd(true), []);
+
+  const parties: AgreementParties = {
+    ideaId: share.idea.id,
+    ideaTitle: share.idea.title,
+    sharerName: share.idea.user.name,
+    recipientName: recipient.name,
+    recipientEmail: recipient.email,
+  };
+  const agreement = buildAgreement(parties);
+
+  const download = () => {
+    const text = agreementToText(buildDownloadAgreement(parties));
+    saveFile(agreementFileName(share.idea.id), new Blob([text], { type: "text/plain;charset=utf-8" }));
+  };
+
+  const agree = async () => {
+    setAgreeing(true);
+    try {
+      await apiRequest<Recipient>("PUT", `/api/recipients/${encodeURIComponent(recipient.id)}/nda`, { agreed: true });
+    } catch {
+      setAgreeing(false);
+      toast.error("Error", { description: "Failed to record your agreement. Please try again." });
+      return;
+    }
+    await pause(STEP_DELAY_MS);
+    router.push(recipientPath("document", token));
+  };
+
+  if (agreeing) return <StatusPanel text="Encrypting your agreement..." />;
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-5">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold text-brand">Confidentiality Agreement</h1>
+        <p className="text-sm text-muted-foreground">Please read the agreement to the end before you accept it.</p>
+      </header>
+      <dl className="grid gap-3 rounded-lg border bg-background p-4 text-sm sm:grid-cols-2">
+        <Detail label="Idea" value={share.idea.title} />
+        <Detail label="Idea ID" value={String(share.idea.id)} />
+        <Detail label="Shared by" value={share.idea.user.name} />
+        <Detail label="Recipient" value={`${recipient.name} (${recipient.email})`} />
+      </dl>
+      <AgreementText agreement={agreement} onReadToEnd={markRead} />
+      <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:justify-between">
+        <Button type="button" variant="outline" className="h-11" onClick={download}>
+          <Download aria-hidden="true" />
+          Download Agreement
+        </Button>
+        <div className="grid gap-2 sm:flex">
+          <Button type="button" variant="outline" className="h-11" onClick={() => setConfirmDecline(true)}>
+            Decline
+          </Button>
+          <Button type="button" className="h-11" disabled={!readToEnd} onClick={agree}>
+            {readToEnd ? "I Agree" : "Please read the full agreement"}
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmDecline}
+        onOpenChange={setConfirmDecline}
+        title="Decline the agreement?"
+        confirmLabel="Decline"
+        destructive
+        onConfirm={() => {
+          setConfirmDecline(false);
+          onDeclined();
+        }}
+      >
+        <p>Are you sure you want to decline? You will not be able to view the document.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="break-words font-medium">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { SharedIdea } from "@/lib/client/types";
+
+/** SPEC §9: the deliberate pause after the recipient's submit and after the agreement. */
+export const STEP_DELAY_MS = 2000;
+
+export function pause(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+export type RecipientScreen = "collect" | "nda" | "document";
+
+export function recipientPath(screen: RecipientScreen, token: string) {
+  return `/${screen}/${encodeURIComponent(token)}`;
+}
+
+/**
+ * Where the recipient of this browser belongs (SPEC §4: link valid → details → agreement → document). E-mail
+ * shares need the code confirmed before the agreement.
+ */
+export function recipientStage(share: SharedIdea): RecipientScreen {
+  const r = share.recipient;
+  if (!r) return "collect";
+  if (share.shareType === "email" && !r.emailVerified) return "collect";
+  return r.agreedToNda ? "document" : "nda";
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/recipient/form-field";
+import { loadSharingSchemas, prefetchSharingSchemas } from "@/components/recipient/sharing-schemas";
+import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
+import { toast } from "@/lib/client/toast";
+import type { Recipient } from "@/lib/client/types";
+
+type Values = { name: string; email: string; phone: string };
+type Errors = Partial<Record<keyof Values, string>>;
+
+const EMPTY: Values = { name: "", email: "", phone: "" };
+
+type Schemas = Awaited<ReturnType<typeof loadSharingSchemas>>;
+
+/** SPEC §5 messages per field: the first issue of each (the shared zod/mini schema, no form library: issue 7 §4). */
+function validate({ recipientFormSchema }: Schemas, values: Values): { data: { name: string; email: string; phone: string | null } } | { errors: Errors } {
+  const parsed = recipientFormSchema.safeParse({ ...values, phone: values.phone.trim() ? values.phone : null });
+  if (parsed.success) return { data: { name: parsed.data.name, email: parsed.data.email, phone: parsed.data.phone ?? null } };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof Values;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+type RecipientFormProps = {
+  token: string;
+  /** Called with the recipient the server created (the form shows its own pending state until then). */
+  onIdentified: (recipient: Recipient) => void;
+  /** While the request runs (SPEC: 'Verifying your information...'). */
+  onPendingChange: (pending: boolean) => void;
+  hidden?: boolean;
+};
+
+/** Name, Email, Phone (optional), 'Verify' → POST /api/recipients. */
+export function RecipientForm({ token, onIdentified, onPendingChange, hidden }: RecipientFormProps) {
+  const [values, setValues] = React.useState<Values>(EMPTY);
+  const [errors, setErrors] = React.useState<Errors>({});
+  // Set once the schemas have loaded for a submit: from then on messages follow the input as it is corrected.
+  const [schemas, setSchemas] = React.useState<Schemas | null>(null);
+
+  const change = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (schemas) {
+      const result = validate(schemas, next);
+      setErrors("errors" in result ? result.errors : {});
+    }
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    let loaded: Schemas;
+    try {
+      loaded = await loadSharingSchemas();
+    } catch (err) {
+      console.error("Loading the form checks failed", err);
+      toast.error("Error", { description: "Failed to submit your information. Please try again." });
+      return;
+    }
+    setSchemas(loaded);
+    const result = validate(loaded, values);
+    if ("errors" in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onPendingChange(true);
+    try {
+      const recipient = await apiRequest<Recipient>("POST", "/api/recipients", { ...result.data, accessToken: token });
+      onIdentified(recipient);
+    } catch (err) {
+      onPendingChange(false);
+      // An e-mail share opened with another address: the server's words belong next to the Email field.
+      if (err instanceof ApiError && err.status === 403) setErrors({ email: errorMessage(err, "Please use the address the invitation was sent to.") });
+      toast.error("Error", { description: "Failed to submit your information. Please try again." });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} onFocus={prefetchSharingSchemas} className="grid gap-5" hidden={hidden}>
+      <FormField
+        id="recipient-name"
+        label="Name"
+        autoComplete="name"
+        value={values.name}
+        onChange={change("name")}
+        error={errors.name}
+        maxLength={100}
+      />
+      <FormField
+        id="recipient-email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={change("email")}
+        error={errors.email}
+        maxLength={254}
+      />
+      <FormField
+        id="recipient-phone"
+        label="Phone (optional)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={values.phone}
+        onChange={change("phone")}
+        error={errors.phone}
+        maxLength={30}
+      />
+      <Button type="submit" className="h-11 w-full">
+        Verify
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The sharing schemas (lib/validation/sharing.ts, zod/mini) on demand: even zod/mini is ~16-23 KB compressed, more
+ * than the recipient pages' whole budget allows (issue 7 §4), so forms start loading it when the visitor first
+ * touches them and wait for it on submit.
+ */
+type SharingSchemas = typeof import("@/lib/validation/sharing");
+
+let loading: Promise<SharingSchemas> | null = null;
+
+export function loadSharingSchemas(): Promise<SharingSchemas> {
+  loading ??= import("@/lib/validation/sharing").catch((err: unknown) => {
+    loading = null; // let the next attempt try again
+    throw err;
+  });
+  return loading;
+}
+
+/** Starts loading early (on the form's first focus); a failure shows up on submit, which loads again. */
+export function prefetchSharingSchemas() {
+  loadSharingSchemas().catch(() => undefined);
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import * as React from "react";
+
+import { ApiError, apiRequest } from "@/lib/client/request";
+import type { SharedIdea } from "@/lib/client/types";
+
+export type SharedIdeaState = { status: "loading" } | { status: "invalid" } | { status: "ready"; share: SharedIdea };
+
+/**
+ * GET /api/share/{token}: pending, then valid or invalid (SPEC §4 'Link verification'). Any non-OK answer means the
+ * link is invalid (SPEC §7). No library cache: every recipient screen asks the server again, which is the point.
+ */
+export function useSharedIdea(token: string | null): SharedIdeaState {
+  const [state, setState] = React.useState<SharedIdeaState>(token ? { status: "loading" } : { status: "invalid" });
+
+  React.useEffect(() => {
+    if (!token) return;
+    let current = true;
+    apiRequest<SharedIdea>("GET", `/api/share/${encodeURIComponent(token)}`).then(
+      (share) => current && setState({ status: "ready", share }),
+      (err: unknown) => {
+        // 4xx is the answer for a bad link; anything else is worth a trace in the console.
+        if (!(err instanceof ApiError) || err.status >= 500) console.error("Share lookup failed", err);
+        if (current) setState({ status: "invalid" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  return state;
+}

@@ -1,0 +1,39 @@
+/**
+ * A light stand-in for sonner's `toast` (issue 7 §4): pages that must stay light (the recipient screens) call this
+ * instead of importing sonner, so sonner's code (and the Toaster, see components/app-toaster.tsx) is fetched only
+ * when the first toast is actually shown. Client-safe.
+ */
+type ToastKind = "success" | "error" | "info" | "message";
+export type ToastOptions = { description?: string };
+
+const REQUEST_EVENT = "ideavault:toaster-requested";
+let requested = false;
+
+/** True once a page asked for a toast (the lazy Toaster then mounts for good). */
+export function isToasterRequested() {
+  return requested;
+}
+
+export function subscribeToasterRequest(onRequest: () => void) {
+  window.addEventListener(REQUEST_EVENT, onRequest);
+  return () => window.removeEventListener(REQUEST_EVENT, onRequest);
+}
+
+function show(kind: ToastKind, title: string, options?: ToastOptions) {
+  if (!requested) {
+    requested = true;
+    window.dispatchEvent(new Event(REQUEST_EVENT));
+  }
+  // sonner keeps toasts created before its Toaster subscribes and replays them to it.
+  import("sonner").then(
+    ({ toast }) => (kind === "message" ? toast(title, options) : toast[kind](title, options)),
+    (err: unknown) => console.error("Could not load the notifications", err),
+  );
+}
+
+export const toast = {
+  message: (title: string, options?: ToastOptions) => show("message", title, options),
+  success: (title: string, options?: ToastOptions) => show("success", title, options),
+  error: (title: string, options?: ToastOptions) => show("error", title, options),
+  info: (title: string, options?: ToastOptions) => show("info", title, options),
+};
