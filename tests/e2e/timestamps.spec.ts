@@ -151,7 +151,7 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     }
   });
 
-  test("an accepted NDA is stamped too; the agreed recipient downloads the idea's proof", async ({ newCreator, playwright, request }, testInfo) => {
+  test("an accepted NDA is stamped too; the agreed recipient sees the state and downloads the idea's proof", async ({ newCreator, browser, request }, testInfo) => {
     const owner = await newCreator();
     const idea = await createIdea(owner.api, { title: "Shared secret", content: "<p>Only under NDA</p>" });
     await expectJson(await owner.api.put(`/api/ideas/${idea.id}/publish`), 200);
@@ -159,7 +159,9 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
       await owner.api.post("/api/shares", { data: { ideaId: idea.id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null } }),
       201,
     );
-    const recipientApi = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    // The recipient's browser: its API calls and its pages share the recipient cookie.
+    const recipientContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "en-GB" });
+    const recipientApi = recipientContext.request;
     try {
       const recipient = await expectJson(
         await recipientApi.post("/api/recipients", { data: { name: "Grace Hopper", email: "grace@example.com", phone: null, accessToken: share.accessLink } }),
@@ -207,8 +209,17 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
       expect(await expectJson(check, 200)).toMatchObject({ matches: true, verdict: "confirmed" });
       // Someone else with the link but no agreement gets nothing.
       await expectJson(await request.get(`/api/share/${share.accessLink}/timestamp/ots`), 404);
+
+      // The document viewer says it in plain words and offers the proof.
+      const ideaStatus = await expectJson(await recipientApi.get(`/api/share/${share.accessLink}/timestamp`), 200);
+      const viewer = await recipientContext.newPage();
+      await viewer.goto(`/document/${share.accessLink}`);
+      const details = viewer.getByRole("region", { name: "Document details" });
+      await expect(details.getByText(`Anchored in Bitcoin block ${ideaStatus.bitcoin.height} on ${enGB(ideaStatus.bitcoin.time)}`)).toBeVisible();
+      const [proof] = await Promise.all([viewer.waitForEvent("download"), details.getByRole("link", { name: "Download proof (.ots)" }).click()]);
+      expect(proof.suggestedFilename()).toBe(`idea-${idea.id}.html.ots`);
     } finally {
-      await recipientApi.dispose();
+      await recipientContext.close();
     }
   });
 });
