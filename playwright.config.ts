@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_CRON_SECRET, e2eFakeUrls } from "./tests/e2e/timestamp-fakes";
 
 /**
  * End-to-end tests against the production build (`npx next build` first), served by `npm start` with its own
@@ -10,6 +11,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// Calendars and explorer for the timestamp job: fakes on loopback, started by the global setup.
+const fakes = e2eFakeUrls(PORT);
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]", ""]);
 
@@ -48,6 +51,7 @@ for (const key of ["NEXTAUTH_URL", "RESEND_API_KEY", "VERCEL", "TRUST_PROXY"]) d
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: 2,
@@ -99,6 +103,13 @@ export default defineConfig({
       // The tests follow e-mailed links and read /dev/outbox (a developer-only page) from this local server.
       NEXTAUTH_URL: baseURL,
       DEV_OUTBOX: "true",
+      // The tests run the timestamp job themselves through the cron call.
+      CRON_SECRET: E2E_CRON_SECRET,
+      OTS_INTERVAL_S: "0",
+      OTS_CALENDARS: fakes.calendars.join(","),
+      OTS_MIN_CALENDARS: "2",
+      OTS_TIMEOUT_MS: "3000",
+      ESPLORA_URL: fakes.explorers.join(","),
     },
   },
 });

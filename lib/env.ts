@@ -11,6 +11,19 @@ const boolean = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** A comma-separated list of http(s) base URLs (no trailing slash kept). */
+const urlList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(",").map((u) => u.trim().replace(/\/+$/, "")).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be comma-separated http(s) URLs" })).min(1, "must name at least one URL"));
+
+/** The four public pool calendars the reference `ots` client uses. */
+export const DEFAULT_OTS_CALENDARS =
+  "https://a.pool.opentimestamps.org,https://b.pool.opentimestamps.org,https://a.pool.eternitywall.com,https://ots.btc.catallaxy.com";
+export const DEFAULT_ESPLORA_URLS = "https://blockstream.info/api,https://mempool.space/api";
+
 const base64Key = z
   .string()
   .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes encoded as base64 (openssl rand -base64 32)");
@@ -47,6 +60,21 @@ const schema = z.object({
   TWITTER_CLIENT_ID: z.string().optional(),
   TWITTER_CLIENT_SECRET: z.string().optional(),
   VERCEL: z.string().optional(),
+  /** OpenTimestamps calendars every batch is submitted to. */
+  OTS_CALENDARS: urlList(DEFAULT_OTS_CALENDARS),
+  /** Per-calendar (and per-explorer) request timeout. */
+  OTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** A batch counts as submitted only when at least this many calendars answered. */
+  OTS_MIN_CALENDARS: z.coerce.number().int().min(1).default(2),
+  /** Esplora APIs used to check Bitcoin attestations; every one that answers must agree. */
+  ESPLORA_URL: urlList(DEFAULT_ESPLORA_URLS),
+  /** Bearer token of GET /api/cron/timestamps (Vercel Cron sends it); without it that call always answers 401. */
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -base64 32)").optional(),
+  /** Seconds between timestamp job runs inside `npm run dev` / `npm start`; 0 turns the in-process job off. */
+  OTS_INTERVAL_S: z.coerce.number().int().min(0).default(600),
+}).refine((e) => e.OTS_MIN_CALENDARS <= e.OTS_CALENDARS.length, {
+  path: ["OTS_MIN_CALENDARS"],
+  message: "must not exceed the number of OTS_CALENDARS",
 });
 
 type RawEnv = z.infer<typeof schema>;

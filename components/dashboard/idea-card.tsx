@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
 import type { IdeaListItem } from "@/lib/client/types";
+import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 
 export function ideaDate(idea: Pick<IdeaListItem, "blockchainTimestamp" | "lastModified">): string {
   const date = new Date(idea.blockchainTimestamp || idea.lastModified);
@@ -47,6 +48,7 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
           {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
         </div>
       </div>
+      {published && idea.timestamp ? <TimestampStatus timestamp={idea.timestamp} className="px-4" /> : null}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { TimestampPanel } from "@/components/timestamps/timestamp-panel";
 
 const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
   ssr: false,
@@ -96,6 +97,8 @@ export function EditorPageClient({ ideaId }: { ideaId: number | null }) {
           {PUBLISHED_NOTICE}
         </p>
       ) : null}
+
+      {published && savedId !== null ? <TimestampPanel ideaId={savedId} /> : null}
 
       {pdf ? (
         <PdfDocument pdf={pdf} />

@@ -13,6 +13,7 @@ import { recipientPath, recipientStage } from "@/components/recipient/recipient-
 import { saveFile } from "@/components/recipient/save-file";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, SharedIdea } from "@/lib/client/types";
 
@@ -32,7 +33,7 @@ export function DocumentClient({ token }: { token: string | null }) {
   if (!share || redirect) return <VerifyingAccess />;
   // The server sends content to an agreed recipient only; without it there is nothing this link may show.
   if (!share.recipient || share.idea.content === undefined) return <AccessDenied />;
-  return <DocumentViewer share={share} recipient={share.recipient} />;
+  return <DocumentViewer share={share} recipient={share.recipient} token={token} />;
 }
 
 function fileBaseName(title: string, id: number) {
@@ -63,7 +64,7 @@ function download(form: ContentForm, title: string, id: number) {
   }
 }
 
-function DocumentViewer({ share, recipient }: { share: SharedIdea; recipient: Recipient }) {
+function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipient: Recipient; token: string }) {
   const router = useRouter();
   const [confirmClose, setConfirmClose] = React.useState(false);
   // The comment panel is desktop only (SPEC §2): on a phone it is neither shown nor loaded.
@@ -110,6 +111,7 @@ function DocumentViewer({ share, recipient }: { share: SharedIdea; recipient: Re
               Accessed <time dateTime={accessedAt.toISOString()}>{accessedAt.toLocaleString()}</time>
             </p>
           ) : null}
+          <SharedTimestamp token={token} />
         </section>
       </article>
       {desktop ? <CommentsPanel ideaId={share.idea.id} recipient={recipient} /> : null}

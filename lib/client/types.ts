@@ -4,6 +4,7 @@
  */
 import type { CanvasElement } from "@/lib/validation/ideas";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
 
 export type IdeaStatusValue = "draft" | "published";
 
@@ -19,6 +20,8 @@ export type IdeaListItem = {
   kind: "html" | "pdf" | "canvas" | "other";
   blockchainTimestamp: string | null;
   lastModified: string;
+  /** The idea's timestamp proof, once published. */
+  timestamp?: TimestampSummary | null;
 };
 
 export type Idea = IdeaListItem & { content: IdeaContent; publishedAt: string | null; createdAt: string };

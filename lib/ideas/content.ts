@@ -1,4 +1,4 @@
-import { encrypt, decrypt, currentKeyId, sha256Hex } from "@/lib/crypto";
+import { encrypt, decrypt, currentKeyId } from "@/lib/crypto";
 import { sanitizeIdeaHtml } from "@/lib/ideas/sanitize";
 import { fileUrl } from "@/lib/files";
 import type { IdeaKind } from "@/lib/generated/prisma/client";
@@ -51,9 +51,4 @@ export function toClientContent(content: StoredContent): ClientContent {
 export function fromEditorContent(content: IdeaContentInput): StoredContent | null {
   if (typeof content === "string") return { kind: "html", html: sanitizeIdeaHtml(content) };
   return "elements" in content ? { kind: "canvas", elements: content.elements } : null;
-}
-
-/** The digest fixed at publication: the exact stored content (for a PDF idea, its file's digest is used instead). */
-export function contentDigest(content: StoredContent) {
-  return sha256Hex(JSON.stringify(content));
 }

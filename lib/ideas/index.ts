@@ -1,18 +1,28 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
-import { deleteBlobs, readAssetBytes, storeEncryptedBlob } from "@/lib/files";
+import { deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { sha256Hex } from "@/lib/crypto";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
-import { sealContent, openContent, toClientContent, fromEditorContent, contentDigest } from "@/lib/ideas/content";
+import { sealContent, openContent, toClientContent, fromEditorContent } from "@/lib/ideas/content";
+import { exportIdea } from "@/lib/ideas/export";
+import { queueIdeaDigest, timestampSummarySelect } from "@/lib/timestamps";
 import { ideaTitleSchema, type CreateIdeaInput, type UpdateIdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
 
 export const PUBLISHED_READ_ONLY = "Published ideas cannot be edited.";
 export const PUBLISHED_NOT_DELETABLE = "Published ideas cannot be deleted.";
 
-const listSelect = { id: true, title: true, status: true, kind: true, blockchainTimestamp: true, lastModified: true } as const;
+const listSelect = {
+  id: true,
+  title: true,
+  status: true,
+  kind: true,
+  blockchainTimestamp: true,
+  lastModified: true,
+  timestamp: { select: timestampSummarySelect },
+} as const;
 
 /** List fields only: content is never decrypted for the portfolio. */
 export async function listIdeas(ownerId: string) {
@@ -65,19 +75,27 @@ export async function updateIdea(ownerId: string, id: number, input: UpdateIdeaI
   return getIdea(ownerId, id);
 }
 
-/** Publishing fixes the content digest (what gets timestamped). Publishing twice changes nothing. */
+/**
+ * Publishing fixes the SHA-256 of the idea's canonical export (lib/ideas/export.ts), sets blockchainTimestamp (the
+ * commitment time) and queues the digest for the timestamp job; no calendar is contacted here, so publishing stays
+ * fast whatever the calendars do. The row is locked while the state changes, so no edit slips in between the digest
+ * and the publication. Publishing twice changes nothing.
+ */
 export async function publishIdea(ownerId: string, id: number) {
-  const idea = await findOwned(ownerId, id);
-  if (idea.status === "published") return present(idea);
-  const stored = openContent(ownerId, idea.contentCiphertext);
-  let digest = contentDigest(stored);
-  if (stored.kind === "pdf") {
-    const asset = await db.asset.findFirst({ where: { id: stored.assetId, ownerId } });
-    if (asset) digest = sha256Hex(await readAssetBytes(asset));
-  }
-  await db.idea.updateMany({
-    where: { id, ownerId, status: "draft" },
-    data: { status: "published", publishedAt: new Date(), contentSha256: digest },
+  const draft = await findOwned(ownerId, id);
+  if (draft.status === "published") return present(draft);
+  // A PDF's export reads the blob store: taken before the lock, and redone under it only if the idea changed meanwhile.
+  let digest = sha256Hex((await exportIdea(draft)).bytes);
+  await db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Idea" WHERE "id" = ${id} AND "ownerId" = ${ownerId} AND "status" = 'draft' FOR UPDATE`;
+    if (!locked.length) return;
+    const idea = await tx.idea.findUniqueOrThrow({ where: { id } });
+    if (idea.title !== draft.title || !Buffer.from(idea.contentCiphertext).equals(Buffer.from(draft.contentCiphertext))) {
+      digest = sha256Hex((await exportIdea(idea)).bytes);
+    }
+    const now = new Date();
+    await tx.idea.update({ where: { id }, data: { status: "published", publishedAt: now, blockchainTimestamp: now, contentSha256: digest } });
+    await queueIdeaDigest(tx, id, digest);
   });
   return getIdea(ownerId, id);
 }

@@ -25,6 +25,8 @@ export const rateLimits = {
     { key: `forgot:email:${normalizeEmail(email)}`, limit: 3, windowSeconds: HOUR },
   ],
   resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
+  /** Public proof verification: each call may reach calendars and block explorers. */
+  verifyProof: (ip: string): Limit[] => [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }],
   /** Share links are 256-bit tokens; this only keeps one address from hammering the lookup. */
   shareLookup: (ip: string): Limit[] => [{ key: `share:lookup:ip:${ip}`, limit: 300, windowSeconds: MIN }],
   shareCreate: (ownerId: string): Limit[] => [{ key: `share:create:${ownerId}`, limit: 100, windowSeconds: HOUR }],

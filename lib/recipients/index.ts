@@ -4,9 +4,10 @@ import { db } from "@/lib/db";
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 import { sha256Hex } from "@/lib/crypto";
-import { readAssetBytes } from "@/lib/files";
-import { contentDigest, openContent } from "@/lib/ideas/content";
+import { exportIdea } from "@/lib/ideas/export";
 import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
+import { ndaEvidenceDocument } from "@/lib/nda/evidence";
+import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
@@ -155,21 +156,18 @@ export async function verifyRecipientEmail(id: string, code: string, secrets: Re
   return presentRecipient(verified, type);
 }
 
-/** SHA-256 of what the recipient is about to read: the PDF's bytes, otherwise the canonical stored content. */
-async function currentContentSha256(idea: { ownerId: string; contentCiphertext: Uint8Array }) {
-  const stored = openContent(idea.ownerId, idea.contentCiphertext);
-  if (stored.kind !== "pdf") return contentDigest(stored);
-  const asset = await db.asset.findFirst({
-    where: { id: stored.assetId, ownerId: idea.ownerId },
-    select: { id: true, blobKey: true, fileName: true, contentType: true, size: true },
-  });
-  if (!asset) throw new NotFoundError("File not found");
-  return sha256Hex(await readAssetBytes(asset));
+/**
+ * SHA-256 of what the recipient is about to read: the idea's canonical export (lib/ideas/export.ts: the PDF's
+ * bytes, the HTML document or the canonical JSON). For a published idea it is the digest its timestamp proves.
+ */
+async function currentContentSha256(idea: { id: number; title: string; ownerId: string; contentCiphertext: Uint8Array }) {
+  return sha256Hex((await exportIdea(idea)).bytes);
 }
 
 /**
  * Records the agreement with its evidence (who, from where, when, the exact text and its digest, the content's
- * digest). Accepting again answers the same recipient: one record per recipient (unique recipientId).
+ * digest) and queues the record's digest for a timestamp. Accepting again answers the same recipient: one record
+ * (and one proof) per recipient (unique recipientId).
  */
 export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
@@ -186,8 +184,8 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     }),
   );
   const contentSha256 = await currentContentSha256(share.idea);
-  const [, updated] = await db.$transaction([
-    db.ndaAcceptance.createMany({
+  const updated = await db.$transaction(async (tx) => {
+    const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
         {
           recipientId: recipient.id,
@@ -205,8 +203,10 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
         },
       ],
       skipDuplicates: true,
-    }),
-    db.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }),
-  ]);
+    });
+    // The evidence record's canonical serialization goes through the timestamp job like a published idea.
+    if (created) await queueNdaDigest(tx, created.id, sha256Hex(ndaEvidenceDocument(created)));
+    return tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
+  });
   return presentRecipient(updated, share.shareType);
 }

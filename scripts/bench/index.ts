@@ -1,11 +1,12 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
- * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share).
+ * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
+import { benchTimestamps } from "./timestamps";
 
-const suites: Record<string, () => Promise<void>> = { workspace: benchWorkspace, share: benchShare };
+const suites: Record<string, () => Promise<void>> = { workspace: benchWorkspace, share: benchShare, timestamps: benchTimestamps };
 
 async function main() {
   const wanted = process.argv.slice(2);

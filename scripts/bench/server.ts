@@ -1,6 +1,7 @@
 /** Starts the production server (`npm start` code path) on a throw-away DATA_DIR for a benchmark, and stops it. */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -19,8 +20,18 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server did not start within ${ms} ms`);
 }
 
+/** Another server on the port would answer the readiness check and take the benchmark's requests. */
+async function assertPortFree(port: number) {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", () => reject(new Error(`port ${port} is in use: set BENCH_PORT to a free one`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first.");
+  await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-bench-"));
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", "start"], {

@@ -4,6 +4,7 @@ import { sha256Hex } from "@/lib/crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { createIdea, createPdfIdea, deleteIdea, findIdeaSummary, getIdea, listIdeas, publishIdea, updateIdea, PUBLISHED_NOT_DELETABLE, PUBLISHED_READ_ONLY } from "@/lib/ideas";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
+import { htmlExport } from "@/lib/ideas/export";
 import { uploadEditorImage } from "@/lib/files/images";
 import { PNG, MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
 import { blobFiles, blobPath } from "../../db-utils";
@@ -45,11 +46,12 @@ describe("ideas: happy paths", () => {
     expect(await listIdeas(user.id)).toEqual([expect.objectContaining({ id: created.id, status: "published" })]);
   });
 
-  it("fixes the SHA-256 of the stored content at publication", async () => {
+  it("fixes the SHA-256 of the canonical export at publication and sets the commitment time", async () => {
     const user = await createUser();
     const idea = await createDraft(user.id, { content: "<p>Digest me</p>" });
     const published = await publishIdea(user.id, idea.id);
-    expect(published.contentSha256).toBe(sha256Hex(JSON.stringify({ kind: "html", html: "<p>Digest me</p>" })));
+    expect(published.contentSha256).toBe(sha256Hex(htmlExport(published.title, "<p>Digest me</p>")));
+    expect(published.blockchainTimestamp).toEqual(published.publishedAt);
   });
 
   it.each([
@@ -92,7 +94,7 @@ describe("listIdeas", () => {
     const list = await listIdeas(user.id);
     expect(list.map((i) => i.title)).toEqual(["B", "A"]);
     for (const item of list) {
-      expect(Object.keys(item).sort()).toEqual(["blockchainTimestamp", "id", "kind", "lastModified", "status", "title"]);
+      expect(Object.keys(item).sort()).toEqual(["blockchainTimestamp", "id", "kind", "lastModified", "status", "timestamp", "title"]);
     }
     expect(JSON.stringify(list)).not.toContain("secret A");
 

@@ -16,6 +16,7 @@ import { getSharedIdea } from "@/lib/shares/views";
 import { revokeShare } from "@/lib/shares";
 import { listOutbox } from "@/lib/email/outbox";
 import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
+import { htmlExport } from "@/lib/ideas/export";
 import { createRecipientSchema, MESSAGES } from "@/lib/validation/sharing";
 import { setEnv } from "../../db-utils";
 import { MINIMAL_PDF, TEST_CLIENT, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../factories";
@@ -201,7 +202,8 @@ describe("the agreement", () => {
       agreementVersion: AGREEMENT_VERSION,
       agreementText: text,
       agreementSha256: sha256(Buffer.from(text, "utf8")),
-      contentSha256: sha256(JSON.stringify({ kind: "html", html: "<p>Gears &amp; cams</p>" })),
+      // The idea's canonical export (what its own timestamp proves).
+      contentSha256: sha256(htmlExport("Engine", "<p>Gears &amp; cams</p>")),
     });
     expect(nda.acceptedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(nda.agreementText).toContain("9. Evidence.");

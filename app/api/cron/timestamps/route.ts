@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/handler";
+import { authorizeCron } from "@/lib/timestamps/cron";
+import { runTimestampJobs } from "@/lib/timestamps/jobs";
+
+// Calendars and explorers get OTS_TIMEOUT_MS each; a run with slow ones still ends well within this.
+export const maxDuration = 60;
+
+// GET /api/cron/timestamps — one upgrade pass and one stamping pass (Vercel Cron; Authorization: Bearer $CRON_SECRET)
+export const GET = route(async (req) => {
+  authorizeCron(req.headers.get("authorization"));
+  return Response.json(await runTimestampJobs(), { headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,11 @@
+import { privateRoute } from "@/lib/api/handler";
+import { downloadResponse } from "@/lib/http/download";
+import { readRecipientSecrets } from "@/lib/recipients/cookies";
+import { getIdeaStampedFile, ideaOfAgreedRecipient } from "@/lib/timestamps";
+
+// GET /api/share/{token}/timestamp/file — the exact stamped bytes of the shared idea, for this browser's agreed recipient in its view window
+export const GET = privateRoute<{ token: string }>(async (_req, { params }) => {
+  const { ownerId, ideaId } = await ideaOfAgreedRecipient((await params).token, await readRecipientSecrets());
+  const file = await getIdeaStampedFile(ownerId, ideaId);
+  return downloadResponse(file.bytes, file.fileName, file.contentType);
+});

@@ -1,0 +1,12 @@
+import { privateRoute } from "@/lib/api/handler";
+import { downloadResponse } from "@/lib/http/download";
+import { readRecipientSecrets } from "@/lib/recipients/cookies";
+import { getIdeaOts, ideaOfAgreedRecipient } from "@/lib/timestamps";
+import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
+
+// GET /api/share/{token}/timestamp/ots — the .ots of the shared idea, for this browser's agreed recipient in its view window
+export const GET = privateRoute<{ token: string }>(async (_req, { params }) => {
+  const { ownerId, ideaId } = await ideaOfAgreedRecipient((await params).token, await readRecipientSecrets());
+  const { bytes, fileName } = await getIdeaOts(ownerId, ideaId);
+  return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
+});

@@ -1,0 +1,17 @@
+import { route } from "@/lib/api/handler";
+import { ValidationError } from "@/lib/api/errors";
+import { clientIp } from "@/lib/http/client-ip";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
+import { parseMultipartFiles } from "@/lib/uploads/multipart";
+import { verifyProof } from "@/lib/timestamps/verify";
+import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/validation/timestamps";
+
+// POST /api/verify — public: does a file match its OpenTimestamps proof (multipart: file, ots), and what do its attestations say
+export const POST = route(async (req) => {
+  await enforceRateLimits(rateLimits.verifyProof(clientIp(req.headers)));
+  const { files } = await parseMultipartFiles(req, { limits: { file: VERIFY_FILE_MAX_BYTES, ots: VERIFY_OTS_MAX_BYTES }, tooLarge: VERIFY_TOO_LARGE });
+  if (!files.file) throw new ValidationError("Choose the file to verify.");
+  if (!files.ots || files.ots.data.length === 0) throw new ValidationError("Choose the .ots proof of the file.");
+  return Response.json(await verifyProof(files.file.data, files.ots.data), { headers: { "Cache-Control": "no-store" } });
+});

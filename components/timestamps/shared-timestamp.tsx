@@ -1,0 +1,47 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+
+import { apiRequest } from "@/lib/client/request";
+import { TimestampStatus } from "@/components/timestamps/timestamp-status";
+import type { TimestampDetails } from "@/components/timestamps/timestamp-text";
+
+/**
+ * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof and stamped
+ * file of what they are viewing. Nothing is shown for a shared draft (it has no timestamp) or when the call fails.
+ */
+export function SharedTimestamp({ token }: { token: string }) {
+  const [details, setDetails] = React.useState<TimestampDetails | null>(null);
+  const base = `/api/share/${encodeURIComponent(token)}/timestamp`;
+
+  React.useEffect(() => {
+    let cancelled = false;
+    apiRequest<TimestampDetails>("GET", base, undefined, { cache: "no-store" })
+      .then((data) => !cancelled && setDetails(data))
+      .catch(() => !cancelled && setDetails(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [base]);
+
+  if (!details) return null;
+  return (
+    <div className="mt-2 grid gap-1">
+      <TimestampStatus timestamp={details} />
+      <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
+        {details.submittedAt ? (
+          <a className="text-brand underline underline-offset-4" href={`${base}/ots`} download>
+            Download proof (.ots)
+          </a>
+        ) : null}
+        <a className="text-brand underline underline-offset-4" href={`${base}/file`} download>
+          Download stamped file
+        </a>
+        <Link className="text-brand underline underline-offset-4" href="/verify">
+          Verify
+        </Link>
+      </p>
+    </div>
+  );
+}

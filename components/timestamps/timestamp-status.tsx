@@ -1,0 +1,22 @@
+import { AlertTriangle, Clock, Link2 } from "lucide-react";
+
+import { cn } from "@/lib/utils";
+import { timestampLine, type TimestampDetails, type TimestampSummary } from "@/components/timestamps/timestamp-text";
+
+const TONES = {
+  pending: { icon: Clock, className: "text-muted-foreground" },
+  anchored: { icon: Link2, className: "text-emerald-700" },
+  failed: { icon: AlertTriangle, className: "text-destructive" },
+} as const;
+
+/** One line: the idea's blockchain timestamp state. */
+export function TimestampStatus({ timestamp, className }: { timestamp: TimestampSummary | TimestampDetails; className?: string }) {
+  const line = timestampLine(timestamp);
+  const { icon: Icon, className: tone } = TONES[line.tone];
+  return (
+    <p className={cn("flex items-center gap-1.5 text-sm", tone, className)} data-timestamp-status={timestamp.status}>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      <span>{line.text}</span>
+    </p>
+  );
+}

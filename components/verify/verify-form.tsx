@@ -1,0 +1,142 @@
+"use client";
+
+import * as React from "react";
+import { CheckCircle2, Clock, Download, XCircle } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/client/request";
+import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/validation/timestamps";
+
+type Attestation =
+  | { kind: "pending"; calendar: string }
+  | { kind: "bitcoin"; height: number; result: "verified" | "mismatch" | "unavailable" | "not-checked"; blockHash: string | null; time: string | null; reason: string | null }
+  | { kind: "other"; description: string };
+
+export type VerifyAnswer = {
+  matches: boolean;
+  verdict: "confirmed" | "pending" | "unchecked" | "invalid" | "mismatch";
+  message: string;
+  hash: string;
+  fileDigest: string;
+  proofDigest: string;
+  attestations: Attestation[];
+  bitcoin: { height: number; blockHash: string; time: string } | null;
+  upgradedOts: string | null;
+};
+
+const HEADLINES: Record<VerifyAnswer["verdict"], string> = {
+  confirmed: "The file matches the proof and is anchored in Bitcoin",
+  pending: "The file matches the proof; it is not anchored in Bitcoin yet",
+  unchecked: "The file matches the proof; its Bitcoin block could not be checked",
+  invalid: "The proof's Bitcoin attestation is not valid",
+  mismatch: "The file does not match the proof",
+};
+
+function describe(a: Attestation): string {
+  if (a.kind === "pending") return `Pending at calendar ${a.calendar}`;
+  if (a.kind === "other") return a.description;
+  if (a.result === "verified") return `Bitcoin block ${a.height}, mined ${new Date(a.time!).toLocaleString()} (checked against the block explorers)`;
+  if (a.result === "mismatch") return `Bitcoin block ${a.height}: does not match the blockchain (${a.reason})`;
+  if (a.result === "unavailable") return `Bitcoin block ${a.height}: could not be checked (${a.reason})`;
+  return `Bitcoin block ${a.height} (not checked: the file does not match)`;
+}
+
+async function postVerify(file: File, ots: File): Promise<VerifyAnswer> {
+  const body = new FormData();
+  body.append("file", file);
+  body.append("ots", ots);
+  const res = await fetch("/api/verify", { method: "POST", body, credentials: "include" });
+  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ""), res.statusText);
+  return (await res.json()) as VerifyAnswer;
+}
+
+/** The public verification form: a file, its .ots proof, and what the server found. */
+export function VerifyForm() {
+  const [file, setFile] = React.useState<File | null>(null);
+  const [ots, setOts] = React.useState<File | null>(null);
+  const [busy, setBusy] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+  const [answer, setAnswer] = React.useState<VerifyAnswer | null>(null);
+  const [upgradedUrl, setUpgradedUrl] = React.useState<string | null>(null);
+
+  React.useEffect(() => () => void (upgradedUrl && URL.revokeObjectURL(upgradedUrl)), [upgradedUrl]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setAnswer(null);
+    setUpgradedUrl(null);
+    if (!file || !ots) return setError("Choose the file and its .ots proof.");
+    if (file.size > VERIFY_FILE_MAX_BYTES || ots.size > VERIFY_OTS_MAX_BYTES) return setError(VERIFY_TOO_LARGE);
+    setBusy(true);
+    try {
+      const result = await postVerify(file, ots);
+      setAnswer(result);
+      if (result.upgradedOts) {
+        const bytes = Uint8Array.from(atob(result.upgradedOts), (c) => c.charCodeAt(0));
+        setUpgradedUrl(URL.createObjectURL(new Blob([bytes], { type: "application/vnd.opentimestamps.v1" })));
+      }
+    } catch (err) {
+      setError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? "The proof could not be checked.") : "The proof could not be checked. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ok = answer?.verdict === "confirmed";
+  const bad = answer?.verdict === "mismatch" || answer?.verdict === "invalid";
+  const Icon = ok ? CheckCircle2 : bad ? XCircle : Clock;
+
+  return (
+    <section aria-label="Verify a file" className="space-y-6">
+      <form onSubmit={submit} className="grid gap-4 rounded-lg border p-4 sm:p-6">
+        <div className="grid gap-2">
+          <Label htmlFor="verify-file">File</Label>
+          <Input id="verify-file" type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="verify-ots">Proof (.ots)</Label>
+          <Input id="verify-ots" type="file" accept=".ots" onChange={(e) => setOts(e.target.files?.[0] ?? null)} />
+        </div>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner label="Verifying..." /> : null}
+            Verify
+          </Button>
+        </div>
+        {error ? <p className="text-destructive text-sm">{error}</p> : null}
+      </form>
+
+      {answer ? (
+        <div role="status" className="space-y-3 rounded-lg border p-4 sm:p-6">
+          <h2 className={`flex items-center gap-2 text-lg font-semibold ${ok ? "text-emerald-700" : bad ? "text-destructive" : ""}`}>
+            <Icon aria-hidden="true" className="size-5 shrink-0" />
+            {HEADLINES[answer.verdict]}
+          </h2>
+          <p className="text-sm">{answer.message}</p>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {answer.attestations.map((a, i) => (
+              <li key={i} className="break-words">
+                {describe(a)}
+              </li>
+            ))}
+          </ul>
+          <p className="text-muted-foreground font-mono text-xs break-all">
+            {answer.hash.toUpperCase()} of the file: {answer.fileDigest}
+          </p>
+          {upgradedUrl ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={upgradedUrl} download={ots?.name ?? "proof.ots"}>
+                <Download aria-hidden="true" />
+                Download the completed proof
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

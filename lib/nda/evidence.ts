@@ -1,0 +1,39 @@
+import "server-only";
+import { canonicalJson } from "@/lib/ideas/export";
+
+/** The fields of an NDA acceptance record (NdaAcceptance) its timestamp covers. */
+export type NdaEvidence = {
+  id: string;
+  shareId: string;
+  ideaId: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  agreementVersion: string;
+  agreementSha256: string;
+  contentSha256: string;
+  acceptedAt: Date;
+};
+
+/**
+ * The canonical serialization of an acceptance, the bytes its timestamp proves: who (name, e-mail, phone) accepted
+ * which agreement (its SHA-256) for which content (the idea's export SHA-256), through which share, and when.
+ * Rebuilt from the stored record for every download; never change it (existing proofs would stop matching).
+ */
+export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
+  return Buffer.from(
+    canonicalJson({
+      format: "ideavault-nda-acceptance-1",
+      acceptance: r.id,
+      acceptedAt: r.acceptedAt.toISOString(),
+      recipient: { name: r.name, email: r.email, phone: r.phone },
+      share: r.shareId,
+      idea: r.ideaId,
+      agreement: { version: r.agreementVersion, sha256: r.agreementSha256 },
+      content: { sha256: r.contentSha256 },
+    }),
+    "utf8",
+  );
+}
+
+export const ndaEvidenceFileName = (id: string) => `nda-acceptance-${id}.json`;

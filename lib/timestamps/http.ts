@@ -1,0 +1,53 @@
+import "server-only";
+
+/**
+ * Calendar and explorer calls: one deadline covers connecting, the headers and the whole body, so a server that
+ * hangs (or trickles bytes) costs at most `timeoutMs`; bodies above `maxBytes` are cut off.
+ */
+export async function fetchBounded(
+  url: string,
+  init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: Uint8Array },
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<{ status: number; body: Buffer }> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: { "User-Agent": "IdeaVault", ...init.headers },
+      body: init.body ? new Uint8Array(init.body) : undefined,
+      signal,
+      redirect: "error",
+      cache: "no-store",
+    });
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    if (res.body) {
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw new Error(`answer larger than ${maxBytes} bytes`);
+        }
+        chunks.push(value);
+      }
+    }
+    return { status: res.status, body: Buffer.concat(chunks) };
+  } catch (err) {
+    if (signal.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(cause?.code ?? cause?.message ?? (err as Error).message);
+  }
+}
+
+/** "host[:port]" for messages (never a URL's path or credentials). */
+export function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 60);
+  }
+}
