@@ -17,6 +17,7 @@
  *
  * `PAGE_WEIGHT_EXTRA=/login,/about` measures more paths of our app for comparison; `--verbose` lists every chunk.
  */
+import { waitFor } from "./bench/server";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -41,18 +42,6 @@ const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 type Chunk = { url: string; wire: number; body: number };
 type Weight = { label: string; url: string; wire: number; body: number; chunks: Chunk[] };
 
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 /**
  * The reference app: what create-next-app's App Router template renders, minus its CSS, fonts and images. It lives

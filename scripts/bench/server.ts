@@ -7,7 +7,8 @@ import path from "node:path";
 
 export type BenchServer = { base: string; dataDir: string; databaseUrl: string; stop: () => Promise<void> };
 
-async function waitFor(url: string, ms: number) {
+/** Polls until `url` answers below 500, or fails after `ms`. */
+export async function waitFor(url: string, ms: number) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
