@@ -97,10 +97,15 @@ export const shareWithIdea = {
   idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, contentCiphertext: true, owner: { select: { name: true } } } },
 } as const;
 
+/** The same without the idea's content: what a link lookup needs. */
+const shareWithIdeaSummary = {
+  idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, owner: { select: { name: true } } } },
+} as const;
+
 /** The share behind a token, whatever its state (callers decide with isOpenFor); malformed tokens never query. */
 export async function shareByToken(token: string) {
   if (!TOKEN_SHAPE.test(token)) return null;
-  return db.share.findUnique({ where: { accessLink: token }, include: shareWithIdea });
+  return db.share.findUnique({ where: { accessLink: token }, include: shareWithIdeaSummary });
 }
 
 /** A share by token that is not revoked, expired or used up (for a newcomer); 404 otherwise. */

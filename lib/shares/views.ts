@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/content";
-import { enforceRateLimits } from "@/lib/rate-limit";
+import { assertNotExhausted, recordFailures } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { mayRead, presentRecipient, type PresentedRecipient } from "@/lib/recipients";
 import {
@@ -73,9 +73,16 @@ export type SharedIdeaResult = {
  * recipient), plus the content for the session's recipient once it may read — which consumes a view.
  */
 export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo): Promise<SharedIdeaResult> {
-  await enforceRateLimits(rateLimits.shareLookup(client.ip));
+  // Only failed lookups count: the limit exists to stop token guessing, and a popular link opened by many people
+  // behind one address (an office, a carrier NAT) must not lock them out. Reading the counter takes no row lock, so
+  // lookups of a live link never queue behind each other.
+  const limits = rateLimits.shareLookup(client.ip);
+  await assertNotExhausted(limits);
   const share = await shareByToken(token);
-  if (!share || isDead(share)) throw new NotFoundError(INVALID_LINK);
+  if (!share || isDead(share)) {
+    await recordFailures(limits);
+    throw new NotFoundError(INVALID_LINK);
+  }
   const hashes = secretHashes(secrets);
   const recipient = hashes.length
     ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
@@ -85,6 +92,8 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   const base = { shareType: shareTypeToApi(share.shareType), recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
   if (!recipient || !mayRead(recipient, share.shareType)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
-  const content = toClientContent(openContent(share.idea.ownerId, share.idea.contentCiphertext));
+  // The (possibly large) ciphertext is read only when it is delivered, not for every lookup.
+  const { contentCiphertext } = await db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } });
+  const content = toClientContent(openContent(share.idea.ownerId, contentCiphertext));
   return { idea: { ...idea, content }, ...base, accessedAt };
 }

@@ -257,11 +257,15 @@ describe("the file gate", () => {
 });
 
 describe("rate limits", () => {
-  it("limits token lookups per address", async () => {
+  it("limits failed token lookups per address (guessing), not the lookups of a live link", async () => {
     setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 300/min → 3
     const owner = await createUser();
     const share = await createShare(owner.id, (await createDraft(owner.id)).id);
-    for (let i = 0; i < 3; i++) await getSharedIdea(share.accessLink, [], TEST_CLIENT);
+    for (let i = 0; i < 10; i++) await getSharedIdea(share.accessLink, [], TEST_CLIENT);
+    const guess = () => getSharedIdea("A".repeat(43), [], TEST_CLIENT);
+    for (let i = 0; i < 3; i++) await expect(guess()).rejects.toBeInstanceOf(NotFoundError);
+    await expect(guess()).rejects.toBeInstanceOf(RateLimitError);
+    // Once guessing has used the budget up, this address is refused for every link until the window ends.
     await expect(getSharedIdea(share.accessLink, [], TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
     // Another address still gets through.
     await expect(getSharedIdea(share.accessLink, [], { ...TEST_CLIENT, ip: "198.51.100.1" })).resolves.toMatchObject({ shareType: "full-access" });
