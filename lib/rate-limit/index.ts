@@ -41,10 +41,12 @@ export async function enforceRateLimits(limits: Limit[]) {
 /** Throws 429 when any limit is already used up, without counting this attempt (see recordFailures). */
 export async function assertNotExhausted(limits: Limit[]) {
   const rows = await db.rateLimit.findMany({ where: { key: { in: limits.map((l) => l.key) } } });
-  for (const row of rows) {
-    const limit = limits.find((l) => l.key === row.key)!;
-    if (row.resetAt > new Date() && row.count >= allowed(limit)) throw new RateLimitError(retryAfter(row.resetAt));
-  }
+  for (const row of rows) assertWindowOpen(limits.find((l) => l.key === row.key)!, row);
+}
+
+/** The same check for a counter row the caller read itself (e.g. joined into a hot query); null = no row. */
+export function assertWindowOpen(limit: Limit, row: { count: number; resetAt: Date } | null) {
+  if (row && row.resetAt > new Date() && row.count >= allowed(limit)) throw new RateLimitError(retryAfter(row.resetAt));
 }
 
 /** Counts a failed attempt against each limit; successes never use these limits up. */

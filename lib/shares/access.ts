@@ -97,12 +97,11 @@ export const shareWithIdea = {
   idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, contentCiphertext: true, owner: { select: { name: true } } } },
 } as const;
 
-/** The same without the idea's content: what a link lookup needs. */
-const shareWithIdeaSummary = {
-  idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, owner: { select: { name: true } } } },
-} as const;
 
-type ShareSummary = Prisma.ShareGetPayload<{ include: typeof shareWithIdeaSummary }>;
+/** A share with what a link lookup needs of its idea (not the content). */
+type ShareSummary = Prisma.ShareGetPayload<{
+  include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true } } } } };
+}>;
 
 type ShareRow = {
   id: string;
@@ -138,17 +137,31 @@ const fromEpochMs = (ms: number | null) => (ms === null ? null : new Date(ms));
  * throughput budget is half a no-op handler's. Times come back as epoch milliseconds (the columns hold UTC).
  */
 export async function shareByToken(token: string): Promise<ShareSummary | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
+  return (await lookupShareToken(token, null)).share;
+}
+
+/**
+ * shareByToken plus, in the same statement, the rate-limit counter row `limitKey` (for the link lookup, whose
+ * throughput budget leaves room for one round trip).
+ */
+export async function lookupShareToken(token: string, limitKey: string | null) {
   const epoch = (column: Prisma.Sql) => Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
-  const rows = await db.$queryRaw<ShareRow[]>`
-    SELECT s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
+  const rows = await db.$queryRaw<(Partial<ShareRow> & { limitCount: number | null; limitResetAt: number | null })[]>`
+    SELECT rl."count" AS "limitCount", ${epoch(Prisma.sql`rl."resetAt"`)} AS "limitResetAt",
+           s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
            ${epoch(Prisma.sql`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
            ${epoch(Prisma.sql`s."revokedAt"`)} AS "revokedAt", ${epoch(Prisma.sql`s."createdAt"`)} AS "createdAt",
            i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
-    FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId"
-    WHERE s."accessLink" = ${token}`;
-  const r = rows[0];
-  if (!r) return null;
+    FROM (SELECT 1) AS one
+    LEFT JOIN "RateLimit" rl ON rl."key" = ${limitKey}
+    LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId")
+      ON s."accessLink" = ${TOKEN_SHAPE.test(token) ? token : null}`;
+  const row = rows[0];
+  const limitRow = row.limitCount === null || row.limitResetAt === null ? null : { count: row.limitCount, resetAt: new Date(row.limitResetAt) };
+  return { share: row.id ? toShareSummary(row as ShareRow) : null, limitRow };
+}
+
+function toShareSummary(r: ShareRow): ShareSummary {
   return {
     id: r.id,
     ideaId: r.ideaId,

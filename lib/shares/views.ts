@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/content";
-import { assertNotExhausted, recordFailures } from "@/lib/rate-limit";
+import { assertWindowOpen, recordFailures } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { mayRead, presentRecipient, type PresentedRecipient } from "@/lib/recipients";
 import {
@@ -11,7 +11,7 @@ import {
   isDead,
   isOpenFor,
   secretHashes,
-  shareByToken,
+  lookupShareToken,
   shareTypeToApi,
   VIEW_WINDOW_MS,
   type ClientInfo,
@@ -77,8 +77,8 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   // behind one address (an office, a carrier NAT) must not lock them out. Reading the counter takes no row lock, so
   // lookups of a live link never queue behind each other.
   const limits = rateLimits.shareLookup(client.ip);
-  await assertNotExhausted(limits);
-  const share = await shareByToken(token);
+  const { share, limitRow } = await lookupShareToken(token, limits[0].key);
+  assertWindowOpen(limits[0], limitRow);
   if (!share || isDead(share)) {
     await recordFailures(limits);
     throw new NotFoundError(INVALID_LINK);
