@@ -162,9 +162,20 @@ test.describe("idea portfolio", () => {
     const toast = toasts(page).filter({ hasText: "PDF Uploaded Successfully" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Your PDF has been converted to an idea. Redirecting to editor...");
-    // Not redirected at once: the new draft is listed while the redirect is pending.
-    await expect(section(page, "Drafts").getByRole("link", { name: new RegExp(`^Idea \\(\\d+\\) : ${fileName}$`) })).toBeVisible();
-    await page.clock.runFor(REDIRECT_DELAY_MS - 2);
+    // Not redirected at once: the new draft is listed while the redirect is pending. The list refresh settles through
+    // zero-delay timers (TanStack Query batches its notifications), so the stopped clock moves 1 ms per look.
+    const draft = section(page, "Drafts").getByRole("link", { name: new RegExp(`^Idea \\(\\d+\\) : ${fileName}$`) });
+    let waited = 0;
+    await expect
+      .poll(async () => {
+        if (await draft.isVisible()) return true;
+        await page.clock.runFor(1);
+        waited += 1;
+        return false;
+      })
+      .toBe(true);
+    expect(waited).toBeLessThan(REDIRECT_DELAY_MS / 2);
+    await page.clock.runFor(REDIRECT_DELAY_MS - 2 - waited);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.clock.runFor(1); // now 1500 ms after the toast
     await page.clock.resume();
