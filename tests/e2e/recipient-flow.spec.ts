@@ -111,10 +111,11 @@ async function noHorizontalScroll(page: Page) {
 }
 
 async function expectTouchTarget(locator: Locator) {
-  const box = await locator.boundingBox();
-  expect(box, "element is laid out").not.toBeNull();
-  // 44 CSS px, give or take the sub-pixel rounding of a layout box.
-  expect(box!.height).toBeGreaterThanOrEqual(43.5);
+  // 44 CSS px, give or take the sub-pixel rounding of a layout box. Polled: right after a viewport change the
+  // buttons' height is still animating (transition-all) from their desktop size.
+  await expect
+    .poll(async () => (await locator.boundingBox())?.height ?? 0, { message: "touch target height" })
+    .toBeGreaterThanOrEqual(43.5);
 }
 
 test.describe("recipient flow", () => {
