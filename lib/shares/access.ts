@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db } from "@/lib/db";
+import { hotPathPool } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { Prisma, type IdeaKind, type ShareType } from "@/lib/generated/prisma/client";
@@ -145,17 +145,19 @@ export async function shareByToken(token: string): Promise<ShareSummary | null> 
  * throughput budget leaves room for one round trip).
  */
 export async function lookupShareToken(token: string, limitKey: string | null) {
-  const epoch = (column: Prisma.Sql) => Prisma.sql`(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
-  const rows = await db.$queryRaw<(Partial<ShareRow> & { limitCount: number | null; limitResetAt: number | null })[]>`
-    SELECT rl."count" AS "limitCount", ${epoch(Prisma.sql`rl."resetAt"`)} AS "limitResetAt",
-           s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
-           ${epoch(Prisma.sql`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
-           ${epoch(Prisma.sql`s."revokedAt"`)} AS "revokedAt", ${epoch(Prisma.sql`s."createdAt"`)} AS "createdAt",
-           i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
-    FROM (SELECT 1) AS one
-    LEFT JOIN "RateLimit" rl ON rl."key" = ${limitKey}
-    LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId")
-      ON s."accessLink" = ${TOKEN_SHAPE.test(token) ? token : null}`;
+  const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
+  const { rows } = await hotPathPool().query<Partial<ShareRow> & { limitCount: number | null; limitResetAt: number | null }>(
+    `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} AS "limitResetAt",
+            s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
+            ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
+            ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
+            i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
+     FROM (SELECT 1) AS one
+     LEFT JOIN "RateLimit" rl ON rl."key" = $1
+     LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId")
+       ON s."accessLink" = $2`,
+    [limitKey, TOKEN_SHAPE.test(token) ? token : null],
+  );
   const row = rows[0];
   const limitRow = row.limitCount === null || row.limitResetAt === null ? null : { count: row.limitCount, resetAt: new Date(row.limitResetAt) };
   return { share: row.id ? toShareSummary(row as ShareRow) : null, limitRow };
