@@ -1,20 +1,11 @@
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, expectJson } from "./api-helpers";
+import type { Share } from "@/lib/client/types";
 
 export const INVALID_LINK = "This link is invalid or has expired.";
 
-export type ShareJson = {
-  id: string;
-  ideaId: number;
-  shareType: string;
-  expiresAt: string | null;
-  maxViews: number | null;
-  recipientEmail: string | null;
-  accessLink: string;
-  viewCount: number;
-  revokedAt: string | null;
-  createdAt: string;
-};
+/** The owner's view of a share (the API's own response type). */
+export type ShareJson = Share;
 
 export async function createShare(api: APIRequestContext, data: Record<string, unknown>): Promise<ShareJson> {
   return expectJson(await api.post("/api/shares", { data: { expiresAt: null, maxViews: null, recipientEmail: null, ...data } }), 201);
