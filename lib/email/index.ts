@@ -3,7 +3,8 @@ import { Resend } from "resend";
 import { getEnv } from "@/lib/env";
 import { writeToOutbox } from "@/lib/email/outbox";
 
-export type EmailMessage = { to: string; subject: string; text: string; html: string };
+export type EmailAttachment = { filename: string; content: Uint8Array; contentType: string };
+export type EmailMessage = { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] };
 
 export interface EmailSender {
   send(message: EmailMessage & { from: string }): Promise<void>;
@@ -15,14 +16,21 @@ class ResendSender implements EmailSender {
     this.client = new Resend(apiKey);
   }
   async send(m: EmailMessage & { from: string }) {
-    const { error } = await this.client.emails.send({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    const attachments = m.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType }));
+    const { error } = await this.client.emails.send({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(attachments?.length ? { attachments } : {}) });
     if (error) throw new Error(`Resend refused the e-mail: ${error.message}`);
   }
 }
 
 class OutboxSender implements EmailSender {
   async send(m: EmailMessage & { from: string }) {
-    await writeToOutbox(m);
+    const { attachments, ...rest } = m;
+    await writeToOutbox({
+      ...rest,
+      ...(attachments?.length
+        ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString("base64") })) }
+        : {}),
+    });
   }
 }
 

@@ -3,7 +3,9 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { getEnv } from "@/lib/env";
 
-export type OutboxEntry = { id: string; from: string; to: string; subject: string; text: string; html: string; sentAt: string };
+/** An attached file, its bytes base64-encoded. */
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+export type OutboxEntry = { id: string; from: string; to: string; subject: string; text: string; html: string; sentAt: string; attachments?: OutboxAttachment[] };
 
 function outboxDir() {
   return path.join(getEnv().dataDir, "outbox");
@@ -41,7 +43,14 @@ export async function writeToOutbox(m: Omit<OutboxEntry, "id" | "sentAt">) {
 function isOutboxEntry(value: unknown): value is OutboxEntry {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return ["id", "from", "to", "subject", "text", "html", "sentAt"].every((k) => typeof v[k] === "string");
+  const attachmentsOk =
+    v.attachments === undefined ||
+    (Array.isArray(v.attachments) &&
+      v.attachments.every((a: unknown) => {
+        const f = a as Record<string, unknown> | null;
+        return !!f && typeof f.filename === "string" && typeof f.contentType === "string" && typeof f.content === "string";
+      }));
+  return attachmentsOk && ["id", "from", "to", "subject", "text", "html", "sentAt"].every((k) => typeof v[k] === "string");
 }
 
 /**

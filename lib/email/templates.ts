@@ -45,6 +45,19 @@ export function shareInvitationEmail({ sharerName, ideaTitle, link }: { sharerNa
   };
 }
 
+export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle }: { recipientName: string; sharerName: string; ideaTitle: string }) {
+  const lines = [
+    `Hi ${recipientName},`,
+    `You accepted the non-disclosure agreement for the idea "${ideaTitle}" shared by ${sharerName} on IdeaVault.`,
+    "Your certificate of this acceptance is attached: the full agreement text, the time, and the evidence recorded. It does not contain the idea itself. You can also download it from the document viewer.",
+  ];
+  return {
+    subject: `Your NDA certificate for "${ideaTitle}"`,
+    text: `${lines.join("\n\n")}\n`,
+    html: layout("Your NDA certificate", lines),
+  };
+}
+
 export function recipientCodeEmail({ code }: { code: string }) {
   const lines = [
     `Your IdeaVault verification code is ${code}.`,

@@ -10,6 +10,8 @@ import { ndaEvidenceDocument } from "@/lib/nda/evidence";
 import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
+import { mailNdaCertificate } from "@/lib/nda/certificate";
+import { runAfterResponse } from "@/lib/server/after-response";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import {
@@ -206,7 +208,11 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     });
     // The evidence record's canonical serialization goes through the timestamp job like a published idea.
     if (created) await queueNdaDigest(tx, created.id, sha256Hex(ndaEvidenceDocument(created)));
-    return tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
+    const agreed = await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
+    return { ...agreed, ndaId: created?.id ?? null };
   });
+  // The recipient's certificate: mailed after the answer, so a slow or failing mail never touches the acceptance.
+  const { ndaId } = updated;
+  if (ndaId) await runAfterResponse("NDA certificate mail", () => mailNdaCertificate(ndaId));
   return presentRecipient(updated, share.shareType);
 }

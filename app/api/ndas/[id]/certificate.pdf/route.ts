@@ -1,0 +1,14 @@
+import { privateRoute } from "@/lib/api/handler";
+import { getCurrentUser } from "@/lib/auth/session";
+import { downloadResponse } from "@/lib/http/download";
+import { appOrigin } from "@/lib/http/origin";
+import { buildNdaCertificate, certificateFileName, findCertificateData } from "@/lib/nda/certificate";
+import { readRecipientSecrets } from "@/lib/recipients/cookies";
+
+// GET /api/ndas/{id}/certificate.pdf — the acceptance's certificate, for the idea's owner or the recipient who accepted
+export const GET = privateRoute<{ id: string }>(async (req, { params }) => {
+  const user = await getCurrentUser();
+  const nda = await findCertificateData((await params).id, { userId: user?.id ?? null, secrets: await readRecipientSecrets() });
+  const pdf = await buildNdaCertificate(nda, appOrigin(req));
+  return downloadResponse(Buffer.from(pdf), certificateFileName(nda.id), "application/pdf");
+});

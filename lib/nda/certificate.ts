@@ -1,0 +1,184 @@
+import "server-only";
+import { PDFDocument } from "pdf-lib";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { sendEmail } from "@/lib/email";
+import { ndaCertificateEmail } from "@/lib/email/templates";
+import { embedDejaVu } from "@/lib/pdf/fonts";
+import { TextFlow } from "@/lib/pdf/layout";
+import { secretHashes, type RecipientSecrets } from "@/lib/shares/access";
+import type { TimestampProof } from "@/lib/generated/prisma/client";
+
+/**
+ * The certificate of one NDA acceptance: the agreement exactly as shown, who accepted it, when, from where, the
+ * digests of the agreement and of the content shown, and the state of the record's timestamp with how to check it.
+ * It never contains the idea's content: it goes to the recipient by e-mail and to anyone the owner shows it to.
+ */
+export type CertificateData = {
+  id: string;
+  shareId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  agreementVersion: string;
+  agreementText: string;
+  agreementSha256: string;
+  contentSha256: string;
+  ip: string | null;
+  userAgent: string | null;
+  acceptedAt: Date;
+  idea: { id: number; title: string; owner: { name: string; email: string } };
+  recipient: { emailVerifiedAt: Date | null };
+  timestamp: Pick<TimestampProof, "status" | "digest" | "submittedAt" | "bitcoinHeight" | "bitcoinBlockHash" | "bitcoinTime" | "lastError"> | null;
+};
+
+export const CERTIFICATE_TITLE = "NDA Acceptance Certificate";
+
+export const certificateFileName = (id: string) => `nda-certificate-${id}.pdf`;
+
+const certificateInclude = {
+  idea: { select: { id: true, title: true, owner: { select: { name: true, email: true } } } },
+  recipient: { select: { emailVerifiedAt: true } },
+  timestamp: true,
+} as const;
+
+/**
+ * The acceptance if the caller may have its certificate: the idea's owner, or the recipient who accepted (this
+ * browser holds their secret). The recipient keeps access to their own evidence after the link closes. Anyone
+ * else, like an unknown id, gets a 404.
+ */
+export async function findCertificateData(ndaId: string, viewer: { userId: string | null; secrets: RecipientSecrets }): Promise<CertificateData> {
+  const hashes = secretHashes(viewer.secrets);
+  const who = [
+    ...(viewer.userId ? [{ idea: { ownerId: viewer.userId } }] : []),
+    ...(hashes.length ? [{ recipient: { secretHash: { in: hashes } } }] : []),
+  ];
+  const nda = who.length && /^[a-z0-9]{10,40}$/i.test(ndaId)
+    ? await db.ndaAcceptance.findFirst({ where: { id: ndaId, OR: who }, include: certificateInclude })
+    : null;
+  if (!nda) throw new NotFoundError("Agreement not found");
+  return nda;
+}
+
+export function formatUtc(d: Date) {
+  return d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+}
+
+/** Absolute links for a document that leaves the site (the configured origin, else the local server). */
+export function certificateOrigin() {
+  const env = getEnv();
+  return env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT}`;
+}
+
+export function timestampStateText(t: CertificateData["timestamp"]): string {
+  if (!t) return "No timestamp was recorded for this acceptance.";
+  switch (t.status) {
+    case "queued":
+      return "Queued: the record's digest is waiting to be submitted to the OpenTimestamps calendars.";
+    case "pending":
+      return `Pending: submitted to the OpenTimestamps calendars${t.submittedAt ? ` on ${formatUtc(t.submittedAt)}` : ""}, waiting to be anchored in a Bitcoin block.`;
+    case "confirmed":
+      return t.bitcoinHeight !== null
+        ? `Anchored in Bitcoin block ${t.bitcoinHeight}${t.bitcoinTime ? ` (${formatUtc(t.bitcoinTime)})` : ""}.`
+        : "Anchored in the Bitcoin blockchain.";
+    case "failed":
+      return `Failed: the timestamp could not be obtained${t.lastError ? ` (${t.lastError})` : ""}. The record and its digests above remain valid evidence.`;
+  }
+}
+
+export async function buildNdaCertificate(nda: CertificateData, origin = certificateOrigin(), now = new Date()): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const [regular, bold] = await Promise.all([embedDejaVu(doc, "regular"), embedDejaVu(doc, "bold")]);
+  const flow = new TextFlow(doc);
+  const body = { font: regular, size: 9.5 };
+  const label = { font: regular, size: 9 };
+  const value = { font: regular, size: 9.5 };
+  const hash = { font: regular, size: 8 };
+  const h2 = { font: bold, size: 12, color: [0.12, 0.2, 0.45] as [number, number, number] };
+
+  flow.paragraph(CERTIFICATE_TITLE, { font: bold, size: 20, color: [0.12, 0.2, 0.45] });
+  flow.gap(4);
+  flow.paragraph(
+    "IdeaVault certifies that the person named below accepted the non-disclosure agreement reproduced in full at the end of this " +
+      "certificate, with the evidence recorded at that moment. The idea's content is not part of this certificate; its SHA-256 " +
+      "digest identifies exactly what was shown.",
+    { ...body, color: [0.3, 0.3, 0.35] },
+  );
+
+  flow.heading("Acceptance", h2);
+  flow.field("Certificate ID", nda.id, label, value);
+  flow.field("Accepted at (UTC)", formatUtc(nda.acceptedAt), label, value);
+  flow.field("IP address", nda.ip ?? "not recorded", label, value);
+  flow.field("User agent", nda.userAgent ?? "not recorded", label, value);
+
+  flow.heading("Recipient", h2);
+  flow.field("Name", nda.name, label, value);
+  flow.field("E-mail", nda.email, label, value);
+  flow.field(
+    "E-mail verified",
+    nda.recipient.emailVerifiedAt
+      ? `Yes: confirmed with a one-time code sent to this address (${formatUtc(nda.recipient.emailVerifiedAt)})`
+      : "No: this link did not require an e-mail code",
+    label,
+    value,
+  );
+  flow.field("Phone", nda.phone ?? "not given", label, value);
+
+  flow.heading("Idea", h2);
+  flow.field("Idea ID", String(nda.idea.id), label, value);
+  flow.field("Idea title", nda.idea.title, label, value);
+  flow.field("Shared by", `${nda.idea.owner.name} <${nda.idea.owner.email}>`, label, value);
+  flow.field("Share link ID", nda.shareId, label, value);
+
+  flow.heading("Digests (SHA-256)", h2);
+  flow.field("Agreement text", nda.agreementSha256, label, hash);
+  flow.field("Content shown", nda.contentSha256, label, hash);
+  flow.field("Agreement version", nda.agreementVersion, label, value);
+  flow.paragraph(
+    "The agreement digest is the SHA-256 of the agreement text below (UTF-8). The content digest is the SHA-256 of the idea " +
+      "as delivered to the recipient (a PDF's bytes, otherwise the idea's canonical export), as also covered by the idea's own timestamp.",
+    { ...body, size: 8.5, color: [0.3, 0.3, 0.35] },
+  );
+
+  flow.heading("Timestamp proof", h2);
+  flow.field("State", timestampStateText(nda.timestamp), label, value);
+  if (nda.timestamp) flow.field("Record SHA-256", nda.timestamp.digest, label, hash);
+  if (nda.timestamp?.bitcoinBlockHash) flow.field("Block hash", nda.timestamp.bitcoinBlockHash, label, hash);
+  flow.gap(4);
+  flow.paragraph(
+    "How to verify: the timestamp proves the acceptance record (a JSON file holding the recipient, the time, the share, the idea " +
+      "and both digests above) existed at the block's time. The idea's owner, signed in, downloads the record from " +
+      `${origin}/api/ndas/${nda.id}/timestamp/file and its OpenTimestamps proof from ${origin}/api/ndas/${nda.id}/timestamp/ots, ` +
+      `then checks both at ${origin}/verify or with any OpenTimestamps client (ots verify). The record's SHA-256 must equal the ` +
+      "record digest above.",
+    body,
+  );
+
+  flow.heading("Agreement text (as shown and accepted)", h2);
+  for (const line of nda.agreementText.replace(/\n+$/, "").split("\n")) {
+    if (line.trim() === "") flow.gap(5);
+    else flow.paragraph(line, body);
+  }
+
+  flow.numberPages(`${CERTIFICATE_TITLE} ${nda.id}`, regular);
+  doc.setTitle(`${CERTIFICATE_TITLE}: ${nda.name}, idea ${nda.idea.id}`);
+  doc.setSubject(`Acceptance ${nda.id} of the non-disclosure agreement for idea ${nda.idea.id}`);
+  doc.setAuthor("IdeaVault");
+  doc.setCreator("IdeaVault");
+  doc.setProducer("IdeaVault (pdf-lib)");
+  doc.setCreationDate(now);
+  doc.setModificationDate(now);
+  return doc.save();
+}
+
+/** The recipient's copy, e-mailed at acceptance (lib/recipients acceptNda, after the answer is sent). */
+export async function mailNdaCertificate(ndaId: string) {
+  const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
+  const pdf = await buildNdaCertificate(nda);
+  await sendEmail({
+    to: nda.email,
+    ...ndaCertificateEmail({ recipientName: nda.name, sharerName: nda.idea.owner.name, ideaTitle: nda.idea.title }),
+    attachments: [{ filename: certificateFileName(nda.id), content: pdf, contentType: "application/pdf" }],
+  });
+}
