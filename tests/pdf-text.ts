@@ -46,3 +46,17 @@ export function pdfInfo(pdf: Uint8Array): Record<string, string> {
       .map((l) => [l.slice(0, l.indexOf(":")).trim(), l.slice(l.indexOf(":") + 1).trim()]),
   );
 }
+
+/** The words of one page with their boxes (pdftotext -bbox), and the page size, in points from the top left. */
+export function pdfWords(pdf: Uint8Array, page: number) {
+  const html = poppler("pdftotext", ["-q", "-bbox", "-enc", "UTF-8", "-f", String(page), "-l", String(page)], pdf);
+  const size = html.match(/<page width="([\d.]+)" height="([\d.]+)">/);
+  const words = [...html.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)].map((m) => ({
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+    text: m[5]!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&"),
+  }));
+  return { width: Number(size?.[1]), height: Number(size?.[2]), words };
+}

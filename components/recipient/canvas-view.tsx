@@ -89,8 +89,31 @@ function Shape({ e }: { e: Element }) {
   );
 }
 
+/**
+ * The recipient's identity line repeated across the drawing, inside the SVG itself: it scales and exports with the
+ * shapes and cannot be hidden apart from them.
+ */
+function WatermarkMarks({ text, x, y, width, height }: { text: string; x: number; y: number; width: number; height: number }) {
+  const size = Math.max(10, Math.min(width, height) / 28);
+  const stepX = size * text.length * 0.65;
+  const stepY = size * 6;
+  const marks: [number, number][] = [];
+  for (let r = 0; r * stepY < height + stepY && marks.length < 300; r++) {
+    for (let c = -1; c * stepX < width && marks.length < 300; c++) marks.push([x + c * stepX + (r % 2) * (stepX / 2), y + r * stepY + size]);
+  }
+  return (
+    <g aria-hidden="true" data-watermark="" pointerEvents="none" style={{ userSelect: "none" }}>
+      {marks.map(([mx, my], i) => (
+        <text key={i} x={mx} y={my} fontSize={size} fontFamily="system-ui, sans-serif" fill="#7f1d1d" fillOpacity={0.14} transform={`rotate(-24 ${mx} ${my})`}>
+          {text}
+        </text>
+      ))}
+    </g>
+  );
+}
+
 /** Positioned text, rectangles and circles, scaled to the width available (a phone included). */
-export function CanvasView({ elements }: { elements: unknown[] }) {
+export function CanvasView({ elements, watermark }: { elements: unknown[]; watermark?: string }) {
   const shapes = elements.map(readElement).filter((e): e is Element => e !== null);
   const PAD = 16;
   let [minX, minY, maxX, maxY] = [0, 0, 1, 1];
@@ -115,6 +138,7 @@ export function CanvasView({ elements }: { elements: unknown[] }) {
         {shapes.map((e, i) => (
           <Shape key={i} e={e} />
         ))}
+        {watermark ? <WatermarkMarks text={watermark} x={minX - PAD} y={minY - PAD} width={width} height={height} /> : null}
       </svg>
     </div>
   );

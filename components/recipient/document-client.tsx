@@ -2,9 +2,9 @@
 
 import * as React from "react";
 import { useRouter } from "next/navigation";
-import { Download, X } from "lucide-react";
+import { Download, FileCheck, X } from "lucide-react";
 
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-state";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
@@ -50,16 +50,25 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function download(form: ContentForm, title: string, id: number) {
+/** Downloads carry the recipient's identity like the screen does (the server burns it into a PDF). */
+function download(form: ContentForm, title: string, id: number, watermark: string | undefined) {
   const base = fileBaseName(title, id);
   if (form.kind === "pdf") {
     const url = `${form.pdf.pdfPath}${form.pdf.pdfPath.includes("?") ? "&" : "?"}download=1`;
     saveFile(form.pdf.fileName || `${base}.pdf`, url);
   } else if (form.kind === "html") {
-    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n<h1>${escapeHtml(title)}</h1>\n${form.html}\n</body>\n</html>\n`;
+    const mark = watermark ? `<p style="color:#7f1d1d;font-size:12px">Confidential, shared under NDA with ${escapeHtml(watermark)}</p>\n` : "";
+    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n${mark}<h1>${escapeHtml(title)}</h1>\n${form.html}\n${mark}</body>\n</html>\n`;
     saveFile(`${base}.html`, new Blob([page], { type: "text/html;charset=utf-8" }));
   } else {
-    const value = form.kind === "canvas" ? { elements: form.elements } : form.value;
+    const mark = watermark ? { sharedWith: watermark } : {};
+    const other = form.kind === "other" ? form.value : null;
+    const value =
+      form.kind === "canvas"
+        ? { ...mark, elements: form.elements }
+        : other && typeof other === "object" && !Array.isArray(other)
+          ? { ...mark, ...other }
+          : other;
     saveFile(`${base}.json`, new Blob([JSON.stringify(value, null, 2)], { type: "application/json" }));
   }
 }
@@ -75,7 +84,7 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
 
   const startDownload = () => {
     toast.message("Download Started", { description: "Your document is being prepared for download." });
-    download(form, share.idea.title, share.idea.id);
+    download(form, share.idea.title, share.idea.id, share.watermark);
   };
 
   return (
@@ -92,18 +101,28 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
               </p>
             ) : null}
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={startDownload}>
               <Download aria-hidden="true" />
               Download
             </Button>
+            {share.ndaId ? (
+              <a
+                href={`/api/ndas/${encodeURIComponent(share.ndaId)}/certificate.pdf`}
+                download
+                className={buttonVariants({ variant: "outline", className: "h-11 sm:h-9" })}
+              >
+                <FileCheck aria-hidden="true" />
+                Download NDA certificate
+              </a>
+            ) : null}
             <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => setConfirmClose(true)}>
               <X aria-hidden="true" />
               Close
             </Button>
           </div>
         </header>
-        <DocumentContent form={form} title={share.idea.title} />
+        <DocumentContent form={form} title={share.idea.title} watermark={share.watermark} />
         <section aria-label="Document details" className="rounded-lg border bg-background p-4 text-sm">
           <p className="font-medium">Document shared by {share.idea.user.name}</p>
           {accessedAt ? (

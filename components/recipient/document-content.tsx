@@ -1,7 +1,9 @@
+import type * as React from "react";
 import { ExternalLink, FileText } from "lucide-react";
 
 import { buttonVariants } from "@/components/ui/button";
 import { CanvasView } from "@/components/recipient/canvas-view";
+import { WatermarkFrame } from "@/components/recipient/watermark";
 import styles from "@/components/editor/rich-text.module.css";
 import type { IdeaContent, PdfContent } from "@/lib/client/types";
 
@@ -24,7 +26,21 @@ export function contentForm(content: IdeaContent | undefined): ContentForm {
   return { kind: "other", value: content ?? null };
 }
 
-export function DocumentContent({ form, title }: { form: ContentForm; title: string }) {
+/**
+ * `watermark`: the recipient's identity line from the server, drawn over HTML, JSON and canvas content. A PDF carries
+ * it burned into its pages by the server (lib/files/watermark.ts), which covers 'Open in New Tab' and downloads too.
+ */
+function withWatermark(text: string | undefined, slot: string, content: React.ReactNode) {
+  return text ? (
+    <WatermarkFrame text={text} slot={slot}>
+      {content}
+    </WatermarkFrame>
+  ) : (
+    content
+  );
+}
+
+export function DocumentContent({ form, title, watermark }: { form: ContentForm; title: string; watermark?: string }) {
   switch (form.kind) {
     case "pdf":
       return (
@@ -52,21 +68,25 @@ export function DocumentContent({ form, title }: { form: ContentForm; title: str
         </section>
       );
     case "canvas":
-      return <CanvasView elements={form.elements} />;
+      return <CanvasView elements={form.elements} watermark={watermark} />;
     case "html":
       // Sanitized by the server when it was stored (lib/ideas/sanitize.ts); images point at the gated file route.
-      return (
+      return withWatermark(
+        watermark,
+        "html-document-frame",
         <div
           data-slot="html-document"
           className={`${styles.content} rounded-lg border bg-background`}
           dangerouslySetInnerHTML={{ __html: form.html }}
-        />
+        />,
       );
     default:
-      return (
+      return withWatermark(
+        watermark,
+        "json-document-frame",
         <pre data-slot="json-document" className="overflow-x-auto rounded-lg border bg-background p-4 text-sm">
           {JSON.stringify(form.value, null, 2)}
-        </pre>
+        </pre>,
       );
   }
 }

@@ -79,6 +79,10 @@ export type SharedIdea = {
   recipient: Recipient | null;
   /** When content was delivered: the start of this recipient's current view. */
   accessedAt?: string;
+  /** With the content: this recipient's NDA acceptance id (GET /api/ndas/{id}/certificate.pdf). */
+  ndaId?: string | null;
+  /** With the content: "name · e-mail · access time", overlaid faintly across the document. */
+  watermark?: string;
 };
 
 export type Comment = { id: string; recipientId: string; author: string; content: string; createdAt: string };

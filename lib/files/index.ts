@@ -8,6 +8,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { openContent } from "@/lib/ideas/content";
+import type { Watermark } from "@/lib/files/watermark";
 
 export function fileUrl(assetId: string) {
   return `/api/files/${assetId}`;
@@ -66,7 +67,8 @@ export async function createAsset(input: {
   }
 }
 
-export type AssetMeta = { id: string; blobKey: string; fileName: string; contentType: string; size: number };
+/** `watermark`: served to a recipient, whose identity every copy carries (lib/files/watermark.ts); never for the owner. */
+export type AssetMeta = { id: string; blobKey: string; fileName: string; contentType: string; size: number; watermark?: Watermark };
 
 export async function readAssetBytes(asset: AssetMeta) {
   const envelope = await blobStore().get(asset.blobKey);
@@ -81,7 +83,7 @@ const assetMetaSelect = { id: true, blobKey: true, fileName: true, contentType: 
  * agreed (and verified), its view window open, its share neither revoked nor expired. A recipient reads only
  * the idea's PDF and the images its HTML shows; nothing else of the owner's.
  */
-export async function findReadableAsset(userId: string | null, assetId: string, recipientSecrets: readonly string[] = []) {
+export async function findReadableAsset(userId: string | null, assetId: string, recipientSecrets: readonly string[] = []): Promise<AssetMeta | null> {
   if (userId) {
     const own = await db.asset.findFirst({ where: { id: assetId, ownerId: userId }, select: assetMetaSelect });
     if (own) return own;
@@ -98,14 +100,14 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
       viewWindowEndsAt: { gt: now },
       share: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], idea: { ownerId: asset.ownerId } },
     },
-    select: { emailVerifiedAt: true, share: { select: { shareType: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } } },
+    select: { name: true, email: true, viewStartedAt: true, emailVerifiedAt: true, share: { select: { shareType: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } } },
   });
   // Ids are alphanumeric (cuid); the look-ahead keeps one id from matching a longer one.
   const reference = new RegExp(`${fileUrl(asset.id)}(?![A-Za-z0-9])`);
   for (const r of recipients) {
     if (r.share.shareType === "email" && !r.emailVerifiedAt) continue;
     const idea = r.share.idea;
-    if (idea.pdfAssetId === asset.id) return pick(asset);
+    if (idea.pdfAssetId === asset.id) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now } };
     if (idea.kind === "html" && asset.kind === "image") {
       const stored = openContent(idea.ownerId, idea.contentCiphertext);
       if (stored.kind === "html" && reference.test(stored.html)) return pick(asset);

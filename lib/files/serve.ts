@@ -1,6 +1,7 @@
 import "server-only";
 import type { AssetMeta } from "@/lib/files";
 import { readAssetBytes } from "@/lib/files";
+import { watermarkPdf } from "@/lib/files/watermark";
 
 const EXTENSIONS: Record<string, string[]> = {
   "application/pdf": [".pdf"],
@@ -49,13 +50,18 @@ function parseRange(header: string | null, size: number): { start: number; end: 
 /**
  * The decrypted file with its real type, a safe Content-Disposition and HTTP Range support.
  * Same-origin framing is allowed here (the editor and viewer embed PDFs); nothing else may frame it.
+ * A PDF served to a recipient carries their watermark: a copy made for this request (the stored file is never
+ * changed), sent whole, since its bytes differ per recipient and per view (no Range, no Accept-Ranges).
  */
 export async function fileResponse(req: Request, asset: AssetMeta, opts: { download?: boolean } = {}) {
-  const data = await readAssetBytes(asset);
+  const stored = await readAssetBytes(asset);
+  const mark = asset.contentType === "application/pdf" ? asset.watermark : undefined;
+  const marked = mark !== undefined;
+  const data = mark ? Buffer.from(await watermarkPdf(stored, mark)) : stored;
   const headers = new Headers({
     "Content-Type": asset.contentType,
     "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", servedFileName(asset.fileName, asset.contentType)),
-    "Accept-Ranges": "bytes",
+    ...(marked ? {} : { "Accept-Ranges": "bytes" }),
     // no-transform keeps the server from gzipping: Range offsets refer to the file itself. (Next.js replaces
     // Content-Length with its own chunked framing; Content-Range still tells clients the size.)
     "Cache-Control": "private, no-store, no-transform",
@@ -66,7 +72,7 @@ export async function fileResponse(req: Request, asset: AssetMeta, opts: { downl
     "X-Frame-Options": "SAMEORIGIN",
     "Referrer-Policy": "no-referrer",
   });
-  const range = parseRange(req.headers.get("range"), data.length);
+  const range = marked ? null : parseRange(req.headers.get("range"), data.length);
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${data.length}`);
     return new Response(null, { status: 416, headers });

@@ -18,6 +18,7 @@ import {
   type RecipientSecrets,
 } from "@/lib/shares/access";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import { watermarkText } from "@/lib/files/watermark";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
@@ -66,6 +67,10 @@ export type SharedIdeaResult = {
   shareType: ShareTypeValue;
   recipient: PresentedRecipient | null;
   accessedAt?: Date;
+  /** With the content: the recipient's NDA acceptance (its certificate: GET /api/ndas/{id}/certificate.pdf). */
+  ndaId?: string | null;
+  /** With the content: the identity line the viewer overlays on it (lib/files/watermark.ts watermarkText). */
+  watermark?: string;
 };
 
 /**
@@ -95,5 +100,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   // The (possibly large) ciphertext is read only when it is delivered, not for every lookup.
   const { contentCiphertext } = await db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } });
   const content = toClientContent(openContent(share.idea.ownerId, contentCiphertext));
-  return { idea: { ...idea, content }, ...base, accessedAt };
+  const nda = await db.ndaAcceptance.findUnique({ where: { recipientId: recipient.id }, select: { id: true } });
+  const watermark = watermarkText({ name: recipient.name, email: recipient.email, accessedAt });
+  return { idea: { ...idea, content }, ...base, accessedAt, ndaId: nda?.id ?? null, watermark };
 }

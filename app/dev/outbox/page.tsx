@@ -23,6 +23,10 @@ function withLinks(text: string): ReactNode[] {
   );
 }
 
+function formatSize(bytes: number) {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} kB`;
+}
+
 function formatSentAt(iso: string) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC";
@@ -72,6 +76,18 @@ export default async function DevOutboxPage() {
                   </dl>
                 </header>
                 <pre className="bg-muted overflow-x-auto rounded-md p-3 text-sm whitespace-pre-wrap">{withLinks(entry.text)}</pre>
+                {entry.attachments?.length ? (
+                  <section aria-label="Attachments" className="text-sm">
+                    <h3 className="font-medium">Attachments</h3>
+                    <ul className="text-muted-foreground list-disc pl-5">
+                      {entry.attachments.map((a, i) => (
+                        <li key={i}>
+                          {a.filename} ({a.contentType}, {formatSize(Math.floor((a.content.length * 3) / 4))})
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ) : null}
               </article>
             </li>
           ))}

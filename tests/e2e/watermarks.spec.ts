@@ -1,0 +1,147 @@
+import fs from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { test, expect, makePdf, uploadPdf, type Creator } from "./api-helpers";
+import { readOutbox, uniqueEmail } from "./fixtures";
+import { createShare } from "./sharing-helpers";
+import { flat, pdfText } from "../pdf-text";
+
+/**
+ * Issue 9 §2-3: what a recipient receives carries who they are (HTML overlay, canvas marks, PDF burned in by the
+ * server), the owner's copy never does, and the NDA certificate reaches the recipient (viewer button, e-mail) and
+ * the owner, nobody else.
+ */
+
+const SECRET_HTML = "<h2>Launch plan</h2><p>The secret ingredient is <strong>cardamom</strong>.</p>";
+const NAME = "Łukasz Дмитрий";
+
+type Shared = { ideaId: number; title: string; token: string };
+
+async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unknown } = {}): Promise<Shared> {
+  const title = `Watermarked ${Date.now().toString(36)}`;
+  const res = options.pdf
+    ? await uploadPdf(owner.api, { name: `${title}.pdf`, buffer: options.pdf }, title)
+    : await owner.api.post("/api/ideas", { data: { title, content: options.content ?? SECRET_HTML } });
+  expect(res.status(), await res.text()).toBe(201);
+  const ideaId = ((await res.json()) as { id: number }).id;
+  expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
+  const share = await createShare(owner.api, { ideaId, shareType: "full-access", recipientEmail: null });
+  return { ideaId, title, token: share.accessLink };
+}
+
+/** /view → details → agreement → document, through the screens. */
+async function reachDocument(page: Page, shared: Shared, email: string) {
+  await page.goto(`/view/${shared.token}`);
+  await page.getByLabel("Name", { exact: true }).fill(NAME);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
+  await page.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.getByRole("button", { name: "I Agree" })).toBeEnabled();
+  await page.getByRole("button", { name: "I Agree" }).click();
+  await expect(page).toHaveURL(new RegExp(`/document/${shared.token}$`), { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();
+}
+
+/** What the server sent this recipient (a reload inside the view window: same access time, no new view). */
+async function payload(page: Page, token: string) {
+  const res = await page.request.get(`/api/share/${token}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { watermark: string; ndaId: string; accessedAt: string };
+}
+
+test.describe("identity watermarks and the NDA certificate", () => {
+  test("HTML idea: the identity line lies across the document; the certificate downloads from the viewer and by e-mail", async ({ page, newCreator, playwright }, testInfo) => {
+    const owner = await newCreator();
+    const shared = await shareIdea(owner);
+    const email = uniqueEmail(testInfo, "reader");
+    await reachDocument(page, shared, email);
+
+    const { watermark, ndaId, accessedAt } = await payload(page, shared.token);
+    expect(watermark).toBe(`${NAME} · ${email} · ${accessedAt.slice(0, 16).replace("T", " ")} UTC`);
+    const frame = page.locator('[data-slot="html-document-frame"]');
+    await expect(frame.getByText("cardamom")).toBeVisible();
+    const marks = frame.locator("[data-watermark] span");
+    await expect(marks.first()).toBeVisible();
+    await expect(marks.first()).toHaveText(watermark);
+    // Repeated over the whole document, inside its box, above it and transparent to the pointer.
+    expect(await marks.count()).toBeGreaterThan(2);
+    const overlay = frame.locator("[data-watermark]");
+    await expect(overlay).toHaveAttribute("aria-hidden", "true");
+    expect(await overlay.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe("none");
+    const [frameBox, overlayBox] = [await frame.boundingBox(), await overlay.boundingBox()];
+    expect(overlayBox).toEqual(frameBox);
+    await frame.getByText("cardamom").click(); // the overlay does not intercept the pointer
+
+    // The certificate from the viewer.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download NDA certificate" }).click()]);
+    expect(download.suggestedFilename()).toBe(`nda-certificate-${ndaId}.pdf`);
+    const certificate = flat(pdfText(await fs.readFile((await download.path())!)));
+    for (const expected of [NAME, email, shared.title, String(shared.ideaId), ndaId]) expect(certificate).toContain(expected);
+    expect(certificate).not.toContain("cardamom");
+
+    // GET /api/ndas/{id}/certificate.pdf: the recipient and the owner; nobody else, and no unknown id.
+    const mine = await page.request.get(`/api/ndas/${ndaId}/certificate.pdf`);
+    expect(mine.status()).toBe(200);
+    expect(mine.headers()["content-type"]).toBe("application/pdf");
+    expect(mine.headers()["content-disposition"]).toContain(`attachment; filename="nda-certificate-${ndaId}.pdf"`);
+    expect(mine.headers()["cache-control"]).toContain("no-store");
+    const owners = await owner.api.get(`/api/ndas/${ndaId}/certificate.pdf`);
+    expect(owners.status()).toBe(200);
+    expect(flat(pdfText(await owners.body()))).toContain(email);
+    const otherCreator = await newCreator();
+    expect((await otherCreator.api.get(`/api/ndas/${ndaId}/certificate.pdf`)).status()).toBe(404);
+    const anonymous = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    expect((await anonymous.get(`/api/ndas/${ndaId}/certificate.pdf`)).status()).toBe(404);
+    await anonymous.dispose();
+    expect((await owner.api.get(`/api/ndas/doesnotexist0000000000000/certificate.pdf`)).status()).toBe(404);
+
+    // The e-mail at acceptance carries it as an attachment.
+    type Mail = { subject: string; attachments?: { filename: string; contentType: string; content: string }[] };
+    let mail: Mail | undefined;
+    await expect
+      .poll(async () => {
+        mail = ((await readOutbox(email)) as Mail[]).find((m) => m.attachments?.length);
+        return mail !== undefined;
+      }, { timeout: 20_000, message: "the certificate mail" })
+      .toBe(true);
+    expect(mail!.attachments![0]).toMatchObject({ filename: `nda-certificate-${ndaId}.pdf`, contentType: "application/pdf" });
+    expect(flat(pdfText(Buffer.from(mail!.attachments![0]!.content, "base64")))).toContain(NAME);
+  });
+
+  test("PDF idea: every served copy carries the recipient's line; the owner's does not", async ({ page, newCreator }, testInfo) => {
+    const owner = await newCreator();
+    const original = makePdf("Blueprint page one");
+    const shared = await shareIdea(owner, { pdf: original });
+    const email = uniqueEmail(testInfo, "pdf-reader");
+    await reachDocument(page, shared, email);
+
+    const src = await page.locator("iframe").getAttribute("src");
+    expect(src).toMatch(/^\/api\/files\//);
+    await expect(page.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("href", src!);
+    const { accessedAt } = await payload(page, shared.token);
+    const served = await page.request.get(src!, { headers: { Range: "bytes=0-99" } });
+    expect(served.status()).toBe(200);
+    expect(served.headers()["accept-ranges"]).toBeUndefined();
+    const text = flat(pdfText(await served.body()));
+    expect(text).toContain("Blueprint page one");
+    expect(text).toContain(`Confidential, shared under NDA with ${NAME} <${email}> via IdeaVault · accessed ${accessedAt.slice(0, 16).replace("T", " ")} UTC`);
+    const downloaded = await page.request.get(`${src}?download=1`);
+    expect(flat(pdfText(await downloaded.body()))).toContain(`<${email}>`);
+
+    const own = await owner.api.get(src!);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["accept-ranges"]).toBe("bytes");
+    expect(Buffer.compare(await own.body(), original)).toBe(0);
+  });
+
+  test("canvas idea: the identity line is drawn inside the drawing", async ({ page, newCreator }, testInfo) => {
+    const owner = await newCreator();
+    const shared = await shareIdea(owner, { content: { elements: [{ type: "rect", x: 0, y: 0, width: 400, height: 300, fill: "#dbeafe" }] } });
+    const email = uniqueEmail(testInfo, "canvas-reader");
+    await reachDocument(page, shared, email);
+    const { watermark } = await payload(page, shared.token);
+    const marks = page.locator('[data-slot="canvas-document"] svg [data-watermark] text');
+    expect(await marks.count()).toBeGreaterThan(2);
+    await expect(marks.first()).toHaveText(watermark);
+  });
+});
