@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -59,4 +59,16 @@ export function pdfWords(pdf: Uint8Array, page: number) {
     text: m[5]!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&"),
   }));
   return { width: Number(size?.[1]), height: Number(size?.[2]), words };
+}
+
+/** What poppler complains about while reading the whole file ("" for a clean file): a repaired file still extracts. */
+export function pdfProblems(pdf: Uint8Array): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-"));
+  try {
+    const file = path.join(dir, "doc.pdf");
+    fs.writeFileSync(file, pdf);
+    return spawnSync("pdftotext", [file, "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).stderr.trim();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

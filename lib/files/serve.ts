@@ -57,7 +57,7 @@ export async function fileResponse(req: Request, asset: AssetMeta, opts: { downl
   const stored = await readAssetBytes(asset);
   const mark = asset.contentType === "application/pdf" ? asset.watermark : undefined;
   const marked = mark !== undefined;
-  const data = mark ? Buffer.from(await watermarkPdf(stored, mark)) : stored;
+  const data = mark ? await watermarkPdf(stored, mark) : stored;
   const headers = new Headers({
     "Content-Type": asset.contentType,
     "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", servedFileName(asset.fileName, asset.contentType)),

@@ -1,6 +1,7 @@
 import "server-only";
 import { degrees, ParseSpeeds, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { drawableText, embedDejaVu } from "@/lib/pdf/fonts";
+import { beginIncremental, saveIncremental } from "@/lib/pdf/incremental";
 
 /** Who a served copy belongs to: the recipient and the start of their view (stable across reloads). */
 export type Watermark = { name: string; email: string; accessedAt: Date };
@@ -22,14 +23,23 @@ export function watermarkFooter(w: Watermark) {
 const DIAGONAL_OPACITY = 0.18;
 const FOOTER_SIZE = 7;
 
-function stampPage(page: PDFPage, font: PDFFont, diagonal: string, footer: string) {
-  const box = page.getCropBox();
-  const { x, y, width, height } = box;
-  // Three faint copies along the page's diagonal, sized to span under half of it so the side copies stay on the page.
+type Layout = { size: number; textWidth: number; footerSize: number; footerWidth: number };
+
+/** Sizes for one page size (measuring text through the font's shaping is the costly part: once per size). */
+function layoutFor(font: PDFFont, diagonal: string, footer: string, width: number, height: number): Layout {
+  // Three faint copies along the page's diagonal, each spanning under half of it so the side copies stay on the page.
+  const size = Math.max(8, Math.min(40, (0.42 * Math.hypot(width, height)) / Math.max(1, font.widthOfTextAtSize(diagonal, 1))));
+  const footerSize = Math.min(FOOTER_SIZE, (FOOTER_SIZE * (width - 24)) / Math.max(1, font.widthOfTextAtSize(footer, FOOTER_SIZE)));
+  return { size, textWidth: font.widthOfTextAtSize(diagonal, size), footerSize, footerWidth: font.widthOfTextAtSize(footer, footerSize) };
+}
+
+function stampPage(page: PDFPage, font: PDFFont, diagonal: string, footer: string, layouts: Map<string, Layout>) {
+  const { x, y, width, height } = page.getCropBox();
+  const sizeKey = `${width}x${height}`;
+  let layout = layouts.get(sizeKey);
+  if (!layout) layouts.set(sizeKey, (layout = layoutFor(font, diagonal, footer, width, height)));
+  const { size, textWidth, footerSize, footerWidth } = layout;
   const angle = Math.atan2(height, width);
-  const diag = Math.hypot(width, height);
-  const size = Math.max(8, Math.min(40, (0.42 * diag) / Math.max(1, font.widthOfTextAtSize(diagonal, 1))));
-  const textWidth = font.widthOfTextAtSize(diagonal, size);
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   for (const shift of [-0.27, 0, 0.27]) {
     // Centre of this copy: the page centre moved across the diagonal (perpendicular to it).
@@ -45,8 +55,6 @@ function stampPage(page: PDFPage, font: PDFFont, diagonal: string, footer: strin
       opacity: DIAGONAL_OPACITY,
     });
   }
-  const footerSize = Math.min(FOOTER_SIZE, (FOOTER_SIZE * (width - 24)) / Math.max(1, font.widthOfTextAtSize(footer, FOOTER_SIZE)));
-  const footerWidth = font.widthOfTextAtSize(footer, footerSize);
   page.drawRectangle({ x: x + 8, y: y + 5, width: footerWidth + 8, height: footerSize + 6, color: rgb(1, 1, 1), opacity: 0.75 });
   page.drawText(footer, { x: x + 12, y: y + 8, size: footerSize, font, color: rgb(0.25, 0.25, 0.3) });
 }
@@ -59,9 +67,13 @@ function stampPage(page: PDFPage, font: PDFFont, diagonal: string, footer: strin
  */
 export async function watermarkPdf(original: Uint8Array, w: Watermark): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fast });
+  const base = beginIncremental(doc, original);
   const font = await embedDejaVu(doc);
   const diagonal = drawableText(font, watermarkText(w));
   const footer = drawableText(font, watermarkFooter(w));
-  for (const page of doc.getPages()) stampPage(page, font, diagonal, footer);
-  return doc.save({ useObjectStreams: false, addDefaultPage: false, objectsPerTick: 200 });
+  const layouts = new Map<string, Layout>();
+  for (const page of doc.getPages()) stampPage(page, font, diagonal, footer, layouts);
+  // Appending the stamp after the original bytes is several times faster than re-serializing the document; a file
+  // without a usable cross-reference table is saved whole.
+  return base ? saveIncremental(doc, original, base) : doc.save({ useObjectStreams: false, addDefaultPage: false, objectsPerTick: 200 });
 }

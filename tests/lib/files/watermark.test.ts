@@ -7,9 +7,9 @@ import { fileResponse } from "@/lib/files/serve";
 import { watermarkPdf, watermarkText } from "@/lib/files/watermark";
 import { createPdfIdea } from "@/lib/ideas";
 import { getSharedIdea } from "@/lib/shares/views";
-import { agreedRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
+import { agreedRecipient, createShare, createUser, MINIMAL_PDF, TEST_CLIENT } from "../../factories";
 import { blobPath } from "../../db-utils";
-import { flat, pdfText, pdfWords } from "../../pdf-text";
+import { flat, pdfProblems, pdfText, pdfWords } from "../../pdf-text";
 
 const PAGES = 3;
 
@@ -52,6 +52,10 @@ describe("PDF watermark", () => {
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const served = Buffer.from(await res.arrayBuffer());
     expect(res.headers.get("Content-Length")).toBe(String(served.length));
+    // pdf-lib saves with a cross-reference stream: the mark is appended as an incremental update.
+    const stored = await readAssetBytes(readable!);
+    expect(served.subarray(0, stored.length).equals(stored)).toBe(true);
+    expect(pdfProblems(served)).toBe("");
     const minute = accessedAt.toISOString().slice(0, 16).replace("T", " ");
     for (let page = 1; page <= PAGES; page++) {
       const text = flat(pdfText(served, page));
@@ -77,6 +81,18 @@ describe("PDF watermark", () => {
     expect(res.headers.get("Accept-Ranges")).toBe("bytes");
     expect(sha256Hex(Buffer.from(await res.arrayBuffer()))).toBe(sha256Hex(original));
     expect(flat(pdfText(original))).not.toContain("lukasz@example.com");
+  });
+
+  it("marks a PDF without a cross-reference table (saved whole) and one with a classic table (appended)", async () => {
+    const w = { name: "Eve", email: "eve@example.com", accessedAt: new Date("2026-01-02T03:04:00Z") };
+    const line = "shared under NDA with Eve <eve@example.com> via IdeaVault";
+    expect(flat(pdfText(await watermarkPdf(MINIMAL_PDF, w)))).toContain(line);
+    const classic = Buffer.from(await (await PDFDocument.load(await threePagePdf())).save({ useObjectStreams: false }));
+    const marked = Buffer.from(await watermarkPdf(classic, w));
+    // An incremental update: the original bytes come first, unchanged.
+    expect(marked.subarray(0, classic.length).equals(classic)).toBe(true);
+    expect(pdfProblems(marked)).toBe("");
+    for (let page = 1; page <= PAGES; page++) expect(flat(pdfText(marked, page))).toContain(line);
   });
 
   it("keeps the mark on the page when the original leaves its graphics state changed", async () => {
