@@ -42,7 +42,7 @@ function cookiesOf(res: Response) {
 }
 
 export async function benchWatermark() {
-  let t = performance.now();
+  const t = performance.now();
   let pdf = await samplePdf(TARGET_BYTES);
   if (pdf.length > 10 * 1024 * 1024) pdf = await samplePdf(TARGET_BYTES * 0.95);
   console.log(`sample PDF: ${(pdf.length / 1e6).toFixed(2)} MB, 120 pages with a JPEG each (generated in ${(performance.now() - t).toFixed(0)} ms)`);
