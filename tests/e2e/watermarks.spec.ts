@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, makePdf, uploadPdf, type Creator } from "./api-helpers";
 import { readOutbox, uniqueEmail } from "./fixtures";
 import { createShare } from "./sharing-helpers";
-import { flat, pdfText } from "../pdf-text";
+import { flat, pdfProblems, pdfText } from "../pdf-text";
 
 /**
  * Issue 9 §2-3: what a recipient receives carries who they are (HTML overlay, canvas marks, PDF burned in by the
@@ -122,6 +122,7 @@ test.describe("identity watermarks and the NDA certificate", () => {
     const served = await page.request.get(src!, { headers: { Range: "bytes=0-99" } });
     expect(served.status()).toBe(200);
     expect(served.headers()["accept-ranges"]).toBeUndefined();
+    expect(pdfProblems(await served.body())).toBe("");
     const text = flat(pdfText(await served.body()));
     expect(text).toContain("Blueprint page one");
     expect(text).toContain(`Confidential, shared under NDA with ${NAME} <${email}> via IdeaVault · accessed ${accessedAt.slice(0, 16).replace("T", " ")} UTC`);
