@@ -32,9 +32,13 @@ async function sharedPdf() {
   const idea = await createPdfIdea(owner.id, { title: "Deck", fileName: "deck.pdf", data: original });
   const share = await createShare(owner.id, idea.id);
   const recipient = await agreedRecipient(share, { name: "Łukasz Дмитрий", email: "lukasz@example.com" });
-  const { accessedAt } = await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
+  const view = await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
+  const accessedAt = view.accessedAt!;
+  // The viewer's payload: the line it overlays and the acceptance whose certificate it offers.
+  expect(view.watermark).toBe(watermarkText({ name: "Łukasz Дмитрий", email: "lukasz@example.com", accessedAt }));
+  expect(view.ndaId).toBe((await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: recipient.id } })).id);
   const asset = await db.asset.findFirstOrThrow({ where: { ownerId: owner.id, kind: "pdf" } });
-  return { owner, original, asset, recipient, accessedAt: accessedAt!, share };
+  return { owner, original, asset, recipient, accessedAt, share };
 }
 
 const get = (headers: Record<string, string> = {}) => new Request("http://localhost/api/files/x", { headers });

@@ -1,9 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { NotFoundError } from "@/lib/api/errors";
 import { buildNdaCertificate, certificateFileName, findCertificateData, formatUtc } from "@/lib/nda/certificate";
 import { listOutbox } from "@/lib/email/outbox";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
 import { flat, pdfFonts, pdfInfo, pdfText } from "../../pdf-text";
+import { allowConsoleError } from "../../db-utils";
 
 const SECRET_CONTENT = "Quantum-entangled-turnip-harvester-7731";
 
@@ -121,6 +125,19 @@ describe("NDA certificate", () => {
     expect(text).toContain("Zoë Ωmega");
     expect(text).toContain(nda.id);
     expect(text).not.toContain(SECRET_CONTENT);
+  });
+
+  it("a mail that cannot be sent never fails the acceptance", async () => {
+    // The outbox directory cannot be created: a file stands in its way.
+    fs.mkdirSync(getEnv().dataDir, { recursive: true });
+    fs.writeFileSync(path.join(getEnv().dataDir, "outbox"), "not a directory");
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    allowConsoleError();
+    const { recipient, nda } = await acceptance();
+    expect(recipient.agreedToNda).toBe(true);
+    expect(nda.id).toBeTruthy();
+    expect(errors.mock.calls.some((c) => String(c[0]).includes("NDA certificate mail failed"))).toBe(true);
+    errors.mockRestore();
   });
 
   it("accepting again sends no second certificate", async () => {
