@@ -106,6 +106,9 @@ test.describe("identity watermarks and the NDA certificate", () => {
       .toBe(true);
     expect(mail!.attachments![0]).toMatchObject({ filename: `nda-certificate-${ndaId}.pdf`, contentType: "application/pdf" });
     expect(flat(pdfText(Buffer.from(mail!.attachments![0]!.content, "base64")))).toContain(NAME);
+    // The local outbox page lists it.
+    await page.goto("/dev/outbox");
+    await expect(page.getByRole("region", { name: "Attachments" }).filter({ hasText: `nda-certificate-${ndaId}.pdf` })).toBeVisible();
   });
 
   test("PDF idea: every served copy carries the recipient's line; the owner's does not", async ({ page, newCreator }, testInfo) => {
