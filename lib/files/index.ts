@@ -8,7 +8,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { openContent } from "@/lib/ideas/content";
-import type { Watermark } from "@/lib/files/watermark";
+import type { Watermark } from "@/lib/files/watermark-text";
 
 export function fileUrl(assetId: string) {
   return `/api/files/${assetId}`;

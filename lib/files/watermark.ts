@@ -2,23 +2,9 @@ import "server-only";
 import { degrees, ParseSpeeds, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { drawableText, embedDejaVu } from "@/lib/pdf/fonts";
 import { beginIncremental, saveIncremental } from "@/lib/pdf/incremental";
+import { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/watermark-text";
 
-/** Who a served copy belongs to: the recipient and the start of their view (stable across reloads). */
-export type Watermark = { name: string; email: string; accessedAt: Date };
-
-function minuteUtc(d: Date) {
-  return d.toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
-
-/** The one line every copy a recipient receives carries (HTML overlay, canvas, PDF pages). */
-export function watermarkText(w: Watermark) {
-  return `${w.name} · ${w.email} · ${minuteUtc(w.accessedAt)}`;
-}
-
-/** The footer of a watermarked PDF page: who, under which terms, when. */
-export function watermarkFooter(w: Watermark) {
-  return `Confidential, shared under NDA with ${w.name} <${w.email}> via IdeaVault · accessed ${minuteUtc(w.accessedAt)}`;
-}
+export { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/watermark-text";
 
 const DIAGONAL_OPACITY = 0.18;
 const FOOTER_SIZE = 7;

@@ -10,7 +10,6 @@ import { ndaEvidenceDocument } from "@/lib/nda/evidence";
 import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
-import { mailNdaCertificate } from "@/lib/nda/certificate";
 import { runAfterResponse } from "@/lib/server/after-response";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
@@ -211,8 +210,9 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     const agreed = await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
     return { ...agreed, ndaId: created?.id ?? null };
   });
-  // The recipient's certificate: mailed after the answer, so a slow or failing mail never touches the acceptance.
+  // The recipient's certificate: mailed after the answer, so a slow or failing mail never touches the acceptance
+  // (and the PDF code loads only then, not for every recipient call).
   const { ndaId } = updated;
-  if (ndaId) await runAfterResponse("NDA certificate mail", () => mailNdaCertificate(ndaId));
+  if (ndaId) await runAfterResponse("NDA certificate mail", async () => (await import("@/lib/nda/certificate")).mailNdaCertificate(ndaId));
   return presentRecipient(updated, share.shareType);
 }

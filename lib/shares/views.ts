@@ -18,7 +18,7 @@ import {
   type RecipientSecrets,
 } from "@/lib/shares/access";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
-import { watermarkText } from "@/lib/files/watermark";
+import { watermarkText } from "@/lib/files/watermark-text";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
