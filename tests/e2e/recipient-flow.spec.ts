@@ -306,7 +306,8 @@ test.describe("recipient flow", () => {
 
     const drawing = page.getByRole("img", { name: "Idea layout" });
     await expect(drawing).toBeVisible();
-    const texts = drawing.locator("text");
+    // The shapes themselves (the recipient's watermark marks are text too, grouped apart: watermarks.spec.ts).
+    const texts = drawing.locator(":scope > text");
     await expect(texts).toHaveCount(2);
     await expect(texts.nth(0)).toHaveAttribute("font-size", "28");
     await expect(texts.nth(0)).toHaveAttribute("font-family", "Georgia");
