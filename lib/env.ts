@@ -46,6 +46,8 @@ const schema = z.object({
   /** Serves /dev/outbox outside `npm run dev` (end-to-end tests); never on a server others can reach. */
   DEV_OUTBOX: boolean,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Queries slower than this are logged as a warning; 0 turns the log off (the jest workers do). */
+  DB_SLOW_QUERY_MS: z.coerce.number().int().min(0).default(200),
   RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
   /** Per-account storage (files plus idea content), in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
@@ -87,7 +89,9 @@ export type Env = Omit<RawEnv, "NEXTAUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTIO
   isProductionDeployment: boolean;
 };
 
-export class EnvError extends Error {}
+export class EnvError extends Error {
+  override name = "EnvError";
+}
 
 function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};

@@ -9,7 +9,7 @@ describe("idea ids from requests", () => {
 
   it.each(["abc", "0", "-1", "1.5", "2147483648", "99999999999", undefined, null])("refuses %p as a 404", (raw) => {
     expect(ideaIdOrNull(raw)).toBeNull();
-    expect(() => parseIdeaId(raw)).toThrow(expect.objectContaining({ status: 404, message: "Idea not found" }));
+    expect(() => parseIdeaId(raw)).toThrow(expect.objectContaining({ name: "NotFoundError", status: 404, message: "Idea not found" }));
   });
 
   it("treats an absent optional id as none, but a present bad one as a 404", () => {
