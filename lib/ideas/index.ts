@@ -37,8 +37,6 @@ async function findOwned(ownerId: string, id: number) {
 
 function present(idea: Awaited<ReturnType<typeof findOwned>>) {
   const { contentCiphertext, contentKeyId: _k, ownerId, pdfAssetId: _p, ...rest } = idea;
-  void _k;
-  void _p;
   return { ...rest, content: toClientContent(openContent(ownerId, contentCiphertext)) };
 }
 

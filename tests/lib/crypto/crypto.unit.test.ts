@@ -110,7 +110,7 @@ describe("key rotation", () => {
     expect(() => decrypt(underA, "ctx")).toThrow(UNAUTHENTIC);
   });
 
-  it("rejects a malformed ENCRYPTION_OLD_KEYS entry with its id", () => {
+  it("refuses to run with a malformed ENCRYPTION_OLD_KEYS entry, naming it", () => {
     setEnv({ ENCRYPTION_OLD_KEYS: "old1:dG9vLXNob3J0" });
     expect(() => encrypt(Buffer.from("x"), "ctx")).toThrow('ENCRYPTION_OLD_KEYS: entry "old1" is not id:base64-of-32-bytes');
   });
