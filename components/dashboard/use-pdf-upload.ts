@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { ApiError, parseJsonBody } from "@/lib/client/request";
 import type { Idea } from "@/lib/client/types";
-import { PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/uploads";
+import { PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
 
 export const REDIRECT_DELAY_MS = 1500;
 

@@ -50,3 +50,6 @@ export const ideaIdSchema = z.coerce
   .int("Idea not found")
   .positive("Idea not found")
   .max(2_147_483_647, "Idea not found");
+
+// The upload limits live without zod in upload-limits.ts (client bundles import them); kept importable here too.
+export { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from "./upload-limits";

@@ -6,7 +6,7 @@ import { createPdfIdea } from "@/lib/ideas";
 import { parseMultipart } from "@/lib/uploads/multipart";
 import { isPdf } from "@/lib/files/sniff";
 import { ValidationError } from "@/lib/api/errors";
-import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/uploads";
+import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
 
 // POST /api/ideas/pdf — turn an uploaded PDF (multipart: file, title) into a draft idea
 export const POST = route(async (req) => {

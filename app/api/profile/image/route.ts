@@ -4,7 +4,7 @@ import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { parseMultipart } from "@/lib/uploads/multipart";
 import { setProfileImage } from "@/lib/files/images";
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/validation/uploads";
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/validation/upload-limits";
 
 // POST /api/profile/image — replace the profile image (multipart: image)
 export const POST = route(async (req) => {

@@ -4,7 +4,7 @@ import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { parseMultipart } from "@/lib/uploads/multipart";
 import { uploadEditorImage } from "@/lib/files/images";
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/validation/uploads";
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/validation/upload-limits";
 import { parseOptionalIdeaId } from "@/lib/ideas/id";
 
 // POST /api/upload/image — an image for the editor (multipart: image, ideaId when present)
