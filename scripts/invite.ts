@@ -19,7 +19,7 @@ async function main() {
     const { getEnv } = await import("../lib/env");
     const { disconnectDb } = await import("../lib/db");
     const env = getEnv();
-    const origin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${process.env.PORT || 3000}`;
+    const origin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT}`;
     const { token } = await createInvite(email.data);
     const link = `${origin}/register?invite=${encodeURIComponent(token)}`;
     await sendEmail({ to: email.data, ...inviteEmail({ link }) });

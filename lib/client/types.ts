@@ -5,6 +5,16 @@
 import type { CanvasElement } from "@/lib/validation/ideas";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
+import type { VerifyResult } from "@/lib/timestamps/verify";
+
+/** What a server-side type becomes on the wire (Response.json → res.json()): dates arrive as ISO strings. */
+export type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Json<U>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
 
 export type IdeaStatusValue = "draft" | "published";
 
@@ -82,3 +92,6 @@ export type SharedIdea = {
 };
 
 export type Comment = { id: string; recipientId: string; author: string; content: string; createdAt: string };
+
+/** POST /api/verify (the public /verify form). */
+export type VerifyAnswer = Json<VerifyResult>;
