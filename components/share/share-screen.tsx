@@ -25,24 +25,24 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         </Badge>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <Card className="py-4 sm:py-6">
+        <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <ShareLinks ideaId={idea.id} />
           </CardContent>
         </Card>
-        <Card className="py-4 sm:py-6">
+        <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <CreateShareForm ideaId={idea.id} />
           </CardContent>
         </Card>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <Card className="py-4 sm:py-6">
+        <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <OwnerComments ideaId={idea.id} />
           </CardContent>
         </Card>
-        <Card className="py-4 sm:py-6">
+        <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <ActivityTimeline ideaId={idea.id} />
           </CardContent>
