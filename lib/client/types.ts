@@ -91,7 +91,55 @@ export type SharedIdea = {
   accessedAt?: string;
 };
 
-export type Comment = { id: string; recipientId: string; author: string; content: string; createdAt: string };
+export type Comment = {
+  id: string;
+  recipientId: string;
+  author: string;
+  content: string;
+  createdAt: string;
+  /** "owner" for the idea owner's reply to a recipient's comment. */
+  authorRole: "recipient" | "owner";
+  /** The comment a reply answers (always a thread's first comment). */
+  parentId: string | null;
+};
+
+/** GET /api/shares/{id}/recipients: one recipient of a link, its agreement and its views, newest first. */
+export type ShareRecipient = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  emailVerified: boolean;
+  nda: { id: string; acceptedAt: string; agreementSha256: string; contentSha256: string } | null;
+  views: { viewedAt: string; ip: string | null; device: string }[];
+};
+
+export type ActivityType =
+  | "link_created"
+  | "recipient_identified"
+  | "code_verified"
+  | "nda_accepted"
+  | "viewed"
+  | "commented"
+  | "replied"
+  | "link_revoked";
+
+/** One entry of GET /api/ideas/{id}/activity. */
+export type ActivityEvent = {
+  id: string;
+  type: ActivityType;
+  label: string;
+  at: string;
+  link: { id: string; type: ShareTypeValue; label: string; createdAt: string } | null;
+  actor: string | null;
+  recipient: { id: string; name: string; email: string } | null;
+  ip: string | null;
+  device: string | null;
+  detail: string | null;
+};
+
+/** GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page. */
+export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
 
 /** POST /api/verify (the public /verify form). */
 export type VerifyAnswer = Json<VerifyResult>;

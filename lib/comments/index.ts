@@ -13,7 +13,15 @@ export const ACCEPT_FIRST = "Please accept the agreement first.";
 export const NOT_YOUR_RECIPIENT = "You can only comment as yourself.";
 
 export function presentComment(c: Comment) {
-  return { id: c.id, recipientId: c.recipientId, author: c.author, content: c.content, createdAt: c.createdAt };
+  return {
+    id: c.id,
+    recipientId: c.recipientId,
+    author: c.author,
+    content: c.content,
+    createdAt: c.createdAt,
+    authorRole: c.authorRole,
+    parentId: c.parentId,
+  };
 }
 
 /**

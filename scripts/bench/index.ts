@@ -1,12 +1,13 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
- * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps).
+ * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps, evidence).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
 import { benchTimestamps } from "./timestamps";
+import { benchEvidence } from "./evidence";
 
-const suites: Record<string, () => Promise<void>> = { workspace: benchWorkspace, share: benchShare, timestamps: benchTimestamps };
+const suites: Record<string, () => Promise<void>> = { workspace: benchWorkspace, share: benchShare, timestamps: benchTimestamps, evidence: benchEvidence };
 
 async function main() {
   const wanted = process.argv.slice(2);
