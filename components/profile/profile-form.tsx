@@ -31,22 +31,18 @@ function updateStoredUser(patch: Partial<CurrentUserInfo>) {
   }
 }
 
-/** Loads the current user (GET /api/auth/me); SPEC §6: a failing call sends the visitor to /login. */
-export function ProfileForm() {
+/**
+ * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.
+ * SPEC §6: a failing call sends the visitor to /login.
+ */
+export function ProfileForm({ initialUser }: { initialUser: CurrentUserInfo }) {
   const router = useRouter();
-  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me });
+  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me, initialData: initialUser });
 
   useEffect(() => {
     if (me.isError) router.replace("/login");
   }, [me.isError, router]);
 
-  if (!me.data) {
-    return (
-      <p role="status" className="text-muted-foreground py-16 text-center">
-        Loading profile...
-      </p>
-    );
-  }
   return <ProfileEditor profile={me.data} />;
 }
 

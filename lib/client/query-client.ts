@@ -34,4 +34,6 @@ export const queryKeys = {
   assets: ["/api/assets"],
   me: ["/api/auth/me"],
   shares: (ideaId: number) => [`/api/ideas/${ideaId}/shares`],
+  sharedWithMe: ["/api/shared-with-me"],
+  notificationSettings: ["/api/profile/notifications"],
 } as const;

@@ -82,3 +82,9 @@ export type SharedIdea = {
 };
 
 export type Comment = { id: string; recipientId: string; author: string; content: string; createdAt: string };
+
+/** GET /api/shared-with-me: an e-mail share addressed to the signed-in account. */
+export type SharedWithMeItem = { shareId: string; ideaId: number; title: string; sharerName: string; sharedAt: string; accessLink: string };
+
+/** GET/PUT /api/profile/notifications: which owner e-mails are sent. */
+export type NotificationSettings = { ndaAccepted: boolean; firstView: boolean; comments: boolean };
