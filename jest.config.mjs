@@ -4,7 +4,7 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-export default createJestConfig({
+const nextConfig = createJestConfig({
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
@@ -22,3 +22,20 @@ export default createJestConfig({
   // Generous: on a busy 2-core machine CREATE DATABASE and bcrypt can take seconds; tests wait for conditions, not time.
   testTimeout: 60000,
 });
+
+/**
+ * @react-email/render loads react-dom/server with a dynamic import(), which jest's CommonJS runtime cannot run
+ * untransformed: its Node build goes through the same SWC transform as our code (import() becomes require).
+ */
+const REACT_EMAIL_RENDER = "@react-email/render";
+
+export default async function jestConfig() {
+  const config = await nextConfig();
+  const [nodeModules, ...rest] = config.transformIgnorePatterns;
+  if (!nodeModules.includes("(?!(")) throw new Error(`Unexpected next/jest transformIgnorePatterns: ${nodeModules}`);
+  return {
+    ...config,
+    transformIgnorePatterns: [nodeModules.replace("(?!(", `(?!(${REACT_EMAIL_RENDER}|`), ...rest],
+    transform: { ...config.transform, "^.+/@react-email/render/dist/node/index\\.cjs$": config.transform["^.+\\.(js|jsx|ts|tsx|mjs)$"] },
+  };
+}

@@ -1,5 +1,5 @@
-import { EmailLayout } from "@/lib/email/templates/layout";
-import { plainText, renderEmail } from "@/lib/email/templates/render";
+import { EmailLayout } from "@/lib/email/mail-templates/layout";
+import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
 
 /** The owner's mails about their recipients: who, which idea and link, when; each links to the share screen. */
 

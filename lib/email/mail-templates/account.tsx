@@ -1,5 +1,5 @@
-import { EmailLayout } from "@/lib/email/templates/layout";
-import { plainText, renderEmail } from "@/lib/email/templates/render";
+import { EmailLayout } from "@/lib/email/mail-templates/layout";
+import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
 
 export function passwordResetEmail({ name, link }: { name: string; link: string }) {
   const lines = [
