@@ -93,6 +93,8 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
             <Input
               id="profile-name"
               autoComplete="name"
+              // Rendered on the server too: the name shows before the form's script has run.
+              defaultValue={profile.name}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? "profile-name-error" : undefined}
               {...register("name")}

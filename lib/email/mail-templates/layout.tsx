@@ -8,12 +8,14 @@ type EmailLayoutProps = {
   preview?: string;
   paragraphs: string[];
   action?: EmailAction;
+  /** A muted line after the action (why the reader gets this mail, how to stop it). */
+  footnote?: string;
 };
 
 const colors = { brand: "#2E3A59", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb" };
 
 /** The one frame every IdeaVault mail uses: a title, plain paragraphs, at most one action link and the footer. */
-export function EmailLayout({ title, preview, paragraphs, action }: EmailLayoutProps) {
+export function EmailLayout({ title, preview, paragraphs, action, footnote }: EmailLayoutProps) {
   return (
     <Html lang="en">
       <Head />
@@ -35,6 +37,7 @@ export function EmailLayout({ title, preview, paragraphs, action }: EmailLayoutP
               </Link>
             </Section>
           ) : null}
+          {footnote ? <Text style={{ color: colors.muted, fontSize: "13px", lineHeight: "20px", margin: "0 0 12px" }}>{footnote}</Text> : null}
           <Hr style={{ borderColor: colors.border, margin: "24px 0 12px" }} />
           <Text style={{ color: colors.muted, fontSize: "12px", margin: 0 }}>IdeaVault — share unpublished ideas safely.</Text>
         </Container>

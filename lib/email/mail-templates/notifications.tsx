@@ -46,12 +46,11 @@ export function ndaAcceptedEmail(input: {
     `${who(input.recipient)} accepted the confidentiality agreement for ${ideaLabel(input.idea)}.`,
     `Accepted on ${formatUtc(input.acceptedAt)} through ${input.linkLabel}.`,
     "The share screen shows the recipient, the agreement they accepted and its certificate.",
-    SWITCH_NOTE,
   ];
   return renderEmail(
     `${oneLine(input.recipient.name)} accepted the NDA for "${oneLine(input.idea.title)}"`,
-    <EmailLayout title="NDA accepted" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} />,
-    plainText(lines, input.shareScreenUrl),
+    <EmailLayout title="NDA accepted" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }
 
@@ -65,12 +64,11 @@ export function firstViewEmail(input: {
   const lines = [
     `${who(input.recipient)} opened ${ideaLabel(input.idea)} for the first time.`,
     `Viewed on ${formatUtc(input.viewedAt)} through ${input.linkLabel}. Later views by this recipient are listed on the share screen without another e-mail.`,
-    SWITCH_NOTE,
   ];
   return renderEmail(
     `${oneLine(input.recipient.name)} opened "${oneLine(input.idea.title)}"`,
-    <EmailLayout title="Your idea was opened" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} />,
-    plainText(lines, input.shareScreenUrl),
+    <EmailLayout title="Your idea was opened" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }
 
@@ -86,11 +84,10 @@ export function commentEmail(input: {
     `${who(input.recipient)} commented on ${ideaLabel(input.idea)} on ${formatUtc(input.createdAt)}:`,
     `“${excerpt}”`,
     "You can read and answer it on the share screen.",
-    SWITCH_NOTE,
   ];
   return renderEmail(
     `New comment from ${oneLine(input.recipient.name)} on "${oneLine(input.idea.title)}"`,
-    <EmailLayout title="New comment" preview={excerpt} paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} />,
-    plainText(lines, input.shareScreenUrl),
+    <EmailLayout title="New comment" preview={excerpt} paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }

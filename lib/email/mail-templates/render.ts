@@ -11,7 +11,7 @@ export async function renderEmail(subject: string, element: ReactElement, text: 
   return { subject, text, html: await render(element) };
 }
 
-/** Paragraphs, then the link on its own line: the plain-text layout of every mail. */
-export function plainText(paragraphs: string[], link?: string) {
-  return link ? `${paragraphs.join("\n\n")}\n\n${link}\n` : `${paragraphs.join("\n\n")}\n`;
+/** Paragraphs, then the link on its own line (then the footnote): the plain-text layout of every mail. */
+export function plainText(paragraphs: string[], link?: string, footnote?: string) {
+  return [...paragraphs, link, footnote].filter(Boolean).join("\n\n") + "\n";
 }

@@ -72,6 +72,9 @@ describe("e-mail templates", () => {
       expect(mail.text).toContain("https://vault.example/share/42");
       expect(mail.html).toContain('href="https://vault.example/share/42"');
       expect(mail.html).toContain("Solar Kettle");
+      // Every owner notification says how to turn it off.
+      expect(mail.text.trimEnd()).toMatch(/turn these e-mails off under Notifications in your profile settings\.$/);
+      expect(mail.html).toContain("turn these e-mails off under Notifications");
     }
     expect(formatUtc(at)).toBe("2026-03-04 05:06 UTC");
     expect(nda.text).toContain("Accepted on 2026-03-04 05:06 UTC through your e-mail link for grace@example.com.");
