@@ -65,6 +65,8 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
         profileImage: answer?.profileImage !== undefined ? answer.profileImage : profile.profileImage,
       };
       queryClient.setQueryData(queryKeys.me, saved);
+      // GET /api/auth/me is the refresh after an update: the page's own copy is only the starting point.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       reset({ name: saved.name, email: saved.email });
       updateStoredUser({ name: saved.name, profileImage: saved.profileImage });
       toast.success("Your profile has been updated successfully.");
@@ -78,6 +80,7 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
 
   const onImageUploaded = (profileImage: string) => {
     queryClient.setQueryData<CurrentUserInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     updateStoredUser({ profileImage });
     router.refresh();
   };

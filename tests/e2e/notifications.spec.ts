@@ -48,6 +48,13 @@ test.describe("owner notifications and Shared with me", () => {
     await expect(switchFor(page, "NDA accepted")).toBeChecked();
     await expect(switchFor(page, "First view")).toBeChecked();
     expect(meCalls).toEqual([]);
+
+    // After an update, GET /api/auth/me refreshes the form's copy.
+    const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/me" && r.request().method() === "GET");
+    await page.getByLabel("Name", { exact: true }).fill("Renamed Person");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    expect((await refreshed).status()).toBe(200);
+    expect(await (await refreshed).json()).toMatchObject({ name: "Renamed Person", email: user.email });
   });
 
   test("a failed save puts the switch back", async ({ page, createUser, loginAs }) => {
