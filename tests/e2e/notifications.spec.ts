@@ -1,7 +1,21 @@
+import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, expectJson } from "./api-helpers";
 import { readOutbox, seenToasts, uniqueEmail, type OutboxMail } from "./fixtures";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
+
+/**
+ * axe-core's violations inside `selector`. The script goes in through the DevTools protocol (page.evaluate), which
+ * the page's Content-Security-Policy does not govern, so the check needs no CSP exception.
+ */
+async function axeViolations(page: Page, selector: string) {
+  await page.evaluate(fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run({ include: [include] });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  }, selector);
+}
 
 const switchFor = (page: Page, name: string) => page.getByRole("switch", { name, exact: true });
 
@@ -35,6 +49,7 @@ test.describe("owner notifications and Shared with me", () => {
     for (const name of ["NDA accepted", "First view", "Comments"]) await expect(switchFor(page, name)).toBeChecked();
     const comments = switchFor(page, "Comments");
     await expect(comments).toHaveAccessibleDescription("E-mail me when a recipient comments on a shared idea.");
+    expect(await axeViolations(page, "#main-content")).toEqual([]);
 
     await comments.focus();
     await page.keyboard.press("Space");
@@ -85,6 +100,7 @@ test.describe("owner notifications and Shared with me", () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText(`Shared by ${owner.user.name}`);
     await expect(section.getByText("No shared ideas yet")).toHaveCount(0);
+    expect(await axeViolations(page, "#main-content")).toEqual([]);
 
     // The owner sees nothing shared with them.
     const ownerList = await expectJson(await owner.api.get("/api/shared-with-me"), 200);
