@@ -1,21 +1,39 @@
 import nextJest from "next/jest.js";
 
 /**
+ * @react-email/render loads react-dom/server with a dynamic import(), which jest's CommonJS runtime cannot run
+ * untransformed: its Node build goes through the same SWC transform as our code (import() becomes require).
+ */
+const REACT_EMAIL_RENDER = "@react-email/render";
+
+function transformReactEmail(config) {
+  const [nodeModules, ...rest] = config.transformIgnorePatterns;
+  if (!nodeModules.includes("(?!(")) throw new Error(`Unexpected next/jest transformIgnorePatterns: ${nodeModules}`);
+  return {
+    ...config,
+    transformIgnorePatterns: [nodeModules.replace("(?!(", `(?!(${REACT_EMAIL_RENDER}|`), ...rest],
+    transform: { ...config.transform, "^.+/@react-email/render/dist/node/index\\.cjs$": config.transform["^.+\\.(js|jsx|ts|tsx|mjs)$"] },
+  };
+}
+
+/**
  * Two projects (README "Tests"):
  * - unit: files named `*.unit.test.ts`: pure code, no database (no PostgreSQL is started for them);
  * - db: every other `*.test.ts`: integration tests on a real PostgreSQL, tables emptied before each case.
  * A new test file is a db test unless its name says unit.
  */
-const shared = await nextJest({ dir: "./" })({
-  testEnvironment: "node",
-  roots: ["<rootDir>/tests"],
-  moduleNameMapper: {
-    "^server-only$": "<rootDir>/tests/setup/empty-module.js",
-    // jest cannot load Prisma's .mjs query compiler; the .js build is the same code.
-    "^@prisma/client/runtime/(query_compiler_bg\\..*)\\.mjs$": "@prisma/client/runtime/$1.js",
-    "^@/(.*)$": "<rootDir>/$1",
-  },
-})();
+const shared = transformReactEmail(
+  await nextJest({ dir: "./" })({
+    testEnvironment: "node",
+    roots: ["<rootDir>/tests"],
+    moduleNameMapper: {
+      "^server-only$": "<rootDir>/tests/setup/empty-module.js",
+      // jest cannot load Prisma's .mjs query compiler; the .js build is the same code.
+      "^@prisma/client/runtime/(query_compiler_bg\\..*)\\.mjs$": "@prisma/client/runtime/$1.js",
+      "^@/(.*)$": "<rootDir>/$1",
+    },
+  })(),
+);
 
 /** @type {import("jest").Config} */
 const config = {

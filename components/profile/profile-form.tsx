@@ -31,22 +31,18 @@ function updateStoredUser(patch: Partial<CurrentUserInfo>) {
   }
 }
 
-/** Loads the current user (GET /api/auth/me); SPEC §6: a failing call sends the visitor to /login. */
-export function ProfileForm() {
+/**
+ * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.
+ * SPEC §6: a failing call sends the visitor to /login.
+ */
+export function ProfileForm({ initialUser }: { initialUser: CurrentUserInfo }) {
   const router = useRouter();
-  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me });
+  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me, initialData: initialUser });
 
   useEffect(() => {
     if (me.isError) router.replace("/login");
   }, [me.isError, router]);
 
-  if (!me.data) {
-    return (
-      <p role="status" className="text-muted-foreground py-16 text-center">
-        Loading profile...
-      </p>
-    );
-  }
   return <ProfileEditor profile={me.data} />;
 }
 
@@ -69,6 +65,8 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
         profileImage: answer?.profileImage !== undefined ? answer.profileImage : profile.profileImage,
       };
       queryClient.setQueryData(queryKeys.me, saved);
+      // GET /api/auth/me is the refresh after an update: the page's own copy is only the starting point.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       reset({ name: saved.name, email: saved.email });
       updateStoredUser({ name: saved.name, profileImage: saved.profileImage });
       toast.success("Your profile has been updated successfully.");
@@ -82,6 +80,7 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
 
   const onImageUploaded = (profileImage: string) => {
     queryClient.setQueryData<CurrentUserInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     updateStoredUser({ profileImage });
     router.refresh();
   };
@@ -97,6 +96,8 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
             <Input
               id="profile-name"
               autoComplete="name"
+              // Rendered on the server too: the name shows before the form's script has run.
+              defaultValue={profile.name}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? "profile-name-error" : undefined}
               {...register("name")}

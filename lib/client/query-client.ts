@@ -38,4 +38,6 @@ export const queryKeys = {
   comments: (ideaId: number) => [`/api/comments?ideaId=${ideaId}`],
   /** Paged (useInfiniteQuery with its own query function): the page's offset is added to this URL. */
   activity: (ideaId: number) => [`/api/ideas/${ideaId}/activity`],
+  sharedWithMe: ["/api/shared-with-me"],
+  notificationSettings: ["/api/profile/notifications"],
 } as const;

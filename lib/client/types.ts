@@ -143,3 +143,8 @@ export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null 
 
 /** POST /api/verify (the public /verify form). */
 export type VerifyAnswer = Json<VerifyResult>;
+/** GET /api/shared-with-me: an e-mail share addressed to the signed-in account. */
+export type SharedWithMeItem = { shareId: string; ideaId: number; title: string; sharerName: string; sharedAt: string; accessLink: string };
+
+/** GET/PUT /api/profile/notifications: which owner e-mails are sent. */
+export type NotificationSettings = { ndaAccepted: boolean; firstView: boolean; comments: boolean };

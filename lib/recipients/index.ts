@@ -10,6 +10,7 @@ import { ndaEvidenceDocument } from "@/lib/nda/evidence";
 import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
+import { notifyNdaAccepted } from "@/lib/notifications";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import {
@@ -86,7 +87,7 @@ async function issueCode(recipient: { id: string; email: string }) {
     data: { codeHash: codeHash(recipient.id, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeAttempts: 0, codeSentAt: now },
   });
   if (updated.count !== 1) throw new RateLimitError(Math.ceil(CODE_RESEND_INTERVAL_MS / 1000));
-  await sendEmail({ to: recipient.email, ...recipientCodeEmail({ code }) });
+  await sendEmail({ to: recipient.email, ...(await recipientCodeEmail({ code })) });
 }
 
 /**
@@ -184,7 +185,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     }),
   );
   const contentSha256 = await currentContentSha256(share.idea);
-  const updated = await db.$transaction(async (tx) => {
+  const { updated, created } = await db.$transaction(async (tx) => {
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
         {
@@ -206,7 +207,8 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     });
     // The evidence record's canonical serialization goes through the timestamp job like a published idea.
     if (created) await queueNdaDigest(tx, created.id, sha256Hex(ndaEvidenceDocument(created)));
-    return tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
+    return { created, updated: await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }) };
   });
+  if (created) await notifyNdaAccepted(created.id);
   return presentRecipient(updated, share.shareType);
 }

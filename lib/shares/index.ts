@@ -77,7 +77,7 @@ export async function createShareLink(ownerId: string, input: CreateShareInput, 
   });
   if (recipientEmail) {
     try {
-      const mail = shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink) });
+      const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink) });
       await sendEmail({ to: recipientEmail, ...mail });
     } catch (err) {
       await db.share.delete({ where: { id: share.id } });
