@@ -14,6 +14,7 @@ import { ColorPalette } from "@/components/editor/color-palette";
 import { isImageFile, uploadEditorImage } from "@/components/editor/image-upload";
 import { applyLinkAnswer, currentLinkHref, LINK_REFUSED_MESSAGE } from "@/components/editor/link-prompt";
 import { ToolbarButton, ToolbarDivider } from "@/components/editor/toolbar-button";
+import { continueAfterInsertedBlock } from "@/components/editor/insert-block";
 import { UrlPopover } from "@/components/editor/url-popover";
 import { useToolbarState } from "@/components/editor/use-toolbar-state";
 import { extractYouTubeId, YOUTUBE_HEIGHT, YOUTUBE_WIDTH, youTubeWatchUrl } from "@/components/editor/youtube";
@@ -55,7 +56,9 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
     const inserted =
       id !== null &&
       chain().setYoutubeVideo({ src: youTubeWatchUrl(id), width: YOUTUBE_WIDTH, height: YOUTUBE_HEIGHT }).run();
-    return inserted ? null : "Please enter a valid YouTube video URL";
+    if (!inserted) return "Please enter a valid YouTube video URL";
+    continueAfterInsertedBlock(editor);
+    return null;
   };
 
   // Inline code excludes every other mark, so inside it the other mark buttons are off but Code itself must
@@ -77,7 +80,7 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
     const url = await uploadEditorImage(file, ideaId);
     setUploading(false);
     if (url) void queryClient.invalidateQueries({ queryKey: queryKeys.assets }); // a new asset for My Assets
-    if (url && !editor.isDestroyed) chain().setImage({ src: url, alt: file.name }).run();
+    if (url && !editor.isDestroyed && chain().setImage({ src: url, alt: file.name }).run()) continueAfterInsertedBlock(editor);
   };
 
   const markDisabled = !state.canMark;
