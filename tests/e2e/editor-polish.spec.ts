@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { PNG_1X1 } from "./api-helpers";
+import { PNG_1X1, makePdf, uploadPdf } from "./api-helpers";
 
 /** Issue 10 items 1–6, 8 (YouTube title) and 11 on the editor screen. */
 
@@ -112,6 +112,23 @@ test.describe("editor polish", () => {
     await expect(save).toBeDisabled();
     const saved = (await (await page.request.get(`/api/ideas/${id}`)).json()) as { content: string };
     expect(saved.content).toContain("First line of the idea typed on");
+  });
+
+  test("a PDF idea has nothing to save: 'Save Changes' stays disabled, Publish still asks", async ({ page }) => {
+    const res = await uploadPdf(page.request, { name: "plan.pdf", buffer: makePdf("plan") });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const puts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT") puts.push(r.url());
+    });
+    await page.goto(`/editor/${id}`);
+    await expect(page.getByRole("heading", { name: "PDF Document: plan" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await page.keyboard.press("ControlOrMeta+s"); // no request, and no browser "Save page" either
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByRole("alertdialog", { name: "Publish this idea?" })).toBeVisible();
+    expect(puts).toEqual([]);
   });
 
   test("unsaved edits: Back to Dashboard, the logo and the browser's Back ask first", async ({ page }) => {
