@@ -86,7 +86,6 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
   const markDisabled = !state.canMark;
 
   // Sticky under the page header (h-14); on phones one row that scrolls sideways instead of wrapping.
-
   return (
     <div
       role="toolbar"
