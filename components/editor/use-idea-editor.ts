@@ -38,6 +38,16 @@ async function remember(queryClient: QueryClient, idea: Idea): Promise<Idea> {
 }
 
 /**
+ * The server page's idea, unless the cache holds a later save: Back/Forward restore the page as it was first
+ * rendered, before the edits saved since.
+ */
+function freshest(queryClient: QueryClient, idea: Idea | null): Idea | null {
+  if (!idea) return null;
+  const cached = queryClient.getQueryData<Idea>(queryKeys.idea(idea.id));
+  return cached && Date.parse(cached.lastModified) > Date.parse(idea.lastModified) ? cached : idea;
+}
+
+/**
  * State and actions of the editor screen. `initialIdea` is what the server page loaded (owner-checked), or null
  * for /editor/new, which starts from the template whose first heading is the default title.
  */
@@ -45,10 +55,10 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   const router = useRouter();
   const queryClient = useQueryClient();
 
-  const [idea, setIdea] = React.useState<Idea | null>(initialIdea);
+  const [idea, setIdea] = React.useState<Idea | null>(() => freshest(queryClient, initialIdea));
   const [saved, setSaved] = React.useState<Saved>(() => ({
-    title: initialIdea?.title ?? DEFAULT_IDEA_TITLE,
-    html: initialIdea ? editorHtmlFor(initialIdea.content, DEFAULT_IDEA_TEMPLATE) : ideaTemplate(DEFAULT_IDEA_TITLE),
+    title: idea?.title ?? DEFAULT_IDEA_TITLE,
+    html: idea ? editorHtmlFor(idea.content, DEFAULT_IDEA_TEMPLATE) : ideaTemplate(DEFAULT_IDEA_TITLE),
   }));
   const [title, setTitleState] = React.useState(saved.title);
   const [html, setHtml] = React.useState(saved.html);
@@ -105,7 +115,8 @@ export function useIdeaEditor(initialIdea: Idea | null) {
       setSaved({ title: trimmed, html });
       setTitleState(trimmed);
       toast.success("Idea created successfully");
-      router.push(`/editor/${created.id}`);
+      // Replace: Back from the new idea should not open an empty /editor/new again.
+      router.replace(`/editor/${created.id}`);
       return; // stays pending while the new route loads
     }
 

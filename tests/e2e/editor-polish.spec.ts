@@ -112,6 +112,15 @@ test.describe("editor polish", () => {
     await expect(save).toBeDisabled();
     const saved = (await (await page.request.get(`/api/ideas/${id}`)).json()) as { content: string };
     expect(saved.content).toContain("First line of the idea typed on");
+
+    // Saved, nothing asks on the way out; coming back with the browser's Back shows the saved text, not the
+    // page as the server first rendered it.
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/editor/${id}$`));
+    await expect(content(page).locator("p")).toHaveText(["First line of the idea typed on"]);
+    await expect(status(page)).toHaveText("Saved");
   });
 
   test("a PDF idea has nothing to save: 'Save Changes' stays disabled, Publish still asks", async ({ page }) => {
