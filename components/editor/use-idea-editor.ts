@@ -130,7 +130,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     }
     // What was sent is what is saved; edits typed while the request ran stay unsaved.
     setSaved({ title: updated.title, html });
-    if (title === trimmed) setTitleState(updated.title);
+    setTitleState((current) => (current === title ? updated.title : current)); // trimmed, unless edited since
     toast.success("Idea updated successfully");
     setIdea(await remember(queryClient, updated));
     setPending(null);

@@ -121,6 +121,12 @@ test.describe("editor polish", () => {
     await expect(page).toHaveURL(new RegExp(`/editor/${id}$`));
     await expect(content(page).locator("p")).toHaveText(["First line of the idea typed on"]);
     await expect(status(page)).toHaveText("Saved");
+
+    // A title saved with spaces around it is shown as stored, trimmed, and counts as saved.
+    await titleField(page).fill("  Status check, renamed  ");
+    await page.keyboard.press("ControlOrMeta+s");
+    await expect(titleField(page)).toHaveValue("Status check, renamed");
+    await expect(status(page)).toHaveText("Saved");
   });
 
   test("a PDF idea has nothing to save: 'Save Changes' stays disabled, Publish still asks", async ({ page }) => {
