@@ -10,18 +10,11 @@ import { NotFoundError } from "@/lib/api/errors";
 import { requirePageUser } from "@/lib/auth/session";
 import type { Idea } from "@/lib/client/types";
 import { getIdea } from "@/lib/ideas";
+import { ideaIdOrNull } from "@/lib/ideas/id";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Editor" };
-
-/** `new`, or a positive integer id; anything else is not a valid editor route. */
-function parseIdeaParam(raw: string): number | null | undefined {
-  if (raw === "new") return null;
-  if (!/^[1-9]\d*$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : undefined;
-}
 
 /** The owner's idea exactly as GET /api/ideas/{id} answers it (dates as ISO strings); another creator's is a 404. */
 async function loadIdea(ownerId: string, id: number): Promise<Idea> {
@@ -36,8 +29,9 @@ async function loadIdea(ownerId: string, id: number): Promise<Idea> {
 export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;
-  const ideaId = parseIdeaParam(id);
-  if (ideaId === undefined) notFound();
+  // `new`, or an idea id parsed as the API parses it.
+  const ideaId = id === "new" ? null : ideaIdOrNull(id);
+  if (id !== "new" && ideaId === null) notFound();
   const idea = ideaId === null ? null : await loadIdea(user.id, ideaId);
 
   return (
