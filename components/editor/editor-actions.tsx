@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Save, Send, Share2 } from "lucide-react";
 
-import { Badge } from "@/components/ui/badge";
+import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
@@ -18,7 +18,7 @@ export function EditorActions({ ideaId, published, pending, onSave, onPublish }:
   if (published && ideaId !== null) {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <Badge className="bg-emerald-600 text-white">Published</Badge>
+        <IdeaStatusBadge published />
         <Button asChild>
           <Link href={`/share/${ideaId}`}>
             <Share2 aria-hidden="true" />
