@@ -26,7 +26,7 @@ const options: sanitizeHtml.IOptions = {
     span: ["style"],
     mark: ["style", "data-color"],
     div: ["data-youtube-video"],
-    iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow"],
+    iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow", "title"],
     ol: ["start", "type"],
     code: ["class"],
     pre: ["class"],

@@ -47,7 +47,7 @@ const ALLOWED_ATTRS: Record<string, string[]> = {
   span: ["style"],
   mark: ["style", "data-color"],
   div: ["data-youtube-video"],
-  iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow"],
+  iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow", "title"],
   ol: ["start", "type"],
   code: ["class"],
   pre: ["class"],
