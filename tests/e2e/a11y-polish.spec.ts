@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, createIdea } from "./api-helpers";
+import { createShare, identify } from "./sharing-helpers";
 
 /**
  * Issue 10 §6, §7, §9: errors beside their fields with focus moved there, the cookie banner (opaque, room kept
@@ -175,10 +176,27 @@ test.describe("dialogs give focus back to what opened them", () => {
   });
 });
 
+test("the recipient's confirmation dialog gives focus back to Decline after Escape", async ({ page, newCreator }) => {
+  const owner = await newCreator();
+  const idea = await createIdea(owner.api, { title: "Focus check", content: "<p>x</p>" });
+  expect((await owner.api.put(`/api/ideas/${idea.id}/publish`)).status()).toBe(200);
+  const token = (await createShare(owner.api, { ideaId: idea.id, shareType: "full-access" })).accessLink;
+  expect((await identify(page.request, token)).status()).toBe(201);
+  await page.goto(`/nda/${token}`);
+  const decline = page.getByRole("button", { name: "Decline" });
+  await decline.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(decline).toBeFocused();
+});
+
 test("keyboard focus shows a solid outline", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).focus();
-  for (const target of [page.getByLabel("Password", { exact: true }), page.getByRole("button", { name: "Show password" })]) {
+  const targets = [page.getByRole("link", { name: "Forgot" }), page.getByLabel("Password", { exact: true }), page.getByRole("button", { name: "Show password" })];
+  for (const target of targets) {
     await page.keyboard.press("Tab");
     await expect(target).toBeFocused();
     const outline = await target.evaluate((el) => {
