@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, createIdea, uploadImage, PNG_1X1, type Creator } from "./api-helpers";
+import { test, expect, createIdea, makePdf, uploadImage, uploadPdf, PNG_1X1, type Creator } from "./api-helpers";
 import { createShare, identify } from "./sharing-helpers";
 import { expectNoSeriousA11yViolations } from "./axe";
 
@@ -89,15 +89,17 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectNoSeriousA11yViolations(page, "/login with a wrong password and its toast");
     });
 
-    test("the creator's screens: dashboard with content, account menu, published idea, share screen, profile with a toast", async ({
+    test("the creator's screens: dashboard empty and with content, account menu, delete dialog, published and PDF ideas, share screen, profile with a toast", async ({
       page,
       createUser,
       loginAs,
     }) => {
       const user = await createUser();
       await loginAs(page, user);
+      await check(page, "/dashboard", (p) => expect(p.getByText("No drafts yet")).toBeVisible(), "the empty dashboard");
       const api = page.request;
       await createIdea(api, { title: "A draft", content: "<p>Draft.</p>" });
+      const pdf = (await (await uploadPdf(api, { name: "Plan.pdf", buffer: makePdf("Plan") })).json()) as { id: number };
       const published = await createIdea(api, { title: "Published idea", content: "<p>Done.</p>" });
       await publish(api, published.id);
       expect((await uploadImage(api, { name: "dot.png", buffer: PNG_1X1 })).status()).toBe(201);
@@ -107,6 +109,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Account" }).click();
       await expect(page.getByRole("menuitem", { name: "Profile Settings" })).toBeVisible();
       await expectNoSeriousA11yViolations(page, "the account menu");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Delete" }).first().click();
+      await expect(page.getByRole("alertdialog", { name: "Delete idea" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "the delete dialog");
 
       await check(
         page,
@@ -116,6 +122,7 @@ for (const { name, viewport } of VIEWPORTS) {
         "a published idea in the editor",
       );
       await check(page, "/editor/new", (p) => expect(p.getByRole("button", { name: "Create Idea" })).toBeVisible());
+      await check(page, `/editor/${pdf.id}`, (p) => expect(p.getByText("PDF Document: Plan")).toBeVisible(), "a PDF idea in the editor");
       await check(page, `/share/${published.id}`, (p) => expect(p.getByRole("button", { name: "Copy Link" }).first()).toBeVisible(), "the share screen");
       await check(page, "/share/999999", (p) => expect(p.getByText("Idea not found")).toBeVisible(), "the share screen of an unknown idea");
       await check(page, "/profile", (p) => expect(p.getByLabel("Name", { exact: true })).toBeVisible());
