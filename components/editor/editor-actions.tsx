@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { Save, Send, Share2 } from "lucide-react";
 
-import { Badge } from "@/components/ui/badge";
+import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import {
@@ -50,7 +50,7 @@ export function EditorActions({ ideaId, published, pending, canSave, onSave, can
       <div className="flex flex-wrap items-center gap-2">
         {published && ideaId !== null ? (
           <>
-            <Badge className="bg-emerald-600 text-white">Published</Badge>
+            <IdeaStatusBadge published />
             <Button asChild>
               <Link ref={shareLink} href={`/share/${ideaId}`}>
                 <Share2 aria-hidden="true" />

@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
 import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
 import type { CurrentUserInfo } from "@/lib/client/types";
 
 /** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
@@ -50,7 +50,7 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<ProfileInput>({
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: profile.name, email: profile.email },
   });
@@ -72,7 +72,10 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
       toast.success("Your profile has been updated successfully.");
       router.refresh();
     } catch (err) {
-      toast.error("Error", { description: withLimitMessage("Failed to update profile. Please try again.", err) });
+      const message = withLimitMessage("Failed to update profile. Please try again.", err);
+      toast.error("Error", { description: message });
+      // The name is the only editable field: the refusal is shown there, with focus (issue 10 §6).
+      setError("name", { type: "server", message: errorMessage(err, message) }, { shouldFocus: true });
     } finally {
       setSaving(false);
     }

@@ -24,6 +24,14 @@ export function contentForm(content: IdeaContent | undefined): ContentForm {
   return { kind: "other", value: content ?? null };
 }
 
+/**
+ * Embedded players need an accessible name (WCAG 4.1.2, axe frame-title); ideas stored before the editor named
+ * them have none. The HTML is the server's sanitized output, so the tag is always written `<iframe `.
+ */
+function nameFrames(html: string): string {
+  return html.replace(/<iframe\b(?![^>]*\stitle=)/g, '<iframe title="YouTube video player"');
+}
+
 export function DocumentContent({ form, title }: { form: ContentForm; title: string }) {
   switch (form.kind) {
     case "pdf":
@@ -59,7 +67,7 @@ export function DocumentContent({ form, title }: { form: ContentForm; title: str
         <div
           data-slot="html-document"
           className={`${styles.content} rounded-lg border bg-background`}
-          dangerouslySetInnerHTML={{ __html: form.html }}
+          dangerouslySetInnerHTML={{ __html: nameFrames(form.html) }}
         />
       );
     default:

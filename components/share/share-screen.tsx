@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { CreateShareForm } from "@/components/share/create-share-form";
 import { ShareLinks } from "@/components/share/share-links";
@@ -17,12 +17,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
       <div className="flex flex-wrap items-center gap-3">
         <FileText aria-hidden="true" className="text-brand size-5 shrink-0" />
         <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
-        <Badge
-          variant={published ? "default" : "secondary"}
-          className={published ? "bg-emerald-600 text-white" : undefined}
-        >
-          {published ? "Published" : "Draft"}
-        </Badge>
+        <IdeaStatusBadge published={published} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">
