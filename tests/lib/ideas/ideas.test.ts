@@ -6,7 +6,7 @@ import { createIdea, createPdfIdea, deleteIdea, findIdeaSummary, getIdea, listId
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { htmlExport } from "@/lib/ideas/export";
 import { uploadEditorImage } from "@/lib/files/images";
-import { PNG, MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
+import { PNG, MINIMAL_PDF, distinctPng, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
 import { blobFiles, blobPath } from "../../db-utils";
 
 
@@ -280,8 +280,8 @@ describe("deleting a draft with editor images", () => {
     const idea = await createDraft(user.id);
     const other = await createDraft(user.id, { title: "Other" });
     const mine = await uploadEditorImage(user.id, { field: "file", fileName: "a.png", declaredType: "image/png", data: PNG }, idea.id);
-    const theirs = await uploadEditorImage(user.id, { field: "file", fileName: "b.png", declaredType: "image/png", data: PNG }, other.id);
-    const loose = await uploadEditorImage(user.id, { field: "file", fileName: "c.png", declaredType: "image/png", data: PNG }, null);
+    const theirs = await uploadEditorImage(user.id, { field: "file", fileName: "b.png", declaredType: "image/png", data: distinctPng("b") }, other.id);
+    const loose = await uploadEditorImage(user.id, { field: "file", fileName: "c.png", declaredType: "image/png", data: distinctPng("c") }, null);
     expect(blobFiles()).toHaveLength(3);
 
     await deleteIdea(user.id, idea.id);
