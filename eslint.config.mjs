@@ -11,6 +11,14 @@ export default defineConfig([
     },
   },
   {
+    // One env module: the app reads configuration through getEnv() (README "Architecture").
+    files: ["app/**", "lib/**", "components/**"],
+    ignores: ["lib/env.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getEnv() from lib/env.ts." }],
+    },
+  },
+  {
     // Playwright fixtures call a parameter named `use`, which is not React's hook.
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -5,7 +5,7 @@ import { defineConfig } from "@playwright/test";
 import { E2E_CRON_SECRET, e2eFakeUrls } from "./tests/e2e/timestamp-fakes";
 
 /**
- * End-to-end tests against the production build (`npx next build` first), served by `npm start` with its own
+ * End-to-end tests against the production build (`npm run test:e2e` builds it first; `npm test` builds once), served by `npm start` with its own
  * embedded PostgreSQL in a fresh temporary DATA_DIR, so a run never touches a developer's data.
  */
 

@@ -39,5 +39,5 @@ export async function proxy(req: NextRequest) {
 export const config = {
   // Every page. Not /api (see above; next.config.mjs gives API answers a fixed policy), and not the build's
   // static files, image optimizer or favicon, which are no documents.
-  matcher: ["/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$).*)"],
+  matcher: ["/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|icon\\.svg$).*)"],
 };

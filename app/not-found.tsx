@@ -1,12 +1,14 @@
 import Link from "next/link";
 import { FileQuestionMark } from "lucide-react";
 
+import { SiteShell } from "@/components/layout/site-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 
+/** SPEC §2's not-found texts inside the site's own header and footer, with a way home (issue 10 §9). */
 export default function NotFound() {
   return (
-    <div className="flex min-h-dvh w-full items-center justify-center bg-muted/40 px-4 py-12">
+    <SiteShell className="flex items-center justify-center">
       <Card className="w-full max-w-md">
         <CardHeader className="flex items-center gap-3">
           <FileQuestionMark aria-hidden="true" className="size-8 shrink-0 text-destructive" />
@@ -23,6 +25,6 @@ export default function NotFound() {
           </Button>
         </CardFooter>
       </Card>
-    </div>
+    </SiteShell>
   );
 }

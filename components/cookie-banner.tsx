@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { flushSync } from "react-dom";
 import Link from "next/link";
 import { XIcon } from "lucide-react";
 
@@ -36,6 +37,56 @@ function getServerSnapshot(): string {
   return NOT_READ;
 }
 
+const HEIGHT_VAR = "--cookie-banner-height";
+
+/**
+ * Publishes the banner's height as a CSS variable on <html> while it is shown: the body keeps that much room at the
+ * bottom (app/globals.css), so the last link of a page can still be scrolled into view on a phone, and the
+ * toaster sits above the banner instead of over its buttons (components/ui/sonner.tsx).
+ */
+function useReservedHeight(ref: React.RefObject<HTMLElement | null>, shown: boolean) {
+  React.useLayoutEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEIGHT_VAR);
+    };
+  }, [ref, shown]);
+}
+
+/** The element that had focus before focus moved into the banner, so a choice can give it back. */
+function useFocusBeforeBanner(ref: React.RefObject<HTMLElement | null>, shown: boolean) {
+  const previous = React.useRef<HTMLElement | null>(null);
+  React.useEffect(() => {
+    if (!shown) return;
+    const remember = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && !ref.current?.contains(target)) previous.current = target;
+    };
+    document.addEventListener("focusin", remember);
+    return () => document.removeEventListener("focusin", remember);
+  }, [ref, shown]);
+  return previous;
+}
+
+/** Focus goes back where it was before the banner took it, else to the page's main content. */
+function restoreFocus(previous: HTMLElement | null) {
+  if (previous?.isConnected && previous !== document.body) {
+    previous.focus({ preventScroll: true });
+    return;
+  }
+  const main = document.querySelector<HTMLElement>("main");
+  if (!main) return;
+  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main.focus({ preventScroll: true });
+}
+
 /**
  * Cookie consent banner (spec: shown while localStorage `cookieConsent` holds no
  * choice; Accept stores "true", Decline or the close icon store "false").
@@ -45,26 +96,37 @@ function CookieBanner() {
   const stored = React.useSyncExternalStore(subscribe, readConsent, getServerSnapshot);
   // Hides the banner even if storage is unavailable (e.g. blocked by the browser).
   const [dismissed, setDismissed] = React.useState(false);
-
-  const choose = React.useCallback((accepted: boolean) => {
-    setDismissed(true);
-    try {
-      window.localStorage.setItem(COOKIE_CONSENT_KEY, accepted ? "true" : "false");
-    } catch {
-      // Storage unavailable: the banner is hidden for this page view only.
-    }
-    window.dispatchEvent(new Event(CONSENT_EVENT));
-  }, []);
+  const ref = React.useRef<HTMLDivElement>(null);
 
   const hasChoice = stored === "true" || stored === "false";
-  if (stored === NOT_READ || hasChoice || dismissed) return null;
+  const shown = !(stored === NOT_READ || hasChoice || dismissed);
+  useReservedHeight(ref, shown);
+  const previousFocus = useFocusBeforeBanner(ref, shown);
+
+  const choose = React.useCallback(
+    (accepted: boolean) => {
+      const hadFocus = ref.current?.contains(document.activeElement) ?? false;
+      flushSync(() => setDismissed(true));
+      try {
+        window.localStorage.setItem(COOKIE_CONSENT_KEY, accepted ? "true" : "false");
+      } catch {
+        // Storage unavailable: the banner is hidden for this page view only.
+      }
+      window.dispatchEvent(new Event(CONSENT_EVENT));
+      if (hadFocus) restoreFocus(previousFocus.current);
+    },
+    [previousFocus],
+  );
+
+  if (!shown) return null;
 
   return (
     <div
+      ref={ref}
       role="region"
       aria-label="Cookie consent"
       data-slot="cookie-banner"
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur supports-[backdrop-filter]:bg-background/90"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
     >
       <div className="relative mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-4 pr-12 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6 sm:pr-14">
         <p className="text-sm text-muted-foreground">

@@ -5,10 +5,8 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { pgConfigFromUrl } from "@/lib/db-config";
 import { getEnv } from "@/lib/env";
 
-const SLOW_QUERY_MS = 200;
-
 function createClient() {
-  const url = getEnv().DATABASE_URL;
+  const { DATABASE_URL: url, DB_SLOW_QUERY_MS: slowMs } = getEnv();
   if (!url) {
     throw new Error(
       "DATABASE_URL is not set. Start the app with `npm run dev` or `npm start` (they run an embedded PostgreSQL), or set DATABASE_URL.",
@@ -22,7 +20,7 @@ function createClient() {
     log: [{ emit: "event", level: "query" }],
   });
   client.$on("query", (e) => {
-    if (e.duration > SLOW_QUERY_MS) console.warn(`[db] slow query (${e.duration} ms): ${e.query.slice(0, 300)}`);
+    if (slowMs > 0 && e.duration > slowMs) console.warn(`[db] slow query (${e.duration} ms): ${e.query.slice(0, 300)}`);
   });
   return client;
 }

@@ -28,6 +28,24 @@ const base64Key = z
   .string()
   .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes encoded as base64 (openssl rand -base64 32)");
 
+/** Former keys kept for reading data written before a rotation: "id:base64,id:base64", checked at start-up. */
+const oldKeys = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const keys: { id: string; key: Buffer }[] = [];
+    for (const pair of (raw ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      const [id, b64] = pair.split(":").map((p) => p.trim());
+      const key = Buffer.from(b64 ?? "", "base64");
+      if (!id || key.length !== 32) {
+        ctx.addIssue({ code: "custom", message: `entry "${id}" is not id:base64-of-32-bytes` });
+        return z.NEVER;
+      }
+      keys.push({ id, key });
+    }
+    return keys;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATA_DIR: z.string().min(1).default(".data"),
@@ -40,12 +58,18 @@ const schema = z.object({
   NEXTAUTH_URL: z.url().optional(),
   ENCRYPTION_KEY: base64Key.optional(),
   ENCRYPTION_KEY_ID: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "letters, digits, - and _ only (max 32)").optional(),
-  /** Former keys kept for reading data written before a rotation: "id:base64,id:base64". */
-  ENCRYPTION_OLD_KEYS: z.string().optional(),
+  ENCRYPTION_OLD_KEYS: oldKeys,
   REGISTRATION_MODE: z.enum(["invite", "open"]).default("invite"),
   /** Serves /dev/outbox outside `npm run dev` (end-to-end tests); never on a server others can reach. */
   DEV_OUTBOX: boolean,
+  /** Where scripts/serve.ts listens (`npm run dev` / `npm start`). */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOSTNAME: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|[0-9A-Fa-f:.]+)$/, "must be a host name or an IP address")
+    .default("0.0.0.0"),
+  /** Queries slower than this are logged as a warning; 0 turns the log off (the jest workers do). */
+  DB_SLOW_QUERY_MS: z.coerce.number().int().min(0).default(200),
   RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
   /** Per-account storage (files plus idea content), in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
@@ -87,7 +111,9 @@ export type Env = Omit<RawEnv, "NEXTAUTH_SECRET" | "ENCRYPTION_KEY" | "ENCRYPTIO
   isProductionDeployment: boolean;
 };
 
-export class EnvError extends Error {}
+export class EnvError extends Error {
+  override name = "EnvError";
+}
 
 function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};

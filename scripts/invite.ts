@@ -19,10 +19,10 @@ async function main() {
     const { getEnv } = await import("../lib/env");
     const { disconnectDb } = await import("../lib/db");
     const env = getEnv();
-    const origin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${process.env.PORT || 3000}`;
+    const origin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT}`;
     const { token } = await createInvite(email.data);
     const link = `${origin}/register?invite=${encodeURIComponent(token)}`;
-    await sendEmail({ to: email.data, ...inviteEmail({ link }) });
+    await sendEmail({ to: email.data, ...(await inviteEmail({ link })) });
     await disconnectDb();
     console.log(`Invitation for ${email.data} (valid 14 days):\n${link}`);
     if (!env.RESEND_API_KEY) console.log(`E-mail written to ${path.join(env.dataDir, "outbox")}`);

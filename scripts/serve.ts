@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { loadEnvConfig } from "@next/env";
-import { parseEnv, EnvError } from "../lib/env";
+import { parseEnv, EnvError, type Env } from "../lib/env";
 import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
 import { acquireInstanceLock } from "../lib/server/instance-lock";
 import { startEmbeddedDb, type EmbeddedDb } from "../lib/server/embedded-db";
@@ -32,8 +32,6 @@ async function main() {
   loadEnvConfig(process.cwd(), dev); // .env, .env.local … as Next.js itself would read them
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   process.env.DATA_DIR = dataDir;
-  const port = Number(process.env.PORT || 3000);
-  const hostname = process.env.HOSTNAME || "0.0.0.0";
 
   let releaseLock: (() => void) | undefined;
   let database: EmbeddedDb | undefined;
@@ -73,14 +71,15 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  let env: Env;
   try {
-    const env = parseEnv();
+    env = parseEnv();
     // Next's own modules (and next-auth) read these directly.
     process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
     process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
     process.env.ENCRYPTION_KEY_ID = env.ENCRYPTION_KEY_ID;
     if (!dev && !env.NEXTAUTH_URL) {
-      console.warn(`NEXTAUTH_URL is not set: links in e-mails will point to http://localhost:${port}. Set it to the address people use.`);
+      console.warn(`NEXTAUTH_URL is not set: links in e-mails will point to http://localhost:${env.PORT}. Set it to the address people use.`);
     }
   } catch (err) {
     if (err instanceof EnvError) {
@@ -99,6 +98,7 @@ async function main() {
     fail(`Database migration failed: ${(err as Error).message}`);
   }
 
+  const { PORT: port, HOSTNAME: hostname } = env;
   const app = next({ dev, dir: process.cwd(), hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();

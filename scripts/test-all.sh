@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `npm test`: unit + integration tests (jest on a real embedded PostgreSQL), a production build, then the
-# end-to-end suite (Playwright in Debian's Chromium against `npm start`). Ends with one "N passed, N failed" line.
+# `npm test`: jest (the unit and db projects: pure tests, then integration tests on a real embedded PostgreSQL),
+# one production build, then the end-to-end suite (Playwright in Debian's Chromium against `npm start`; it calls
+# `playwright test` itself rather than `npm run test:e2e`, which would build again). Ends with one
+# "N passed, N failed" line counting both.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 status=0
 
-echo "== unit + integration (jest)"
+echo "== unit + integration (jest: projects unit and db)"
 npx jest --ci --json --outputFile="$out/jest.json" || status=1
 
 echo "== production build"

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db";
-import { getEnv, resetEnvCache } from "@/lib/env";
+import { getEnv } from "@/lib/env";
 
 let tables: string[] | undefined;
 
@@ -16,32 +16,9 @@ export async function resetDb() {
   for (const sub of ["blobs", "outbox"]) fs.rmSync(`${dir}/${sub}`, { recursive: true, force: true });
 }
 
-/** Lets one test log an expected console.error (e.g. a 500 path). */
-export function allowConsoleError() {
-  (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = true;
-}
-
-/** Changes environment variables for one test; restored before the next (see after-env.ts). */
-export function setEnv(vars: Record<string, string | undefined>) {
-  const saved = (globalThis as { __savedEnv?: Record<string, string | undefined> }).__savedEnv ?? {};
-  for (const [k, v] of Object.entries(vars)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  (globalThis as { __savedEnv?: Record<string, string | undefined> }).__savedEnv = saved;
-  resetEnvCache();
-}
-
-export function restoreEnv() {
-  const saved = (globalThis as { __savedEnv?: Record<string, string | undefined> }).__savedEnv ?? {};
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  (globalThis as { __savedEnv?: Record<string, string | undefined> }).__savedEnv = undefined;
-  resetEnvCache();
-}
+// Kept here too so every test file can take its helpers from one import.
+export { setEnv, restoreEnv } from "./test-env";
+export { allowConsoleError, expectConsoleError, expectConsoleWarn } from "./console";
 
 /** Every file (not directory) under DATA_DIR/blobs, relative to it. */
 export function blobFiles(): string[] {

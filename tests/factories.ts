@@ -44,6 +44,14 @@ export const PNG = Buffer.from(
   "base64",
 );
 
+/**
+ * A PNG whose bytes differ per label (trailing bytes after IEND are ignored by decoders): identical uploads are
+ * stored once (lib/files/images.ts), so tests that need separate files give each its own bytes.
+ */
+export function distinctPng(label: string) {
+  return Buffer.concat([PNG, Buffer.from(label)]);
+}
+
 // ── Sharing ────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const TEST_CLIENT = { ip: "203.0.113.7", userAgent: "jest-agent/1.0" };

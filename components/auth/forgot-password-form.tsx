@@ -23,6 +23,7 @@ export function ForgotPasswordForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
 
@@ -33,7 +34,9 @@ export function ForgotPasswordForm() {
       toast.success(SENT);
       setSent(true);
     } catch (err) {
-      toast.error("Error", { description: err instanceof ApiError ? errorMessage(err, FAILED) : NETWORK });
+      const message = err instanceof ApiError ? errorMessage(err, FAILED) : NETWORK;
+      toast.error("Error", { description: message });
+      setError("email", { type: "server", message }, { shouldFocus: true });
     } finally {
       setSubmitting(false);
     }

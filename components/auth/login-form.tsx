@@ -29,6 +29,7 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
@@ -41,6 +42,8 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
       // Only a rate limit is explained; every other refusal reads the same (no account probing).
       const message = isApiError(err, 429) ? (err.serverMessage ?? "Too many attempts. Please try again later.") : LOGIN_FAILED;
       toast.error("Error", { description: message });
+      // Also beside the password (the field to retry), with focus there, not only in a toast that fades away.
+      setError("password", { type: "server", message }, { shouldFocus: true });
       setSubmitting(false);
       return;
     }

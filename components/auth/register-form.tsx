@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
 import { apiRequest, isApiError } from "@/lib/client/request";
+import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -27,6 +28,8 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
   { name: "confirmPassword", label: "Confirm Password", autoComplete: "new-password" },
 ];
 
+const SERVER_FIELDS = ["name", "email", "password"] as const;
+
 function fieldProps(name: FieldName, errors: FieldErrors<RegisterFormInput>) {
   const error = errors[name];
   return { id: `register-${name}`, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `register-${name}-error` : undefined };
@@ -38,6 +41,7 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
@@ -52,6 +56,8 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
       // Validation, invite and rate-limit refusals are explained; anything else (a taken address) is not.
       const message = (isApiError(err, 400, 403, 429) ? err.serverMessage : null) ?? REGISTRATION_FAILED;
       toast.error("Error", { description: message });
+      // Beside the field the server refused (by default the e-mail: a taken or uninvited address), focused.
+      setError(fieldOfError(err, SERVER_FIELDS, "email"), { type: "server", message }, { shouldFocus: true });
       setSubmitting(false);
       return;
     }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { resetPasswordFormSchema } from "@/lib/validation/auth";
 import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
+import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -22,9 +23,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ResetPasswordFormInput>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -38,8 +41,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
       await apiRequest("POST", "/api/auth/reset-password", { token, password });
     } catch (err) {
       const message = err instanceof ApiError ? errorMessage(err, FAILED) : "Network error. Please try again.";
-      setFailure(message);
       toast.error("Error", { description: message });
+      // A refused password is shown beside it; anything else (an expired link) in the box above, which takes focus.
+      if (fieldOfError(err, ["password", "token"] as const, "token") === "password") {
+        setError("password", { type: "server", message }, { shouldFocus: true });
+      } else {
+        setFailure(message);
+      }
       setSubmitting(false);
       return;
     }
@@ -47,10 +55,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
     router.push("/login");
   };
 
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       {failure ? (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive space-y-1 rounded-md border px-3 py-2 text-sm">
+        <div ref={failureRef} tabIndex={-1} role="alert" className="border-destructive/50 bg-destructive/10 text-destructive space-y-1 rounded-md border px-3 py-2 text-sm">
           <p>{failure}</p>
           <Link href="/forgot-password" className="underline underline-offset-4">
             Request a new reset link

@@ -45,16 +45,15 @@ export function DashboardHeader({ user }: { user: DashboardUser }) {
 
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <p className="text-muted-foreground max-w-[7rem] truncate text-sm sm:max-w-[12rem]">Hi {greetingName}</p>
-          <DropdownMenu>
-            <DropdownMenuTrigger
-              aria-label="Account"
-              className="hover:bg-accent focus-visible:ring-ring flex items-center gap-2 rounded-full p-1 pr-2 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none sm:rounded-md"
-            >
-              <Avatar className="size-8">
+          {/* Not modal: a modal menu hides the rest of the page with aria-hidden while its trigger stays focusable. */}
+          <DropdownMenu modal={false}>
+            {/* The name is the visible word 'Account' (sr-only on phones), the avatar is decoration (label-in-name). */}
+            <DropdownMenuTrigger className="hover:bg-accent focus-visible:ring-ring flex items-center gap-2 rounded-full p-1 pr-2 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none sm:rounded-md">
+              <Avatar className="size-8" aria-hidden="true">
                 {user.profileImage ? <AvatarImage src={user.profileImage} alt="" /> : null}
                 <AvatarFallback>{initial(user.name)}</AvatarFallback>
               </Avatar>
-              <span className="hidden sm:inline">Account</span>
+              <span className="max-sm:sr-only">Account</span>
               <ChevronDown className="size-4" aria-hidden="true" />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="w-56">

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FileText, Share2 } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
@@ -37,7 +37,7 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
       <div className="flex items-center justify-between gap-2 px-4">
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
           {date ? <time dateTime={Number.isNaN(iso.getTime()) ? undefined : iso.toISOString()}>{date}</time> : null}
-          <Badge variant={published ? "default" : "secondary"}>{published ? "Published" : "Draft"}</Badge>
+          <IdeaStatusBadge published={published} />
         </div>
         <div className="flex shrink-0 items-center">
           <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">

@@ -5,6 +5,7 @@ import { AssetsSection } from "@/components/dashboard/assets-section";
 import { DropZone } from "@/components/dashboard/drop-zone";
 import { IdeaCard } from "@/components/dashboard/idea-card";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
+import { SharedIdeaCard } from "@/components/dashboard/shared-idea-card";
 import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
 import type { IdeaListItem } from "@/lib/client/types";
 
@@ -18,7 +19,7 @@ function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () =
 
 /** The Idea Portfolio: drop zone, Drafts, Published, My Assets and Shared with me. */
 export function Portfolio() {
-  const { ideas, assets, loading, error, refresh } = usePortfolioData();
+  const { ideas, assets, shared, loading, error, refresh } = usePortfolioData();
   const drafts = ideas.filter((idea) => idea.status !== "published");
   const published = ideas.filter((idea) => idea.status === "published");
 
@@ -47,8 +48,13 @@ export function Portfolio() {
             <IdeaList ideas={published} onChanged={refresh} />
           </PortfolioSection>
           <AssetsSection assets={assets} />
-          {/* Shared cards would link to /view/{id}; nothing is shared with the user yet. */}
-          <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty />
+          <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty={shared.length === 0}>
+            {shared.map((item) => (
+              <li key={item.shareId}>
+                <SharedIdeaCard item={item} />
+              </li>
+            ))}
+          </PortfolioSection>
         </>
       )}
     </div>

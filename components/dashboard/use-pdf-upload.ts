@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { ApiError, parseJsonBody } from "@/lib/client/request";
 import type { Idea } from "@/lib/client/types";
+import { PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
 
-export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export const REDIRECT_DELAY_MS = 1500;
 
 type UploadResult = { ok: true; id: number } | { ok: false; message: string | null; aborted?: boolean };
@@ -72,11 +72,11 @@ export function usePdfUpload({ onUploaded }: { onUploaded?: () => void | Promise
       const file = files?.[0];
       if (!file || uploading) return;
       if (file.type !== "application/pdf") {
-        toast.error("Invalid File Type", { description: "Only PDF files are supported at this time" });
+        toast.error(PDF_INVALID_TYPE.title, { description: PDF_INVALID_TYPE.description });
         return;
       }
-      if (file.size > MAX_PDF_BYTES) {
-        toast.error("File Too Large", { description: "PDF files must be less than 10MB" });
+      if (file.size > PDF_MAX_BYTES) {
+        toast.error(PDF_TOO_LARGE.title, { description: PDF_TOO_LARGE.description });
         return;
       }
 

@@ -3,30 +3,35 @@
 import { useCallback } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/client/query-client";
-import type { Asset, IdeaListItem } from "@/lib/client/types";
+import type { Asset, IdeaListItem, SharedWithMeItem } from "@/lib/client/types";
 
 const NO_IDEAS: IdeaListItem[] = [];
 const NO_ASSETS: Asset[] = [];
+const NO_SHARED: SharedWithMeItem[] = [];
 
 /**
- * The signed-in user's ideas and assets (GET /api/ideas, GET /api/assets). `refresh` reloads both without
+ * The signed-in user's ideas, assets and the ideas shared with them (GET /api/ideas, GET /api/assets,
+ * GET /api/shared-with-me). `refresh` reloads them without
  * showing the loading state again; a failed refresh keeps the lists already shown.
  */
 export function usePortfolioData() {
   const ideas = useQuery<IdeaListItem[]>({ queryKey: queryKeys.ideas });
   const assets = useQuery<Asset[]>({ queryKey: queryKeys.assets });
+  const shared = useQuery<SharedWithMeItem[]>({ queryKey: queryKeys.sharedWithMe });
   const { refetch: refetchIdeas } = ideas;
   const { refetch: refetchAssets } = assets;
+  const { refetch: refetchShared } = shared;
 
   const refresh = useCallback(async () => {
-    await Promise.all([refetchIdeas(), refetchAssets()]);
-  }, [refetchIdeas, refetchAssets]);
+    await Promise.all([refetchIdeas(), refetchAssets(), refetchShared()]);
+  }, [refetchIdeas, refetchAssets, refetchShared]);
 
-  const error = ideas.isError || assets.isError;
+  const error = ideas.isError || assets.isError || shared.isError;
   return {
     ideas: ideas.data ?? NO_IDEAS,
     assets: assets.data ?? NO_ASSETS,
-    loading: (ideas.isPending || assets.isPending) && !error,
+    shared: shared.data ?? NO_SHARED,
+    loading: (ideas.isPending || assets.isPending || shared.isPending) && !error,
     error,
     refresh,
   };

@@ -55,7 +55,7 @@ export function ColorPalette({ current, onSelect, onReset }: ColorPaletteProps) 
       <Tooltip>
         <TooltipTrigger asChild>
           <PopoverTrigger asChild>
-            <Button type="button" variant="ghost" size="icon" aria-label="Text color" className="size-8 shrink-0">
+            <Button type="button" variant="ghost" size="icon" aria-label="Text color" className="size-11 shrink-0 sm:size-8">
               <Palette aria-hidden="true" style={current ? { color: current } : undefined} />
             </Button>
           </PopoverTrigger>

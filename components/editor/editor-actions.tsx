@@ -1,47 +1,107 @@
+"use client";
+
+import * as React from "react";
 import Link from "next/link";
 import { Save, Send, Share2 } from "lucide-react";
 
-import { Badge } from "@/components/ui/badge";
+import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
 
 type EditorActionsProps = {
   ideaId: number | null;
   published: boolean;
   pending: "save" | "publish" | null;
+  /** 'Save Changes' is enabled only when there is something to save. */
+  canSave: boolean;
   onSave: () => void;
-  onPublish: () => void;
+  /** False when publishing cannot start now (it explains why itself). */
+  canPublish: () => boolean;
+  /** Resolves true once published. */
+  onPublish: () => Promise<boolean>;
 };
 
-/** The state-dependent buttons of the editor screen (spec §2, §4). */
-export function EditorActions({ ideaId, published, pending, onSave, onPublish }: EditorActionsProps) {
-  if (published && ideaId !== null) {
-    return (
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge className="bg-emerald-600 text-white">Published</Badge>
-        <Button asChild>
-          <Link href={`/share/${ideaId}`}>
-            <Share2 aria-hidden="true" />
-            Share It
-          </Link>
-        </Button>
-      </div>
-    );
-  }
+export const PUBLISH_DIALOG_TITLE = "Publish this idea?";
+export const PUBLISH_DIALOG_TEXT =
+  "Once published, the idea becomes read-only and gets a blockchain timestamp. Published ideas cannot be edited.";
 
+/** The state-dependent buttons of the editor screen (spec §2, §4); publishing, which is final, asks first. */
+export function EditorActions({ ideaId, published, pending, canSave, onSave, canPublish, onPublish }: EditorActionsProps) {
+  const [confirming, setConfirming] = React.useState(false);
+  const shareLink = React.useRef<HTMLAnchorElement>(null);
   const busy = pending !== null;
+
+  const confirm = async () => {
+    if (await onPublish()) setConfirming(false);
+  };
+
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button type="button" onClick={onSave} disabled={busy} aria-busy={pending === "save"}>
-        {pending === "save" ? <Spinner label="Saving..." /> : <Save aria-hidden="true" />}
-        {ideaId === null ? "Create Idea" : "Save Changes"}
-      </Button>
-      {ideaId !== null ? (
-        <Button type="button" variant="outline" onClick={onPublish} disabled={busy} aria-busy={pending === "publish"}>
-          {pending === "publish" ? <Spinner label="Publishing..." /> : <Send aria-hidden="true" />}
-          Publish
-        </Button>
-      ) : null}
-    </div>
+    <AlertDialog open={confirming} onOpenChange={(open) => (pending === "publish" ? undefined : setConfirming(open))}>
+      <div className="flex flex-wrap items-center gap-2">
+        {published && ideaId !== null ? (
+          <>
+            <IdeaStatusBadge published />
+            <Button asChild>
+              <Link ref={shareLink} href={`/share/${ideaId}`}>
+                <Share2 aria-hidden="true" />
+                Share It
+              </Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button type="button" onClick={onSave} disabled={busy || !canSave} aria-busy={pending === "save"}>
+              {pending === "save" ? <Spinner label="Saving..." /> : <Save aria-hidden="true" />}
+              {ideaId === null ? "Create Idea" : "Save Changes"}
+            </Button>
+            {ideaId !== null ? (
+              <AlertDialogTrigger asChild>
+                <Button
+                  type="button"
+                  variant="outline"
+                  // Radix does not open the dialog when the click was prevented.
+                  onClick={(event) => (canPublish() ? undefined : event.preventDefault())}
+                  disabled={busy}
+                >
+                  <Send aria-hidden="true" />
+                  Publish
+                </Button>
+              </AlertDialogTrigger>
+            ) : null}
+          </>
+        )}
+
+        {/* Outside the branches so that, once published, focus can move on to 'Share It'. */}
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            if (!shareLink.current) return; // cancelled: focus goes back to 'Publish'
+            event.preventDefault();
+            shareLink.current.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>{PUBLISH_DIALOG_TITLE}</AlertDialogTitle>
+            <AlertDialogDescription>{PUBLISH_DIALOG_TEXT}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending === "publish"}>Cancel</AlertDialogCancel>
+            <Button type="button" onClick={confirm} disabled={pending === "publish"} aria-busy={pending === "publish"}>
+              {pending === "publish" ? <Spinner label="Publishing..." /> : <Send aria-hidden="true" />}
+              Publish
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </div>
+    </AlertDialog>
   );
 }

@@ -1,8 +1,9 @@
-import type { Extensions } from "@tiptap/react";
+import { Extension, type Extensions } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Highlight from "@tiptap/extension-highlight";
 import { Color, TextStyle } from "@tiptap/extension-text-style";
 import Image from "@tiptap/extension-image";
+import Link from "@tiptap/extension-link";
 import Youtube from "@tiptap/extension-youtube";
 import { Placeholder } from "@tiptap/extensions";
 
@@ -11,13 +12,35 @@ import {
   DEFAULT_LINK_PROTOCOL,
   isAllowedLinkUrl,
 } from "@/components/editor/link-prompt";
-import { YOUTUBE_HEIGHT, YOUTUBE_WIDTH } from "@/components/editor/youtube";
+import { YOUTUBE_HEIGHT, YOUTUBE_TITLE, YOUTUBE_WIDTH } from "@/components/editor/youtube";
 
 export const EDITOR_PLACEHOLDER = "Start writing your idea...";
 
 /** Spec §9: undo history depth 100 with a 500 ms grouping delay. */
 export const UNDO_DEPTH = 100;
 export const UNDO_GROUP_DELAY_MS = 500;
+
+/**
+ * Link's mark is inclusive whenever autolink is on, so text typed right after a link became part of it.
+ * Autolinking still works: it marks what was typed, it does not rely on the mark extending.
+ */
+const ExclusiveLink = Link.extend({ inclusive: () => false });
+
+/**
+ * Tab in a list item indents it (the list item's own shortcut) and never leaves the editor there, even where
+ * the item cannot go deeper; Shift-Tab outdents. Outside lists Tab still moves focus on, for keyboard users.
+ * Runs after the list item's shortcuts (lower priority).
+ */
+const ListTabKeepsFocus = Extension.create({
+  name: "listTabKeepsFocus",
+  priority: 50,
+  addKeyboardShortcuts() {
+    return {
+      Tab: () => this.editor.isActive("listItem"),
+      "Shift-Tab": () => this.editor.isActive("listItem"),
+    };
+  },
+});
 
 /** Only the node kinds and marks of spec §3, plus the embedded video of the toolbar. */
 export function createEditorExtensions(): Extensions {
@@ -26,20 +49,28 @@ export function createEditorExtensions(): Extensions {
       heading: { levels: [1, 2, 3, 4, 5, 6] },
       underline: false,
       undoRedo: { depth: UNDO_DEPTH, newGroupDelay: UNDO_GROUP_DELAY_MS },
-      link: {
-        openOnClick: false,
-        autolink: true,
-        defaultProtocol: DEFAULT_LINK_PROTOCOL,
-        protocols: CUSTOM_LINK_PROTOCOLS,
-        HTMLAttributes: { target: "_blank", rel: "noopener noreferrer nofollow" },
-        isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedLinkUrl(url),
-      },
+      link: false,
     }),
+    ExclusiveLink.configure({
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: DEFAULT_LINK_PROTOCOL,
+      protocols: CUSTOM_LINK_PROTOCOLS,
+      HTMLAttributes: { target: "_blank", rel: "noopener noreferrer nofollow" },
+      isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedLinkUrl(url),
+    }),
+    ListTabKeepsFocus,
     Highlight.configure({ multicolor: true }),
     TextStyle,
     Color,
-    Image.configure({ inline: true, allowBase64: true }),
-    Youtube.configure({ width: YOUTUBE_WIDTH, height: YOUTUBE_HEIGHT, nocookie: false }),
+    // Block images: an image inserted mid-line splits the paragraph instead of sitting inside the text.
+    Image.configure({ inline: false, allowBase64: true }),
+    Youtube.configure({
+      width: YOUTUBE_WIDTH,
+      height: YOUTUBE_HEIGHT,
+      nocookie: false,
+      HTMLAttributes: { title: YOUTUBE_TITLE },
+    }),
     Placeholder.configure({ placeholder: EDITOR_PLACEHOLDER }),
   ];
 }

@@ -1,17 +1,17 @@
 "use client";
 
-import type { ReactNode } from "react";
+import * as React from "react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { Info } from "lucide-react";
 
 import { EditorActions } from "@/components/editor/editor-actions";
 import { PdfDocument } from "@/components/editor/pdf-document";
+import { SaveStatus } from "@/components/editor/save-status";
+import { UnsavedChangesGuard } from "@/components/editor/unsaved-changes-guard";
 import { useIdeaEditor } from "@/components/editor/use-idea-editor";
-import { Button } from "@/components/ui/button";
+import type { Idea } from "@/lib/client/types";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { TimestampPanel } from "@/components/timestamps/timestamp-panel";
 
 const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
@@ -22,72 +22,72 @@ const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-edito
 export const PUBLISHED_NOTICE =
   "This idea has been published and is now read-only. Published ideas cannot be edited.";
 
-function CenteredMessage({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col items-center gap-4 py-16 text-center">{children}</div>;
-}
+const TITLE_ERROR_ID = "idea-title-error";
 
-/** The editor screen below the top bar. `ideaId` null means /editor/new. */
-export function EditorPageClient({ ideaId }: { ideaId: number | null }) {
-  const editor = useIdeaEditor(ideaId);
-  const { loadState, idea, pdf, published } = editor;
-
-  if (loadState === "loading") {
-    return (
-      <CenteredMessage>
-        <Spinner iconClassName="size-6" label="Loading idea..." />
-        <p className="text-muted-foreground">Loading idea...</p>
-      </CenteredMessage>
-    );
-  }
-
-  if (loadState === "not-found" || loadState === "error") {
-    const notFound = loadState === "not-found";
-    return (
-      <CenteredMessage>
-        <h1 className="text-xl font-semibold">{notFound ? "Idea not found" : "Could not load this idea"}</h1>
-        <div className="flex flex-wrap justify-center gap-2">
-          {notFound ? null : (
-            <Button type="button" variant="outline" onClick={editor.retry}>
-              Try again
-            </Button>
-          )}
-          <Button asChild>
-            <Link href="/dashboard">Back to Dashboard</Link>
-          </Button>
-        </div>
-      </CenteredMessage>
-    );
-  }
-
+/** The editor screen below the top bar, for the idea the server page loaded (null: /editor/new). */
+export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) {
+  const {
+    idea, pdf, published, isNew, title, setTitle, titleError, titleInput, html, setContent, setInitialContent,
+    dirty, canSave, pending, save, canPublish, publish,
+  } = useIdeaEditor(initialIdea);
   const savedId = idea?.id ?? null;
+
+  // Ctrl/Cmd+S saves instead of opening the browser's "Save page" dialog.
+  const saveRef = React.useRef(save);
+  const canSaveRef = React.useRef(canSave);
+  React.useEffect(() => {
+    saveRef.current = save;
+    canSaveRef.current = canSave;
+  });
+  React.useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      if (canSaveRef.current) void saveRef.current();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <UnsavedChangesGuard dirty={dirty} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         {pdf ? (
           <h1 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">
-            PDF Document: {editor.title || "Untitled Idea"}
+            PDF Document: {title || "Untitled Idea"}
           </h1>
         ) : (
-          <>
+          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xl">
             <h1 className="sr-only">{savedId === null ? "New idea" : "Edit idea"}</h1>
             <Input
+              ref={titleInput}
               aria-label="Idea title"
               placeholder="Enter your idea title..."
-              value={editor.title}
-              onChange={(event) => editor.setTitle(event.target.value)}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
               disabled={published}
               maxLength={200}
-              className="h-11 text-lg font-semibold sm:max-w-xl md:text-lg"
+              aria-invalid={titleError ? true : undefined}
+              aria-describedby={titleError ? TITLE_ERROR_ID : undefined}
+              className="h-11 text-lg font-semibold md:text-lg"
             />
-          </>
+            {titleError ? (
+              <p id={TITLE_ERROR_ID} className="text-destructive text-sm">
+                {titleError}
+              </p>
+            ) : null}
+            {published ? null : <SaveStatus isNew={isNew} dirty={dirty} />}
+          </div>
         )}
         <EditorActions
           ideaId={savedId}
           published={published}
-          pending={editor.pending}
-          onSave={editor.save}
-          onPublish={editor.publish}
+          pending={pending}
+          canSave={canSave}
+          onSave={save}
+          canPublish={canPublish}
+          onPublish={publish}
         />
       </div>
 
@@ -104,10 +104,12 @@ export function EditorPageClient({ ideaId }: { ideaId: number | null }) {
         <PdfDocument pdf={pdf} />
       ) : (
         <RichTextEditor
-          content={editor.html}
+          content={html}
           editable={!published}
-          onChange={editor.setContent}
+          onChange={setContent}
+          onReady={setInitialContent}
           ideaId={savedId ?? undefined}
+          followTitle={isNew ? title : undefined}
         />
       )}
     </div>

@@ -12,8 +12,10 @@ import {
 import { queryKeys } from "@/lib/client/query-client";
 import { ColorPalette } from "@/components/editor/color-palette";
 import { isImageFile, uploadEditorImage } from "@/components/editor/image-upload";
-import { promptForLink } from "@/components/editor/link-prompt";
+import { applyLinkAnswer, currentLinkHref, LINK_REFUSED_MESSAGE } from "@/components/editor/link-prompt";
 import { ToolbarButton, ToolbarDivider } from "@/components/editor/toolbar-button";
+import { continueAfterInsertedBlock } from "@/components/editor/insert-block";
+import { UrlPopover } from "@/components/editor/url-popover";
 import { useToolbarState } from "@/components/editor/use-toolbar-state";
 import { extractYouTubeId, YOUTUBE_HEIGHT, YOUTUBE_WIDTH, youTubeWatchUrl } from "@/components/editor/youtube";
 
@@ -42,20 +44,28 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
   const [uploading, setUploading] = React.useState(false);
   const chain = () => editor.chain().focus();
 
-  const addLink = () => {
-    if (!promptForLink(editor)) {
-      toast.error("Error", { description: "Links may only use http, https, ftp, ftps, mailto, tel, callto, sms, cid or xmpp" });
-    }
+  const focusText = () => {
+    if (!editor.isDestroyed) editor.commands.focus();
   };
 
-  const addVideo = () => {
-    const answer = window.prompt("Enter YouTube video URL:");
-    if (answer === null || answer.trim() === "") return;
+  const applyLink = (answer: string) => (applyLinkAnswer(editor, answer) ? null : LINK_REFUSED_MESSAGE);
+
+  const applyVideo = (answer: string) => {
+    if (answer.trim() === "") return null; // like cancelling the prompt
     const id = extractYouTubeId(answer);
     const inserted =
       id !== null &&
       chain().setYoutubeVideo({ src: youTubeWatchUrl(id), width: YOUTUBE_WIDTH, height: YOUTUBE_HEIGHT }).run();
-    if (!inserted) toast.error("Error", { description: "Please enter a valid YouTube video URL" });
+    if (!inserted) return "Please enter a valid YouTube video URL";
+    continueAfterInsertedBlock(editor);
+    return null;
+  };
+
+  // Inline code excludes every other mark, so inside it the other mark buttons are off but Code itself must
+  // still work: with a bare cursor it removes the whole code span, not just the stored mark.
+  const toggleCode = () => {
+    if (state.code && editor.state.selection.empty) chain().extendMarkRange("code").unsetCode().run();
+    else chain().toggleCode().run();
   };
 
   const onFileChosen = async (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -70,22 +80,23 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
     const url = await uploadEditorImage(file, ideaId);
     setUploading(false);
     if (url) void queryClient.invalidateQueries({ queryKey: queryKeys.assets }); // a new asset for My Assets
-    if (url && !editor.isDestroyed) chain().setImage({ src: url, alt: file.name }).run();
+    if (url && !editor.isDestroyed && chain().setImage({ src: url, alt: file.name }).run()) continueAfterInsertedBlock(editor);
   };
 
   const markDisabled = !state.canMark;
 
+  // Sticky under the page header (h-14); on phones one row that scrolls sideways instead of wrapping.
   return (
     <div
       role="toolbar"
       aria-label="Formatting"
       onKeyDown={moveFocus}
-      className="bg-muted/40 sticky top-0 z-10 flex flex-wrap items-center gap-0.5 border-b p-1.5"
+      className="bg-muted sticky top-14 z-20 flex flex-nowrap items-center gap-0.5 overflow-x-auto rounded-t-lg border-b p-1.5 sm:flex-wrap sm:overflow-x-visible"
     >
       <ToolbarButton label="Bold" icon={<Bold />} active={state.bold} disabled={markDisabled} onClick={() => chain().toggleBold().run()} />
       <ToolbarButton label="Italic" icon={<Italic />} active={state.italic} disabled={markDisabled} onClick={() => chain().toggleItalic().run()} />
       <ToolbarButton label="Strikethrough" icon={<Strikethrough />} active={state.strike} disabled={markDisabled} onClick={() => chain().toggleStrike().run()} />
-      <ToolbarButton label="Code" icon={<Code />} active={state.code} disabled={markDisabled} onClick={() => chain().toggleCode().run()} />
+      <ToolbarButton label="Code" icon={<Code />} active={state.code} disabled={!state.canCode} onClick={toggleCode} />
       <ToolbarButton label="Highlight" icon={<Highlighter />} active={state.highlight} disabled={markDisabled} onClick={() => chain().toggleHighlight().run()} />
       <ToolbarDivider />
       <ToolbarButton label="Paragraph" icon={<Pilcrow />} active={state.paragraph} onClick={() => chain().setParagraph().run()} />
@@ -98,10 +109,26 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
       <ToolbarButton label="Blockquote" icon={<Quote />} active={state.blockquote} onClick={() => chain().toggleBlockquote().run()} />
       <ToolbarButton label="Horizontal rule" icon={<Minus />} onClick={() => chain().setHorizontalRule().run()} />
       <ToolbarDivider />
-      <ToolbarButton label="Add link" icon={<Link />} active={state.link} onClick={addLink} />
+      <UrlPopover
+        prompt="Enter URL"
+        label="Add link"
+        icon={<Link />}
+        active={state.link}
+        placeholder="https://example.com"
+        initialValue={() => currentLinkHref(editor)}
+        onApply={applyLink}
+        onClosed={focusText}
+      />
       <ToolbarButton label="Add image" icon={<ImagePlus />} disabled={uploading} onClick={() => fileInput.current?.click()} />
       <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={onFileChosen} />
-      <ToolbarButton label="Add video" icon={<Video />} onClick={addVideo} />
+      <UrlPopover
+        prompt="Enter YouTube video URL:"
+        label="Add video"
+        icon={<Video />}
+        placeholder="https://youtu.be/…"
+        onApply={applyVideo}
+        onClosed={focusText}
+      />
       <ColorPalette
         current={state.color}
         onSelect={(color) => chain().setColor(color).run()}

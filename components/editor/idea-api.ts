@@ -1,4 +1,4 @@
-/** Client calls of the editor screen (SPEC §7), through the shared request helper. Loading is a query (use-idea-editor). */
+/** Client calls of the editor screen (SPEC §7), through the shared request helper. The server page loads the idea; GET /api/ideas/{id} refreshes it after a save (use-idea-editor). */
 import { apiRequest } from "@/lib/client/request";
 import type { Idea, PdfContent } from "@/lib/client/types";
 

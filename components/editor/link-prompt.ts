@@ -49,29 +49,41 @@ export function normalizeLinkUrl(input: string): string {
   return `${DEFAULT_LINK_PROTOCOL}://${url}`;
 }
 
-/**
- * Spec §5 link prompt: asks 'Enter URL' prefilled with the current href. Cancelling does nothing,
- * an empty answer removes the link, a disallowed scheme is refused.
- * Returns false only when the URL was refused.
- */
-export function promptForLink(editor: Editor): boolean {
-  const previous = (editor.getAttributes("link").href as string | undefined) ?? "";
-  const answer = window.prompt("Enter URL", previous);
-  if (answer === null) return true;
+/** Spec §5: the message a refused link shows. */
+export const LINK_REFUSED_MESSAGE = "Links may only use http, https, ftp, ftps, mailto, tel, callto, sms, cid or xmpp";
 
-  if (answer.trim() === "") {
+export type LinkAnswer = { kind: "remove" } | { kind: "set"; href: string } | { kind: "refused" };
+
+/** Spec §5 link prompt rules for an answer: empty removes the link, a disallowed scheme is refused. */
+export function resolveLinkAnswer(answer: string): LinkAnswer {
+  if (answer.trim() === "") return { kind: "remove" };
+  const href = normalizeLinkUrl(answer);
+  return isAllowedLinkUrl(href) ? { kind: "set", href } : { kind: "refused" };
+}
+
+/** The link at the cursor, prefilled in the prompt. */
+export function currentLinkHref(editor: Editor): string {
+  const href: unknown = editor.getAttributes("link").href;
+  return typeof href === "string" ? href : "";
+}
+
+/** Applies an accepted answer; returns false when it was refused (the document is left as it was). */
+export function applyLinkAnswer(editor: Editor, answer: string): boolean {
+  const result = resolveLinkAnswer(answer);
+  if (result.kind === "refused") return false;
+  if (result.kind === "remove") {
     editor.chain().focus().extendMarkRange("link").unsetLink().run();
     return true;
   }
-
-  const href = normalizeLinkUrl(answer);
-  if (!isAllowedLinkUrl(href)) return false;
+  const { href } = result;
   if (editor.state.selection.empty && !editor.isActive("link")) {
-    // Nothing selected: insert the address itself as the link text.
+    // Nothing selected: insert the address itself as the link text; typing on after it is plain text
+    // (the link mark is not inclusive), so leave no stored link mark behind.
     editor
       .chain()
       .focus()
       .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+      .unsetMark("link")
       .run();
     return true;
   }

@@ -6,6 +6,8 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
+import { followTitle } from "@/components/editor/title-heading";
+import { templateHeading } from "@/lib/ideas/default-template";
 import { cn } from "@/lib/utils";
 import styles from "./rich-text.module.css";
 
@@ -16,8 +18,12 @@ export type RichTextEditorProps = {
   editable?: boolean;
   /** Receives the full HTML after every change. */
   onChange?: (html: string) => void;
+  /** Receives the editor's own serialisation of `content` once, when it is ready (the unchanged state). */
+  onReady?: (html: string) => void;
   /** Sent with image uploads when the idea already exists. */
   ideaId?: number;
+  /** A new idea's title: the first heading follows it until the user edits that heading (see title-heading.ts). */
+  followTitle?: string;
   className?: string;
 };
 
@@ -25,15 +31,19 @@ export default function RichTextEditor({
   content,
   editable = true,
   onChange,
+  onReady,
   ideaId,
+  followTitle: title,
   className,
 }: RichTextEditorProps) {
   const onChangeRef = React.useRef(onChange);
+  const onReadyRef = React.useRef(onReady);
   // The HTML the editor already shows: the initial prop, then each reported change.
   const shownContent = React.useRef(content);
   React.useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    onReadyRef.current = onReady;
+  }, [onChange, onReady]);
 
   const editor = useEditor({
     extensions: createEditorExtensions(),
@@ -47,6 +57,11 @@ export default function RichTextEditor({
         "aria-multiline": "true",
         role: "textbox",
       },
+    },
+    onCreate: ({ editor: current }) => {
+      const html = current.getHTML();
+      shownContent.current = html;
+      onReadyRef.current?.(html);
     },
     onUpdate: ({ editor: current }) => {
       const html = current.getHTML();
@@ -68,10 +83,23 @@ export default function RichTextEditor({
     if (content !== editor.getHTML()) editor.commands.setContent(content, { emitUpdate: false });
   }, [editor, content]);
 
+  // The text the title last gave the first heading (the template starts from the initial title).
+  const generatedHeading = React.useRef(templateHeading(title ?? ""));
+  React.useEffect(() => {
+    if (!editor || editor.isDestroyed || title === undefined) return;
+    const first = editor.state.doc.firstChild;
+    if (first?.type.name !== "heading") return;
+    const next = followTitle(first.textContent, generatedHeading.current, title);
+    if (next === null) return;
+    generatedHeading.current = next;
+    // Not an edit of the text: it stays out of the undo history.
+    editor.view.dispatch(editor.state.tr.insertText(next, 1, 1 + first.content.size).setMeta("addToHistory", false));
+  }, [editor, title]);
+
   return (
     <div
       data-slot="rich-text-editor"
-      className={cn("bg-background overflow-hidden rounded-lg border", className)}
+      className={cn("bg-background rounded-lg border", className)}
     >
       {/* The toolbar is where tooltips live: one provider gives them the spec's shared skip delay. */}
       {editor && editable ? (

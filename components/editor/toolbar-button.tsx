@@ -14,7 +14,7 @@ export type ToolbarButtonProps = Omit<React.ComponentProps<typeof Button>, "aria
   active?: boolean;
 };
 
-/** An icon button of the editor toolbar with its tooltip. */
+/** An icon button of the editor toolbar with its tooltip; 44 px touch targets on phones, compact from `sm` up. */
 export function ToolbarButton({ label, icon, active, className, ...props }: ToolbarButtonProps) {
   return (
     <Tooltip>
@@ -27,7 +27,7 @@ export function ToolbarButton({ label, icon, active, className, ...props }: Tool
           aria-pressed={active}
           data-active={active ? "" : undefined}
           className={cn(
-            "size-8 shrink-0 data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-1 data-[active]:ring-border",
+            "size-11 shrink-0 sm:size-8 data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-1 data-[active]:ring-border",
             className,
           )}
           {...props}

@@ -18,6 +18,7 @@ export type ToolbarState = {
   link: boolean;
   color: string | null;
   canMark: boolean;
+  canCode: boolean;
   canUndo: boolean;
   canRedo: boolean;
 };
@@ -44,6 +45,7 @@ export function useToolbarState(editor: Editor): ToolbarState {
         link: e.isActive("link"),
         color: typeof color === "string" ? color : null,
         canMark: e.can().toggleBold(),
+        canCode: e.can().toggleCode(),
         canUndo: e.can().undo(),
         canRedo: e.can().redo(),
       };

@@ -1,6 +1,8 @@
 /** Spec §9: embedded videos are 560 by 315. */
 export const YOUTUBE_WIDTH = 560;
 export const YOUTUBE_HEIGHT = 315;
+/** The embedded player's accessible name (an iframe needs a title). */
+export const YOUTUBE_TITLE = "YouTube video player";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set([

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import Link from "next/link";
 import { ArrowRight, KeyRound } from "lucide-react";
 
@@ -16,17 +16,22 @@ export function LandingActions() {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>("invite");
   const [joined, setJoined] = useState(false);
+  // The dialog has no DialogTrigger (two buttons open it), so radix would drop focus on the body when it closes.
+  const opener = useRef<HTMLElement | null>(null);
 
   const openDialog = (next: View) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setView(next);
     setJoined(false);
     setOpen(true);
   };
 
-  // Closing the dialog resets the success view. The reset runs once the exit
-  // animation has finished (onCloseAutoFocus) so the form doesn't flash back
-  // while fading out; openDialog() resets it as well.
-  const resetAfterClose = () => {
+  // Closing the dialog resets the success view and gives focus back to the button that opened it. The reset runs
+  // once the exit animation has finished (onCloseAutoFocus) so the form doesn't flash back while fading out;
+  // openDialog() resets it as well.
+  const resetAfterClose = (event: Event) => {
+    event.preventDefault();
+    opener.current?.focus();
     setJoined(false);
     setView("invite");
   };

@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
 import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
 import type { CurrentUserInfo } from "@/lib/client/types";
 
 /** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
@@ -31,22 +31,18 @@ function updateStoredUser(patch: Partial<CurrentUserInfo>) {
   }
 }
 
-/** Loads the current user (GET /api/auth/me); SPEC §6: a failing call sends the visitor to /login. */
-export function ProfileForm() {
+/**
+ * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.
+ * SPEC §6: a failing call sends the visitor to /login.
+ */
+export function ProfileForm({ initialUser }: { initialUser: CurrentUserInfo }) {
   const router = useRouter();
-  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me });
+  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me, initialData: initialUser });
 
   useEffect(() => {
     if (me.isError) router.replace("/login");
   }, [me.isError, router]);
 
-  if (!me.data) {
-    return (
-      <p role="status" className="text-muted-foreground py-16 text-center">
-        Loading profile...
-      </p>
-    );
-  }
   return <ProfileEditor profile={me.data} />;
 }
 
@@ -54,7 +50,7 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<ProfileInput>({
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: profile.name, email: profile.email },
   });
@@ -69,12 +65,17 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
         profileImage: answer?.profileImage !== undefined ? answer.profileImage : profile.profileImage,
       };
       queryClient.setQueryData(queryKeys.me, saved);
+      // GET /api/auth/me is the refresh after an update: the page's own copy is only the starting point.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       reset({ name: saved.name, email: saved.email });
       updateStoredUser({ name: saved.name, profileImage: saved.profileImage });
       toast.success("Your profile has been updated successfully.");
       router.refresh();
     } catch (err) {
-      toast.error("Error", { description: withLimitMessage("Failed to update profile. Please try again.", err) });
+      const message = withLimitMessage("Failed to update profile. Please try again.", err);
+      toast.error("Error", { description: message });
+      // The name is the only editable field: the refusal is shown there, with focus (issue 10 §6).
+      setError("name", { type: "server", message: errorMessage(err, message) }, { shouldFocus: true });
     } finally {
       setSaving(false);
     }
@@ -82,6 +83,7 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
 
   const onImageUploaded = (profileImage: string) => {
     queryClient.setQueryData<CurrentUserInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     updateStoredUser({ profileImage });
     router.refresh();
   };
@@ -97,6 +99,8 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
             <Input
               id="profile-name"
               autoComplete="name"
+              // Rendered on the server too: the name shows before the form's script has run.
+              defaultValue={profile.name}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? "profile-name-error" : undefined}
               {...register("name")}

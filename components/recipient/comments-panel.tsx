@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { apiRequest } from "@/lib/client/request";
 import { initials, relativeTime } from "@/lib/client/comment-format";
+import { commentThreads } from "@/lib/client/comment-threads";
 import { toast } from "@/lib/client/toast";
 import type { Comment, Recipient } from "@/lib/client/types";
 import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
@@ -23,11 +24,39 @@ function useNow() {
   return now;
 }
 
+/** One comment; the owner's replies carry an 'Owner' mark beside the owner's name. */
+function CommentRow({ comment, now }: { comment: Comment; now: number }) {
+  const owner = comment.authorRole === "owner";
+  return (
+    <div className="flex gap-3">
+      <span
+        aria-hidden="true"
+        className={`flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full text-xs font-semibold text-white ${owner ? "bg-emerald-700" : "bg-brand"}`}
+      >
+        {initials(comment.author)}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm">
+          <span className="font-medium">{comment.author}</span>{" "}
+          {owner ? (
+            <span className="mr-1 rounded-md border border-emerald-700/40 bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Owner</span>
+          ) : null}
+          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
+            {relativeTime(comment.createdAt, now)}
+          </time>
+        </p>
+        <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
+      </div>
+    </div>
+  );
+}
+
 type CommentsPanelProps = { ideaId: number; recipient: Recipient };
 
 /**
  * The viewer's side panel (SPEC §2, §7): GET /api/comments?ideaId= for an agreed recipient, POST /api/comments,
- * the stored comment appended, then the unfiltered list fetched again.
+ * the stored comment appended, then the unfiltered list fetched again. The owner's replies show under the comment
+ * they answer.
  */
 export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
   const [comments, setComments] = React.useState<Comment[] | null>(null);
@@ -98,23 +127,18 @@ export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
           <p className="text-sm text-muted-foreground">No comments yet. Be the first to comment.</p>
         ) : (
           <ul aria-label="Comment list" className="grid gap-4">
-            {comments!.map((c) => (
-              <li key={c.id} data-testid="comment" className="flex gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-xs font-semibold text-white"
-                >
-                  {initials(c.author)}
-                </span>
-                <div className="min-w-0">
-                  <p className="text-sm">
-                    <span className="font-medium">{c.author}</span>{" "}
-                    <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
-                      {relativeTime(c.createdAt, now)}
-                    </time>
-                  </p>
-                  <p className="text-sm break-words whitespace-pre-wrap">{c.content}</p>
-                </div>
+            {commentThreads(comments!).map(({ comment, replies }) => (
+              <li key={comment.id} data-testid="comment" className="grid gap-3">
+                <CommentRow comment={comment} now={now} />
+                {replies.length > 0 ? (
+                  <ul aria-label={`Replies to ${comment.author}`} className="ml-4 grid gap-3 border-l-2 pl-3">
+                    {replies.map((r) => (
+                      <li key={r.id} data-testid="comment-reply">
+                        <CommentRow comment={r} now={now} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
             <li ref={listEnd} aria-hidden="true" />

@@ -40,6 +40,14 @@ function withWatermark(text: string | undefined, slot: string, content: React.Re
   );
 }
 
+/**
+ * Embedded players need an accessible name (WCAG 4.1.2, axe frame-title); ideas stored before the editor named
+ * them have none. The HTML is the server's sanitized output, so the tag is always written `<iframe `.
+ */
+function nameFrames(html: string): string {
+  return html.replace(/<iframe\b(?![^>]*\stitle=)/g, '<iframe title="YouTube video player"');
+}
+
 export function DocumentContent({ form, title, watermark }: { form: ContentForm; title: string; watermark?: string }) {
   switch (form.kind) {
     case "pdf":
@@ -77,7 +85,7 @@ export function DocumentContent({ form, title, watermark }: { form: ContentForm;
         <div
           data-slot="html-document"
           className={`${styles.content} rounded-lg border bg-background`}
-          dangerouslySetInnerHTML={{ __html: form.html }}
+          dangerouslySetInnerHTML={{ __html: nameFrames(form.html) }}
         />,
       );
     default:

@@ -1,18 +1,21 @@
 "use client";
 
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
+import { LinkRecipients } from "@/components/share/link-recipients";
 import { copyShareLink } from "@/components/share/copy-text";
 import { shareUrl } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
 import type { Share } from "@/lib/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
 import { cn } from "@/lib/utils";
+
+const isRecipientsKey = (key: unknown) => typeof key === "string" && key.startsWith("/api/shares/") && key.endsWith("/recipients");
 
 /** The views a link allows in total: one-time links open once whatever maxViews says (issue 7 contract). */
 export function viewLimit(share: Pick<Share, "shareType" | "maxViews">): number | null {
@@ -45,37 +48,37 @@ function ShareLinkItem({ share, now }: { share: Share; now: number }) {
   const revoked = state === "revoked";
 
   return (
-    <li
-      data-share-id={share.id}
-      className={cn("flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between", revoked && "bg-muted/40 text-muted-foreground")}
-    >
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span data-slot="share-type">{label}</span>
-          {state ? (
-            <Badge variant={revoked ? "outline" : "secondary"} className="capitalize">
-              {state}
-            </Badge>
+    <li data-share-id={share.id} className={cn("space-y-3 rounded-lg border p-3", revoked && "bg-muted/40 text-muted-foreground")}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            <span data-slot="share-type">{label}</span>
+            {state ? (
+              <Badge variant={revoked ? "outline" : "secondary"} className="capitalize">
+                {state}
+              </Badge>
+            ) : null}
+          </p>
+          <p className="text-muted-foreground text-sm">
+            <span data-slot="view-count">{viewCountText(share)}</span>
+            {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} {formatDate(share.expiresAt)}</span> : null}
+          </p>
+          {share.recipientEmail ? (
+            <p className="text-muted-foreground text-sm break-all">Sent to {share.recipientEmail}</p>
           ) : null}
-        </p>
-        <p className="text-muted-foreground text-sm">
-          <span data-slot="view-count">{viewCountText(share)}</span>
-          {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} {formatDate(share.expiresAt)}</span> : null}
-        </p>
-        {share.recipientEmail ? (
-          <p className="text-muted-foreground text-sm break-all">Sent to {share.recipientEmail}</p>
-        ) : null}
-        {revoked ? <p className="text-sm">Revoked {formatDate(share.revokedAt)}</p> : null}
-      </div>
-      {revoked ? null : (
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={() => void copyShareLink(shareUrl(share.accessLink))}>
-            <Copy aria-hidden="true" />
-            Copy Link
-          </Button>
-          <RevokeShareDialog share={share} label={label} />
+          {revoked ? <p className="text-sm">Revoked {formatDate(share.revokedAt)}</p> : null}
         </div>
-      )}
+        {revoked ? null : (
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => void copyShareLink(shareUrl(share.accessLink))}>
+              <Copy aria-hidden="true" />
+              Copy Link
+            </Button>
+            <RevokeShareDialog share={share} label={label} />
+          </div>
+        )}
+      </div>
+      <LinkRecipients shareId={share.id} />
     </li>
   );
 }
@@ -83,6 +86,7 @@ function ShareLinkItem({ share, now }: { share: Share; now: number }) {
 /** 'Active Share Links' (GET /api/ideas/{id}/shares), and the revoked ones kept below as a greyed record. */
 export function ShareLinks({ ideaId }: { ideaId: number }) {
   const headingId = useId();
+  const queryClient = useQueryClient();
   // Recipients change the view counts: reload whenever the screen opens (no polling, no refetch on focus).
   const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: "always" });
   const list = shares.data ?? [];
@@ -101,7 +105,10 @@ export function ShareLinks({ ideaId }: { ideaId: number }) {
             type="button"
             variant="ghost"
             size="sm"
-            onClick={() => void shares.refetch()}
+            onClick={() => {
+              void shares.refetch();
+              void queryClient.invalidateQueries({ predicate: (q) => isRecipientsKey(q.queryKey[0]) });
+            }}
             disabled={shares.isFetching}
             aria-label="Refresh share links"
           >

@@ -1,13 +1,15 @@
 import { FileText } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { CreateShareForm } from "@/components/share/create-share-form";
 import { ShareLinks } from "@/components/share/share-links";
+import { OwnerComments } from "@/components/share/owner-comments";
+import { ActivityTimeline } from "@/components/share/activity-timeline";
 import type { IdeaStatusValue } from "@/lib/client/types";
 
 export type ShareScreenIdea = { id: number; title: string; status: IdeaStatusValue };
 
-/** /share/{id} below the header: the idea, its links, and the form for a new one. */
+/** /share/{id} below the header: the idea, its links (with their recipients), the form for a new one, the comments and the activity. */
 export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
   const published = idea.status === "published";
   return (
@@ -15,22 +17,29 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
       <div className="flex flex-wrap items-center gap-3">
         <FileText aria-hidden="true" className="text-brand size-5 shrink-0" />
         <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
-        <Badge
-          variant={published ? "default" : "secondary"}
-          className={published ? "bg-emerald-600 text-white" : undefined}
-        >
-          {published ? "Published" : "Draft"}
-        </Badge>
+        <IdeaStatusBadge published={published} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <Card className="py-4 sm:py-6">
+        <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <ShareLinks ideaId={idea.id} />
           </CardContent>
         </Card>
-        <Card className="py-4 sm:py-6">
+        <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <CreateShareForm ideaId={idea.id} />
+          </CardContent>
+        </Card>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Card className="min-w-0 py-4 sm:py-6">
+          <CardContent className="px-4 sm:px-6">
+            <OwnerComments ideaId={idea.id} />
+          </CardContent>
+        </Card>
+        <Card className="min-w-0 py-4 sm:py-6">
+          <CardContent className="px-4 sm:px-6">
+            <ActivityTimeline ideaId={idea.id} />
           </CardContent>
         </Card>
       </div>

@@ -8,24 +8,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/client/request";
+import type { VerifyAnswer } from "@/lib/client/types";
 import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/validation/timestamps";
 
-type Attestation =
-  | { kind: "pending"; calendar: string }
-  | { kind: "bitcoin"; height: number; result: "verified" | "mismatch" | "unavailable" | "not-checked"; blockHash: string | null; time: string | null; reason: string | null }
-  | { kind: "other"; description: string };
-
-export type VerifyAnswer = {
-  matches: boolean;
-  verdict: "confirmed" | "pending" | "unchecked" | "invalid" | "mismatch";
-  message: string;
-  hash: string;
-  fileDigest: string;
-  proofDigest: string;
-  attestations: Attestation[];
-  bitcoin: { height: number; blockHash: string; time: string } | null;
-  upgradedOts: string | null;
-};
+type Attestation = VerifyAnswer["attestations"][number];
 
 const HEADLINES: Record<VerifyAnswer["verdict"], string> = {
   confirmed: "The file matches the proof and is anchored in Bitcoin",

@@ -1,6 +1,11 @@
 import { $ZodError } from "zod/v4/core";
 
+/**
+ * An error with its HTTP status. Each subclass names itself explicitly (not via constructor.name, which the
+ * production build's minifier may shorten), so logs and test failures say which error it was.
+ */
 export class HttpError extends Error {
+  override name = "HttpError";
   constructor(
     public readonly status: number,
     message: string,
@@ -10,41 +15,49 @@ export class HttpError extends Error {
   }
 }
 export class ValidationError extends HttpError {
+  override name = "ValidationError";
   constructor(message: string) {
     super(400, message);
   }
 }
 export class UnauthorizedError extends HttpError {
+  override name = "UnauthorizedError";
   constructor(message = "Authentication required") {
     super(401, message);
   }
 }
 export class ForbiddenError extends HttpError {
+  override name = "ForbiddenError";
   constructor(message = "Forbidden") {
     super(403, message);
   }
 }
 export class NotFoundError extends HttpError {
+  override name = "NotFoundError";
   constructor(message = "Not found") {
     super(404, message);
   }
 }
 export class ConflictError extends HttpError {
+  override name = "ConflictError";
   constructor(message: string) {
     super(409, message);
   }
 }
 export class PayloadTooLargeError extends HttpError {
+  override name = "PayloadTooLargeError";
   constructor(message: string) {
     super(413, message);
   }
 }
 export class UnsupportedMediaTypeError extends HttpError {
+  override name = "UnsupportedMediaTypeError";
   constructor(message = "Content-Type must be application/json") {
     super(415, message);
   }
 }
 export class RateLimitError extends HttpError {
+  override name = "RateLimitError";
   constructor(public readonly retryAfterSeconds: number) {
     super(429, "Too many requests. Please wait a moment and try again.");
   }

@@ -7,6 +7,7 @@ import {
   ValidationError,
 } from "@/lib/api/errors";
 import { isCrossSiteWrite } from "@/lib/http/same-origin";
+import { readCapped } from "@/lib/http/read-capped";
 
 type Ctx<P> = { params: Promise<P> };
 
@@ -49,21 +50,7 @@ const DEFAULT_MAX_JSON_BYTES = 1_000_000;
 async function readBounded(req: Request, maxBytes: number): Promise<string> {
   const tooLarge = () => new PayloadTooLargeError("Request body is too large");
   if (Number(req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readCapped(req.body, maxBytes, tooLarge)).toString("utf8");
 }
 
 /** application/json or a structured +json type; parameters such as charset are allowed. */

@@ -62,6 +62,5 @@ export async function authenticate(emailInput: string, password: string) {
   const ok = await verifyPassword(password, user?.passwordHash);
   if (!ok || !user) return null;
   const { passwordHash: _omit, ...safe } = user;
-  void _omit;
   return safe;
 }

@@ -25,7 +25,7 @@ export async function requestPasswordReset(emailInput: string, origin: string) {
     db.passwordResetToken.create({ data: { userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) } }),
   ]);
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendEmail({ to: user.email, ...passwordResetEmail({ name: user.name, link }) });
+  await sendEmail({ to: user.email, ...(await passwordResetEmail({ name: user.name, link })) });
 }
 
 /** Sets a new password from a reset token; the token is spent and every older session ends. */

@@ -34,4 +34,10 @@ export const queryKeys = {
   assets: ["/api/assets"],
   me: ["/api/auth/me"],
   shares: (ideaId: number) => [`/api/ideas/${ideaId}/shares`],
+  recipients: (shareId: string) => [`/api/shares/${encodeURIComponent(shareId)}/recipients`],
+  comments: (ideaId: number) => [`/api/comments?ideaId=${ideaId}`],
+  /** Paged (useInfiniteQuery with its own query function): the page's offset is added to this URL. */
+  activity: (ideaId: number) => [`/api/ideas/${ideaId}/activity`],
+  sharedWithMe: ["/api/shared-with-me"],
+  notificationSettings: ["/api/profile/notifications"],
 } as const;

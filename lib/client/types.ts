@@ -5,6 +5,16 @@
 import type { CanvasElement } from "@/lib/validation/ideas";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
+import type { VerifyResult } from "@/lib/timestamps/verify";
+
+/** What a server-side type becomes on the wire (Response.json → res.json()): dates arrive as ISO strings. */
+export type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Json<U>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
 
 export type IdeaStatusValue = "draft" | "published";
 
@@ -85,4 +95,60 @@ export type SharedIdea = {
   watermark?: string;
 };
 
-export type Comment = { id: string; recipientId: string; author: string; content: string; createdAt: string };
+export type Comment = {
+  id: string;
+  recipientId: string;
+  author: string;
+  content: string;
+  createdAt: string;
+  /** "owner" for the idea owner's reply to a recipient's comment. */
+  authorRole: "recipient" | "owner";
+  /** The comment a reply answers (always a thread's first comment). */
+  parentId: string | null;
+};
+
+/** GET /api/shares/{id}/recipients: one recipient of a link, its agreement and its views, newest first. */
+export type ShareRecipient = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  emailVerified: boolean;
+  nda: { id: string; acceptedAt: string; agreementSha256: string; contentSha256: string } | null;
+  views: { viewedAt: string; ip: string | null; device: string }[];
+};
+
+export type ActivityType =
+  | "link_created"
+  | "recipient_identified"
+  | "code_verified"
+  | "nda_accepted"
+  | "viewed"
+  | "commented"
+  | "replied"
+  | "link_revoked";
+
+/** One entry of GET /api/ideas/{id}/activity. */
+export type ActivityEvent = {
+  id: string;
+  type: ActivityType;
+  label: string;
+  at: string;
+  link: { id: string; type: ShareTypeValue; label: string; createdAt: string } | null;
+  actor: string | null;
+  recipient: { id: string; name: string; email: string } | null;
+  ip: string | null;
+  device: string | null;
+  detail: string | null;
+};
+
+/** GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page. */
+export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
+
+/** POST /api/verify (the public /verify form). */
+export type VerifyAnswer = Json<VerifyResult>;
+/** GET /api/shared-with-me: an e-mail share addressed to the signed-in account. */
+export type SharedWithMeItem = { shareId: string; ideaId: number; title: string; sharerName: string; sharedAt: string; accessLink: string };
+
+/** GET/PUT /api/profile/notifications: which owner e-mails are sent. */
+export type NotificationSettings = { ndaAccepted: boolean; firstView: boolean; comments: boolean };

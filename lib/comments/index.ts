@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/api/erro
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { mayRead } from "@/lib/recipients";
+import { notifyCommentAdded } from "@/lib/notifications";
 import { INVALID_LINK, isOpenFor, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { commentSchema, type CommentInput } from "@/lib/validation/sharing";
@@ -13,7 +14,15 @@ export const ACCEPT_FIRST = "Please accept the agreement first.";
 export const NOT_YOUR_RECIPIENT = "You can only comment as yourself.";
 
 export function presentComment(c: Comment) {
-  return { id: c.id, recipientId: c.recipientId, author: c.author, content: c.content, createdAt: c.createdAt };
+  return {
+    id: c.id,
+    recipientId: c.recipientId,
+    author: c.author,
+    content: c.content,
+    createdAt: c.createdAt,
+    authorRole: c.authorRole,
+    parentId: c.parentId,
+  };
 }
 
 /**
@@ -74,5 +83,6 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
   const comment = await db.comment.create({
     data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
   });
+  await notifyCommentAdded(comment.id);
   return presentComment(comment);
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { getEnv } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env";
 
 /**
  * AES-256-GCM envelopes for idea content and uploaded files.
@@ -12,22 +12,16 @@ const TAG_BYTES = 16;
 
 type Keyring = { current: { id: string; key: Buffer }; all: Map<string, Buffer> };
 
-let cachedRing: { source: string; ring: Keyring } | undefined;
+// Rebuilt whenever the parsed environment is (lib/env.ts validated the old keys already).
+let cachedRing: { env: Env; ring: Keyring } | undefined;
 
 function keyring(): Keyring {
   const env = getEnv();
-  const source = `${env.ENCRYPTION_KEY_ID}:${env.ENCRYPTION_KEY}|${env.ENCRYPTION_OLD_KEYS ?? ""}`;
-  if (cachedRing?.source === source) return cachedRing.ring;
-  const all = new Map<string, Buffer>();
-  for (const pair of (env.ENCRYPTION_OLD_KEYS ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
-    const [id, b64] = pair.split(":").map((p) => p.trim());
-    const key = Buffer.from(b64 ?? "", "base64");
-    if (!id || key.length !== 32) throw new Error(`ENCRYPTION_OLD_KEYS: entry "${id}" is not id:base64-of-32-bytes`);
-    all.set(id, key);
-  }
+  if (cachedRing?.env === env) return cachedRing.ring;
+  const all = new Map(env.ENCRYPTION_OLD_KEYS.map(({ id, key }) => [id, key]));
   const current = { id: env.ENCRYPTION_KEY_ID, key: Buffer.from(env.ENCRYPTION_KEY, "base64") };
   all.set(current.id, current.key);
-  cachedRing = { source, ring: { current, all } };
+  cachedRing = { env, ring: { current, all } };
   return cachedRing.ring;
 }
 

@@ -4,15 +4,18 @@ import { fileUrl } from "@/lib/files";
 import type { IdeaKind } from "@/lib/generated/prisma/client";
 import type { CanvasElement, IdeaContentInput } from "@/lib/validation/ideas";
 
+/** Content of any other shape (older data, never written by this app), returned as it was stored. */
+type OtherContent = null | boolean | number | unknown[] | Record<string, unknown>;
+
 /** What is encrypted into Idea.contentCiphertext. */
 export type StoredContent =
   | { kind: "html"; html: string }
   | { kind: "canvas"; elements: CanvasElement[] }
   | { kind: "pdf"; fileName: string; assetId: string }
-  | { kind: "other"; value: unknown };
+  | { kind: "other"; value: OtherContent };
 
 /** What the API returns as `content` (SPEC §3). */
-export type ClientContent = string | { elements: CanvasElement[] } | { type: "pdf"; fileName: string; pdfPath: string } | unknown;
+export type ClientContent = string | { elements: CanvasElement[] } | { type: "pdf"; fileName: string; pdfPath: string } | OtherContent;
 
 function context(ownerId: string) {
   return `idea-content:${ownerId}`;

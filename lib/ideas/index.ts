@@ -8,7 +8,7 @@ import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { sealContent, openContent, toClientContent, fromEditorContent } from "@/lib/ideas/content";
 import { exportIdea } from "@/lib/ideas/export";
 import { queueIdeaDigest, timestampSummarySelect } from "@/lib/timestamps";
-import { ideaTitleSchema, type CreateIdeaInput, type UpdateIdeaInput } from "@/lib/validation/ideas";
+import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
 
 export const PUBLISHED_READ_ONLY = "Published ideas cannot be edited.";
@@ -37,8 +37,6 @@ async function findOwned(ownerId: string, id: number) {
 
 function present(idea: Awaited<ReturnType<typeof findOwned>>) {
   const { contentCiphertext, contentKeyId: _k, ownerId, pdfAssetId: _p, ...rest } = idea;
-  void _k;
-  void _p;
   return { ...rest, content: toClientContent(openContent(ownerId, contentCiphertext)) };
 }
 
@@ -51,7 +49,7 @@ export async function getIdea(ownerId: string, id: number) {
   return present(await findOwned(ownerId, id));
 }
 
-export async function createIdea(ownerId: string, input: CreateIdeaInput) {
+export async function createIdea(ownerId: string, input: IdeaInput) {
   const blank = input.content == null || (typeof input.content === "string" && input.content.trim() === "");
   const content = blank ? { kind: "html" as const, html: DEFAULT_IDEA_TEMPLATE } : fromEditorContent(input.content!);
   if (!content) throw new ConflictError("PDF ideas are created by uploading a PDF");
@@ -61,7 +59,7 @@ export async function createIdea(ownerId: string, input: CreateIdeaInput) {
   return present(idea);
 }
 
-export async function updateIdea(ownerId: string, id: number, input: UpdateIdeaInput) {
+export async function updateIdea(ownerId: string, id: number, input: IdeaInput) {
   const idea = await findOwned(ownerId, id);
   if (idea.status === "published") throw new ConflictError(PUBLISHED_READ_ONLY);
   // A PDF idea keeps its file; only the title can change. Other content is replaced when sent.

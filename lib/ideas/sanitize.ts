@@ -9,6 +9,7 @@ const SAFE_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s
 // Images come from our own file route or inline data; anything else would let an idea make its readers'
 // browsers call other URLs (tracking pixels, or GET endpoints of this site), and the CSP would block it anyway.
 const OWN_FILE = /^\/api\/files\/[A-Za-z0-9]{10,40}$/;
+const YOUTUBE_TITLE = "YouTube video player";
 const YOUTUBE_ALLOW = "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture";
 
 /**
@@ -26,7 +27,7 @@ const options: sanitizeHtml.IOptions = {
     span: ["style"],
     mark: ["style", "data-color"],
     div: ["data-youtube-video"],
-    iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow"],
+    iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow", "title"],
     ol: ["start", "type"],
     code: ["class"],
     pre: ["class"],
@@ -45,8 +46,9 @@ const options: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
     }),
-    // A fixed permission set: an embedded player needs no camera, microphone or screen capture.
-    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, allow: YOUTUBE_ALLOW } }),
+    // A fixed permission set: an embedded player needs no camera, microphone or screen capture. A fixed title
+    // too: the frame's accessible name wherever the idea is shown (the editor's player has the same one).
+    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, allow: YOUTUBE_ALLOW, title: YOUTUBE_TITLE } }),
   },
   exclusiveFilter: (frame) => {
     if (frame.tag === "iframe") return !YOUTUBE_EMBED.test(frame.attribs.src ?? "");

@@ -178,7 +178,7 @@ export async function mailNdaCertificate(ndaId: string) {
   const pdf = await buildNdaCertificate(nda);
   await sendEmail({
     to: nda.email,
-    ...ndaCertificateEmail({ recipientName: nda.name, sharerName: nda.idea.owner.name, ideaTitle: nda.idea.title }),
+    ...(await ndaCertificateEmail({ recipientName: nda.name, sharerName: nda.idea.owner.name, ideaTitle: nda.idea.title })),
     attachments: [{ filename: certificateFileName(nda.id), content: pdf, contentType: "application/pdf" }],
   });
 }

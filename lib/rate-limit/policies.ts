@@ -46,6 +46,8 @@ export const rateLimits = {
     { key: `comment:${recipientId}`, limit: 30, windowSeconds: 10 * MIN },
     { key: `comment:ip:${ip}`, limit: 60, windowSeconds: 10 * MIN },
   ],
+  /** The owner's answers to comments, per account. */
+  ownerReply: (ownerId: string): Limit[] => [{ key: `reply:${ownerId}`, limit: 60, windowSeconds: 10 * MIN }],
   waitlist: (ip: string, email: string): Limit[] => [
     { key: `waitlist:ip:${ip}`, limit: 20, windowSeconds: HOUR },
     { key: `waitlist:email:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR },

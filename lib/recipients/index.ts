@@ -10,6 +10,7 @@ import { ndaEvidenceDocument } from "@/lib/nda/evidence";
 import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
+import { notifyNdaAccepted } from "@/lib/notifications";
 import { runAfterResponse } from "@/lib/server/after-response";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
@@ -87,7 +88,7 @@ async function issueCode(recipient: { id: string; email: string }) {
     data: { codeHash: codeHash(recipient.id, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeAttempts: 0, codeSentAt: now },
   });
   if (updated.count !== 1) throw new RateLimitError(Math.ceil(CODE_RESEND_INTERVAL_MS / 1000));
-  await sendEmail({ to: recipient.email, ...recipientCodeEmail({ code }) });
+  await sendEmail({ to: recipient.email, ...(await recipientCodeEmail({ code })) });
 }
 
 /**
@@ -185,7 +186,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     }),
   );
   const contentSha256 = await currentContentSha256(share.idea);
-  const updated = await db.$transaction(async (tx) => {
+  const { updated, created } = await db.$transaction(async (tx) => {
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
         {
@@ -207,12 +208,14 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     });
     // The evidence record's canonical serialization goes through the timestamp job like a published idea.
     if (created) await queueNdaDigest(tx, created.id, sha256Hex(ndaEvidenceDocument(created)));
-    const agreed = await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
-    return { ...agreed, ndaId: created?.id ?? null };
+    return { created, updated: await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }) };
   });
-  // The recipient's certificate: mailed after the answer, so a slow or failing mail never touches the acceptance
-  // (and the PDF code loads only then, not for every recipient call).
-  const { ndaId } = updated;
-  if (ndaId) await runAfterResponse("NDA certificate mail", async () => (await import("@/lib/nda/certificate")).mailNdaCertificate(ndaId));
+  if (created) {
+    await notifyNdaAccepted(created.id);
+    // The recipient's certificate: mailed after the answer, so a slow or failing mail never touches the acceptance
+    // (and the PDF code loads only then, not for every recipient call).
+    const ndaId = created.id;
+    await runAfterResponse("NDA certificate mail", async () => (await import("@/lib/nda/certificate")).mailNdaCertificate(ndaId));
+  }
   return presentRecipient(updated, share.shareType);
 }

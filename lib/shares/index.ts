@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
-import { ideaIdSchema } from "@/lib/validation/ideas";
+import { parseIdeaId } from "@/lib/ideas/id";
 import { MAX_VIEWS_LIMIT, MESSAGES, recipientEmailSchema, type CreateShareInput } from "@/lib/validation/sharing";
 import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
@@ -35,9 +35,7 @@ export function viewLink(origin: string, accessLink: string) {
 }
 
 async function ownedIdea(ownerId: string, rawId: unknown) {
-  const parsed = ideaIdSchema.safeParse(rawId);
-  if (!parsed.success) throw new NotFoundError("Idea not found");
-  const idea = await db.idea.findFirst({ where: { id: parsed.data, ownerId }, select: { id: true, title: true, owner: { select: { name: true } } } });
+  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, owner: { select: { name: true } } } });
   if (!idea) throw new NotFoundError("Idea not found");
   return idea;
 }
@@ -79,7 +77,7 @@ export async function createShareLink(ownerId: string, input: CreateShareInput, 
   });
   if (recipientEmail) {
     try {
-      const mail = shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink) });
+      const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink) });
       await sendEmail({ to: recipientEmail, ...mail });
     } catch (err) {
       await db.share.delete({ where: { id: share.id } });

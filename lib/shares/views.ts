@@ -5,6 +5,7 @@ import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/co
 import { assertWindowOpen, recordFailures } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { mayRead, presentRecipient, type PresentedRecipient } from "@/lib/recipients";
+import { notifyFirstView } from "@/lib/notifications";
 import {
   INVALID_LINK,
   inViewWindow,
@@ -97,6 +98,8 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   const base = { shareType: shareTypeToApi(share.shareType), recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
   if (!recipient || !mayRead(recipient, share.shareType)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
+  // Later views skip the claim entirely: the marker is already on the row read above.
+  if (recipient.firstViewNotifiedAt === null) await notifyFirstView(recipient.id);
   // The (possibly large) ciphertext is read only when it is delivered, not for every lookup.
   const { contentCiphertext } = await db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } });
   const content = toClientContent(openContent(share.idea.ownerId, contentCiphertext));

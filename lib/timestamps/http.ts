@@ -1,4 +1,5 @@
 import "server-only";
+import { readCapped } from "@/lib/http/read-capped";
 
 /**
  * Calendar and explorer calls: one deadline covers connecting, the headers and the whole body, so a server that
@@ -20,22 +21,8 @@ export async function fetchBounded(
       redirect: "error",
       cache: "no-store",
     });
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    if (res.body) {
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel();
-          throw new Error(`answer larger than ${maxBytes} bytes`);
-        }
-        chunks.push(value);
-      }
-    }
-    return { status: res.status, body: Buffer.concat(chunks) };
+    const body = await readCapped(res.body, maxBytes, () => new Error(`answer larger than ${maxBytes} bytes`));
+    return { status: res.status, body };
   } catch (err) {
     if (signal.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;

@@ -34,7 +34,9 @@ const HASH_OPS: Record<number, { name: string; length: number }> = {
   0x03: { name: "ripemd160", length: 20 },
 };
 
-export class OtsFormatError extends Error {}
+export class OtsFormatError extends Error {
+  override name = "OtsFormatError";
+}
 
 class Reader {
   pos = 0;

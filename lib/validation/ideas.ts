@@ -38,17 +38,12 @@ export const ideaContentSchema = z.union([
 
 export type IdeaContentInput = z.infer<typeof ideaContentSchema>;
 
-export const createIdeaSchema = z.object({
+/** The body of POST /api/ideas and PUT /api/ideas/{id}: both take {title, content}. */
+export const ideaInputSchema = z.object({
   title: ideaTitleSchema,
   content: ideaContentSchema.optional().nullable(),
 });
-export type CreateIdeaInput = z.infer<typeof createIdeaSchema>;
-
-export const updateIdeaSchema = z.object({
-  title: ideaTitleSchema,
-  content: ideaContentSchema.optional().nullable(),
-});
-export type UpdateIdeaInput = z.infer<typeof updateIdeaSchema>;
+export type IdeaInput = z.infer<typeof ideaInputSchema>;
 
 export const ideaIdSchema = z.coerce
   .number({ error: "Idea not found" })
@@ -56,5 +51,5 @@ export const ideaIdSchema = z.coerce
   .positive("Idea not found")
   .max(2_147_483_647, "Idea not found");
 
-export const PDF_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+// The upload limits live without zod in upload-limits.ts (client bundles import them); kept importable here too.
+export { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from "./upload-limits";

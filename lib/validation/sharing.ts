@@ -75,15 +75,21 @@ export const verifyCodeSchema = z.object({
 
 export const ndaSchema = z.object({ agreed: z.literal(true, MESSAGES.agreed) });
 
+const commentContent = z.string(MESSAGES.commentEmpty).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.commentEmpty),
+  z.maxLength(COMMENT_MAX_CHARS, MESSAGES.commentTooLong),
+  safe,
+);
+
 export const commentSchema = z.object({
   recipientId: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
   /** Ignored: the stored author is the recipient's own name. */
   author: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  content: z.string(MESSAGES.commentEmpty).check(
-    z.trim(),
-    z.minLength(1, MESSAGES.commentEmpty),
-    z.maxLength(COMMENT_MAX_CHARS, MESSAGES.commentTooLong),
-    safe,
-  ),
+  content: commentContent,
 });
 export type CommentInput = z.infer<typeof commentSchema>;
+
+/** POST /api/comments/{id}/replies: the owner's answer, under the same rules as a comment. */
+export const replySchema = z.object({ content: commentContent });
+export type ReplyInput = z.infer<typeof replySchema>;

@@ -1,13 +1,20 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
- * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps, watermark).
+ * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps, evidence, watermark).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
 import { benchTimestamps } from "./timestamps";
+import { benchEvidence } from "./evidence";
 import { benchWatermark } from "./watermark";
 
-const suites: Record<string, () => Promise<void>> = { workspace: benchWorkspace, share: benchShare, timestamps: benchTimestamps, watermark: benchWatermark };
+const suites: Record<string, () => Promise<void>> = {
+  workspace: benchWorkspace,
+  share: benchShare,
+  timestamps: benchTimestamps,
+  evidence: benchEvidence,
+  watermark: benchWatermark,
+};
 
 async function main() {
   const wanted = process.argv.slice(2);

@@ -5,7 +5,30 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export type BenchServer = { base: string; dataDir: string; databaseUrl: string; stop: () => Promise<void> };
+export type BenchServer = { base: string; dataDir: string; databaseUrl: string; stop: () => Promise<void>; cpuMs: () => number };
+
+/**
+ * CPU time (user + system, ms) used so far by every process of a process group (the server and its PostgreSQL):
+ * on a machine busy with other work, latency says little, while the CPU a request costs does not depend on it.
+ */
+export function processGroupCpuMs(pgid: number): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // Fields after the command name (which may hold spaces, inside parentheses): state is field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+    total += (Number(fields[11]) + Number(fields[12])) * tick; // fields 14, 15: utime, stime
+  }
+  return total;
+}
 
 /** Polls until `url` answers below 500, or fails after `ms`. */
 export async function waitFor(url: string, ms: number) {
@@ -52,7 +75,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
     throw err;
   }
   const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(dataDir, "runtime.json"), "utf8"));
-  return { base, dataDir, databaseUrl, stop };
+  return { base, dataDir, databaseUrl, stop, cpuMs: () => processGroupCpuMs(server.pid!) };
 }
 
 /** Registers and signs in an account; returns its cookie header. */

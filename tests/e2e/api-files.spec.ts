@@ -11,6 +11,7 @@ import {
   uploadImage,
   uploadProfileImage,
   PNG_1X1,
+  PNG_1X1_OTHER,
   SVG,
 } from "./api-helpers";
 
@@ -156,7 +157,7 @@ test.describe("API: editor images", () => {
     expect(Buffer.compare(await img.body(), PNG_1X1)).toBe(0);
 
     // Also without an idea (a new, unsaved idea).
-    const loose = await expectJson(await uploadImage(api, { name: "loose.png", buffer: PNG_1X1 }), 201);
+    const loose = await expectJson(await uploadImage(api, { name: "loose.png", buffer: PNG_1X1_OTHER }), 201);
 
     const assets = await listAssets(api);
     expect(assets.map((a) => a.id)).toEqual([loose.id, body.id]);

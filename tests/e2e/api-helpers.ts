@@ -30,6 +30,12 @@ export const PNG_1X1 = Buffer.from(
   "base64",
 );
 
+/**
+ * Another valid PNG with different bytes (data after IEND is ignored by decoders): an upload of identical bytes
+ * answers the file already stored (lib/files/images.ts), so tests that need two files use this one.
+ */
+export const PNG_1X1_OTHER = Buffer.concat([PNG_1X1, Buffer.from("other")]);
+
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 
 /** A small, well-formed one-page PDF (the label makes the bytes differ per call). */

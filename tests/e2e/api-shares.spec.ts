@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { test, expect, expectJson, createIdea, makePdf, uploadImage, uploadPdf, PNG_1X1 } from "./api-helpers";
+import { test, expect, expectJson, createIdea, makePdf, uploadImage, uploadPdf, PNG_1X1, PNG_1X1_OTHER } from "./api-helpers";
 import { INVALID_LINK, agree, createShare, expectPrivate, identify, newVisitor } from "./sharing-helpers";
 
 const contexts: APIRequestContext[] = [];
@@ -114,7 +114,7 @@ test.describe("API: the recipient gate", () => {
     const commentRes = await visitor.post("/api/comments", { data: { recipientId: recipient.id, author: "Somebody Else", content: "  Love it  " } });
     expectPrivate(commentRes);
     const comment = await expectJson(commentRes, 201);
-    expect(comment).toEqual({ id: expect.any(String), recipientId: recipient.id, author: "Grace Hopper", content: "Love it", createdAt: expect.any(String) });
+    expect(comment).toEqual({ id: expect.any(String), recipientId: recipient.id, author: "Grace Hopper", content: "Love it", createdAt: expect.any(String), authorRole: "recipient", parentId: null });
     expect(await expectJson(await visitor.post("/api/comments", { data: { recipientId: recipient.id, author: "x", content: "   " } }), 400)).toMatchObject({
       error: "Comment cannot be empty",
     });
@@ -170,7 +170,7 @@ test.describe("API: the recipient gate", () => {
   test("an HTML idea's images: served to the agreed recipient once its view is open, never the owner's other images", async ({ newCreator, playwright, baseURL }) => {
     const owner = await newCreator();
     const shown = await expectJson(await uploadImage(owner.api, { name: "shown.png", buffer: PNG_1X1 }), 201);
-    const hidden = await expectJson(await uploadImage(owner.api, { name: "hidden.png", buffer: PNG_1X1 }), 201);
+    const hidden = await expectJson(await uploadImage(owner.api, { name: "hidden.png", buffer: PNG_1X1_OTHER }), 201);
     const idea = await createIdea(owner.api, { title: "Pictured", content: `<p>Look</p><img src="${shown.url}" alt="plan">` });
     const share = await createShare(owner.api, { ideaId: idea.id, shareType: "full-access" });
     const visitor = await newVisitor(playwright, baseURL, contexts);

@@ -21,16 +21,16 @@ async function selectLine(page: Page, text: string) {
   await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(text);
 }
 
-/** Answers the next window.prompt with `answer` and returns the prompt's message. */
-function answerPrompt(page: Page, answer: string): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", async (dialog) => {
-      const message = dialog.message();
-      expect(dialog.type()).toBe("prompt");
-      await dialog.accept(answer);
-      resolve(message);
-    });
-  });
+/** Answers the toolbar's inline prompt (the popover of `button`) with `answer`; returns the prompt's text. */
+async function answerPrompt(page: Page, button: string, answer: string): Promise<string> {
+  await tool(page, button).click();
+  const popover = page.getByRole("dialog", { name: button });
+  const input = popover.getByRole("textbox");
+  await expect(input).toBeFocused();
+  const prompt = (await popover.locator("label").textContent()) ?? "";
+  await input.fill(answer);
+  await input.press("Enter");
+  return prompt;
 }
 
 /** Every mark and node the main test builds, checked in the ProseMirror DOM. */
@@ -92,7 +92,8 @@ test.describe("editor", () => {
     await expect(title).toHaveAttribute("placeholder", "Enter your idea title...");
     await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
     const editor = content(page);
-    await expect(editor.locator("h1")).toHaveText(["My Idea"]);
+    // The template's first heading is the title (it follows the title while the idea is new).
+    await expect(editor.locator("h1")).toHaveText(["My New Idea"]);
     await expect(editor.locator("h2")).toHaveText([
       "Problem Statement", "Solution Overview", "Key Features", "Target Audience", "Implementation Notes", "Next Steps",
     ]);
@@ -194,9 +195,7 @@ test.describe("editor", () => {
 
     // A link through the prompt.
     await selectLine(page, "Link here");
-    const linkPrompt = answerPrompt(page, "https://example.com/idea");
-    await tool(page, "Add link").click();
-    expect(await linkPrompt).toBe("Enter URL");
+    expect(await answerPrompt(page, "Add link", "https://example.com/idea")).toBe("Enter URL");
     const link = editor.locator("a", { hasText: "Link here" });
     await expect(link).toHaveAttribute("href", "https://example.com/idea");
     await expect(link).toHaveAttribute("target", "_blank");
@@ -212,9 +211,7 @@ test.describe("editor", () => {
     await expect(editor.locator(IMG)).toHaveAttribute("alt", "pixel.png");
 
     // A YouTube video through the prompt (short-link form).
-    const videoPrompt = answerPrompt(page, `https://youtu.be/${VIDEO_ID}`);
-    await tool(page, "Add video").click();
-    expect(await videoPrompt).toBe("Enter YouTube video URL:");
+    expect(await answerPrompt(page, "Add video", `https://youtu.be/${VIDEO_ID}`)).toBe("Enter YouTube video URL:");
     const iframe = editor.locator("div[data-youtube-video] iframe");
     await expect(iframe).toHaveAttribute("src", new RegExp(`^https://www\\.youtube\\.com/embed/${VIDEO_ID}`));
     await expect(iframe).toHaveAttribute("width", "560");
@@ -271,8 +268,9 @@ test.describe("editor", () => {
     const saved = await page.request.get(`/api/ideas/${id}`);
     expect(((await saved.json()) as { title: string }).title).toBe(renamed);
 
-    // Publish: read-only from now on.
+    // Publish, after confirming: read-only from now on.
     await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("alertdialog", { name: "Publish this idea?" }).getByRole("button", { name: "Publish" }).click();
     await expect(toasts(page).filter({ hasText: "Idea published successfully" })).toBeVisible();
     const checkPublished = async () => {
       await expect(page.getByText("Published", { exact: true })).toBeVisible();
@@ -334,35 +332,33 @@ test.describe("editor", () => {
     await loginAs(page, user);
     await page.goto("/editor/new");
     const editor = content(page);
-    await expect(editor.locator("h1")).toHaveText(["My Idea"]);
+    await expect(editor.locator("h1")).toHaveText(["My New Idea"]);
 
     await selectLine(page, "Pain point 1");
-    const prompt = answerPrompt(page, "javascript:alert(document.cookie)");
-    await tool(page, "Add link").click();
-    expect(await prompt).toBe("Enter URL");
-    await expect(toasts(page).filter({ hasText: /Links may only use http/ })).toBeVisible();
+    expect(await answerPrompt(page, "Add link", "javascript:alert(document.cookie)")).toBe("Enter URL");
+    const linkPopover = page.getByRole("dialog", { name: "Add link" });
+    await expect(linkPopover.getByText(/Links may only use http/)).toBeVisible();
+    await expect(linkPopover.getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
     await expect(editor.locator("a")).toHaveCount(0);
     await expect(tool(page, "Add link")).toHaveAttribute("aria-pressed", "false");
 
     // The same line still takes an allowed address (a bare host defaults to http).
-    await selectLine(page, "Pain point 1");
-    const again = answerPrompt(page, "example.org");
-    await tool(page, "Add link").click();
-    await again;
+    await linkPopover.getByRole("textbox").fill("example.org");
+    await linkPopover.getByRole("textbox").press("Enter");
+    await expect(linkPopover).toBeHidden();
     await expect(editor.locator("a", { hasText: "Pain point 1" })).toHaveAttribute("href", "http://example.org");
     await expect(editor.locator("a[href^='javascript']")).toHaveCount(0);
 
     // Videos: the watch?v= form is accepted too, anything else is refused.
     await selectLine(page, "Pain point 3");
     await page.keyboard.press("End");
-    const bad = answerPrompt(page, "https://example.com/watch?v=dQw4w9WgXcQ");
-    await tool(page, "Add video").click();
-    await bad;
-    await expect(toasts(page).filter({ hasText: "Please enter a valid YouTube video URL" })).toBeVisible();
+    await answerPrompt(page, "Add video", "https://example.com/watch?v=dQw4w9WgXcQ");
+    const videoPopover = page.getByRole("dialog", { name: "Add video" });
+    await expect(videoPopover.getByText("Please enter a valid YouTube video URL")).toBeVisible();
     await expect(editor.locator("iframe")).toHaveCount(0);
-    const good = answerPrompt(page, `https://www.youtube.com/watch?v=${VIDEO_ID}&t=42`);
-    await tool(page, "Add video").click();
-    await good;
+    await videoPopover.getByRole("textbox").fill(`https://www.youtube.com/watch?v=${VIDEO_ID}&t=42`);
+    await videoPopover.getByRole("textbox").press("Enter");
+    await expect(videoPopover).toBeHidden();
     const iframe = editor.locator("div[data-youtube-video] iframe");
     await expect(iframe).toHaveAttribute("src", new RegExp(`^https://www\\.youtube\\.com/embed/${VIDEO_ID}`));
     await expect(iframe).toHaveAttribute("width", "560");

@@ -92,6 +92,7 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     // Publish in the editor: the proof is queued at once, shown as pending.
     await page.goto(`/editor/${id}`);
     await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("alertdialog", { name: "Publish this idea?" }).getByRole("button", { name: "Publish" }).click();
     await expect(page.getByText("Published", { exact: true })).toBeVisible();
     const queued = await expectJson(await page.request.get(`/api/ideas/${id}/timestamp`), 200);
     const panel = page.getByRole("region", { name: "Blockchain timestamp" });

@@ -2,15 +2,18 @@ import type { Metadata } from "next";
 import { BackButton } from "@/components/layout/back-button";
 import { Logo } from "@/components/layout/logo";
 import { SiteFooter } from "@/components/layout/site-footer";
+import { NotificationSettings } from "@/components/profile/notification-settings";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { requirePageUser } from "@/lib/auth/session";
+import { getNotificationSettings } from "@/lib/notifications/settings";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
-  await requirePageUser();
+  const user = await requirePageUser();
+  const notifications = await getNotificationSettings(user.id);
 
   return (
     <>
@@ -22,7 +25,8 @@ export default async function ProfilePage() {
         </div>
       </header>
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <ProfileForm />
+        <ProfileForm initialUser={{ name: user.name, email: user.email, profileImage: user.profileImage }} />
+        <NotificationSettings initial={notifications} />
       </main>
       <SiteFooter />
     </>

@@ -2,19 +2,12 @@ import { privateRoute, parseJson } from "@/lib/api/handler";
 import { getCurrentUser } from "@/lib/auth/session";
 import { addComment, listComments } from "@/lib/comments";
 import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
-import { ideaIdSchema } from "@/lib/validation/ideas";
+import { parseOptionalIdeaId } from "@/lib/ideas/id";
 import { commentSchema } from "@/lib/validation/sharing";
-import { NotFoundError } from "@/lib/api/errors";
 
 // GET /api/comments?ideaId= — the owner: every comment on the idea; a recipient: those made through its link
 export const GET = privateRoute(async (req) => {
-  const raw = new URL(req.url).searchParams.get("ideaId");
-  let ideaId: number | null = null;
-  if (raw) {
-    const parsed = ideaIdSchema.safeParse(raw);
-    if (!parsed.success) throw new NotFoundError("Idea not found");
-    ideaId = parsed.data;
-  }
+  const ideaId = parseOptionalIdeaId(new URL(req.url).searchParams.get("ideaId"));
   const user = ideaId != null ? await getCurrentUser() : null;
   return Response.json(await listComments({ ideaId, userId: user?.id ?? null, secrets: await readRecipientSecrets() }));
 });

@@ -3,7 +3,7 @@ import { requireUser } from "@/lib/auth/session";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { createIdea, listIdeas } from "@/lib/ideas";
-import { createIdeaSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
+import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
 
 // GET /api/ideas — the creator's ideas, list fields only
 export const GET = route(async () => {
@@ -15,6 +15,6 @@ export const GET = route(async () => {
 export const POST = route(async (req) => {
   const user = await requireUser();
   await enforceRateLimits(rateLimits.ideaWrites(user.id));
-  const input = await parseJson(req, createIdeaSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
+  const input = await parseJson(req, ideaInputSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
   return Response.json(await createIdea(user.id, input), { status: 201 });
 });

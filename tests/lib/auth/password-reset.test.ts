@@ -29,7 +29,7 @@ describe("password reset", () => {
     await resetPassword(token, "new-pass");
     expect(await authenticate("ada@example.com", "new-pass")).not.toBeNull();
     expect(await authenticate("ada@example.com", "old-pass")).toBeNull();
-    await expect(resetPassword(token, "third-pass")).rejects.toThrow(RESET_LINK_INVALID);
+    await expect(resetPassword(token, "third-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
   });
 
   it("ends older sessions by bumping the session version", async () => {
@@ -65,10 +65,10 @@ describe("password reset", () => {
     const others = tokens.filter((t) => t !== first);
     expect(others).toHaveLength(1);
     const second = others[0];
-    await expect(resetPassword(first, "new-pass")).rejects.toThrow(RESET_LINK_INVALID);
+    await expect(resetPassword(first, "new-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
 
     await db.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
-    await expect(resetPassword(second, "new-pass")).rejects.toThrow(RESET_LINK_INVALID);
-    await expect(resetPassword("not-a-real-token-at-all", "new-pass")).rejects.toThrow(RESET_LINK_INVALID);
+    await expect(resetPassword(second, "new-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
+    await expect(resetPassword("not-a-real-token-at-all", "new-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
   });
 });

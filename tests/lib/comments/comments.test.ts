@@ -19,7 +19,7 @@ describe("comments", () => {
     const r = await agreedRecipient(share, { name: "Grace Hopper" });
     const input = commentSchema.parse({ recipientId: r.id, author: "The Owner", content: "  Looks promising \n" });
     const comment = await addComment(input, r.secrets, TEST_CLIENT);
-    expect(comment).toEqual({ id: expect.any(String), recipientId: r.id, author: "Grace Hopper", content: "Looks promising", createdAt: expect.any(Date) });
+    expect(comment).toEqual({ id: expect.any(String), recipientId: r.id, author: "Grace Hopper", content: "Looks promising", createdAt: expect.any(Date), authorRole: "recipient", parentId: null });
     expect(await db.comment.findUniqueOrThrow({ where: { id: comment.id } })).toMatchObject({ ideaId: idea.id, author: "Grace Hopper" });
   });
 

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors"
 import { findReadableAsset, listAssets, readAssetBytes, type AssetMeta } from "@/lib/files";
 import { NOT_AN_IMAGE, setProfileImage, uploadEditorImage } from "@/lib/files/images";
 import { fileResponse } from "@/lib/files/serve";
+import { deleteIdea } from "@/lib/ideas";
 import { isPdf, sniffImageType } from "@/lib/files/sniff";
 import type { UploadedFile } from "@/lib/uploads/multipart";
 import { PNG, MINIMAL_PDF, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
@@ -65,7 +66,7 @@ describe("uploadEditorImage", () => {
 
   it("refuses a renamed text file, an SVG and an empty upload with ValidationError, storing nothing", async () => {
     const user = await createUser();
-    await expect(uploadEditorImage(user.id, upload(Buffer.from("just some text, honest"), "notes.png", "image/png"), null)).rejects.toEqual(new ValidationError(NOT_AN_IMAGE));
+    await expect(uploadEditorImage(user.id, upload(Buffer.from("just some text, honest"), "notes.png", "image/png"), null)).rejects.toMatchObject({ status: 400, message: NOT_AN_IMAGE });
     await expect(uploadEditorImage(user.id, upload(SVG, "logo.svg", "image/svg+xml"), null)).rejects.toBeInstanceOf(ValidationError);
     await expect(uploadEditorImage(user.id, upload(Buffer.alloc(0)), null)).rejects.toBeInstanceOf(ValidationError);
     await expect(uploadEditorImage(user.id, null, null)).rejects.toBeInstanceOf(ValidationError);
@@ -250,5 +251,62 @@ describe("profile images and listAssets", () => {
       kind: "image",
       createdAt: expect.any(Date),
     });
+  });
+});
+
+// Issue 10 §9: the same image uploaded twice was stored, and listed in My Assets, twice.
+describe("the same editor image uploaded again", () => {
+  // Same size as PNG, one byte different: only the bytes tell them apart.
+  const OTHER_PNG = Buffer.from(PNG);
+  OTHER_PNG[OTHER_PNG.length - 1] ^= 0xff;
+
+  it("answers the stored file: one row, one blob, listed once", async () => {
+    const user = await createUser();
+    const idea = await createDraft(user.id);
+    const first = await uploadEditorImage(user.id, upload(PNG, "diagram.png"), idea.id);
+    const again = await uploadEditorImage(user.id, upload(Buffer.from(PNG), "diagram (1).png"), idea.id);
+
+    expect(again).toEqual(first);
+    const rows = await db.asset.findMany({ where: { ownerId: user.id } });
+    expect(rows.map((a) => [a.id, a.ideaId, a.fileName])).toEqual([[first.id, idea.id, "diagram.png"]]);
+    expect(blobFiles()).toEqual([rows[0].blobKey]);
+    expect((await listAssets(user.id)).map((a) => a.id)).toEqual([first.id]);
+  });
+
+  it("used by a second idea, the file is detached so deleting either idea keeps it", async () => {
+    const user = await createUser();
+    const a = await createDraft(user.id, { title: "A" });
+    const b = await createDraft(user.id, { title: "B" });
+    const inA = await uploadEditorImage(user.id, upload(PNG), a.id);
+    const inB = await uploadEditorImage(user.id, upload(PNG), b.id);
+    expect(inB.id).toBe(inA.id);
+    expect((await db.asset.findUniqueOrThrow({ where: { id: inA.id } })).ideaId).toBeNull();
+
+    await deleteIdea(user.id, a.id);
+    const kept = await db.asset.findUniqueOrThrow({ where: { id: inA.id } });
+    expect((await readAssetBytes(kept)).equals(PNG)).toBe(true);
+    expect(blobFiles()).toEqual([kept.blobKey]);
+  });
+
+  it("stores different bytes of the same size, and another creator's identical image, as files of their own", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const first = await uploadEditorImage(user.id, upload(PNG), null);
+    const different = await uploadEditorImage(user.id, upload(OTHER_PNG), null);
+    const theirs = await uploadEditorImage(other.id, upload(PNG), null);
+
+    expect(new Set([first.id, different.id, theirs.id]).size).toBe(3);
+    expect((await listAssets(user.id)).map((a) => a.id).sort()).toEqual([first.id, different.id].sort());
+    expect((await listAssets(other.id)).map((a) => a.id)).toEqual([theirs.id]);
+    expect(blobFiles()).toHaveLength(3);
+  });
+
+  it("does not count the repeated upload against the storage quota", async () => {
+    const user = await createUser();
+    await uploadEditorImage(user.id, upload(PNG), null);
+    const before = await db.asset.aggregate({ where: { ownerId: user.id }, _sum: { size: true } });
+    await uploadEditorImage(user.id, upload(PNG), null);
+    const after = await db.asset.aggregate({ where: { ownerId: user.id }, _sum: { size: true } });
+    expect(after._sum.size).toBe(before._sum.size);
   });
 });

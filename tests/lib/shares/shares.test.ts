@@ -10,7 +10,7 @@ import { updateIdea } from "@/lib/ideas";
 import { listOutbox } from "@/lib/email/outbox";
 import { MESSAGES } from "@/lib/validation/sharing";
 import { setEnv } from "../../db-utils";
-import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../factories";
+import { PNG, distinctPng, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../factories";
 
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
 
@@ -246,7 +246,7 @@ describe("the file gate", () => {
   it("serves the images the shared HTML shows, not the owner's other images", async () => {
     const owner = await createUser();
     const shown = await uploadEditorImage(owner.id, { field: "image", fileName: "a.png", declaredType: "image/png", data: PNG }, null);
-    const hidden = await uploadEditorImage(owner.id, { field: "image", fileName: "b.png", declaredType: "image/png", data: PNG }, null);
+    const hidden = await uploadEditorImage(owner.id, { field: "image", fileName: "b.png", declaredType: "image/png", data: distinctPng("hidden") }, null);
     const idea = await createDraft(owner.id, { content: `<p>Look</p><img src="${shown.url}">` });
     const share = await createShare(owner.id, idea.id);
     const r = await agreedRecipient(share);

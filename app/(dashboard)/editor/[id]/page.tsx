@@ -6,25 +6,33 @@ import { ArrowLeft } from "lucide-react";
 import { EditorPageClient } from "@/components/editor/editor-page-client";
 import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
+import { NotFoundError } from "@/lib/api/errors";
 import { requirePageUser } from "@/lib/auth/session";
+import type { Idea } from "@/lib/client/types";
+import { getIdea } from "@/lib/ideas";
+import { ideaIdOrNull } from "@/lib/ideas/id";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Editor" };
 
-/** `new`, or a positive integer id; anything else is not a valid editor route. */
-function parseIdeaParam(raw: string): number | null | undefined {
-  if (raw === "new") return null;
-  if (!/^[1-9]\d*$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : undefined;
+/** The owner's idea exactly as GET /api/ideas/{id} answers it (dates as ISO strings); another creator's is a 404. */
+async function loadIdea(ownerId: string, id: number): Promise<Idea> {
+  try {
+    return JSON.parse(JSON.stringify(await getIdea(ownerId, id))) as Idea;
+  } catch (err) {
+    if (err instanceof NotFoundError) notFound();
+    throw err;
+  }
 }
 
 export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const { id } = await params;
-  const ideaId = parseIdeaParam(id);
-  if (ideaId === undefined) notFound();
+  // `new`, or an idea id parsed as the API parses it.
+  const ideaId = id === "new" ? null : ideaIdOrNull(id);
+  if (id !== "new" && ideaId === null) notFound();
+  const idea = ideaId === null ? null : await loadIdea(user.id, ideaId);
 
   return (
     <>
@@ -40,7 +48,8 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
         </div>
       </header>
       <main id="main-content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        <EditorPageClient key={id} ideaId={ideaId} />
+        {/* Keyed by id: a new idea's editor state does not carry over to the idea it became. */}
+        <EditorPageClient key={id} initialIdea={idea} />
       </main>
     </>
   );

@@ -4,17 +4,11 @@ import { SharePageFrame } from "@/components/share/share-page-frame";
 import { ShareScreen, type ShareScreenIdea } from "@/components/share/share-screen";
 import { requirePageUser } from "@/lib/auth/session";
 import { findIdeaSummary } from "@/lib/ideas";
+import { ideaIdOrNull } from "@/lib/ideas/id";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Share your idea" };
-
-/** A positive integer id (PostgreSQL int), else null. */
-function parseIdeaParam(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 /** The owner's idea, null when it is unknown or another creator's; SPEC §6: a failed load goes back to the dashboard. */
 async function loadIdea(ownerId: string, id: number): Promise<ShareScreenIdea | null | "failed"> {
@@ -28,7 +22,7 @@ async function loadIdea(ownerId: string, id: number): Promise<ShareScreenIdea | 
 
 export default async function SharePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
-  const ideaId = parseIdeaParam((await params).id);
+  const ideaId = ideaIdOrNull((await params).id);
   const idea = ideaId === null ? null : await loadIdea(user.id, ideaId);
   if (idea === "failed") redirect("/dashboard");
   if (!idea) notFound(); // SPEC §2: 'Idea not found' (not-found.tsx beside this page), with a 404 status

@@ -3,16 +3,12 @@ import { requireUser } from "@/lib/auth/session";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { deleteIdea, getIdea, updateIdea } from "@/lib/ideas";
-import { ideaIdSchema, MAX_IDEA_BODY_BYTES, updateIdeaSchema } from "@/lib/validation/ideas";
-import { NotFoundError } from "@/lib/api/errors";
+import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
+import { parseIdeaId } from "@/lib/ideas/id";
 
 type Params = { id: string };
 
-async function ideaId(params: Promise<Params>) {
-  const parsed = ideaIdSchema.safeParse((await params).id);
-  if (!parsed.success) throw new NotFoundError("Idea not found");
-  return parsed.data;
-}
+const ideaId = async (params: Promise<Params>) => parseIdeaId((await params).id);
 
 // GET /api/ideas/{id} — one idea with its decrypted content
 export const GET = route<Params>(async (_req, { params }) => {
@@ -25,7 +21,7 @@ export const PUT = route<Params>(async (req, { params }) => {
   const user = await requireUser();
   await enforceRateLimits(rateLimits.ideaWrites(user.id));
   const id = await ideaId(params);
-  const input = await parseJson(req, updateIdeaSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
+  const input = await parseJson(req, ideaInputSchema, { maxBytes: MAX_IDEA_BODY_BYTES });
   return Response.json(await updateIdea(user.id, id, input));
 });
 

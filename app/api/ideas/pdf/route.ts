@@ -6,7 +6,7 @@ import { createPdfIdea } from "@/lib/ideas";
 import { parseMultipart } from "@/lib/uploads/multipart";
 import { isPdf } from "@/lib/files/sniff";
 import { ValidationError } from "@/lib/api/errors";
-import { PDF_MAX_BYTES } from "@/lib/validation/ideas";
+import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
 
 // POST /api/ideas/pdf — turn an uploaded PDF (multipart: file, title) into a draft idea
 export const POST = route(async (req) => {
@@ -15,10 +15,10 @@ export const POST = route(async (req) => {
   const { file, fields } = await parseMultipart(req, {
     fileField: "file",
     maxFileBytes: PDF_MAX_BYTES,
-    tooLarge: "File Too Large: PDF files must be less than 10MB",
+    tooLarge: asErrorMessage(PDF_TOO_LARGE),
   });
   if (!file || file.data.length === 0) throw new ValidationError("No PDF file was uploaded");
-  if (!isPdf(file.data)) throw new ValidationError("Invalid File Type: Only PDF files are supported at this time");
+  if (!isPdf(file.data)) throw new ValidationError(asErrorMessage(PDF_INVALID_TYPE));
   const idea = await createPdfIdea(user.id, { title: fields.title, fileName: file.fileName, data: file.data });
   return Response.json(idea, { status: 201 });
 });

@@ -51,6 +51,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "test", REGISTRATION_MODE: "closed", DATA_DIR: tmp() } as NodeJS.ProcessEnv)).toThrow(/REGISTRATION_MODE/);
   });
 
+  it("checks ENCRYPTION_OLD_KEYS and HOSTNAME at start-up, not when a key is first needed", () => {
+    const key = Buffer.alloc(32, 1).toString("base64");
+    const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: "test", DATA_DIR: tmp(), ...vars } as NodeJS.ProcessEnv);
+    expect(() => env({ ENCRYPTION_OLD_KEYS: `k0:${key},old1:dG9vLXNob3J0` })).toThrow(/ENCRYPTION_OLD_KEYS: entry "old1" is not id:base64-of-32-bytes/);
+    expect(() => env({ ENCRYPTION_OLD_KEYS: key })).toThrow(EnvError);
+    expect(env({ ENCRYPTION_OLD_KEYS: ` k0:${key} , k1:${key}` }).ENCRYPTION_OLD_KEYS.map((k) => k.id)).toEqual(["k0", "k1"]);
+    expect(env({}).ENCRYPTION_OLD_KEYS).toEqual([]);
+    expect(() => env({ HOSTNAME: "http://example.com" })).toThrow(/HOSTNAME: must be a host name or an IP address/);
+    expect(() => env({ HOSTNAME: "a b" })).toThrow(/HOSTNAME/);
+    for (const ok of ["0.0.0.0", "127.0.0.1", "::1", "my-box.local", "a1b2c3d4e5f6"]) expect(env({ HOSTNAME: ok }).HOSTNAME).toBe(ok);
+    expect(env({}).HOSTNAME).toBe("0.0.0.0");
+  });
+
   it("generates local secrets outside production and for the embedded production install", () => {
     const dir = tmp();
     const dev = parseEnv({ NODE_ENV: "development", DATA_DIR: dir } as NodeJS.ProcessEnv);

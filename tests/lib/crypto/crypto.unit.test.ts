@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { currentKeyId, decrypt, encrypt, sha256Hex } from "@/lib/crypto";
-import { setEnv } from "../../db-utils";
+import { setEnv } from "../../test-env";
 
 const KEY_A = Buffer.alloc(32, 7).toString("base64"); // the test key (tests/setup/test-db.ts), id "test1"
 const KEY_B = Buffer.alloc(32, 9).toString("base64");
@@ -12,6 +12,8 @@ function layout(envelope: Buffer) {
   const ivStart = 4 + idLen;
   return { id: envelope.subarray(4, ivStart).toString(), ivStart, tagStart: ivStart + 12, bodyStart: ivStart + 28 };
 }
+
+const UNAUTHENTIC = /unable to authenticate data/;
 
 describe("encrypt/decrypt", () => {
   it("round-trips bytes (empty, text and binary) under the current key id", () => {
@@ -37,8 +39,8 @@ describe("encrypt/decrypt", () => {
 
   it("fails with the wrong context (AAD)", () => {
     const envelope = encrypt(Buffer.from("bound"), "idea-content:alice");
-    expect(() => decrypt(envelope, "idea-content:bob")).toThrow();
-    expect(() => decrypt(envelope, "")).toThrow();
+    expect(() => decrypt(envelope, "idea-content:bob")).toThrow(UNAUTHENTIC);
+    expect(() => decrypt(envelope, "")).toThrow(UNAUTHENTIC);
     expect(decrypt(envelope, "idea-content:alice").toString()).toBe("bound");
   });
 
@@ -48,11 +50,11 @@ describe("encrypt/decrypt", () => {
     for (const i of [ivStart, tagStart, tagStart + 15, bodyStart, envelope.length - 1]) {
       const tampered = Buffer.from(envelope);
       tampered[i] ^= 0x01;
-      expect(() => decrypt(tampered, "ctx")).toThrow();
+      expect(() => decrypt(tampered, "ctx")).toThrow(UNAUTHENTIC);
     }
     // Truncation (a missing last byte) and appended bytes fail too.
-    expect(() => decrypt(envelope.subarray(0, envelope.length - 1), "ctx")).toThrow();
-    expect(() => decrypt(Buffer.concat([envelope, Buffer.from([0])]), "ctx")).toThrow();
+    expect(() => decrypt(envelope.subarray(0, envelope.length - 1), "ctx")).toThrow(UNAUTHENTIC);
+    expect(() => decrypt(Buffer.concat([envelope, Buffer.from([0])]), "ctx")).toThrow(UNAUTHENTIC);
   });
 
   it("refuses data that is not an envelope", () => {
@@ -105,10 +107,10 @@ describe("key rotation", () => {
   it("an old key listed under the wrong value does not decrypt", () => {
     const underA = encrypt(Buffer.from("x"), "ctx");
     setEnv({ ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEY_ID: "k2", ENCRYPTION_OLD_KEYS: `test1:${KEY_C}` });
-    expect(() => decrypt(underA, "ctx")).toThrow();
+    expect(() => decrypt(underA, "ctx")).toThrow(UNAUTHENTIC);
   });
 
-  it("rejects a malformed ENCRYPTION_OLD_KEYS entry with its id", () => {
+  it("refuses to run with a malformed ENCRYPTION_OLD_KEYS entry, naming it", () => {
     setEnv({ ENCRYPTION_OLD_KEYS: "old1:dG9vLXNob3J0" });
     expect(() => encrypt(Buffer.from("x"), "ctx")).toThrow('ENCRYPTION_OLD_KEYS: entry "old1" is not id:base64-of-32-bytes');
   });

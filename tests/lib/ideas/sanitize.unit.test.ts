@@ -47,7 +47,7 @@ const ALLOWED_ATTRS: Record<string, string[]> = {
   span: ["style"],
   mark: ["style", "data-color"],
   div: ["data-youtube-video"],
-  iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow"],
+  iframe: ["src", "width", "height", "allowfullscreen", "frameborder", "allow", "title"],
   ol: ["start", "type"],
   code: ["class"],
   pre: ["class"],
@@ -300,11 +300,11 @@ describe("sanitizeIdeaHtml: what the editor produces survives", () => {
     same("<p><mark>plain highlight</mark></p>");
   });
 
-  it("keeps youtube and youtube-nocookie embeds in their wrapper, with a fixed permission set", () => {
-    const allow = 'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"';
-    expect(sanitizeIdeaHtml('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allow="camera; microphone; display-capture"></iframe>')).toBe(
-      `<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" ${allow}></iframe>`,
-    );
+  it("keeps youtube and youtube-nocookie embeds in their wrapper, with a fixed permission set and title", () => {
+    const allow = 'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture" title="YouTube video player"';
+    expect(
+      sanitizeIdeaHtml('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allow="camera; microphone; display-capture" title="Click me"></iframe>'),
+    ).toBe(`<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" ${allow}></iframe>`);
     same(
       `<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10" width="640" height="480" allowfullscreen="true" ${allow}></iframe></div>`,
     );

@@ -1,5 +1,5 @@
 import { clientIp, rateLimitAddress, CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { setEnv } from "../../db-utils";
+import { setEnv } from "../../test-env";
 
 describe("clientIp", () => {
   it("trusts the socket header only under serve.ts", () => {

@@ -1,4 +1,4 @@
-import { ideaTitleSchema, createIdeaSchema } from "@/lib/validation/ideas";
+import { ideaTitleSchema, ideaInputSchema } from "@/lib/validation/ideas";
 import { registerSchema, profileSchema } from "@/lib/validation/auth";
 import { waitlistSchema } from "@/lib/validation/waitlist";
 import { recipientFormSchema, commentSchema } from "@/lib/validation/sharing";
@@ -22,8 +22,8 @@ describe("one rule for unsafe text", () => {
     const name = `Ada ${bad} Lovelace`;
     const cases = [
       ideaTitleSchema.safeParse(`Idea ${bad}`),
-      createIdeaSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, text: bad }] } }),
-      createIdeaSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, fontFamily: bad }] } }),
+      ideaInputSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, text: bad }] } }),
+      ideaInputSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, fontFamily: bad }] } }),
       registerSchema.safeParse({ name, email: "a@example.com", password: "secret1" }),
       profileSchema.safeParse({ name }),
       waitlistSchema.safeParse({ name: "Ada", email: "a@example.com", profession: `Engineer ${bad}` }),

@@ -1,5 +1,5 @@
 import { expectedOrigin, isCrossSiteWrite, isOwnOrigin } from "@/lib/http/same-origin";
-import { setEnv } from "../../db-utils";
+import { setEnv } from "../../test-env";
 
 function write(url: string, headers: Record<string, string>, method = "POST") {
   return new Request(url, { method, headers });

@@ -1,0 +1,116 @@
+"use client";
+
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+
+type UrlPopoverProps = {
+  /** The prompt's text (spec: 'Enter URL', 'Enter YouTube video URL:'), the input's label. */
+  prompt: string;
+  /** The toolbar button: its accessible name and tooltip. */
+  label: string;
+  icon: React.ReactNode;
+  active?: boolean;
+  placeholder?: string;
+  /** The value the input starts with each time it opens. */
+  initialValue?: () => string;
+  /** Applies the answer; returns an error message to show (the popover stays open), or null when done. */
+  onApply: (value: string) => string | null;
+  /** Gives the editor text its focus back: after Apply, Cancel, Escape or an outside click. */
+  onClosed: () => void;
+};
+
+/**
+ * An inline replacement for window.prompt anchored to a toolbar button: Enter applies, Escape cancels,
+ * a refused answer shows its error under the input. Closing never leaves focus on the toolbar, where keys
+ * would press its buttons (End, Enter once pressed Undo).
+ */
+export function UrlPopover({ prompt, label, icon, active, placeholder, initialValue, onApply, onClosed }: UrlPopoverProps) {
+  const [open, setOpen] = React.useState(false);
+  const [value, setValue] = React.useState("");
+  const [error, setError] = React.useState<string | null>(null);
+  const inputId = React.useId();
+  const errorId = `${inputId}-error`;
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setValue(initialValue?.() ?? "");
+      setError(null);
+    }
+    setOpen(next);
+  };
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const message = onApply(value);
+    if (message === null) setOpen(false);
+    else setError(message);
+  };
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <PopoverTrigger asChild>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={label}
+              aria-pressed={active}
+              data-active={active ? "" : undefined}
+              className="data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-border size-11 shrink-0 data-[active]:ring-1 sm:size-8"
+            >
+              {icon}
+            </Button>
+          </PopoverTrigger>
+        </TooltipTrigger>
+        <TooltipContent>{label}</TooltipContent>
+      </Tooltip>
+      <PopoverContent
+        align="start"
+        className="w-80 max-w-[calc(100vw-2rem)]"
+        aria-label={label}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
+        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            {prompt}
+          </label>
+          <Input
+            id={inputId}
+            value={value}
+            placeholder={placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error ? (
+            <p id={errorId} role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm">
+              Apply
+            </Button>
+          </div>
+        </form>
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Card, CardContent } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { queryKeys } from "@/lib/client/query-client";
+import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import type { NotificationSettings as Settings } from "@/lib/client/types";
+
+type Kind = keyof Settings;
+
+const SWITCHES: { kind: Kind; label: string; description: string }[] = [
+  { kind: "ndaAccepted", label: "NDA accepted", description: "E-mail me when a recipient accepts the confidentiality agreement." },
+  { kind: "firstView", label: "First view", description: "E-mail me the first time each recipient opens a shared idea." },
+  { kind: "comments", label: "Comments", description: "E-mail me when a recipient comments on a shared idea." },
+];
+
+/**
+ * The owner's e-mail switches (GET/PUT /api/profile/notifications). The page hands in what it loaded; each
+ * change is saved at once, shown immediately and put back if the save fails.
+ */
+export function NotificationSettings({ initial }: { initial: Settings }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery<Settings>({ queryKey: queryKeys.notificationSettings, initialData: initial }).data;
+  const [saving, setSaving] = useState<Kind | null>(null);
+  const headingId = useId();
+
+  const change = async (kind: Kind, value: boolean) => {
+    const previous = settings;
+    queryClient.setQueryData<Settings>(queryKeys.notificationSettings, { ...previous, [kind]: value });
+    setSaving(kind);
+    try {
+      const saved = await apiRequest<Settings>("PUT", "/api/profile/notifications", { [kind]: value });
+      queryClient.setQueryData(queryKeys.notificationSettings, saved);
+      toast.success("Notification settings saved.");
+    } catch (err) {
+      queryClient.setQueryData(queryKeys.notificationSettings, previous);
+      toast.error("Error", { description: withLimitMessage("Failed to save notification settings. Please try again.", err) });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
+      <CardContent className="space-y-4 px-4 sm:px-6">
+        <div className="space-y-1">
+          <h2 id={headingId} className="text-lg font-semibold">
+            Notifications
+          </h2>
+          <p className="text-muted-foreground text-sm">E-mails about the people you share your ideas with.</p>
+        </div>
+        <ul className="divide-y">
+          {SWITCHES.map(({ kind, label, description }) => (
+            <SettingRow
+              key={kind}
+              kind={kind}
+              label={label}
+              description={description}
+              checked={settings[kind]}
+              disabled={saving !== null}
+              busy={saving === kind}
+              onChange={(value) => void change(kind, value)}
+            />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+type SettingRowProps = {
+  kind: Kind;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  busy: boolean;
+  onChange: (value: boolean) => void;
+};
+
+function SettingRow({ kind, label, description, checked, disabled, busy, onChange }: SettingRowProps) {
+  const id = `notify-${kind}`;
+  return (
+    <li className="flex items-center justify-between gap-4 py-3">
+      <div className="min-w-0 space-y-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-muted-foreground text-sm">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        aria-describedby={`${id}-description`}
+        onCheckedChange={onChange}
+      />
+    </li>
+  );
+}

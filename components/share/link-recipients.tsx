@@ -1,0 +1,143 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { CheckCircle2, Download, XCircle } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { localTime, plural } from "@/components/share/evidence-format";
+import { queryKeys } from "@/lib/client/query-client";
+import type { ShareRecipient } from "@/lib/client/types";
+
+/** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
+export const RECIPIENTS_SHOWN = 5;
+export const VIEWS_SHOWN = 3;
+
+function Time({ value }: { value: string }) {
+  return (
+    <time dateTime={value} title={value}>
+      {localTime(value)}
+    </time>
+  );
+}
+
+function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
+  const [all, setAll] = useState(false);
+  const listId = useId();
+  const { views } = recipient;
+  if (views.length === 0) return <p className="text-muted-foreground text-xs">Not viewed yet</p>;
+  const shown = all ? views : views.slice(0, VIEWS_SHOWN);
+  return (
+    <div className="space-y-1">
+      <ul id={listId} aria-label={`Views by ${recipient.name}`} className="space-y-1">
+        {shown.map((v, i) => (
+          <li key={`${v.viewedAt}-${i}`} data-testid="recipient-view" className="text-muted-foreground text-xs break-words">
+            <span className="text-foreground">Viewed <Time value={v.viewedAt} /></span>
+            {v.ip ? <span> · IP {v.ip}</span> : null}
+            <span> · {v.device}</span>
+          </li>
+        ))}
+      </ul>
+      {views.length > VIEWS_SHOWN ? (
+        <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)}>
+          {all ? `Show the latest ${VIEWS_SHOWN} views` : `Show all ${plural(views.length, "view")}`}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function RecipientItem({ recipient }: { recipient: ShareRecipient }) {
+  return (
+    <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{recipient.name}</p>
+        <p className="text-muted-foreground text-xs break-all">
+          {recipient.email}
+          {recipient.phone ? <span> · {recipient.phone}</span> : null}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {recipient.emailVerified ? (
+          <Badge variant="secondary">
+            <CheckCircle2 aria-hidden="true" className="text-emerald-600" />
+            E-mail verified
+          </Badge>
+        ) : (
+          <Badge variant="outline">
+            <XCircle aria-hidden="true" />
+            E-mail not verified
+          </Badge>
+        )}
+        {recipient.nda ? (
+          <>
+            <span>
+              NDA accepted <Time value={recipient.nda.acceptedAt} />
+            </span>
+            <a
+              href={`/api/ndas/${encodeURIComponent(recipient.nda.id)}/certificate.pdf`}
+              download
+              className="text-brand inline-flex items-center gap-1 font-medium underline-offset-4 hover:underline focus-visible:underline"
+              aria-label={`Download certificate for ${recipient.name}`}
+            >
+              <Download aria-hidden="true" className="size-3" />
+              Download certificate
+            </a>
+          </>
+        ) : (
+          <span className="text-muted-foreground">NDA not accepted</span>
+        )}
+      </div>
+      <RecipientViews recipient={recipient} />
+    </li>
+  );
+}
+
+/** Under a link on the share screen: who identified on it, their agreement and their views (GET /api/shares/{id}/recipients). */
+export function LinkRecipients({ shareId }: { shareId: string }) {
+  const headingId = useId();
+  const listId = useId();
+  const [all, setAll] = useState(false);
+  const query = useQuery<ShareRecipient[]>({ queryKey: queryKeys.recipients(shareId), refetchOnMount: "always" });
+
+  if (query.isPending) {
+    return (
+      <p className="text-muted-foreground flex items-center gap-2 text-xs">
+        <Spinner label="Loading recipients..." />
+        <span aria-hidden="true">Loading recipients...</span>
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-destructive flex flex-wrap items-center gap-2 text-xs">
+        Could not load the recipients.
+        <Button type="button" size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </p>
+    );
+  }
+  const recipients = query.data;
+  if (recipients.length === 0) return <p className="text-muted-foreground text-xs">No recipients yet</p>;
+  const views = recipients.reduce((n, r) => n + r.views.length, 0);
+  const shown = all ? recipients : recipients.slice(0, RECIPIENTS_SHOWN);
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="text-sm font-medium" data-slot="recipient-totals">
+        {plural(recipients.length, "recipient")} · {plural(views, "view")}
+      </h3>
+      <ul id={listId} aria-labelledby={headingId} className="space-y-2">
+        {shown.map((r) => (
+          <RecipientItem key={r.id} recipient={r} />
+        ))}
+      </ul>
+      {recipients.length > RECIPIENTS_SHOWN ? (
+        <Button type="button" variant="outline" size="sm" aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)}>
+          {all ? `Show the newest ${RECIPIENTS_SHOWN} recipients` : `Show all ${plural(recipients.length, "recipient")}`}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

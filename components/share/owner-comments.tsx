@@ -1,0 +1,169 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { MessageSquareReply } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { localTime } from "@/components/share/evidence-format";
+import { commentThreads, type CommentThread } from "@/lib/client/comment-threads";
+import { queryKeys } from "@/lib/client/query-client";
+import { apiRequest, errorMessage } from "@/lib/client/request";
+import type { Comment } from "@/lib/client/types";
+import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
+
+export const REPLY_FAILED = "Failed to send the reply. Please try again.";
+/** Newest threads first; older ones on demand. */
+export const THREADS_SHOWN = 20;
+
+function CommentBody({ comment }: { comment: Comment }) {
+  const owner = comment.authorRole === "owner";
+  return (
+    <div className="min-w-0">
+      <p className="flex flex-wrap items-center gap-x-2 text-sm">
+        <span className="font-medium break-words">{comment.author}</span>
+        {owner ? <Badge variant="secondary">Owner</Badge> : null}
+        <time dateTime={comment.createdAt} title={comment.createdAt} className="text-muted-foreground text-xs">
+          {localTime(comment.createdAt)}
+        </time>
+      </p>
+      <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
+    </div>
+  );
+}
+
+function ReplyForm({ ideaId, comment, onDone }: { ideaId: number; comment: Comment; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+
+  const send = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || sending) return;
+    setSending(true);
+    try {
+      await apiRequest<Comment>("POST", `/api/comments/${encodeURIComponent(comment.id)}/replies`, { content });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.comments(ideaId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activity(ideaId) }),
+      ]);
+      toast.success("Reply sent.");
+      setText("");
+      onDone();
+    } catch (err) {
+      toast.error("Error", { description: errorMessage(err, REPLY_FAILED) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={send} className="grid gap-2">
+      <label htmlFor={id} className="sr-only">
+        Reply to {comment.author}
+      </label>
+      <Textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={COMMENT_MAX_CHARS}
+        rows={2}
+        placeholder={`Reply to ${comment.author}...`}
+        autoFocus
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onDone();
+        }}
+      />
+      <div className="flex items-center justify-end gap-2">
+        <span className="text-muted-foreground mr-auto text-xs">
+          {text.length}/{COMMENT_MAX_CHARS}
+        </span>
+        <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={!text.trim() || sending}>
+          {sending ? <Spinner label="Sending reply..." /> : null}
+          Send reply
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ThreadItem({ ideaId, thread }: { ideaId: number; thread: CommentThread }) {
+  const [replying, setReplying] = useState(false);
+  const { comment, replies } = thread;
+  return (
+    <li data-comment-id={comment.id} className="space-y-2 rounded-lg border p-3">
+      <CommentBody comment={comment} />
+      {replies.length > 0 ? (
+        <ul aria-label={`Replies to ${comment.author}`} className="space-y-2 border-l-2 pl-3">
+          {replies.map((r) => (
+            <li key={r.id} data-comment-id={r.id}>
+              <CommentBody comment={r} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {replying ? (
+        <ReplyForm ideaId={ideaId} comment={comment} onDone={() => setReplying(false)} />
+      ) : (
+        <Button type="button" variant="outline" size="sm" onClick={() => setReplying(true)} aria-label={`Reply to ${comment.author}`}>
+          <MessageSquareReply aria-hidden="true" />
+          Reply
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** 'Comments' on the share screen: every recipient's comment with the owner's replies, and a reply box for each. */
+export function OwnerComments({ ideaId }: { ideaId: number }) {
+  const headingId = useId();
+  const listId = useId();
+  const [all, setAll] = useState(false);
+  const comments = useQuery<Comment[]>({ queryKey: queryKeys.comments(ideaId), refetchOnMount: "always" });
+  const threads = comments.data ? commentThreads(comments.data).reverse() : [];
+  const shown = all ? threads : threads.slice(0, THREADS_SHOWN);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Comments
+      </h2>
+      {comments.isPending ? (
+        <p className="text-muted-foreground flex items-center gap-2 text-sm">
+          <Spinner label="Loading comments..." />
+          <span aria-hidden="true">Loading comments...</span>
+        </p>
+      ) : comments.isError ? (
+        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
+          <span>Could not load the comments. Please try again.</span>
+          <Button type="button" size="sm" variant="outline" onClick={() => void comments.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : threads.length === 0 ? (
+        <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">No comments yet.</p>
+      ) : (
+        <>
+          <ul id={listId} aria-labelledby={headingId} className="space-y-3">
+            {shown.map((t) => (
+              <ThreadItem key={t.comment.id} ideaId={ideaId} thread={t} />
+            ))}
+          </ul>
+          {threads.length > THREADS_SHOWN ? (
+            <Button type="button" variant="outline" size="sm" aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)}>
+              {all ? `Show the newest ${THREADS_SHOWN} comments` : `Show all ${threads.length} comments`}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

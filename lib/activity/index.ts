@@ -1,0 +1,193 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import { toCsv } from "@/lib/activity/csv";
+import { describeDevice } from "@/lib/recipients/device";
+import { shareTypeToApi } from "@/lib/shares/access";
+import { ideaIdSchema } from "@/lib/validation/ideas";
+import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/validation/sharing";
+import type { ShareType } from "@/lib/generated/prisma/client";
+
+export const ACTIVITY_TYPES = [
+  "link_created",
+  "recipient_identified",
+  "code_verified",
+  "nda_accepted",
+  "viewed",
+  "commented",
+  "replied",
+  "link_revoked",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  link_created: "Link created",
+  recipient_identified: "Recipient identified",
+  code_verified: "Code verified",
+  nda_accepted: "NDA accepted",
+  viewed: "Viewed",
+  commented: "Commented",
+  replied: "Replied",
+  link_revoked: "Link revoked",
+};
+
+export type ActivityLink = { id: string; type: ShareTypeValue; label: string; createdAt: Date };
+export type ActivityEvent = {
+  /** Stable per event: its type and the id of the record it comes from. */
+  id: string;
+  type: ActivityType;
+  label: string;
+  at: Date;
+  link: ActivityLink | null;
+  /** Who did it: the recipient, or the owner for links and replies. */
+  actor: string | null;
+  recipient: { id: string; name: string; email: string } | null;
+  ip: string | null;
+  device: string | null;
+  /** The comment or reply text, the agreement's SHA-256, the link's limits. */
+  detail: string | null;
+};
+export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
+
+export const ACTIVITY_PAGE_DEFAULT = 50;
+export const ACTIVITY_PAGE_MAX = 200;
+const OFFSET_MAX = 1_000_000;
+
+/** At the same instant the later step of a recipient's journey comes first (the list is newest first). */
+const RANK: Record<ActivityType, number> = Object.fromEntries(ACTIVITY_TYPES.map((t, i) => [t, i])) as Record<ActivityType, number>;
+
+function linkLabel(s: { shareType: ShareType; recipientEmail: string | null }) {
+  const type = shareTypeToApi(s.shareType);
+  return s.recipientEmail ? `${SHARE_TYPE_LABELS[type]} (e-mail to ${s.recipientEmail})` : SHARE_TYPE_LABELS[type];
+}
+
+function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType }) {
+  const parts = [];
+  if (s.shareType === "one_time") parts.push("1 view");
+  else if (s.maxViews !== null) parts.push(`at most ${s.maxViews} views`);
+  if (s.expiresAt) parts.push(`expires ${s.expiresAt.toISOString()}`);
+  return parts.length ? parts.join(", ") : null;
+}
+
+async function ownedIdea(ownerId: string, rawId: unknown) {
+  const parsed = ideaIdSchema.safeParse(rawId);
+  if (!parsed.success) throw new NotFoundError("Idea not found");
+  const idea = await db.idea.findFirst({ where: { id: parsed.data, ownerId }, select: { id: true, title: true, owner: { select: { name: true } } } });
+  if (!idea) throw new NotFoundError("Idea not found");
+  return idea;
+}
+
+type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null];
+
+/**
+ * The idea's views, newest first (all of them without `take`). Views are the one table counted in thousands:
+ * PostgreSQL folds them into one JSON text, far cheaper than one row per view through the client.
+ */
+async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> {
+  const [row] = await db.$queryRaw<{ views: string | null }[]>`
+    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent")
+                    ORDER BY v."viewedAt" DESC, v."id" DESC)::text AS "views"
+    FROM (SELECT * FROM "ViewEvent" WHERE "ideaId" = ${ideaId} ORDER BY "viewedAt" DESC, "id" DESC LIMIT ${take ?? null}::int) v`;
+  return row?.views ? (JSON.parse(row.views) as ViewTuple[]) : [];
+}
+
+/**
+ * Every event on an idea, derived from the records themselves (links, recipients, acceptances, views, comments),
+ * newest first. `take` bounds the two tables that grow without limit (views and comments): the newest `take`
+ * events overall are always among the newest `take` of each table. Six queries whatever the volume.
+ */
+async function collect(idea: { id: number; owner: { name: string } }, take?: number): Promise<ActivityEvent[]> {
+  const ideaId = idea.id;
+  const [shares, recipients, ndas, views, comments] = await Promise.all([
+    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true } }),
+    db.recipient.findMany({
+      where: { share: { ideaId } },
+      select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, ip: true, userAgent: true },
+    }),
+    db.ndaAcceptance.findMany({ where: { ideaId }, select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, ip: true, userAgent: true } }),
+    newestViews(ideaId, take),
+    db.comment.findMany({
+      where: { ideaId },
+      select: { id: true, recipientId: true, author: true, content: true, createdAt: true, authorRole: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+    }),
+  ]);
+  const links = new Map<string, ActivityLink>(
+    shares.map((s) => [s.id, { id: s.id, type: shareTypeToApi(s.shareType), label: linkLabel(s), createdAt: s.createdAt }]),
+  );
+  const people = new Map(recipients.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, shareId: r.shareId }]));
+  const who = (recipientId: string | null) => {
+    const p = recipientId ? people.get(recipientId) : undefined;
+    return p ? { id: p.id, name: p.name, email: p.email } : null;
+  };
+  const event = (e: Omit<ActivityEvent, "label" | "id"> & { source: string }): ActivityEvent => {
+    const { source, ...rest } = e;
+    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest };
+  };
+  const owner = idea.owner.name;
+  const events: ActivityEvent[] = [];
+
+  for (const s of shares) {
+    const link = links.get(s.id)!;
+    const base = { link, actor: owner, recipient: null, ip: null, device: null, source: s.id };
+    events.push(event({ ...base, type: "link_created", at: s.createdAt, detail: linkLimits(s) }));
+    if (s.revokedAt) events.push(event({ ...base, type: "link_revoked", at: s.revokedAt, detail: null }));
+  }
+  for (const r of recipients) {
+    const base = { link: links.get(r.shareId) ?? null, actor: r.name, recipient: who(r.id), source: r.id };
+    events.push(event({ ...base, type: "recipient_identified", at: r.createdAt, ip: r.ip, device: describeDevice(r.userAgent), detail: r.email }));
+    if (r.emailVerifiedAt) events.push(event({ ...base, type: "code_verified", at: r.emailVerifiedAt, ip: null, device: null, detail: r.email }));
+  }
+  for (const n of ndas) {
+    const recipient = who(n.recipientId);
+    events.push(
+      event({
+        type: "nda_accepted",
+        at: n.acceptedAt,
+        link: links.get(n.shareId) ?? null,
+        actor: recipient?.name ?? null,
+        recipient,
+        ip: n.ip,
+        device: describeDevice(n.userAgent),
+        detail: `Agreement SHA-256 ${n.agreementSha256}`,
+        source: n.id,
+      }),
+    );
+  }
+  for (const [id, shareId, recipientId, viewedAt, ip, userAgent] of views) {
+    const recipient = who(recipientId);
+    events.push(
+      event({ type: "viewed", at: new Date(viewedAt), link: links.get(shareId) ?? null, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id }),
+    );
+  }
+  for (const c of comments) {
+    const recipient = who(c.recipientId);
+    const link = recipient ? (links.get(people.get(recipient.id)!.shareId) ?? null) : null;
+    const reply = c.authorRole === "owner";
+    events.push(
+      event({ type: reply ? "replied" : "commented", at: c.createdAt, link, actor: c.author, recipient, ip: null, device: null, detail: c.content, source: c.id }),
+    );
+  }
+  return events.sort((a, b) => b.at.getTime() - a.at.getTime() || RANK[b.type] - RANK[a.type] || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** GET /api/ideas/{id}/activity: one page of the timeline (owner only; another creator's idea is a 404). */
+export async function listActivity(ownerId: string, ideaId: unknown, page: { offset?: number; limit?: number } = {}): Promise<ActivityPage> {
+  const idea = await ownedIdea(ownerId, ideaId);
+  const offset = Math.min(Math.max(0, Math.floor(page.offset ?? 0)), OFFSET_MAX);
+  const limit = Math.min(Math.max(1, Math.floor(page.limit ?? ACTIVITY_PAGE_DEFAULT)), ACTIVITY_PAGE_MAX);
+  const events = await collect(idea, offset + limit + 1);
+  return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null };
+}
+
+export const ACTIVITY_CSV_HEADER = ["Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details"] as const;
+
+/** GET /api/ideas/{id}/activity.csv: the whole timeline, newest first. */
+export async function activityCsv(ownerId: string, ideaId: unknown): Promise<{ fileName: string; csv: string }> {
+  const idea = await ownedIdea(ownerId, ideaId);
+  const events = await collect(idea);
+  const rows = events.map((e) => [e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail]);
+  const day = new Date().toISOString().slice(0, 10);
+  return { fileName: `idea-${idea.id}-activity-${day}.csv`, csv: toCsv([ACTIVITY_CSV_HEADER, ...rows]) };
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import { presentComment } from "@/lib/comments";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
+import { replySchema, type ReplyInput } from "@/lib/validation/sharing";
+
+export const COMMENT_NOT_FOUND = "Comment not found";
+const MAX_ID_CHARS = 100;
+
+/**
+ * POST /api/comments/{id}/replies: the idea's owner answers a comment. The reply belongs to the same recipient as the
+ * comment, so it shows in that link's comment panel, and hangs under the thread's first comment (answering a reply
+ * answers its thread). Another creator's comment or an unknown id is a 404.
+ */
+export async function addOwnerReply(ownerId: string, commentId: string, raw: ReplyInput) {
+  const input = replySchema.parse(raw);
+  if (!commentId || commentId.length > MAX_ID_CHARS) throw new NotFoundError(COMMENT_NOT_FOUND);
+  const parent = await db.comment.findFirst({
+    where: { id: commentId, idea: { ownerId } },
+    select: { id: true, parentId: true, recipientId: true, ideaId: true, idea: { select: { owner: { select: { name: true } } } } },
+  });
+  if (!parent) throw new NotFoundError(COMMENT_NOT_FOUND);
+  await enforceRateLimits(rateLimits.ownerReply(ownerId));
+  const reply = await db.comment.create({
+    data: {
+      ideaId: parent.ideaId,
+      recipientId: parent.recipientId,
+      author: parent.idea.owner.name,
+      content: input.content.trim(),
+      authorRole: "owner",
+      parentId: parent.parentId ?? parent.id,
+    },
+  });
+  return presentComment(reply);
+}

@@ -1,0 +1,24 @@
+import { EmailLayout } from "@/lib/email/mail-templates/layout";
+import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
+
+export function passwordResetEmail({ name, link }: { name: string; link: string }) {
+  const lines = [
+    `Hi ${name},`,
+    "Someone asked to reset the password of your IdeaVault account. The link below works once and expires in 1 hour.",
+    "If it was not you, ignore this e-mail: your password stays as it is.",
+  ];
+  return renderEmail(
+    "Reset your IdeaVault password",
+    <EmailLayout title="Reset your password" paragraphs={lines} action={{ href: link, label: "Set a new password" }} />,
+    plainText(lines, link),
+  );
+}
+
+export function inviteEmail({ link }: { link: string }) {
+  const lines = ["You have been invited to IdeaVault, the invite-only place to share unpublished ideas under NDA.", "The invitation expires in 14 days."];
+  return renderEmail(
+    "Your invitation to IdeaVault",
+    <EmailLayout title="You're invited to IdeaVault" paragraphs={lines} action={{ href: link, label: "Create your account" }} />,
+    plainText(lines, link),
+  );
+}

@@ -1,0 +1,93 @@
+import { EmailLayout } from "@/lib/email/mail-templates/layout";
+import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
+
+/** The owner's mails about their recipients: who, which idea and link, when; each links to the share screen. */
+
+export type NotificationRecipient = { name: string; email: string };
+export type NotificationIdea = { id: number; title: string };
+
+/** One line for a subject: names and titles are user input and must not break the header. */
+function oneLine(s: string, max = 80) {
+  const flat = s.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** "2026-11-23 10:45 UTC": the owner's time zone is unknown, so every mail says UTC. */
+export function formatUtc(date: Date) {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export const COMMENT_EXCERPT_CHARS = 300;
+
+export function commentExcerpt(content: string) {
+  const flat = content.replace(/\s+/g, " ").trim();
+  return flat.length > COMMENT_EXCERPT_CHARS ? `${flat.slice(0, COMMENT_EXCERPT_CHARS - 1)}…` : flat;
+}
+
+function ideaLabel(idea: NotificationIdea) {
+  return `Idea (${idea.id}) : ${idea.title}`;
+}
+
+function who(r: NotificationRecipient) {
+  return `${r.name} (${r.email})`;
+}
+
+const SWITCH_NOTE = "You can turn these e-mails off under Notifications in your profile settings.";
+
+export function ndaAcceptedEmail(input: {
+  recipient: NotificationRecipient;
+  idea: NotificationIdea;
+  /** Which link, in words: "your e-mail link for ada@example.com", "your full-access link of 2026-11-20". */
+  linkLabel: string;
+  acceptedAt: Date;
+  shareScreenUrl: string;
+}) {
+  const lines = [
+    `${who(input.recipient)} accepted the confidentiality agreement for ${ideaLabel(input.idea)}.`,
+    `Accepted on ${formatUtc(input.acceptedAt)} through ${input.linkLabel}.`,
+    "The share screen shows the recipient, the agreement they accepted and its certificate.",
+  ];
+  return renderEmail(
+    `${oneLine(input.recipient.name)} accepted the NDA for "${oneLine(input.idea.title)}"`,
+    <EmailLayout title="NDA accepted" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
+  );
+}
+
+export function firstViewEmail(input: {
+  recipient: NotificationRecipient;
+  idea: NotificationIdea;
+  linkLabel: string;
+  viewedAt: Date;
+  shareScreenUrl: string;
+}) {
+  const lines = [
+    `${who(input.recipient)} opened ${ideaLabel(input.idea)} for the first time.`,
+    `Viewed on ${formatUtc(input.viewedAt)} through ${input.linkLabel}. Later views by this recipient are listed on the share screen without another e-mail.`,
+  ];
+  return renderEmail(
+    `${oneLine(input.recipient.name)} opened "${oneLine(input.idea.title)}"`,
+    <EmailLayout title="Your idea was opened" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
+  );
+}
+
+export function commentEmail(input: {
+  recipient: NotificationRecipient;
+  idea: NotificationIdea;
+  content: string;
+  createdAt: Date;
+  shareScreenUrl: string;
+}) {
+  const excerpt = commentExcerpt(input.content);
+  const lines = [
+    `${who(input.recipient)} commented on ${ideaLabel(input.idea)} on ${formatUtc(input.createdAt)}:`,
+    `“${excerpt}”`,
+    "You can read and answer it on the share screen.",
+  ];
+  return renderEmail(
+    `New comment from ${oneLine(input.recipient.name)} on "${oneLine(input.idea.title)}"`,
+    <EmailLayout title="New comment" preview={excerpt} paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
+  );
+}

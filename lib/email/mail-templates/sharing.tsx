@@ -1,0 +1,38 @@
+import { EmailLayout } from "@/lib/email/mail-templates/layout";
+import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
+
+export function shareInvitationEmail({ sharerName, ideaTitle, link }: { sharerName: string; ideaTitle: string; link: string }) {
+  const lines = [
+    `${sharerName} shared the idea "${ideaTitle}" with you on IdeaVault.`,
+    "Open the link below, confirm your e-mail address with the code we will send you, and accept the confidentiality agreement to read it.",
+    "The link is personal: it only works with this e-mail address.",
+  ];
+  return renderEmail(
+    `${sharerName} shared an idea with you on IdeaVault`,
+    <EmailLayout title="An idea was shared with you" paragraphs={lines} action={{ href: link, label: "Open the shared idea" }} />,
+    plainText(lines, link),
+  );
+}
+
+export function recipientCodeEmail({ code }: { code: string }) {
+  const lines = [
+    `Your IdeaVault verification code is ${code}.`,
+    "Enter it on the page that asked for it. The code expires in 10 minutes.",
+    "If you did not ask for it, ignore this e-mail.",
+  ];
+  return renderEmail(
+    "Your IdeaVault verification code",
+    <EmailLayout title="Your verification code" preview={`Your verification code is ${code}`} paragraphs={lines} />,
+    plainText(lines),
+  );
+}
+
+/** To the recipient at acceptance, with the certificate PDF attached by the caller. */
+export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle }: { recipientName: string; sharerName: string; ideaTitle: string }) {
+  const lines = [
+    `Hi ${recipientName},`,
+    `You accepted the non-disclosure agreement for the idea "${ideaTitle}" shared by ${sharerName} on IdeaVault.`,
+    "Your certificate of this acceptance is attached: the full agreement text, the time, and the evidence recorded. It does not contain the idea itself. You can also download it from the document viewer.",
+  ];
+  return renderEmail(`Your NDA certificate for "${ideaTitle}"`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
+}

@@ -1,0 +1,135 @@
+import "server-only";
+import { headers } from "next/headers";
+import { db } from "@/lib/db";
+import { sendEmail } from "@/lib/email";
+import { commentEmail, firstViewEmail, ndaAcceptedEmail } from "@/lib/email/templates";
+import { originForHost } from "@/lib/http/origin";
+import { runAfterResponse } from "@/lib/server/after-response";
+import { shareTypeToApi } from "@/lib/shares/access";
+import type { ShareType } from "@/lib/generated/prisma/client";
+
+/**
+ * The owner's e-mails about their recipients: NDA accepted, first view, comment. Each is sent after the
+ * recipient's answer (runAfterResponse): a slow or failing mail never delays or fails the recipient, and a
+ * switched-off kind (User.notify*) sends nothing.
+ */
+
+/** The origin links in these mails point to; read before the response is sent (the request is gone after). */
+async function linkOrigin() {
+  let host: string | null = null;
+  try {
+    host = (await headers()).get("host");
+  } catch {
+    // Outside a request (jobs, tests): NEXTAUTH_URL or localhost.
+  }
+  return originForHost(host);
+}
+
+export function shareScreenUrl(origin: string, ideaId: number) {
+  return `${origin}/share/${ideaId}`;
+}
+
+/** Which link, in words, for the owner who may hold several on one idea. */
+function linkLabel(share: { shareType: ShareType; recipientEmail: string | null; createdAt: Date }) {
+  if (share.shareType === "email" && share.recipientEmail) return `your e-mail link for ${share.recipientEmail}`;
+  return `your ${shareTypeToApi(share.shareType)} link of ${share.createdAt.toISOString().slice(0, 10)}`;
+}
+
+const shareForMail = {
+  select: {
+    shareType: true,
+    recipientEmail: true,
+    createdAt: true,
+    idea: {
+      select: {
+        id: true,
+        title: true,
+        owner: { select: { email: true, notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true } },
+      },
+    },
+  },
+} as const;
+
+/** After an NDA acceptance was recorded (once per recipient: call it only when the record was created). */
+export async function notifyNdaAccepted(acceptanceId: string) {
+  const origin = await linkOrigin();
+  await runAfterResponse("nda-accepted notification", async () => {
+    const acceptance = await db.ndaAcceptance.findUnique({
+      where: { id: acceptanceId },
+      select: { name: true, email: true, acceptedAt: true, share: shareForMail },
+    });
+    if (!acceptance) return;
+    const { share } = acceptance;
+    const owner = share.idea.owner;
+    if (!owner.notifyNdaAccepted) return;
+    const mail = await ndaAcceptedEmail({
+      recipient: { name: acceptance.name, email: acceptance.email },
+      idea: { id: share.idea.id, title: share.idea.title },
+      linkLabel: linkLabel(share),
+      acceptedAt: acceptance.acceptedAt,
+      shareScreenUrl: shareScreenUrl(origin, share.idea.id),
+    });
+    await sendEmail({ to: owner.email, ...mail });
+  });
+}
+
+/**
+ * After content was delivered to a recipient. One mail per recipient whatever the number of reloads, views or
+ * parallel requests: only the caller whose UPDATE … WHERE "firstViewNotifiedAt" IS NULL claimed the marker
+ * sends. A switched-off owner's recipients are marked too, so turning the switch on later does not announce
+ * old first views. A mail that could not be sent releases the marker, so the next view tries again.
+ */
+export async function notifyFirstView(recipientId: string) {
+  const origin = await linkOrigin();
+  await runAfterResponse("first-view notification", async () => {
+    const claimed = await db.$queryRaw<{ id: string }[]>`
+      UPDATE "Recipient" SET "firstViewNotifiedAt" = (now() AT TIME ZONE 'UTC')
+      WHERE "id" = ${recipientId} AND "firstViewNotifiedAt" IS NULL
+      RETURNING "id"`;
+    if (claimed.length !== 1) return;
+    try {
+      const recipient = await db.recipient.findUnique({
+        where: { id: recipientId },
+        select: { name: true, email: true, share: shareForMail, views: { select: { viewedAt: true }, orderBy: { viewedAt: "asc" }, take: 1 } },
+      });
+      if (!recipient) return;
+      const { share } = recipient;
+      const owner = share.idea.owner;
+      if (!owner.notifyFirstView) return;
+      const mail = await firstViewEmail({
+        recipient: { name: recipient.name, email: recipient.email },
+        idea: { id: share.idea.id, title: share.idea.title },
+        linkLabel: linkLabel(share),
+        viewedAt: recipient.views[0]?.viewedAt ?? new Date(),
+        shareScreenUrl: shareScreenUrl(origin, share.idea.id),
+      });
+      await sendEmail({ to: owner.email, ...mail });
+    } catch (err) {
+      await db.recipient.updateMany({ where: { id: recipientId }, data: { firstViewNotifiedAt: null } });
+      throw err;
+    }
+  });
+}
+
+/** After a recipient's comment was stored (the owner's own replies are not announced to the owner). */
+export async function notifyCommentAdded(commentId: string) {
+  const origin = await linkOrigin();
+  await runAfterResponse("comment notification", async () => {
+    const comment = await db.comment.findUnique({
+      where: { id: commentId },
+      select: { content: true, createdAt: true, authorRole: true, author: true, recipient: { select: { email: true, share: shareForMail } } },
+    });
+    if (!comment || comment.authorRole !== "recipient") return;
+    const { share } = comment.recipient;
+    const owner = share.idea.owner;
+    if (!owner.notifyComments) return;
+    const mail = await commentEmail({
+      recipient: { name: comment.author, email: comment.recipient.email },
+      idea: { id: share.idea.id, title: share.idea.title },
+      content: comment.content,
+      createdAt: comment.createdAt,
+      shareScreenUrl: shareScreenUrl(origin, share.idea.id),
+    });
+    await sendEmail({ to: owner.email, ...mail });
+  });
+}

@@ -1,0 +1,92 @@
+import { db } from "@/lib/db";
+import { errorToResponse, NotFoundError, RateLimitError } from "@/lib/api/errors";
+import { addComment, listComments } from "@/lib/comments";
+import { addOwnerReply } from "@/lib/comments/replies";
+import { COMMENT_MAX_CHARS, MESSAGES } from "@/lib/validation/sharing";
+import { UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+import { setEnv } from "../../db-utils";
+import { TEST_CLIENT, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
+
+async function setup() {
+  const owner = await createUser({ name: "Ada Lovelace" });
+  const idea = await createDraft(owner.id);
+  const share = await createShare(owner.id, idea.id);
+  const r = await agreedRecipient(share, { name: "Grace Hopper" });
+  const comment = await addComment({ content: "Who builds it?" }, r.secrets, TEST_CLIENT);
+  return { owner, idea, share, r, comment };
+}
+
+describe("owner replies", () => {
+  it("stores the owner's answer under the comment, as the owner, for the same recipient", async () => {
+    const { owner, idea, r, comment } = await setup();
+    const reply = await addOwnerReply(owner.id, comment.id, { content: "  We do.  " });
+    expect(reply).toEqual({
+      id: expect.any(String),
+      recipientId: r.id,
+      author: "Ada Lovelace",
+      content: "We do.",
+      createdAt: expect.any(Date),
+      authorRole: "owner",
+      parentId: comment.id,
+    });
+    expect(await db.comment.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({ ideaId: idea.id, authorRole: "owner" });
+  });
+
+  it("the recipient sees the reply in its own list; the owner sees everything", async () => {
+    const { owner, idea, share, r, comment } = await setup();
+    const reply = await addOwnerReply(owner.id, comment.id, { content: "We do." });
+    const mine = await listComments({ ideaId: idea.id, secrets: r.secrets });
+    expect(mine.map((c) => [c.id, c.authorRole, c.parentId])).toEqual([
+      [comment.id, "recipient", null],
+      [reply.id, "owner", comment.id],
+    ]);
+    // Another recipient of another link does not see it.
+    const other = await agreedRecipient(await createShare(owner.id, idea.id));
+    expect(await listComments({ ideaId: idea.id, secrets: other.secrets })).toEqual([]);
+    // Another recipient of the same link does (the link's panel is shared).
+    const sameLink = await agreedRecipient(share);
+    expect((await listComments({ ideaId: idea.id, secrets: sameLink.secrets })).map((c) => c.id)).toEqual([comment.id, reply.id]);
+    expect((await listComments({ ideaId: idea.id, userId: owner.id, secrets: [] })).map((c) => c.id)).toEqual([comment.id, reply.id]);
+  });
+
+  it("answering a reply attaches to the thread's first comment", async () => {
+    const { owner, comment } = await setup();
+    const first = await addOwnerReply(owner.id, comment.id, { content: "One" });
+    const second = await addOwnerReply(owner.id, first.id, { content: "Two" });
+    expect(second.parentId).toBe(comment.id);
+  });
+
+  it("is the owner's alone: another creator, an unknown or silly id are 404s and store nothing", async () => {
+    const { comment } = await setup();
+    const stranger = await createUser();
+    await expect(addOwnerReply(stranger.id, comment.id, { content: "Mine now" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(addOwnerReply(stranger.id, "c000000000000000000000000", { content: "x" })).rejects.toMatchObject({ status: 404 });
+    await expect(addOwnerReply(stranger.id, "x".repeat(1000), { content: "x" })).rejects.toMatchObject({ status: 404 });
+    expect(await db.comment.count()).toBe(1);
+  });
+
+  it("refuses blank, over-long and unsafe content with a 400", async () => {
+    const { owner, comment } = await setup();
+    const cases: [string, string][] = [
+      ["", MESSAGES.commentEmpty],
+      ["  \n ", MESSAGES.commentEmpty],
+      ["x".repeat(COMMENT_MAX_CHARS + 1), MESSAGES.commentTooLong],
+      ["bad\u0000byte", UNSAFE_TEXT_MESSAGE],
+    ];
+    for (const [content, message] of cases) {
+      const res = errorToResponse(await addOwnerReply(owner.id, comment.id, { content }).catch((e: unknown) => e));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(message);
+    }
+    expect(await db.comment.count()).toBe(1);
+    await expect(addOwnerReply(owner.id, comment.id, { content: "y".repeat(COMMENT_MAX_CHARS) })).resolves.toMatchObject({ authorRole: "owner" });
+  });
+
+  it("limits replies per owner", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "0.05" }); // 60 per 10 minutes → 3
+    const { owner, comment } = await setup();
+    for (let i = 0; i < 3; i++) await addOwnerReply(owner.id, comment.id, { content: `r${i}` });
+    await expect(addOwnerReply(owner.id, comment.id, { content: "one too many" })).rejects.toBeInstanceOf(RateLimitError);
+    expect(await db.comment.count()).toBe(4);
+  });
+});
