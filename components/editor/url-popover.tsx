@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -17,37 +18,34 @@ type UrlPopoverProps = {
   placeholder?: string;
   /** The value the input starts with each time it opens. */
   initialValue?: () => string;
-  /** Applies the answer; returns an error message to show (the popover stays open), or null when done. */
+  /** Applies the answer; returns the reason it was refused, or null when done. */
   onApply: (value: string) => string | null;
   /** Gives the editor text its focus back: after Apply, Cancel, Escape or an outside click. */
   onClosed: () => void;
 };
 
 /**
- * An inline replacement for window.prompt anchored to a toolbar button: Enter applies, Escape cancels,
- * a refused answer shows its error under the input. Closing never leaves focus on the toolbar, where keys
- * would press its buttons (End, Enter once pressed Undo).
+ * An inline replacement for window.prompt anchored to a toolbar button: Enter applies, Escape cancels. Every way
+ * it closes, a refused answer included (its reason then shows as an error toast), gives the text its focus back:
+ * focus left on the toolbar let the next keys press its buttons (End, Enter once pressed Undo).
  */
 export function UrlPopover({ prompt, label, icon, active, placeholder, initialValue, onApply, onClosed }: UrlPopoverProps) {
   const [open, setOpen] = React.useState(false);
   const [value, setValue] = React.useState("");
-  const [error, setError] = React.useState<string | null>(null);
   const inputId = React.useId();
-  const errorId = `${inputId}-error`;
 
   const onOpenChange = (next: boolean) => {
     if (next) {
       setValue(initialValue?.() ?? "");
-      setError(null);
     }
     setOpen(next);
   };
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const message = onApply(value);
-    if (message === null) setOpen(false);
-    else setError(message);
+    const refusal = onApply(value);
+    setOpen(false);
+    if (refusal !== null) toast.error("Error", { description: refusal });
   };
 
   return (
@@ -89,18 +87,8 @@ export function UrlPopover({ prompt, label, icon, active, placeholder, initialVa
             placeholder={placeholder}
             autoComplete="off"
             spellCheck={false}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setValue(event.target.value)}
           />
-          {error ? (
-            <p id={errorId} role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          ) : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
               Cancel

@@ -24,8 +24,9 @@ function useSize(ref: React.RefObject<HTMLElement | null>) {
 /**
  * The recipient's identity ("name · e-mail · access time", from the server) repeated faintly across the document,
  * in the content layer: positioned inside the document's own box with inline styles, so removing one class or
- * hiding one element does not remove it, and it covers however long the document grows. Decorative for
- * assistive technology (aria-hidden) and transparent to the pointer, so the document reads and selects as usual.
+ * hiding one element does not remove it, and it covers however long the document grows. Decorative: hidden from
+ * assistive technology, inert and transparent to the pointer, so the document reads and selects as usual (WCAG
+ * 1.4.3 sets no contrast minimum for pure decoration; `inert` is also what tells axe so).
  */
 export function WatermarkFrame({ text, children, slot }: { text: string; children: React.ReactNode; slot: string }) {
   const ref = React.useRef<HTMLDivElement>(null);
@@ -41,6 +42,7 @@ export function WatermarkFrame({ text, children, slot }: { text: string; childre
       {children}
       <div
         aria-hidden="true"
+        inert
         data-watermark=""
         style={{ position: "absolute", inset: 0, overflow: "hidden", pointerEvents: "none", userSelect: "none", zIndex: 2147483647 }}
       >

@@ -150,9 +150,14 @@ test.describe("API: the recipient gate", () => {
     expect(file.status()).toBe(200);
     expect(file.headers()["content-type"]).toBe("application/pdf");
     expect(file.headers()["cache-control"]).toContain("no-store");
-    expect(Buffer.compare(await file.body(), pdf)).toBe(0);
+    // The recipient's copy carries their identity (watermarks.spec.ts reads it); the owner's is the stored file.
+    const served = await file.body();
+    expect(served.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(Buffer.compare(served, pdf)).not.toBe(0);
     await expectJson(await stranger.get(pdfPath), 404);
-    expect((await owner.api.get(pdfPath)).status()).toBe(200);
+    const own = await owner.api.get(pdfPath);
+    expect(own.status()).toBe(200);
+    expect(Buffer.compare(await own.body(), pdf)).toBe(0);
 
     // Revoking kills the open session on its next call, the file included.
     const revoke = await owner.api.delete(`/api/shares/${share.id}`);
