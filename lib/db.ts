@@ -49,7 +49,13 @@ export const db: Db = new Proxy({} as Db, {
  * costs about 1 ms of CPU per query, more than the whole statement. Everything else goes through `db`.
  */
 export function hotPathPool(): pg.Pool {
-  globalForDb.__ideavaultHotPool ??= new pg.Pool({ ...pgConfigFromUrl(getEnv().DATABASE_URL ?? ""), max: 5 });
+  if (!globalForDb.__ideavaultHotPool) {
+    const pool = new pg.Pool({ ...pgConfigFromUrl(getEnv().DATABASE_URL ?? ""), max: 5 });
+    // An idle connection the server closes (restart, failover, our own shutdown) is dropped and replaced by the
+    // pool; without a listener its error event would be an uncaught exception that ends the process.
+    pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));
+    globalForDb.__ideavaultHotPool = pool;
+  }
   return globalForDb.__ideavaultHotPool;
 }
 
