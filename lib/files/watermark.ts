@@ -6,6 +6,20 @@ import { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/wate
 
 export { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/watermark-text";
 
+/**
+ * Whether the PDF is encrypted, which pdf-lib cannot add a page mark to: such a file is refused at upload, since a
+ * recipient may only ever receive a marked copy. Only files that name an /Encrypt dictionary are parsed.
+ */
+export async function isEncryptedPdf(data: Uint8Array): Promise<boolean> {
+  if (!Buffer.from(data.buffer, data.byteOffset, data.byteLength).includes("/Encrypt")) return false;
+  try {
+    const doc = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fast });
+    return doc.isEncrypted;
+  } catch {
+    return false; // unreadable for pdf-lib in other ways: the upload's own checks decide
+  }
+}
+
 const DIAGONAL_OPACITY = 0.18;
 const FOOTER_SIZE = 7;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { ConflictError, NotFoundError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { sha256Hex } from "@/lib/crypto";
 import { assertWithinQuota } from "@/lib/files/quota";
@@ -10,6 +10,7 @@ import { exportIdea } from "@/lib/ideas/export";
 import { queueIdeaDigest, timestampSummarySelect } from "@/lib/timestamps";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
+import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
 
 export const PUBLISHED_READ_ONLY = "Published ideas cannot be edited.";
 export const PUBLISHED_NOT_DELETABLE = "Published ideas cannot be deleted.";
@@ -127,6 +128,8 @@ function pdfIdeaNames(input: { title?: string; fileName: string }) {
 /** A PDF becomes an idea: the encrypted file and the rows exist together or not at all. */
 export async function createPdfIdea(ownerId: string, raw: { title?: string; fileName: string; data: Buffer }) {
   const input = { ...raw, ...pdfIdeaNames(raw) };
+  // pdf-lib loads only for a file that may be encrypted (lib/files/watermark.ts).
+  if (await (await import("@/lib/files/watermark")).isEncryptedPdf(input.data)) throw new ValidationError(PDF_ENCRYPTED);
   await assertWithinQuota(ownerId, input.data.length);
   const { blobKey, keyId } = await storeEncryptedBlob(ownerId, input.data);
   try {

@@ -8,6 +8,8 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Toast title + description in the browser; the server answers with both joined by ": ". */
 export const PDF_INVALID_TYPE = { title: "Invalid File Type", description: "Only PDF files are supported at this time" } as const;
 export const PDF_TOO_LARGE = { title: "File Too Large", description: "PDF files must be less than 10MB" } as const;
+export const PDF_ENCRYPTED =
+  "This PDF is password-protected or encrypted. Remove the protection and upload it again: every copy a recipient receives carries their name, which an encrypted file does not allow.";
 export const IMAGE_TOO_LARGE = "Images must be less than 5MB";
 
 export const asErrorMessage = (m: { title: string; description: string }) => `${m.title}: ${m.description}`;

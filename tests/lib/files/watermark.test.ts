@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { concatTransformationMatrix, PDFDocument, StandardFonts } from "pdf-lib";
+import { concatTransformationMatrix, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { findReadableAsset, readAssetBytes } from "@/lib/files";
 import { fileResponse } from "@/lib/files/serve";
-import { watermarkPdf, watermarkText } from "@/lib/files/watermark";
+import { isEncryptedPdf, watermarkPdf, watermarkText } from "@/lib/files/watermark";
+import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
 import { createPdfIdea } from "@/lib/ideas";
 import { getSharedIdea } from "@/lib/shares/views";
 import { agreedRecipient, createShare, createUser, MINIMAL_PDF, TEST_CLIENT } from "../../factories";
@@ -110,5 +111,33 @@ describe("PDF watermark", () => {
     expect(footer[0]!.xMax).toBeLessThanOrEqual(width);
     expect(footer[0]!.yMin).toBeGreaterThan(height - 30);
     expect(footer[0]!.yMax).toBeLessThanOrEqual(height);
+  });
+});
+
+describe("encrypted PDFs", () => {
+  async function encryptedPdf() {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({ Filter: PDFName.of("Standard"), V: 1, R: 2 }));
+    return Buffer.from(await doc.save({ useObjectStreams: false }));
+  }
+
+  it("are refused at upload with a 400 that says why (a recipient may only receive a marked copy)", async () => {
+    const owner = await createUser();
+    await expect(createPdfIdea(owner.id, { fileName: "locked.pdf", data: await encryptedPdf() })).rejects.toMatchObject({
+      status: 400,
+      message: PDF_ENCRYPTED,
+    });
+    expect(await db.asset.count()).toBe(0);
+    expect(await db.idea.count()).toBe(0);
+  });
+
+  it("are told apart from plain PDFs, including ones that merely mention /Encrypt", async () => {
+    expect(await isEncryptedPdf(await encryptedPdf())).toBe(true);
+    expect(await isEncryptedPdf(MINIMAL_PDF)).toBe(false);
+    const mentions = await PDFDocument.create();
+    mentions.addPage().drawText("/Encrypt");
+    mentions.setSubject("/Encrypt");
+    expect(await isEncryptedPdf(Buffer.from(await mentions.save({ useObjectStreams: false })))).toBe(false);
   });
 });

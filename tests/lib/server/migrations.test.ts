@@ -5,7 +5,11 @@ import pg from "pg";
 import { applyPendingMigrations, pendingMigrations } from "@/lib/server/migrations";
 import { pgConfigFromUrl } from "@/lib/db-config";
 
-const dbName = `ideavault_migrate_${process.env.JEST_WORKER_ID}`;
+// A fresh database per test, never dropped and re-created under the same name: DROP DATABASE forces a checkpoint,
+// which on a loaded machine took past the hook timeout. They are dropped once, after the file.
+let dbName = "";
+const created: string[] = [];
+let sequence = 0;
 const admin = () => new pg.Client({ ...pgConfigFromUrl(process.env.DATABASE_URL!), database: "postgres" });
 function urlFor(name: string) {
   const u = new URL(process.env.DATABASE_URL!);
@@ -14,12 +18,26 @@ function urlFor(name: string) {
 }
 
 beforeEach(async () => {
+  dbName = `ideavault_migrate_${process.env.JEST_WORKER_ID}_${process.pid}_${++sequence}`;
   const c = admin();
   await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
+  try {
+    await c.query(`CREATE DATABASE ${dbName}`);
+    created.push(dbName);
+  } finally {
+    await c.end();
+  }
 });
+
+afterAll(async () => {
+  const c = admin();
+  await c.connect();
+  try {
+    for (const name of created) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}, 300_000);
 
 describe("applyPendingMigrations", () => {
   it("applies every migration to an empty database once, recording Prisma's checksums", async () => {
