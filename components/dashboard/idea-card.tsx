@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { FileText, Share2 } from "lucide-react";
+import { FileText, Share2, type LucideIcon } from "lucide-react";
 import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,6 +10,20 @@ import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 export function ideaDate(idea: Pick<IdeaListItem, "blockchainTimestamp" | "lastModified">): string {
   const date = new Date(idea.blockchainTimestamp || idea.lastModified);
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+}
+
+/** The first line of every portfolio card: an icon and the spec's 'Idea (id) : title', linking to `href`. */
+export function IdeaCardHeading({ icon: Icon, href, id, title, prefetch }: { icon: LucideIcon; href: string; id: number; title: string; prefetch?: boolean }) {
+  return (
+    <div className="flex items-start gap-3 px-4">
+      <Icon aria-hidden="true" className="text-brand mt-0.5 size-5 shrink-0" />
+      <h3 className="min-w-0 flex-1 font-semibold break-words">
+        <Link href={href} prefetch={prefetch} className="focus-visible:ring-ring/50 rounded-sm outline-none hover:underline focus-visible:ring-[3px]">
+          Idea ({id}) : {title}
+        </Link>
+      </h3>
+    </div>
+  );
 }
 
 type IdeaCardProps = { idea: IdeaListItem; onDeleted?: () => void | Promise<void> };
@@ -23,17 +37,7 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
 
   return (
     <Card className="hover:border-brand/40 gap-3 py-4 transition-colors">
-      <div className="flex items-start gap-3 px-4">
-        <FileText aria-hidden="true" className="text-brand mt-0.5 size-5 shrink-0" />
-        <h3 className="min-w-0 flex-1 font-semibold break-words">
-          <Link
-            href={`/editor/${idea.id}`}
-            className="focus-visible:ring-ring/50 rounded-sm outline-none hover:underline focus-visible:ring-[3px]"
-          >
-            Idea ({idea.id}) : {title}
-          </Link>
-        </h3>
-      </div>
+      <IdeaCardHeading icon={FileText} href={`/editor/${idea.id}`} id={idea.id} title={title} />
       <div className="flex items-center justify-between gap-2 px-4">
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
           {date ? <time dateTime={Number.isNaN(iso.getTime()) ? undefined : iso.toISOString()}>{date}</time> : null}

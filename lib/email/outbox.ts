@@ -73,20 +73,26 @@ async function readEntry(file: string): Promise<OutboxEntry | null> {
   }
 }
 
-/** Newest first, complete mails only. */
+/** Newest first, complete mails only: the outbox under DATA_DIR (the dev page, jest). */
 export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
+  return listOutboxIn(outboxDir(), limit);
+}
+
+/** The same for an outbox directory named by the caller (the e2e tests read the server's from outside it). */
+export async function listOutboxIn(dir: string, limit = Number.POSITIVE_INFINITY): Promise<OutboxEntry[]> {
   let names: string[];
   try {
-    names = (await fs.readdir(outboxDir())).filter(isOutboxFileName);
+    names = (await fs.readdir(dir)).filter(isOutboxFileName);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw err;
   }
   names.sort().reverse();
   const entries: OutboxEntry[] = [];
-  // Read in slices of `limit` so that skipped files do not shorten the list.
-  for (let i = 0; i < names.length && entries.length < limit; i += limit) {
-    const read = await Promise.all(names.slice(i, i + limit).map((n) => readEntry(path.join(outboxDir(), n))));
+  // Read in slices so that skipped files do not shorten the list.
+  const slice = Math.min(limit, 50);
+  for (let i = 0; i < names.length && entries.length < limit; i += slice) {
+    const read = await Promise.all(names.slice(i, i + slice).map((n) => readEntry(path.join(dir, n))));
     for (const entry of read) if (entry && entries.length < limit) entries.push(entry);
   }
   return entries;

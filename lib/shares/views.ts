@@ -100,10 +100,13 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.
   if (recipient.firstViewNotifiedAt === null) await notifyFirstView(recipient.id);
-  // The (possibly large) ciphertext is read only when it is delivered, not for every lookup.
-  const { contentCiphertext } = await db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } });
+  // The (possibly large) ciphertext is read only when it is delivered, not for every lookup; the agreement's id
+  // (the viewer's certificate link) comes with it.
+  const [{ contentCiphertext }, nda] = await Promise.all([
+    db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } }),
+    db.ndaAcceptance.findUnique({ where: { recipientId: recipient.id }, select: { id: true } }),
+  ]);
   const content = toClientContent(openContent(share.idea.ownerId, contentCiphertext));
-  const nda = await db.ndaAcceptance.findUnique({ where: { recipientId: recipient.id }, select: { id: true } });
   const watermark = watermarkText({ name: recipient.name, email: recipient.email, accessedAt });
   return { idea: { ...idea, content }, ...base, accessedAt, ndaId: nda?.id ?? null, watermark };
 }

@@ -1,13 +1,13 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
 import { test as base, expect, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
+import { listOutboxIn, type OutboxEntry } from "@/lib/email/outbox";
 
 export { expect };
 
 export type TestUser = { name: string; firstName: string; email: string; password: string };
 
-export type OutboxMail = { id: string; from: string; to: string; subject: string; text: string; html: string; sentAt: string };
+export type OutboxMail = OutboxEntry;
 
 /** Console errors the browser logs for HTTP 4xx answers that tests provoke on purpose (401 login, 404 page, ...). */
 export const NETWORK_4XX = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
@@ -23,43 +23,12 @@ function dataDir() {
   return dir;
 }
 
-/**
- * One outbox file, or null while it is not a finished mail. The server writes `.<id>.json.tmp` and renames it to
- * `<id>.json` (lib/email/outbox.ts), so an unparsable file should not occur; tolerating one keeps a slow disk
- * from failing a test that polls anyway (waitForMail).
- */
-async function readOutboxFile(file: string): Promise<OutboxMail | null> {
-  let raw: string;
-  try {
-    raw = await fs.readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
-  try {
-    return JSON.parse(raw) as OutboxMail;
-  } catch {
-    return null;
-  }
-}
-
 /** The e-mails the server wrote to `$E2E_DATA_DIR/outbox`, newest first, optionally only those sent to `to`. */
 export async function readOutbox(to?: string): Promise<OutboxMail[]> {
-  const dir = path.join(dataDir(), "outbox");
-  let names: string[];
-  try {
-    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".json") && !n.startsWith("."));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return []; // nothing sent yet
-    throw err;
-  }
-  const mails = (await Promise.all(names.map((n) => readOutboxFile(path.join(dir, n))))).filter(
-    (m): m is OutboxMail => m !== null,
-  );
+  // The server's own reader: finished mails only (it writes a temporary name and renames), newest first.
+  const mails = await listOutboxIn(path.join(dataDir(), "outbox"));
   const wanted = to?.toLowerCase();
-  return mails
-    .filter((m) => !wanted || m.to.toLowerCase() === wanted)
-    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return mails.filter((m) => !wanted || m.to.toLowerCase() === wanted);
 }
 
 /**
