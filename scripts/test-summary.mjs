@@ -20,10 +20,11 @@ if (jest) {
   skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
 } else failed += 1;
 if (e2e) {
-  passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected;
+  passed += e2e.stats.expected;
+  // A flaky test (passed only on a retry) counts as failed.
+  failed += e2e.stats.unexpected + e2e.stats.flaky;
   skipped += e2e.stats.skipped;
 } else failed += 1;
-console.log(`jest: ${jest ? `${jest.numPassedTests} passed, ${jest.numFailedTests} failed` : "no report"}; playwright: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "no report"}`);
+console.log(`jest: ${jest ? `${jest.numPassedTests} passed, ${jest.numFailedTests} failed` : "no report"}; playwright: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected + e2e.stats.flaky} failed` : "no report"}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
