@@ -1,7 +1,7 @@
 import "server-only";
 import { degrees, ParseSpeeds, PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { drawableText, embedDejaVu } from "@/lib/pdf/fonts";
-import { beginIncremental, saveIncremental } from "@/lib/pdf/incremental";
+import { saveRewritten } from "@/lib/pdf/rewrite";
 import { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/watermark-text";
 
 export { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/watermark-text";
@@ -60,20 +60,19 @@ function stampPage(page: PDFPage, font: PDFFont, diagonal: string, footer: strin
 }
 
 /**
- * A copy of the PDF with the recipient's line burned into every page: faint diagonal text and a footer. The
- * original bytes are not touched (the stored file stays the owner's). pdf-lib wraps each page's original content in
- * q … Q before drawing (PDFPageLeaf.normalize), so a page that leaves its graphics state changed (a transform, a
- * clip) cannot move or hide the mark; tests/lib/files/watermark.test.ts holds it to that.
+ * A copy of the PDF with the recipient's line burned into every page: faint diagonal text and a footer. The copy is
+ * a new file (lib/pdf/rewrite.ts), not the original with the mark appended: no prefix of it reads without the mark,
+ * and the original's earlier revisions are not passed on. The original bytes are not touched (the stored file stays
+ * the owner's). pdf-lib wraps each page's original content in q … Q before drawing (PDFPageLeaf.normalize), so a
+ * page that leaves its graphics state changed (a transform, a clip) cannot move or hide the mark;
+ * tests/lib/files/watermark.test.ts holds it to that.
  */
 export async function watermarkPdf(original: Uint8Array, w: Watermark): Promise<Uint8Array> {
   const doc = await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fast });
-  const base = beginIncremental(doc, original);
   const font = await embedDejaVu(doc);
   const diagonal = drawableText(font, watermarkText(w));
   const footer = drawableText(font, watermarkFooter(w));
   const layouts = new Map<string, Layout>();
   for (const page of doc.getPages()) stampPage(page, font, diagonal, footer, layouts);
-  // Appending the stamp after the original bytes is several times faster than re-serializing the document; a file
-  // without a usable cross-reference table is saved whole.
-  return base ? saveIncremental(doc, original, base) : doc.save({ useObjectStreams: false, addDefaultPage: false, objectsPerTick: 200 });
+  return saveRewritten(doc);
 }

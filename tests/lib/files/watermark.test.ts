@@ -57,9 +57,9 @@ describe("PDF watermark", () => {
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     const served = Buffer.from(await res.arrayBuffer());
     expect(res.headers.get("Content-Length")).toBe(String(served.length));
-    // pdf-lib saves with a cross-reference stream: the mark is appended as an incremental update.
+    // A new file: the stored bytes are not its prefix (tests below cut it at every %%EOF).
     const stored = await readAssetBytes(readable!);
-    expect(served.subarray(0, stored.length).equals(stored)).toBe(true);
+    expect(served.subarray(0, stored.length).equals(stored)).toBe(false);
     expect(pdfProblems(served)).toBe("");
     const minute = accessedAt.toISOString().slice(0, 16).replace("T", " ");
     for (let page = 1; page <= PAGES; page++) {
@@ -88,16 +88,19 @@ describe("PDF watermark", () => {
     expect(flat(pdfText(original))).not.toContain("lukasz@example.com");
   });
 
-  it("marks a PDF without a cross-reference table (saved whole) and one with a classic table (appended)", async () => {
+  it("marks a PDF without a cross-reference table, one with a classic table and one with a cross-reference stream, each as a new file", async () => {
     const w = { name: "Eve", email: "eve@example.com", accessedAt: new Date("2026-01-02T03:04:00Z") };
     const line = "shared under NDA with Eve <eve@example.com> via IdeaVault";
     expect(flat(pdfText(await watermarkPdf(MINIMAL_PDF, w)))).toContain(line);
     const classic = Buffer.from(await (await PDFDocument.load(await threePagePdf())).save({ useObjectStreams: false }));
-    const marked = Buffer.from(await watermarkPdf(classic, w));
-    // An incremental update: the original bytes come first, unchanged.
-    expect(marked.subarray(0, classic.length).equals(classic)).toBe(true);
-    expect(pdfProblems(marked)).toBe("");
-    for (let page = 1; page <= PAGES; page++) expect(flat(pdfText(marked, page))).toContain(line);
+    for (const original of [classic, await threePagePdf()]) {
+      const marked = Buffer.from(await watermarkPdf(original, w));
+      // One revision: a single %%EOF, at the end, and the original is not a prefix.
+      expect(marked.subarray(0, original.length - 7).equals(original.subarray(0, original.length - 7))).toBe(false);
+      expect(marked.toString("latin1").match(/%%EOF/g)).toHaveLength(1);
+      expect(pdfProblems(marked)).toBe("");
+      for (let page = 1; page <= PAGES; page++) expect(flat(pdfText(marked, page))).toContain(line);
+    }
   });
 
   it("keeps the mark on the page when the original leaves its graphics state changed", async () => {
@@ -111,6 +114,96 @@ describe("PDF watermark", () => {
     expect(footer[0]!.xMax).toBeLessThanOrEqual(width);
     expect(footer[0]!.yMin).toBeGreaterThan(height - 30);
     expect(footer[0]!.yMax).toBeLessThanOrEqual(height);
+  });
+});
+
+/**
+ * A PDF with an earlier revision: a draft page ("the price is 42"), then an incremental update that replaces the
+ * page's content. The content streams are uncompressed and the page's last one is a `%%EOF` comment line, so a copy
+ * that passes it on has a `%%EOF` in the middle of the file too, right after the page's own content.
+ */
+function revisedPdf(): Buffer {
+  const chunks: string[] = ["%PDF-1.4\n"];
+  const length = () => chunks.reduce((n, c) => n + Buffer.byteLength(c, "latin1"), 0);
+  const section = (objects: [number, string][], trailer: string) => {
+    const offsets = objects.map(([n, body]) => {
+      const at = length();
+      chunks.push(`${n} 0 obj\n${body}\nendobj\n`);
+      return [n, at] as const;
+    });
+    const xref = length();
+    const rows = offsets.map(([n, at]) => `${n} 1\n${String(at).padStart(10, "0")} 00000 n\r\n`).join("");
+    chunks.push(`xref\n0 1\n0000000000 65535 f\r\n${rows}trailer\n${trailer}\nstartxref\n${xref}\n%%EOF\n`);
+    return xref;
+  };
+  const stream = (text: string) => `<</Length ${Buffer.byteLength(text, "latin1")}>>\nstream\n${text}\nendstream`;
+  const page = (...contents: number[]) =>
+    `<</Type/Page/Parent 2 0 R/MediaBox[0 0 420 595]/Resources<</Font<</F1 4 0 R>>>>/Contents[${contents.map((n) => `${n} 0 R`).join(" ")}]>>`;
+  const first = section(
+    [
+      [1, "<</Type/Catalog/Pages 2 0 R>>"],
+      [2, "<</Type/Pages/Kids[3 0 R]/Count 1>>"],
+      [3, page(5)],
+      [4, "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>"],
+      [5, stream("BT /F1 14 Tf 40 540 Td (Draft: the price is 42) Tj ET")],
+    ],
+    "<</Size 6/Root 1 0 R>>",
+  );
+  section(
+    [
+      [6, stream("BT /F1 14 Tf 40 540 Td (Final plan page) Tj ET")],
+      [7, stream("% a comment line that reads as the end of a file:\n%%EOF")],
+      [3, page(6, 7)],
+    ],
+    `<</Size 8/Root 1 0 R/Prev ${first}>>`,
+  );
+  return Buffer.from(chunks.join(""), "latin1");
+}
+
+/** The file cut just after each `%%EOF` it contains, in order. */
+function cutsAtEof(pdf: Buffer): Buffer[] {
+  const cuts: Buffer[] = [];
+  for (let at = pdf.indexOf("%%EOF"); at >= 0; at = pdf.indexOf("%%EOF", at + 1)) cuts.push(pdf.subarray(0, at + 5));
+  return cuts;
+}
+
+/** What pdftotext reads in the file, or null when it cannot open it. */
+function readableText(pdf: Buffer): string | null {
+  try {
+    return flat(pdfText(pdf));
+  } catch {
+    return null;
+  }
+}
+
+describe("a recipient's copy cut short", () => {
+  it("reads nowhere without the mark: every cut at a %%EOF is unreadable or marked, and no revision of the original is a prefix", async () => {
+    const original = revisedPdf();
+    expect(flat(pdfText(original))).toBe("Final plan page");
+    expect(flat(pdfText(cutsAtEof(original)[0]!))).toBe("Draft: the price is 42");
+    const owner = await createUser();
+    const idea = await createPdfIdea(owner.id, { title: "Plan", fileName: "plan.pdf", data: original });
+    const share = await createShare(owner.id, idea.id);
+    const recipient = await agreedRecipient(share, { name: "Eve Example", email: "eve@example.com" });
+    await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT); // the view opens the file to the recipient
+    const asset = await db.asset.findFirstOrThrow({ where: { ownerId: owner.id, kind: "pdf" } });
+    const res = await fileResponse(get(), (await findReadableAsset(null, asset.id, recipient.secrets))!);
+    const served = Buffer.from(await res.arrayBuffer());
+    const mark = "Confidential, shared under NDA with Eve Example <eve@example.com> via IdeaVault";
+
+    expect(pdfProblems(served)).toBe("");
+    const cuts = cutsAtEof(served);
+    // The final content stream's `%%EOF` comment travels with it: one cut inside the file, one at its end.
+    expect(cuts.length).toBeGreaterThanOrEqual(2);
+    const texts = cuts.map(readableText);
+    for (const text of texts) if (text) expect(text).toContain(mark);
+    expect(texts.at(-1)).toContain("Final plan page");
+    // Readers that rebuild a cut file from its objects (pdf.js, MuPDF) look for a catalog: it is the last object.
+    const root = served.toString("latin1").match(/trailer\s*<<[^]*?\/Root (\d+) 0 R/)?.[1];
+    expect([...served.toString("latin1").matchAll(/(\d+) \d+ obj\n/g)].at(-1)?.[1]).toBe(root);
+    // Neither the original nor any of its revisions is a prefix, and the draft's replaced page is not passed on.
+    for (const revision of cutsAtEof(original)) expect(served.subarray(0, revision.length).equals(revision)).toBe(false);
+    expect(served.includes("price is 42")).toBe(false);
   });
 });
 
