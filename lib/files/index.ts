@@ -18,10 +18,21 @@ function blobContext(blobKey: string) {
   return `blob:${blobKey}`;
 }
 
+/** Every blob is encrypted under its own key name: a blob moved to another name does not decrypt. */
+export async function putEncryptedBlob(blobKey: string, data: Buffer) {
+  await blobStore().put(blobKey, encrypt(data, blobContext(blobKey)));
+}
+
+/** The decrypted blob, or null when there is none. */
+export async function getEncryptedBlob(blobKey: string): Promise<Buffer | null> {
+  const envelope = await blobStore().get(blobKey);
+  return envelope && decrypt(envelope, blobContext(blobKey));
+}
+
 /** Encrypts and stores the bytes first; the caller creates rows that point at them (see createAsset). */
 export async function storeEncryptedBlob(ownerId: string, data: Buffer) {
   const blobKey = `u/${ownerId}/${crypto.randomBytes(16).toString("hex")}`;
-  await blobStore().put(blobKey, encrypt(data, blobContext(blobKey)));
+  await putEncryptedBlob(blobKey, data);
   return { blobKey, keyId: currentKeyId() };
 }
 
@@ -32,6 +43,26 @@ export async function deleteBlobs(blobKeys: string[]) {
       store.delete(k).catch((err) => console.error(`[files] could not delete blob ${k}`, err)),
     ),
   );
+}
+
+/**
+ * Where the marked copies of a file made for its recipients are kept (lib/files/marked-copy.ts). They are a cache:
+ * no row points at them, so they never count against the owner's quota (lib/files/quota.ts counts rows), and they
+ * go with the file (deleteAssetBlobs).
+ */
+export function markedCopiesFolder(assetId: string) {
+  return `marked/${assetId}/`;
+}
+
+/** Deletes the blobs of deleted asset rows: each stored file and every marked copy made of it. */
+export async function deleteAssetBlobs(assets: { id: string; blobKey: string }[]) {
+  const store = blobStore();
+  await Promise.all([
+    deleteBlobs(assets.map((a) => a.blobKey)),
+    ...assets.map((a) =>
+      store.deletePrefix(markedCopiesFolder(a.id)).catch((err) => console.error(`[files] could not delete the marked copies of ${a.id}`, err)),
+    ),
+  ]);
 }
 
 /**
@@ -67,13 +98,16 @@ export async function createAsset(input: {
   }
 }
 
-/** `watermark`: served to a recipient, whose identity every copy carries (lib/files/watermark.ts); never for the owner. */
-export type AssetMeta = { id: string; blobKey: string; fileName: string; contentType: string; size: number; watermark?: Watermark };
+/**
+ * `watermark`: served to a recipient (`recipientId`), whose identity every copy carries (lib/files/watermark.ts);
+ * never for the owner.
+ */
+export type AssetMeta = { id: string; blobKey: string; fileName: string; contentType: string; size: number; watermark?: Watermark; recipientId?: string };
 
 export async function readAssetBytes(asset: AssetMeta) {
-  const envelope = await blobStore().get(asset.blobKey);
-  if (!envelope) throw new NotFoundError("File not found");
-  return decrypt(envelope, blobContext(asset.blobKey));
+  const data = await getEncryptedBlob(asset.blobKey);
+  if (!data) throw new NotFoundError("File not found");
+  return data;
 }
 
 const assetMetaSelect = { id: true, blobKey: true, fileName: true, contentType: true, size: true } as const;
@@ -100,14 +134,14 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
       viewWindowEndsAt: { gt: now },
       share: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], idea: { ownerId: asset.ownerId } },
     },
-    select: { name: true, email: true, viewStartedAt: true, emailVerifiedAt: true, share: { select: { shareType: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } } },
+    select: { id: true, name: true, email: true, viewStartedAt: true, emailVerifiedAt: true, share: { select: { shareType: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } } },
   });
   // Ids are alphanumeric (cuid); the look-ahead keeps one id from matching a longer one.
   const reference = new RegExp(`${fileUrl(asset.id)}(?![A-Za-z0-9])`);
   for (const r of recipients) {
     if (r.share.shareType === "email" && !r.emailVerifiedAt) continue;
     const idea = r.share.idea;
-    if (idea.pdfAssetId === asset.id) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now } };
+    if (idea.pdfAssetId === asset.id) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now }, recipientId: r.id };
     if (idea.kind === "html" && asset.kind === "image") {
       const stored = openContent(idea.ownerId, idea.contentCiphertext);
       if (stored.kind === "html" && reference.test(stored.html)) return pick(asset);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AssetMeta } from "@/lib/files";
 import { readAssetBytes } from "@/lib/files";
-import { watermarkPdf } from "@/lib/files/watermark";
+import { markedPdf } from "@/lib/files/marked-copy";
 
 const EXTENSIONS: Record<string, string[]> = {
   "application/pdf": [".pdf"],
@@ -50,14 +50,14 @@ function parseRange(header: string | null, size: number): { start: number; end: 
 /**
  * The decrypted file with its real type, a safe Content-Disposition and HTTP Range support.
  * Same-origin framing is allowed here (the editor and viewer embed PDFs); nothing else may frame it.
- * A PDF served to a recipient carries their watermark: a copy made for this request (the stored file is never
- * changed), sent whole, since its bytes differ per recipient and per view (no Range, no Accept-Ranges).
+ * A PDF served to a recipient carries their watermark: their own copy, a new file made on first use and kept
+ * (lib/files/marked-copy.ts; the stored file is never changed), sent whole, since its bytes differ per recipient and
+ * per view (no Range, no Accept-Ranges).
  */
 export async function fileResponse(req: Request, asset: AssetMeta, opts: { download?: boolean } = {}) {
-  const stored = await readAssetBytes(asset);
   const mark = asset.contentType === "application/pdf" ? asset.watermark : undefined;
   const marked = mark !== undefined;
-  const data = mark ? await watermarkPdf(stored, mark) : stored;
+  const data = mark ? await markedPdf({ ...asset, watermark: mark }) : await readAssetBytes(asset);
   const headers = new Headers({
     "Content-Type": asset.contentType,
     "Content-Disposition": contentDisposition(opts.download ? "attachment" : "inline", servedFileName(asset.fileName, asset.contentType)),

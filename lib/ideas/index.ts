@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
-import { deleteBlobs, storeEncryptedBlob } from "@/lib/files";
+import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { sha256Hex } from "@/lib/crypto";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
@@ -99,19 +99,19 @@ export async function publishIdea(ownerId: string, id: number) {
   return getIdea(ownerId, id);
 }
 
-/** Deletes a draft with its files; the blobs go after the rows are gone. */
+/** Deletes a draft with its files; the blobs (and the recipients' marked copies of them) go after the rows are gone. */
 export async function deleteIdea(ownerId: string, id: number) {
   const idea = await findOwned(ownerId, id);
   if (idea.status === "published") throw new ConflictError(PUBLISHED_NOT_DELETABLE);
-  const blobKeys = await db.$transaction(async (tx) => {
+  const assets = await db.$transaction(async (tx) => {
     const assets = await tx.asset.findMany({ where: { ownerId, OR: [{ ideaId: id }, { id: idea.pdfAssetId ?? "" }] }, select: { id: true, blobKey: true } });
     await tx.user.updateMany({ where: { id: ownerId, profileImageId: { in: assets.map((a) => a.id) } }, data: { profileImageId: null } });
     const deleted = await tx.idea.deleteMany({ where: { id, ownerId, status: "draft" } });
     if (deleted.count !== 1) throw new ConflictError(PUBLISHED_NOT_DELETABLE);
     await tx.asset.deleteMany({ where: { id: { in: assets.map((a) => a.id) } } });
-    return assets.map((a) => a.blobKey);
+    return assets;
   });
-  await deleteBlobs(blobKeys);
+  await deleteAssetBlobs(assets);
 }
 
 /**

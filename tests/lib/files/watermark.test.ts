@@ -2,14 +2,15 @@ import fs from "node:fs";
 import { concatTransformationMatrix, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
-import { findReadableAsset, readAssetBytes } from "@/lib/files";
+import { findReadableAsset, getEncryptedBlob, putEncryptedBlob, readAssetBytes, type AssetMeta } from "@/lib/files";
+import { storageUsage } from "@/lib/files/quota";
 import { fileResponse } from "@/lib/files/serve";
 import { isEncryptedPdf, watermarkPdf, watermarkText } from "@/lib/files/watermark";
 import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
-import { createPdfIdea } from "@/lib/ideas";
+import { createPdfIdea, deleteIdea } from "@/lib/ideas";
 import { getSharedIdea } from "@/lib/shares/views";
 import { agreedRecipient, createShare, createUser, MINIMAL_PDF, TEST_CLIENT } from "../../factories";
-import { blobPath } from "../../db-utils";
+import { blobFiles, blobPath } from "../../db-utils";
 import { flat, pdfProblems, pdfText, pdfWords } from "../../pdf-text";
 
 const PAGES = 3;
@@ -204,6 +205,51 @@ describe("a recipient's copy cut short", () => {
     // Neither the original nor any of its revisions is a prefix, and the draft's replaced page is not passed on.
     for (const revision of cutsAtEof(original)) expect(served.subarray(0, revision.length).equals(revision)).toBe(false);
     expect(served.includes("price is 42")).toBe(false);
+  });
+});
+
+describe("recipients' marked copies", () => {
+  const markedCopies = () => blobFiles().filter((f) => f.startsWith("marked/"));
+  const serve = async (asset: AssetMeta | null) => Buffer.from(await (await fileResponse(get(), asset!)).arrayBuffer());
+
+  it("are made once and read back, encrypted, not counted against the owner's quota, and deleted with the idea", async () => {
+    const { owner, asset, recipient, share } = await sharedPdf();
+    const readable = await findReadableAsset(null, asset.id, recipient.secrets);
+    const usage = await storageUsage(owner.id);
+    // Concurrent first downloads share one copy.
+    const first = await Promise.all([serve(readable), serve(readable), serve(readable)]);
+    expect(first[1]!.equals(first[0]!)).toBe(true);
+    expect(first[2]!.equals(first[0]!)).toBe(true);
+    const [copy] = markedCopies();
+    expect(markedCopies()).toEqual([copy]);
+    expect(copy).toMatch(new RegExp(`^marked/${asset.id}/`));
+    // Encrypted at rest like every file, under its own name.
+    const onDisk = fs.readFileSync(blobPath(copy!));
+    expect(onDisk.subarray(0, 3).toString()).toBe("IV1");
+    expect(onDisk.includes("%PDF")).toBe(false);
+    expect((await getEncryptedBlob(copy!))!.equals(first[0]!)).toBe(true);
+    expect(await storageUsage(owner.id)).toBe(usage);
+
+    // The next download is the kept copy, not a new rendering: replace it and the replacement is served.
+    const kept = Buffer.from("%PDF-1.4 kept copy");
+    await putEncryptedBlob(copy!, kept);
+    expect((await serve(await findReadableAsset(null, asset.id, recipient.secrets))).equals(kept)).toBe(true);
+    // The owner's own view neither reads nor makes one.
+    expect((await serve(await findReadableAsset(owner.id, asset.id))).equals(kept)).toBe(false);
+
+    // Another recipient gets a copy of their own; a recipient's new view (a new access time) replaces theirs.
+    const other = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
+    await getSharedIdea(share.accessLink, other.secrets, TEST_CLIENT);
+    expect(flat(pdfText(await serve(await findReadableAsset(null, asset.id, other.secrets))))).toContain("<grace@example.com>");
+    expect(markedCopies()).toHaveLength(2);
+    await db.recipient.update({ where: { id: recipient.id }, data: { viewStartedAt: new Date(Date.now() - 5 * 60_000) } });
+    const renewed = await serve(await findReadableAsset(null, asset.id, recipient.secrets));
+    expect(flat(pdfText(renewed))).toContain("<lukasz@example.com>");
+    expect(markedCopies()).toHaveLength(2);
+    expect(markedCopies()).not.toContain(copy);
+
+    await deleteIdea(owner.id, asset.ideaId!);
+    expect(blobFiles()).toEqual([]);
   });
 });
 
