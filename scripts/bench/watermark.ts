@@ -1,7 +1,9 @@
 /**
- * The watermark budget (issue 9): serving a watermarked 10 MB PDF to a recipient stays under 1.5 s. A realistic
- * 10 MB, 120-page PDF with an image on every page is uploaded, shared and opened by a recipient; the recipient's
- * GET /api/files/{id} is timed end to end (request to last byte, on loopback), next to the owner's unmarked GET and
+ * The watermark budget (issues 9 and 14): a recipient's marked copy of a 10 MB PDF is a new file (a full rewrite, so
+ * no prefix of it reads without the mark), made on first download in under 3 s and then kept, so repeated downloads
+ * stay under 1.5 s (p95). A realistic 10 MB, 120-page PDF with an image on every page is uploaded, shared and opened
+ * by several recipients; each recipient's first GET /api/files/{id} (the copy is made) and one recipient's repeated
+ * GETs (the kept copy) are timed end to end (request to last byte, on loopback), next to the owner's unmarked GET and
  * to the watermark function alone (in a child process).
  */
 import { execFileSync } from "node:child_process";
@@ -13,7 +15,10 @@ import { percentile, signUp, startBenchServer } from "./server";
 
 const port = Number(process.env.BENCH_PORT ?? 3713);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const BUDGET_MS = 1500;
+// Each first download needs a recipient of its own (the copy is kept per recipient and mark).
+const FIRST_RUNS = Number(process.env.BENCH_FIRST_RUNS ?? 5);
+const FIRST_BUDGET_MS = 3000;
+const REPEAT_BUDGET_MS = 1500;
 // Just under the 10 MiB upload limit.
 const TARGET_BYTES = 10_400_000;
 
@@ -78,27 +83,47 @@ export async function benchWatermark() {
       });
       if (shareRes.status !== 201) throw new Error(`share: HTTP ${shareRes.status} ${await shareRes.text()}`);
       const { accessLink } = (await shareRes.json()) as { accessLink: string };
-      const who = await fetch(`${base}/api/recipients`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ accessToken: accessLink, name: "Łukasz Дмитрий", email: "lukasz@example.com" }),
-      });
-      if (who.status !== 201) throw new Error(`recipient: HTTP ${who.status} ${await who.text()}`);
-      const recipientCookie = cookiesOf(who);
-      const { id: recipientId } = (await who.json()) as { id: string };
-      const nda = await fetch(`${base}/api/recipients/${recipientId}/nda`, { method: "PUT", headers: { ...json, cookie: recipientCookie }, body: JSON.stringify({ agreed: true }) });
-      if (nda.status !== 200) throw new Error(`nda: HTTP ${nda.status} ${await nda.text()}`);
-      const view = (await (await fetch(`${base}/api/share/${accessLink}`, { headers: { cookie: recipientCookie } })).json()) as { idea: { content: { pdfPath: string } } };
-      const fileUrl = `${base}${view.idea.content.pdfPath}`;
+      /** A new recipient through identity and agreement, with the URL of the PDF their view shows. */
+      const newRecipient = async (i: number) => {
+        const who = await fetch(`${base}/api/recipients`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ accessToken: accessLink, name: `Łukasz Дмитрий ${i}`, email: `lukasz${i}@example.com` }),
+        });
+        if (who.status !== 201) throw new Error(`recipient: HTTP ${who.status} ${await who.text()}`);
+        const cookie = cookiesOf(who);
+        const { id: recipientId } = (await who.json()) as { id: string };
+        const nda = await fetch(`${base}/api/recipients/${recipientId}/nda`, { method: "PUT", headers: { ...json, cookie }, body: JSON.stringify({ agreed: true }) });
+        if (nda.status !== 200) throw new Error(`nda: HTTP ${nda.status} ${await nda.text()}`);
+        const view = (await (await fetch(`${base}/api/share/${accessLink}`, { headers: { cookie } })).json()) as { idea: { content: { pdfPath: string } } };
+        return { cookie, fileUrl: `${base}${view.idea.content.pdfPath}` };
+      };
 
-      await timeGets(fileUrl, recipientCookie, 2); // warm-up: route compiled, font read, JIT
-      await timeGets(fileUrl, owner, 2);
-      const owned = await timeGets(fileUrl, owner, RUNS);
+      const warm = await newRecipient(0);
+      await timeGets(warm.fileUrl, warm.cookie, 2); // warm-up: route compiled, font read, JIT
+      await timeGets(warm.fileUrl, owner, 2);
+      const owned = await timeGets(warm.fileUrl, owner, RUNS);
       summary("owner GET /api/files/{id} (unmarked)", owned.times, owned.bytes);
-      const marked = await timeGets(fileUrl, recipientCookie, RUNS);
-      summary("recipient GET /api/files/{id}", marked.times, marked.bytes);
-      const p95 = percentile(marked.times, 95)!;
-      console.log(`budget (recipient GET of a watermarked 10 MB PDF < ${BUDGET_MS} ms, p95): ${p95.toFixed(0)} ms — ${p95 < BUDGET_MS ? "met" : "NOT met"}`);
+
+      const first: number[] = [];
+      let firstBytes = 0;
+      for (let i = 1; i <= FIRST_RUNS; i++) {
+        const { cookie, fileUrl } = await newRecipient(i);
+        const run = await timeGets(fileUrl, cookie, 1);
+        first.push(run.times[0]!);
+        firstBytes = run.bytes;
+      }
+      summary("recipient first GET (copy made)", first, firstBytes);
+      const { cookie, fileUrl } = await newRecipient(FIRST_RUNS + 1);
+      await timeGets(fileUrl, cookie, 1); // the copy is made
+      const repeated = await timeGets(fileUrl, cookie, RUNS);
+      summary("recipient repeated GET (kept copy)", repeated.times, repeated.bytes);
+
+      const firstMax = Math.max(...first);
+      const repeatP95 = percentile(repeated.times, 95)!;
+      const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+      console.log(`budget (first download of a marked 10 MB PDF < ${FIRST_BUDGET_MS} ms, max of ${FIRST_RUNS}): ${firstMax.toFixed(0)} ms — ${verdict(firstMax < FIRST_BUDGET_MS)}`);
+      console.log(`budget (repeated downloads < ${REPEAT_BUDGET_MS} ms, p95 of ${RUNS}): ${repeatP95.toFixed(0)} ms — ${verdict(repeatP95 < REPEAT_BUDGET_MS)}`);
     } finally {
       await server.stop();
     }

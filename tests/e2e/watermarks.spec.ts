@@ -126,6 +126,8 @@ test.describe("identity watermarks and the NDA certificate", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["accept-ranges"]).toBeUndefined();
     expect(pdfProblems(await served.body())).toBe("");
+    // A new file, not the owner's bytes with the mark appended (a cut at the original's end would remove it).
+    expect((await served.body()).subarray(0, original.length).equals(original)).toBe(false);
     const text = flat(pdfText(await served.body()));
     expect(text).toContain("Blueprint page one");
     expect(text).toContain(`Confidential, shared under NDA with ${NAME} <${email}> via IdeaVault · accessed ${accessedAt.slice(0, 16).replace("T", " ")} UTC`);
