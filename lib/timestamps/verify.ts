@@ -34,7 +34,6 @@ export type VerifyResult = {
 export const VERIFY_LOOKUPS = { calendars: 8, blocks: 8 } as const;
 /** Every remote look-up of a verification ends by then (the answer follows at once). */
 export const VERIFY_DEADLINE_MS = 10_000;
-const CALENDAR_CONCURRENCY = 4;
 
 export type VerifyOptions = {
   /** The client's request: when it goes away, no look-up starts and those under way are cancelled. */
@@ -123,7 +122,8 @@ async function lookUp(proof: OtsFile, matches: boolean, gate: Gate, stop: AbortS
       const refused = await gate("calendars");
       return refused ? { kind: "error", error: `${hostOf(uri)}: ${refused}` } : fetchUpgrade(uri, commitment, env.OTS_TIMEOUT_MS, stop);
     });
-    const { changed } = await upgradeFile(proof, ask, env.OTS_CALENDARS, CALENDAR_CONCURRENCY);
+    // All at once (there are at most VERIFY_LOOKUPS.calendars of them): the deadline is shared.
+    const { changed } = await upgradeFile(proof, ask, env.OTS_CALENDARS, VERIFY_LOOKUPS.calendars);
     if (changed) upgradedOts = serializeOtsFile(proof).toString("base64");
   }
 

@@ -22,6 +22,11 @@ export function forked(branches: Buffer[]): Buffer {
 /** A .ots for `digest` whose timestamp is `body`. */
 export const otsFile = (digest: Buffer, body: Buffer) => Buffer.concat([otsHeader(digest), body]);
 
+/** A pending attestation at `calendar` on the commitment sha256(message ‖ `n`): distinct per n. */
+export function pendingOn(calendar: string, n: number) {
+  return Buffer.concat([op.append(Buffer.from(String(n))), op.sha256(), pendingAttestation(calendar)]);
+}
+
 export type HostileCase = { name: string; ots: Buffer };
 
 /**
@@ -29,8 +34,8 @@ export type HostileCase = { name: string; ots: Buffer };
  * thousands of attestations (pending on distinct commitments, Bitcoin at distinct heights), deep nesting and wide
  * forks, each up to `maxBytes` (the route's limit on the proof). `calendar` is a calendar the verifier may ask.
  */
-export function hostileCases(digest: Buffer, opts: { maxBytes: number; calendar: string }): HostileCase[] {
-  const { maxBytes, calendar } = opts;
+export function hostileCases(digest: Buffer, opts: { maxBytes: number; calendars: string[] }): HostileCase[] {
+  const { maxBytes, calendars } = opts;
   const room = maxBytes - otsHeader(digest).length - 64;
   const bitcoin = bitcoinAttestation(1);
   const cases: HostileCase[] = [];
@@ -59,20 +64,21 @@ export function hostileCases(digest: Buffer, opts: { maxBytes: number; calendar:
     const n = Math.floor((room - grow.length) / (branch.length + 1));
     add(`${n} sha256 ops on a 4 KB message`, Buffer.concat([grow, forked(Array(n).fill(branch))]));
   }
-  // Attestations only.
-  for (const count of [100, 1_000]) {
+  // Operations only: chains of 250 sha256 ops (a small message each), 9 of them.
+  add("2,250 sha256 ops in 9 chains", forked(Array(9).fill(Buffer.concat([Buffer.concat(Array(250).fill(op.sha256())), bitcoin]))));
+  // Attestations: pending ones on distinct commitments (spread over the calendars) and Bitcoin ones at distinct heights.
+  for (const count of [9, 60, 100, 1_000]) {
     add(`${count} Bitcoin heights`, forked(Array.from({ length: count }, (_, i) => bitcoinAttestation(1 + i))));
-    add(
-      `${count} pending attestations on distinct commitments`,
-      forked(Array.from({ length: count }, (_, i) => Buffer.concat([op.append(Buffer.from(String(i))), op.sha256(), pendingAttestation(calendar)]))),
-    );
+    add(`${count} pending attestations on distinct commitments`, forked(Array.from({ length: count }, (_, i) => pendingOn(calendars[i % calendars.length], i))));
   }
+  add("60 copies of one pending attestation", forked(Array.from({ length: 60 }, () => pendingOn(calendars[0], 0))));
+  add("30 pending and 30 Bitcoin", forked(Array.from({ length: 60 }, (_, i) => (i % 2 ? bitcoinAttestation(1 + i) : pendingOn(calendars[i % calendars.length], i)))));
   {
     const n = Math.floor(room / (bitcoinAttestation(1_000_000).length + 1));
     add(`${n} Bitcoin heights (${room} B)`, forked(Array.from({ length: n }, (_, i) => bitcoinAttestation(1_000_000 + i))));
   }
-  {
-    const uris = Array.from({ length: 2_000 }, (_, i) => `https://c${i}.calendar.example.org`);
+  for (const count of [60, 2_000]) {
+    const uris = Array.from({ length: count }, (_, i) => `https://c${i}.calendar.example.org`);
     add(`${uris.length} pending attestations on distinct calendars`, forked(uris.map((u) => pendingAttestation(u))));
   }
   // Deep nesting: just under and far over the reference limit (256).
