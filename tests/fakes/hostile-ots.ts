@@ -1,4 +1,4 @@
-import { bitcoinAttestation, op, pendingAttestation, sha256, varbytes } from "./ots-bytes";
+import { bitcoinAttestation, op, pendingAttestation, sha256 } from "./ots-bytes";
 
 /**
  * Hostile `.ots` files for the /api/verify fuzz tests and `npm run bench -- verify`, written byte by byte from the
@@ -66,6 +66,10 @@ export function hostileCases(digest: Buffer, opts: { maxBytes: number; calendars
   }
   // Operations only: chains of 250 sha256 ops (a small message each), 9 of them.
   add("2,250 sha256 ops in 9 chains", forked(Array(9).fill(Buffer.concat([Buffer.concat(Array(250).fill(op.sha256())), bitcoin]))));
+  // Just within what a verifier may reasonably admit (the costliest proofs that still parse): ~1,000 operations
+  // with 60 attestations, and 60 reverse ops on a 4 KB message.
+  add("960 sha256 ops in 60 chains", forked(Array(60).fill(Buffer.concat([Buffer.concat(Array(16).fill(op.sha256())), bitcoin]))));
+  add("60 reverse ops on a 4 KB message", Buffer.concat([grow, forked(Array(60).fill(Buffer.concat([REVERSE, bitcoin])))]));
   // Attestations: pending ones on distinct commitments (spread over the calendars) and Bitcoin ones at distinct heights.
   for (const count of [9, 60, 100, 1_000]) {
     add(`${count} Bitcoin heights`, forked(Array.from({ length: count }, (_, i) => bitcoinAttestation(1 + i))));
