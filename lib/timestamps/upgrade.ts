@@ -15,7 +15,7 @@ const CALENDAR_CONCURRENCY = 8;
 export type UpgradeCounts = { checked: number; upgraded: number; confirmed: number; pending: number; failed: number };
 
 /** Runs `tasks` with at most `limit` in flight (one batch's proofs share their calendar questions anyway). */
-export async function inPool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+async function inPool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const out: T[] = new Array(tasks.length);
   let next = 0;
   const worker = async () => {
