@@ -27,6 +27,11 @@ export const rateLimits = {
   resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
   /** Public proof verification: each call may reach calendars and block explorers. */
   verifyProof: (ip: string): Limit[] => [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }],
+  /**
+   * Calendar questions and Bitcoin block checks those verifications make for one address (each verification makes
+   * at most 16, a real proof a handful); beyond it the attestations are reported as not checked.
+   */
+  verifyLookups: (ip: string): Limit[] => [{ key: `verify:lookups:ip:${ip}`, limit: 100, windowSeconds: 15 * MIN }],
   /** Share links are 256-bit tokens; this only keeps one address from hammering the lookup. */
   shareLookup: (ip: string): Limit[] => [{ key: `share:lookup:ip:${ip}`, limit: 300, windowSeconds: MIN }],
   shareCreate: (ownerId: string): Limit[] => [{ key: `share:create:${ownerId}`, limit: 100, windowSeconds: HOUR }],

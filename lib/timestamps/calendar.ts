@@ -13,12 +13,15 @@ const DEFAULT_WHITELIST = [/^([a-z0-9-]+\.)+calendar\.opentimestamps\.org$/, /^(
 
 export type CalendarResult = { url: string; ok: true; timestamp: OtsTimestamp } | { url: string; ok: false; error: string };
 
+/** A calendar URI without its trailing slashes: the same calendar however a proof spells it. */
+export const calendarBase = (uri: string) => uri.replace(/\/+$/, "");
+
 /**
  * A pending attestation names the calendar to ask later; that URI comes from the calendar (or, on /verify, from an
  * uploaded file), so it is only contacted when it is one of ours or on the default whitelist.
  */
 export function isAllowedCalendar(uri: string, configured: string[]): boolean {
-  const normalized = uri.replace(/\/+$/, "");
+  const normalized = calendarBase(uri);
   if (configured.includes(normalized)) return true;
   let url: URL;
   try {
@@ -51,10 +54,10 @@ export async function submitToCalendar(url: string, root: Buffer, timeoutMs: num
 export type UpgradeResult = { kind: "upgraded"; timestamp: OtsTimestamp } | { kind: "pending" } | { kind: "error"; error: string };
 
 /** GET /timestamp/<commitment>: 404 while the calendar waits for a block, else the rest of the path. */
-export async function fetchUpgrade(uri: string, commitment: Buffer, timeoutMs: number): Promise<UpgradeResult> {
-  const base = uri.replace(/\/+$/, "");
+export async function fetchUpgrade(uri: string, commitment: Buffer, timeoutMs: number, stop?: AbortSignal): Promise<UpgradeResult> {
+  const base = calendarBase(uri);
   try {
-    const res = await fetchBounded(`${base}/timestamp/${commitment.toString("hex")}`, { headers: { Accept: OTS_MEDIA_TYPE } }, timeoutMs, MAX_ANSWER_BYTES);
+    const res = await fetchBounded(`${base}/timestamp/${commitment.toString("hex")}`, { headers: { Accept: OTS_MEDIA_TYPE } }, timeoutMs, MAX_ANSWER_BYTES, stop);
     if (res.status === 404) return { kind: "pending" };
     if (res.status !== 200) return { kind: "error", error: `${hostOf(base)}: HTTP ${res.status}` };
     return { kind: "upgraded", timestamp: parseTimestamp(res.body, commitment) };

@@ -18,15 +18,15 @@ export type BlockCheck =
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** GET /block-height/<h> (the hash as text), then GET /block/<hash> (JSON with merkle_root and timestamp). */
-async function askExplorer(base: string, height: number, timeoutMs: number): Promise<ExplorerAnswer> {
+async function askExplorer(base: string, height: number, timeoutMs: number, stop?: AbortSignal): Promise<ExplorerAnswer> {
   const explorer = hostOf(base);
   try {
-    const byHeight = await fetchBounded(`${base}/block-height/${height}`, {}, timeoutMs, 1_000);
+    const byHeight = await fetchBounded(`${base}/block-height/${height}`, {}, timeoutMs, 1_000, stop);
     if (byHeight.status === 404) return { kind: "missing", explorer };
     if (byHeight.status !== 200) return { kind: "error", explorer, error: `HTTP ${byHeight.status}` };
     const hash = byHeight.body.toString("utf8").trim().toLowerCase();
     if (!HEX64.test(hash)) return { kind: "error", explorer, error: "malformed block hash" };
-    const block = await fetchBounded(`${base}/block/${hash}`, {}, timeoutMs, 100_000);
+    const block = await fetchBounded(`${base}/block/${hash}`, {}, timeoutMs, 100_000, stop);
     if (block.status !== 200) return { kind: "error", explorer, error: `HTTP ${block.status}` };
     const json = JSON.parse(block.body.toString("utf8")) as { id?: unknown; height?: unknown; merkle_root?: unknown; timestamp?: unknown };
     const merkleRoot = typeof json.merkle_root === "string" ? json.merkle_root.toLowerCase() : "";
@@ -64,14 +64,14 @@ function judgeAnswers(height: number, msg: Buffer, answers: ExplorerAnswer[]): B
 /**
  * Checks Bitcoin attestations: `msg` (the proof's final message) must be the merkle root of the block at `height`
  * as reported by every configured explorer that answers (Esplora prints the root byte-reversed). One explorer round
- * per block height within a job run or a verification (a batch shares its block).
+ * per block height within a job run or a verification (a batch shares its block). `stop` cancels every call.
  */
-export function blockChecker(explorers: string[], timeoutMs: number) {
+export function blockChecker(explorers: string[], timeoutMs: number, stop?: AbortSignal) {
   const cache = new Map<number, Promise<ExplorerAnswer[]>>();
   return async (height: number, msg: Buffer): Promise<BlockCheck> => {
     let answers = cache.get(height);
     if (!answers) {
-      answers = Promise.all(explorers.map((e) => askExplorer(e, height, timeoutMs)));
+      answers = Promise.all(explorers.map((e) => askExplorer(e, height, timeoutMs, stop)));
       cache.set(height, answers);
     }
     return judgeAnswers(height, msg, await answers);

@@ -9,7 +9,7 @@ import OpenTimestamps from "opentimestamps/index.js";
  * varbytes are read short, unknown tags and bad URIs are logged and turned into `undefined`, and nesting is not
  * limited. So every byte string from outside (a calendar's answer, an uploaded proof) is first checked here
  * against the grammar of the reference implementation (python-opentimestamps: recursion limit 256, 4 KiB
- * messages, URI alphabet), and only then handed to the package.
+ * messages, URI alphabet) and against OTS_LIMITS (what parsing it would cost), and only then handed to the package.
  */
 const { Ops, Notary, Context, Timestamp, DetachedTimestampFile } = OpenTimestamps;
 
@@ -37,6 +37,34 @@ const HASH_OPS: Record<number, { name: string; length: number }> = {
 export class OtsFormatError extends Error {
   override name = "OtsFormatError";
 }
+
+/** A well-formed proof refused for what it asks of us (its size, an operation we do not run): `message` is a full sentence. */
+export class OtsRefusedError extends OtsFormatError {
+  override name = "OtsRefusedError";
+}
+
+/**
+ * What one proof may make us compute. The package parses synchronously and builds a new array of byte values for
+ * every operation's result (and copies its input), so a 100 KB proof of 1-byte operations on a 4 KiB message cost
+ * gigabytes and seconds of blocked event loop. Real proofs (ours, the reference client's) have at most a few
+ * hundred operations of a few dozen bytes (~70 per calendar once anchored in Bitcoin, plus our batch's tree) and a
+ * few attestations; these limits are a few times that, and small enough that the package parses the largest proof
+ * they admit in a few milliseconds (`npm run bench -- verify`). Checked during the byte-level scan, before the
+ * package sees the bytes.
+ */
+export const OTS_LIMITS = {
+  /** Operations in the whole tree. */
+  operations: 1_000,
+  /** Attestations in the whole tree. */
+  attestations: 64,
+  /** Bytes read and written by all operations together (each op's input plus its result). */
+  operationBytes: 512 * 1024,
+  /** Nesting of operations (the reference implementation's recursion limit). */
+  depth: RECURSION_LIMIT,
+} as const;
+
+type Budget = { operations: number; attestations: number; operationBytes: number };
+const freshBudget = (): Budget => ({ operations: 0, attestations: 0, operationBytes: 0 });
 
 class Reader {
   pos = 0;
@@ -74,7 +102,10 @@ class Reader {
   }
 }
 
-function scanAttestation(r: Reader) {
+function scanAttestation(r: Reader, budget: Budget) {
+  if (++budget.attestations > OTS_LIMITS.attestations) {
+    throw new OtsRefusedError(`This proof has too many attestations (over ${OTS_LIMITS.attestations}).`);
+  }
   const tag = Buffer.from(r.take(8)).toString("hex");
   const payload = new Reader(r.varbytes(MAX_PAYLOAD));
   if (tag === TAG_PENDING) {
@@ -87,8 +118,8 @@ function scanAttestation(r: Reader) {
   }
 }
 
-/** Returns the length of the op's result for a message of `msgLen` bytes. */
-function scanOp(r: Reader, tag: number, msgLen: number): number {
+/** The length of the op's result for a message of `msgLen` bytes (before the budget is charged). */
+function opResultLength(r: Reader, tag: number, msgLen: number): number {
   const hash = HASH_OPS[tag];
   if (hash) return hash.length;
   if (tag === 0xf0 || tag === 0xf1) {
@@ -97,15 +128,28 @@ function scanOp(r: Reader, tag: number, msgLen: number): number {
     return msgLen + arg.length;
   }
   if (tag === 0xf2 && msgLen > 0) return msgLen;
-  if (tag === 0xf3 && msgLen > 0 && msgLen * 2 <= MAX_MSG) return msgLen * 2;
+  // The package's OpHexlify computes nothing (its result is undefined, and everything after it breaks).
+  if (tag === 0xf3) throw new OtsRefusedError("This proof uses the hexlify operation, which is not supported.");
   throw new OtsFormatError(`Unsupported operation 0x${tag.toString(16).padStart(2, "0")} in the proof`);
 }
 
-function scanTimestamp(r: Reader, msgLen: number, depth: number) {
-  if (depth > RECURSION_LIMIT) throw new OtsFormatError("The proof is nested too deeply");
+function scanOp(r: Reader, tag: number, msgLen: number, budget: Budget): number {
+  if (++budget.operations > OTS_LIMITS.operations) {
+    throw new OtsRefusedError(`This proof has too many operations (over ${OTS_LIMITS.operations}).`);
+  }
+  const resultLen = opResultLength(r, tag, msgLen);
+  budget.operationBytes += msgLen + resultLen;
+  if (budget.operationBytes > OTS_LIMITS.operationBytes) {
+    throw new OtsRefusedError(`This proof asks for too much computation (its operations process over ${OTS_LIMITS.operationBytes / 1024} KiB).`);
+  }
+  return resultLen;
+}
+
+function scanTimestamp(r: Reader, msgLen: number, depth: number, budget: Budget) {
+  if (depth > OTS_LIMITS.depth) throw new OtsRefusedError(`This proof is nested too deeply (over ${OTS_LIMITS.depth} levels).`);
   const branch = (tag: number) => {
-    if (tag === 0x00) scanAttestation(r);
-    else scanTimestamp(r, scanOp(r, tag, msgLen), depth + 1);
+    if (tag === 0x00) scanAttestation(r, budget);
+    else scanTimestamp(r, scanOp(r, tag, msgLen, budget), depth + 1, budget);
   };
   let tag = r.byte();
   while (tag === 0xff) {
@@ -127,29 +171,50 @@ export function parseOtsFile(bytes: Uint8Array): OtsFile {
   const hash = HASH_OPS[r.byte()];
   if (!hash) throw new OtsFormatError("Unsupported file hash in the proof");
   r.take(hash.length);
-  scanTimestamp(r, hash.length, 0);
+  scanTimestamp(r, hash.length, 0, freshBudget());
   r.eof();
-  return DetachedTimestampFile.deserialize(toArray(bytes));
+  return byPackage(() => DetachedTimestampFile.deserialize(toArray(bytes)));
+}
+
+/** The package on bytes the scan accepted: should it still throw, that is about the input, not a fault of ours. */
+function byPackage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new OtsFormatError(`The proof could not be read (${(err as Error).message})`);
+  }
 }
 
 /** A timestamp starting from `msg` (a calendar's answer), validated before it is parsed. */
 export function parseTimestamp(bytes: Uint8Array, msg: Uint8Array): OtsTimestamp {
   const r = new Reader(bytes);
-  scanTimestamp(r, msg.length, 0);
+  scanTimestamp(r, msg.length, 0, freshBudget());
   r.eof();
-  const ctx = new Context.StreamDeserialization(toArray(bytes));
-  const ts = Timestamp.deserialize(ctx, toArray(msg));
-  ctx.assertEof();
-  return ts;
+  return byPackage(() => {
+    const ctx = new Context.StreamDeserialization(toArray(bytes));
+    const ts = Timestamp.deserialize(ctx, toArray(msg));
+    ctx.assertEof();
+    return ts;
+  });
 }
 
 export function fileHashName(file: OtsFile): string {
   return file.fileHashOp._TAG_NAME();
 }
 
-/** Hashes `data` with the proof's own file hash (sha256 for ours; sha1/ripemd160 proofs exist too). */
-export function hashWithFileOp(file: OtsFile, data: Uint8Array): Buffer {
-  return crypto.createHash(file.fileHashOp._HASHLIB_NAME()).update(data).digest();
+const HASH_CHUNK = 1024 * 1024;
+
+/**
+ * Hashes `data` with the proof's own file hash (sha256 for ours; sha1/ripemd160 proofs exist too), a mebibyte at a
+ * time with a turn of the event loop in between: a 20 MB upload never holds up other requests for long.
+ */
+export async function hashWithFileOp(file: OtsFile, data: Uint8Array): Promise<Buffer> {
+  const hash = crypto.createHash(file.fileHashOp._HASHLIB_NAME());
+  for (let at = 0; at < data.length; at += HASH_CHUNK) {
+    if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    hash.update(data.subarray(at, at + HASH_CHUNK));
+  }
+  return hash.digest();
 }
 
 export type AttestationInfo =

@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { fetchUpgrade, isAllowedCalendar, type UpgradeResult } from "@/lib/timestamps/calendar";
+import { calendarBase, fetchUpgrade, isAllowedCalendar, type UpgradeResult } from "@/lib/timestamps/calendar";
 import { blockChecker, type BitcoinBlock, type BlockCheck } from "@/lib/timestamps/esplora";
 import { attestationsOf, mergeTimestamp, parseOtsFile, serializeOtsFile, type OtsFile } from "@/lib/timestamps/ots";
 import { claimDue, saveUpgradeOutcomes, type UpgradeOutcome } from "@/lib/timestamps/queue";
@@ -28,20 +28,40 @@ async function inPool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[
   return out;
 }
 
+export type AskCalendar = (uri: string, commitment: Buffer) => Promise<UpgradeResult>;
+
 /**
- * Asks each allowed calendar about each pending attestation of `file` (one question per calendar and commitment,
- * shared through `ask`) and merges the answers. Returns whether the proof changed and the calendar errors.
+ * `ask` asked at most once per calendar and commitment (however a proof spells the calendar's URI): a batch's proofs
+ * share their questions, and a proof repeating one attestation a thousand times asks once.
  */
-export async function upgradeFile(file: OtsFile, ask: (uri: string, commitment: Buffer) => Promise<UpgradeResult>, configured: string[]) {
+export function askingOnce(ask: AskCalendar): AskCalendar {
+  const asked = new Map<string, Promise<UpgradeResult>>();
+  return (uri, commitment) => {
+    const key = `${calendarBase(uri)} ${commitment.toString("hex")}`;
+    if (!asked.has(key)) asked.set(key, ask(uri, commitment));
+    return asked.get(key)!;
+  };
+}
+
+/**
+ * Asks each allowed calendar about each pending attestation of `file` not yet followed by a Bitcoin attestation
+ * (through `ask`, at most `concurrency` at a time) and merges the answers. Returns whether the proof changed and
+ * the calendar errors.
+ */
+export async function upgradeFile(file: OtsFile, ask: AskCalendar, configured: string[], concurrency = 1) {
   const errors: string[] = [];
   let changed = false;
-  for (const at of attestationsOf(file.timestamp)) {
-    if (at.attestation.kind !== "pending" || !isAllowedCalendar(at.attestation.uri, configured)) continue;
-    if (attestationsOf(at.node).some((a) => a.attestation.kind === "bitcoin")) continue; // already upgraded
-    const result = await ask(at.attestation.uri, at.msg);
+  const due = attestationsOf(file.timestamp).flatMap(({ node, msg, attestation: a }) =>
+    a.kind === "pending" && isAllowedCalendar(a.uri, configured) && !attestationsOf(node).some((b) => b.attestation.kind === "bitcoin") // else already upgraded
+      ? [{ node, msg, uri: a.uri }]
+      : [],
+  );
+  const tasks = due.map((at) => async () => {
+    const result = await ask(at.uri, at.msg);
     if (result.kind === "upgraded") changed = mergeTimestamp(at.node, result.timestamp) || changed;
     else if (result.kind === "error") errors.push(result.error);
-  }
+  });
+  await inPool(tasks, concurrency);
   return { changed, errors };
 }
 
@@ -65,15 +85,6 @@ export async function judgeBitcoin(file: OtsFile, check: (height: number, msg: B
   return verdict;
 }
 
-function memo<K, V>(fn: (key: K) => Promise<V>, keyOf: (key: K) => string) {
-  const cache = new Map<string, Promise<V>>();
-  return (key: K) => {
-    const k = keyOf(key);
-    if (!cache.has(k)) cache.set(k, fn(key));
-    return cache.get(k)!;
-  };
-}
-
 /** Claims due pending proofs, upgrades them from their calendars and confirms those a checked block anchors. */
 export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
   const env = getEnv();
@@ -81,10 +92,7 @@ export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
   const counts: UpgradeCounts = { checked: claimed.length, upgraded: 0, confirmed: 0, pending: 0, failed: 0 };
   if (!claimed.length) return counts;
 
-  const askOnce = memo(
-    ({ uri, commitment }: { uri: string; commitment: Buffer }) => fetchUpgrade(uri, commitment, env.OTS_TIMEOUT_MS),
-    ({ uri, commitment }) => `${uri} ${commitment.toString("hex")}`,
-  );
+  const askOnce = askingOnce((uri, commitment) => fetchUpgrade(uri, commitment, env.OTS_TIMEOUT_MS));
   const check = blockChecker(env.ESPLORA_URL, env.OTS_TIMEOUT_MS);
 
   const outcomes = await inPool(
@@ -97,7 +105,7 @@ export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
         console.error(`[timestamps] stored proof ${proof.id} is unreadable`, err);
         return { ...base, status: "failed", ots: null, nextAttemptAt: now, lastError: "The stored proof is unreadable" };
       }
-      const { changed, errors } = await upgradeFile(file, (uri, commitment) => askOnce({ uri, commitment }), env.OTS_CALENDARS);
+      const { changed, errors } = await upgradeFile(file, askOnce, env.OTS_CALENDARS);
       if (changed) counts.upgraded++;
       const ots = changed ? serializeOtsFile(file) : null;
       const verdict = await judgeBitcoin(file, check);

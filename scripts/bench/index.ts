@@ -1,12 +1,14 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
- * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps, evidence, watermark).
+ * throw-away DATA_DIR (verify runs in-process children, no server). `npm run bench -- share` runs one (workspace, share,
+ * timestamps, evidence, watermark, verify).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
 import { benchTimestamps } from "./timestamps";
 import { benchEvidence } from "./evidence";
 import { benchWatermark } from "./watermark";
+import { benchVerify } from "./verify";
 
 const suites: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
@@ -14,6 +16,7 @@ const suites: Record<string, () => Promise<void>> = {
   timestamps: benchTimestamps,
   evidence: benchEvidence,
   watermark: benchWatermark,
+  verify: benchVerify,
 };
 
 async function main() {

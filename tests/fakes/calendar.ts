@@ -19,6 +19,7 @@ export class FakeCalendar {
   mode: CalendarMode = "ok";
   /** Every POST /digest (answered or not): the body and the Accept header. */
   readonly submissions: { digest: Buffer; accept: string | undefined }[] = [];
+  /** Every GET /timestamp/<commitment> (answered or not): the commitment. */
   readonly upgradeRequests: string[] = [];
   private readonly commitments = new Map<string, Commitment>();
 
@@ -55,6 +56,8 @@ export class FakeCalendar {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const body = await readBody(req);
     if (req.method === "POST" && req.url === "/digest") this.submissions.push({ digest: body, accept: req.headers.accept });
+    const upgrade = req.method === "GET" ? req.url?.match(/^\/timestamp\/([0-9a-f]+)$/) : null;
+    if (upgrade) this.upgradeRequests.push(upgrade[1]);
     if (this.mode === "hang") return; // never answers
     if (req.method === "POST" && req.url === "/__mine") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ height: this.mine() }));
@@ -78,10 +81,8 @@ export class FakeCalendar {
       res.writeHead(200, { "content-type": "application/octet-stream" }).end(answer);
       return;
     }
-    const m = req.method === "GET" ? req.url?.match(/^\/timestamp\/([0-9a-f]+)$/) : null;
-    if (m) {
-      this.upgradeRequests.push(m[1]);
-      const c = this.commitments.get(m[1]);
+    if (upgrade) {
+      const c = this.commitments.get(upgrade[1]);
       if (!c?.upgrade) {
         res.writeHead(404).end(c ? "Pending confirmation in Bitcoin blockchain" : "Not found");
         return;

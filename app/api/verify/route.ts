@@ -8,10 +8,13 @@ import { verifyProof } from "@/lib/timestamps/verify";
 import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/validation/timestamps";
 
 // POST /api/verify — public: does a file match its OpenTimestamps proof (multipart: file, ots), and what do its attestations say
+// (the look-ups it makes are bounded in lib/timestamps/verify.ts; they stop when the client goes away)
 export const POST = route(async (req) => {
-  await enforceRateLimits(rateLimits.verifyProof(clientIp(req.headers)));
+  const ip = clientIp(req.headers);
+  await enforceRateLimits(rateLimits.verifyProof(ip));
   const { files } = await parseMultipartFiles(req, { limits: { file: VERIFY_FILE_MAX_BYTES, ots: VERIFY_OTS_MAX_BYTES }, tooLarge: VERIFY_TOO_LARGE });
   if (!files.file) throw new ValidationError("Choose the file to verify.");
   if (!files.ots || files.ots.data.length === 0) throw new ValidationError("Choose the .ots proof of the file.");
-  return Response.json(await verifyProof(files.file.data, files.ots.data), { headers: { "Cache-Control": "no-store" } });
+  const result = await verifyProof(files.file.data, files.ots.data, { signal: req.signal, ip });
+  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
 });
