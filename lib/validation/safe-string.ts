@@ -1,7 +1,16 @@
 import { z } from "zod";
+import { singleLine } from "@/lib/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 
 /** A zod string that refuses NUL, other control characters and lone surrogates (see lib/validation/text.ts). */
 export function safeString(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+}
+
+/**
+ * A safe string that must also stay on one line (names, titles): `field` names it in the message, e.g. "Name cannot
+ * contain line breaks or control characters." The single-line check runs first, before any trim.
+ */
+export function singleLineString(field: string, params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).check(singleLine(field)).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 }
