@@ -17,7 +17,7 @@ const password = z
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const name = singleLineString("Name").trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters");
+const name = singleLineString("Name").min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters");
 
 export const registerSchema = z.object({ name, email, password, invite: z.string().max(200).optional() });
 export type RegisterInput = z.infer<typeof registerSchema>;

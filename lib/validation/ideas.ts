@@ -7,7 +7,6 @@ export const MAX_HTML_CHARS = 2_000_000; // base64 images make HTML large; bound
 export const MAX_IDEA_BODY_BYTES = 3_000_000;
 
 export const ideaTitleSchema = singleLineString("Title", { error: TITLE_REQUIRED })
-  .trim()
   .min(1, TITLE_REQUIRED)
   .max(200, "Title must be at most 200 characters");
 

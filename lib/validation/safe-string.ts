@@ -8,9 +8,10 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
 }
 
 /**
- * A safe string that must also stay on one line (names, titles): `field` names it in the message, e.g. "Name cannot
- * contain line breaks or control characters." The single-line check runs first, before any trim.
+ * A trimmed safe string that must also stay on one line (names, titles): `field` names it in the message, e.g. "Name
+ * cannot contain line breaks or control characters." Surrounding whitespace (a pasted trailing line break) is trimmed
+ * first, as before; what remains may hold no line break at all.
  */
 export function singleLineString(field: string, params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).check(singleLine(field)).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+  return safeString(params).trim().check(singleLine(field));
 }
