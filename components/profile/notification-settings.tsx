@@ -57,7 +57,7 @@ export function NotificationSettings({ initial }: { initial: Settings }) {
           {SWITCHES.map(({ kind, label, description }) => (
             <SettingRow
               key={kind}
-              kind={kind}
+              id={`notify-${kind}`}
               label={label}
               description={description}
               checked={settings[kind]}
@@ -73,7 +73,7 @@ export function NotificationSettings({ initial }: { initial: Settings }) {
 }
 
 type SettingRowProps = {
-  kind: Kind;
+  id: string;
   label: string;
   description: string;
   checked: boolean;
@@ -82,8 +82,8 @@ type SettingRowProps = {
   onChange: (value: boolean) => void;
 };
 
-function SettingRow({ kind, label, description, checked, disabled, busy, onChange }: SettingRowProps) {
-  const id = `notify-${kind}`;
+/** One labelled switch with its description; the profile's settings all use it. */
+export function SettingRow({ id, label, description, checked, disabled, busy, onChange }: SettingRowProps) {
   return (
     <li className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0 space-y-0.5">

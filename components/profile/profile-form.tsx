@@ -17,7 +17,7 @@ import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
-import type { CurrentUserInfo } from "@/lib/client/types";
+import type { CurrentUserInfo, ProfileInfo } from "@/lib/client/types";
 
 /** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
 function updateStoredUser(patch: Partial<CurrentUserInfo>) {
@@ -35,9 +35,9 @@ function updateStoredUser(patch: Partial<CurrentUserInfo>) {
  * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.
  * SPEC §6: a failing call sends the visitor to /login.
  */
-export function ProfileForm({ initialUser }: { initialUser: CurrentUserInfo }) {
+export function ProfileForm({ initialUser }: { initialUser: ProfileInfo }) {
   const router = useRouter();
-  const me = useQuery<CurrentUserInfo>({ queryKey: queryKeys.me, initialData: initialUser });
+  const me = useQuery<ProfileInfo>({ queryKey: queryKeys.me, initialData: initialUser });
 
   useEffect(() => {
     if (me.isError) router.replace("/login");
@@ -46,7 +46,7 @@ export function ProfileForm({ initialUser }: { initialUser: CurrentUserInfo }) {
   return <ProfileEditor profile={me.data} />;
 }
 
-function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
+function ProfileEditor({ profile }: { profile: ProfileInfo }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -58,11 +58,12 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
   const onSubmit = async ({ name }: ProfileInput) => {
     setSaving(true);
     try {
-      const answer = await apiRequest<Partial<CurrentUserInfo> | null>("PUT", "/api/profile", { name, email: profile.email });
-      const saved: CurrentUserInfo = {
+      const answer = await apiRequest<Partial<ProfileInfo> | null>("PUT", "/api/profile", { name, email: profile.email });
+      const saved: ProfileInfo = {
         name: answer?.name ?? name,
         email: answer?.email ?? profile.email,
         profileImage: answer?.profileImage !== undefined ? answer.profileImage : profile.profileImage,
+        showEmailOnCertificates: answer?.showEmailOnCertificates ?? profile.showEmailOnCertificates,
       };
       queryClient.setQueryData(queryKeys.me, saved);
       // GET /api/auth/me is the refresh after an update: the page's own copy is only the starting point.
@@ -82,7 +83,7 @@ function ProfileEditor({ profile }: { profile: CurrentUserInfo }) {
   };
 
   const onImageUploaded = (profileImage: string) => {
-    queryClient.setQueryData<CurrentUserInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
+    queryClient.setQueryData<ProfileInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
     void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     updateStoredUser({ profileImage });
     router.refresh();

@@ -40,6 +40,14 @@ export function AgreementText({ agreement, onReadToEnd }: { agreement: Agreement
       className="max-h-[55vh] overflow-y-auto rounded-lg border bg-background p-4 text-sm leading-6 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:max-h-96 sm:p-6"
     >
       <h2 className="mb-3 text-base font-semibold">{agreement.title}</h2>
+      {/* The parties as labelled lines, exactly as hashed (lib/nda/agreement.ts): never inside a clause. */}
+      <div className="mb-4 break-words">
+        {agreement.parties.map((party) => (
+          <p key={party.label}>
+            <span className="font-medium">{party.label}:</span> {party.value}
+          </p>
+        ))}
+      </div>
       <p>{agreement.preamble}</p>
       <ol className="my-4 list-decimal space-y-3 pl-5">
         {agreement.terms.map((term, i) => (

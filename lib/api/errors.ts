@@ -58,8 +58,11 @@ export class UnsupportedMediaTypeError extends HttpError {
 }
 export class RateLimitError extends HttpError {
   override name = "RateLimitError";
-  constructor(public readonly retryAfterSeconds: number) {
-    super(429, "Too many requests. Please wait a moment and try again.");
+  constructor(
+    public readonly retryAfterSeconds: number,
+    message = "Too many requests. Please wait a moment and try again.",
+  ) {
+    super(429, message);
   }
 }
 

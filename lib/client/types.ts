@@ -6,6 +6,7 @@ import type { CanvasElement } from "@/lib/validation/ideas";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
 import type { VerifyResult } from "@/lib/timestamps/verify";
+import type { Profile } from "@/lib/profile";
 
 /** What a server-side type becomes on the wire (Response.json → res.json()): dates arrive as ISO strings. */
 export type Json<T> = T extends Date
@@ -47,6 +48,8 @@ export type Asset = {
 
 /** GET /api/auth/me, PUT /api/profile, and the `user` of POST /api/auth/login. */
 export type CurrentUserInfo = { name: string; email: string; profileImage: string | null };
+/** GET /api/auth/me and PUT /api/profile: the user with the owner's certificate switch. */
+export type ProfileInfo = Json<Profile>;
 
 export type LoginResponse = { success: true; user: CurrentUserInfo };
 export type WaitlistResult = { alreadyExists: boolean };

@@ -8,6 +8,7 @@ import { ndaCertificateEmail } from "@/lib/email/templates";
 import { embedDejaVu } from "@/lib/pdf/fonts";
 import { TextFlow } from "@/lib/pdf/layout";
 import { secretHashes, type RecipientSecrets } from "@/lib/shares/access";
+import { toSingleLine } from "@/lib/validation/text";
 import type { TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
@@ -28,7 +29,7 @@ export type CertificateData = {
   ip: string | null;
   userAgent: string | null;
   acceptedAt: Date;
-  idea: { id: number; title: string; owner: { name: string; email: string } };
+  idea: { id: number; title: string; owner: { name: string; email: string; showEmailOnCertificates: boolean } };
   recipient: { emailVerifiedAt: Date | null };
   timestamp: Pick<TimestampProof, "status" | "digest" | "submittedAt" | "bitcoinHeight" | "bitcoinBlockHash" | "bitcoinTime" | "lastError"> | null;
 };
@@ -38,7 +39,7 @@ export const CERTIFICATE_TITLE = "NDA Acceptance Certificate";
 export const certificateFileName = (id: string) => `nda-certificate-${id}.pdf`;
 
 const certificateInclude = {
-  idea: { select: { id: true, title: true, owner: { select: { name: true, email: true } } } },
+  idea: { select: { id: true, title: true, owner: { select: { name: true, email: true, showEmailOnCertificates: true } } } },
   recipient: { select: { emailVerifiedAt: true } },
   timestamp: true,
 } as const;
@@ -87,6 +88,12 @@ export function timestampStateText(t: CertificateData["timestamp"]): string {
   }
 }
 
+/** The owner as a certificate names them: the name, and the account e-mail only if they chose to show it (/profile). */
+export function sharedByText(owner: CertificateData["idea"]["owner"]) {
+  const name = toSingleLine(owner.name);
+  return owner.showEmailOnCertificates ? `${name} <${owner.email}>` : name;
+}
+
 export async function buildNdaCertificate(nda: CertificateData, origin = certificateOrigin(), now = new Date()): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const [regular, bold] = await Promise.all([embedDejaVu(doc, "regular"), embedDejaVu(doc, "bold")]);
@@ -113,8 +120,10 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   flow.field("User agent", nda.userAgent ?? "not recorded", label, value);
 
   flow.heading("Recipient", h2);
-  flow.field("Name", nda.name, label, value);
-  flow.field("E-mail", nda.email, label, value);
+  // Identity only ever in labelled fields, each on one line (values stored before single-line fields were enforced
+  // show their line breaks as visible escapes, so none can pass for another field).
+  flow.field("Name", toSingleLine(nda.name), label, value);
+  flow.field("E-mail", toSingleLine(nda.email), label, value);
   flow.field(
     "E-mail verified",
     nda.recipient.emailVerifiedAt
@@ -123,12 +132,12 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
     label,
     value,
   );
-  flow.field("Phone", nda.phone ?? "not given", label, value);
+  flow.field("Phone", nda.phone ? toSingleLine(nda.phone) : "not given", label, value);
 
   flow.heading("Idea", h2);
   flow.field("Idea ID", String(nda.idea.id), label, value);
-  flow.field("Idea title", nda.idea.title, label, value);
-  flow.field("Shared by", `${nda.idea.owner.name} <${nda.idea.owner.email}>`, label, value);
+  flow.field("Idea title", toSingleLine(nda.idea.title), label, value);
+  flow.field("Shared by", sharedByText(nda.idea.owner), label, value);
   flow.field("Share link ID", nda.shareId, label, value);
 
   flow.heading("Digests (SHA-256)", h2);
@@ -172,13 +181,20 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   return doc.save();
 }
 
-/** The recipient's copy, e-mailed at acceptance (lib/recipients acceptNda, after the answer is sent). */
-export async function mailNdaCertificate(ndaId: string) {
+/**
+ * The recipient's copy, e-mailed at acceptance (lib/recipients acceptNda, after the answer is sent), but only to an
+ * address proven by a code (an e-mail link's verified recipient): on any other link the address is merely typed, and
+ * mailing there would send the idea's title, the owner's name and a greeting to whoever it names (issue 14 item 6).
+ * Those recipients download the certificate from the viewer. Answers whether it was sent.
+ */
+export async function mailNdaCertificate(ndaId: string): Promise<boolean> {
   const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
+  if (!nda.recipient.emailVerifiedAt) return false;
   const pdf = await buildNdaCertificate(nda);
   await sendEmail({
     to: nda.email,
     ...(await ndaCertificateEmail({ recipientName: nda.name, sharerName: nda.idea.owner.name, ideaTitle: nda.idea.title })),
     attachments: [{ filename: certificateFileName(nda.id), content: pdf, contentType: "application/pdf" }],
   });
+  return true;
 }

@@ -37,11 +37,18 @@ export const rateLimits = {
   shareCreate: (ownerId: string): Limit[] => [{ key: `share:create:${ownerId}`, limit: 100, windowSeconds: HOUR }],
   recipientCreateFromIp: (ip: string): Limit[] => [{ key: `recipient:create:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
   recipientCreateForShare: (shareId: string): Limit[] => [{ key: `recipient:create:share:${shareId}`, limit: 200, windowSeconds: HOUR }],
-  /** Guesses at an e-mail code; each code also dies after 5 wrong guesses (lib/recipients). */
-  codeVerify: (recipientId: string, ip: string): Limit[] => [
+  /**
+   * Guesses at an e-mail code; each code also dies after 5 wrong guesses (lib/recipients). Per link and per invited
+   * address too: new recipients (from new IPs) would otherwise each bring fresh guesses at the same address's code.
+   */
+  codeVerify: (recipientId: string, ip: string, shareId: string, email: string): Limit[] => [
     { key: `code:verify:${recipientId}`, limit: 20, windowSeconds: HOUR },
     { key: `code:verify:ip:${ip}`, limit: 60, windowSeconds: HOUR },
+    { key: `code:verify:share:${shareId}`, limit: 30, windowSeconds: HOUR },
+    { key: `code:verify:email:${normalizeEmail(email)}`, limit: 30, windowSeconds: HOUR },
   ],
+  /** Code mails to one invited address, across every recipient of every link (an identify call was a mail bomb). */
+  codeMail: (email: string): Limit[] => [{ key: `code:mail:${normalizeEmail(email)}`, limit: 5, windowSeconds: HOUR }],
   /** New codes per recipient (at most one per 30 s is enforced on the row itself). */
   codeSend: (recipientId: string, ip: string): Limit[] => [
     { key: `code:send:${recipientId}`, limit: 5, windowSeconds: HOUR },

@@ -34,6 +34,8 @@ export const CODE_EXPIRED = "This code has expired. Request a new one.";
 export const CODE_TOO_MANY_ATTEMPTS = "Too many attempts. Request a new code.";
 export const VERIFY_EMAIL_FIRST = "Please verify your e-mail address first.";
 export const ALREADY_VERIFIED = "Your e-mail address is already verified.";
+export const CODE_MAILS_CAPPED = "Too many codes have been sent to this address. Please use the last code you received, or try again later.";
+export const CODE_GUESSES_CAPPED = "Too many attempts to confirm this address. Please try again later.";
 const NOT_AN_EMAIL_SHARE = "This link does not need an e-mail code.";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -55,9 +57,41 @@ export function presentRecipient(r: Recipient, shareType: ShareType) {
 }
 export type PresentedRecipient = ReturnType<typeof presentRecipient>;
 
-/** The code is never stored: an HMAC bound to the recipient, so a database copy alone cannot confirm a guess. */
-export function codeHash(recipientId: string, code: string) {
-  return crypto.createHmac("sha256", getEnv().NEXTAUTH_SECRET).update(`recipient-code:${recipientId}:${code}`).digest("hex");
+/**
+ * The code is never stored: an HMAC bound to the link and the invited address, so a database copy alone cannot
+ * confirm a guess, and every recipient of that link and address (another browser, a re-identification) can confirm
+ * with the one code mailed to it while it is valid.
+ */
+export function codeHash(shareId: string, email: string, code: string) {
+  return crypto.createHmac("sha256", getEnv().NEXTAUTH_SECRET).update(`recipient-code:${shareId}:${email}:${code}`).digest("hex");
+}
+
+/** The limits as a 429 with `message` (the recipient screens show it). */
+async function enforceLimitsSaying(limits: ReturnType<typeof rateLimits.codeMail>, message: string) {
+  try {
+    await enforceRateLimits(limits);
+  } catch (err) {
+    throw err instanceof RateLimitError ? new RateLimitError(err.retryAfterSeconds, message) : err;
+  }
+}
+
+/**
+ * A code still valid for this link and address (mailed for another of its recipients, not spent): a new recipient
+ * takes it over, with its expiry, its send time (the 30 s resend gap holds) and its attempts, instead of mailing
+ * another, so repeated identify calls cannot bomb the invitee.
+ */
+function liveCode(shareId: string, email: string) {
+  return db.recipient.findFirst({
+    where: { shareId, email, emailVerifiedAt: null, codeHash: { not: null }, codeExpiresAt: { gt: new Date() }, codeAttempts: { lt: CODE_MAX_ATTEMPTS } },
+    orderBy: { codeSentAt: "desc" },
+    select: { codeHash: true, codeExpiresAt: true, codeSentAt: true, codeAttempts: true },
+  });
+}
+
+/** A fresh code's columns; the caller mails the code only once they are stored. */
+function freshCode(shareId: string, email: string, now = new Date()) {
+  const code = newCode();
+  return { code, data: { codeHash: codeHash(shareId, email, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeAttempts: 0, codeSentAt: now } };
 }
 
 function newCode() {
@@ -77,23 +111,27 @@ export async function findSessionRecipient(id: string, secrets: RecipientSecrets
 }
 
 /**
- * A new code for an e-mail share's recipient; the previous one dies. At most one per 30 s: the condition on
- * codeSentAt makes concurrent requests send one code, not several.
+ * A new code for an e-mail share's recipient; the previous one dies, for every unverified recipient of the same link
+ * and address (one live code per link and address). At most one per 30 s: the condition on codeSentAt makes
+ * concurrent requests send one code, not several. The caller has counted the mail against the address's cap.
  */
-async function issueCode(recipient: { id: string; email: string }) {
-  const code = newCode();
+async function issueCode(recipient: { id: string; shareId: string; email: string }) {
   const now = new Date();
+  const { code, data } = freshCode(recipient.shareId, recipient.email, now);
   const updated = await db.recipient.updateMany({
     where: { id: recipient.id, emailVerifiedAt: null, OR: [{ codeSentAt: null }, { codeSentAt: { lte: new Date(now.getTime() - CODE_RESEND_INTERVAL_MS) } }] },
-    data: { codeHash: codeHash(recipient.id, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeAttempts: 0, codeSentAt: now },
+    data,
   });
   if (updated.count !== 1) throw new RateLimitError(Math.ceil(CODE_RESEND_INTERVAL_MS / 1000));
+  await db.recipient.updateMany({ where: { shareId: recipient.shareId, email: recipient.email, emailVerifiedAt: null, id: { not: recipient.id } }, data });
   await sendEmail({ to: recipient.email, ...(await recipientCodeEmail({ code })) });
 }
 
 /**
  * Identifies a visitor to a live link and binds a new recipient session to it (the caller sets the cookie
- * from the returned secret). An e-mail share only admits its own address (any case) and mails a code.
+ * from the returned secret). An e-mail share only admits its own address (any case) and mails a code, unless a code
+ * still valid for this link and address exists (then the new recipient confirms with that one); at most 5 code
+ * mails an hour reach one address, whatever the links and recipients (429 CODE_MAILS_CAPPED).
  */
 export async function createRecipient(input: CreateRecipientInput, client: ClientInfo) {
   await enforceRateLimits(rateLimits.recipientCreateFromIp(client.ip));
@@ -101,6 +139,9 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
   await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
+  const live = share.shareType === "email" ? await liveCode(share.id, email) : null;
+  if (share.shareType === "email" && !live) await enforceLimitsSaying(rateLimits.codeMail(email), CODE_MAILS_CAPPED);
+  const fresh = share.shareType === "email" && !live ? freshCode(share.id, email) : null;
   const secret = newRecipientSecret();
   const recipient = await db.recipient.create({
     data: {
@@ -111,14 +152,14 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
       secretHash: secretHash(secret),
       ip: client.ip,
       userAgent: client.userAgent,
+      ...(live ?? fresh?.data),
     },
   });
-  if (share.shareType === "email") await issueCode(recipient);
-  const fresh = await db.recipient.findUniqueOrThrow({ where: { id: recipient.id } });
-  return { recipient: presentRecipient(fresh, share.shareType), secret, shareId: share.id };
+  if (fresh) await sendEmail({ to: email, ...(await recipientCodeEmail({ code: fresh.code })) });
+  return { recipient: presentRecipient(recipient, share.shareType), secret, shareId: share.id };
 }
 
-/** POST /api/recipients/{id}/code: a new code (30 s apart, 5 an hour). */
+/** POST /api/recipients/{id}/code: a new code (30 s apart, 5 an hour per recipient, 5 mails an hour per address). */
 export async function sendRecipientCode(id: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
   if (recipient.share.shareType !== "email") throw new ConflictError(NOT_AN_EMAIL_SHARE);
@@ -128,19 +169,21 @@ export async function sendRecipientCode(id: string, secrets: RecipientSecrets, c
     throw new RateLimitError(Math.ceil((recipient.codeSentAt.getTime() + CODE_RESEND_INTERVAL_MS - Date.now()) / 1000));
   }
   await enforceRateLimits(rateLimits.codeSend(recipient.id, client.ip));
+  await enforceLimitsSaying(rateLimits.codeMail(recipient.email), CODE_MAILS_CAPPED);
   await issueCode(recipient);
   return { sent: true as const };
 }
 
 /**
  * Confirms the e-mailed code. Each guess first claims one of the code's 5 attempts with a conditional update,
- * so parallel guesses cannot exceed them; the 6th answers 429 whatever it says.
+ * so parallel guesses cannot exceed them; the 6th answers 429 whatever it says. Guesses are also capped per
+ * recipient, IP, link and address (429 CODE_GUESSES_CAPPED), so new recipients bring no fresh guesses.
  */
 export async function verifyRecipientEmail(id: string, code: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
   const type = recipient.share.shareType;
   if (type !== "email" || recipient.emailVerifiedAt) return presentRecipient(recipient, type);
-  await enforceRateLimits(rateLimits.codeVerify(recipient.id, client.ip));
+  await enforceLimitsSaying(rateLimits.codeVerify(recipient.id, client.ip, recipient.shareId, recipient.email), CODE_GUESSES_CAPPED);
   if (!recipient.codeHash) throw new ValidationError(CODE_EXPIRED);
   const claimed = await db.recipient.updateMany({
     where: { id, codeHash: { not: null }, codeAttempts: { lt: CODE_MAX_ATTEMPTS } },
@@ -149,7 +192,7 @@ export async function verifyRecipientEmail(id: string, code: string, secrets: Re
   if (claimed.count !== 1) throw new HttpError(429, CODE_TOO_MANY_ATTEMPTS);
   const current = await db.recipient.findUniqueOrThrow({ where: { id } });
   if (!current.codeHash || !current.codeExpiresAt || current.codeExpiresAt <= new Date()) throw new ValidationError(CODE_EXPIRED);
-  const given = Buffer.from(codeHash(id, code.trim()), "hex");
+  const given = Buffer.from(codeHash(current.shareId, current.email, code.trim()), "hex");
   if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash, "hex"))) throw new ValidationError(CODE_WRONG);
   const verified = await db.recipient.update({
     where: { id },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeString } from "@/lib/validation/safe-string";
+import { singleLineString } from "@/lib/validation/safe-string";
 
 const email = z
   .string()
@@ -17,7 +17,7 @@ const password = z
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const name = safeString().trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters");
+const name = singleLineString("Name").min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters");
 
 export const registerSchema = z.object({ name, email, password, invite: z.string().max(200).optional() });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -40,9 +40,21 @@ export const resetPasswordFormSchema = z
   .object({ password, confirmPassword: z.string().min(6, "Password must be at least 6 characters") })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 
+/** The profile form (SPEC §5): the name; the e-mail is accepted in the payload (the client resends it) but never applied. */
 export const profileSchema = z.object({
   name,
-  // The e-mail is accepted in the payload (the client resends it) but never applied.
   email: z.string().optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/**
+ * PUT /api/profile: the form's payload, or the certificate switch alone (/profile saves it on its own), or both.
+ * `showEmailOnCertificates`: print the account e-mail next to the owner's name on NDA certificates (default off).
+ */
+export const profileUpdateSchema = profileSchema
+  .extend({
+    name: name.optional(),
+    showEmailOnCertificates: z.boolean({ error: "showEmailOnCertificates must be true or false." }).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.showEmailOnCertificates !== undefined, { error: "Send a name or showEmailOnCertificates." });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

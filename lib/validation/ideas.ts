@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { safeString } from "@/lib/validation/safe-string";
+import { safeString, singleLineString } from "@/lib/validation/safe-string";
 
 export const TITLE_REQUIRED = "Please enter a title for your idea";
 export const MAX_HTML_CHARS = 2_000_000; // base64 images make HTML large; bounded all the same
 /** Request bodies carrying idea content: the HTML limit plus JSON escaping and the title. */
 export const MAX_IDEA_BODY_BYTES = 3_000_000;
 
-export const ideaTitleSchema = safeString({ error: TITLE_REQUIRED })
-  .trim()
+export const ideaTitleSchema = singleLineString("Title", { error: TITLE_REQUIRED })
   .min(1, TITLE_REQUIRED)
   .max(200, "Title must be at most 200 characters");
 

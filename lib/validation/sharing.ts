@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { singleLine } from "@/lib/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT } from "./sharing-limits";
 
@@ -56,10 +57,10 @@ export type CreateShareInput = z.infer<typeof createShareSchema>;
 
 /** The recipient form (SPEC §2 Recipient information); accessToken comes from the path or ?accessToken=. */
 export const recipientFormSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(3, MESSAGES.recipientName), z.maxLength(100, "Name must be at most 100 characters"), safe),
+  name: z.string().check(safe, z.trim(), singleLine("Name"), z.minLength(3, MESSAGES.recipientName), z.maxLength(100, "Name must be at most 100 characters")),
   email: email(MESSAGES.email),
   phone: z.optional(
-    z.nullable(z.string().check(z.trim(), z.maxLength(30, MESSAGES.phone), z.regex(/^[0-9+().\-\s]*$/, MESSAGES.phone))),
+    z.nullable(z.string().check(z.trim(), singleLine("Phone number"), z.maxLength(30, MESSAGES.phone), z.regex(/^[0-9+().\-\s]*$/, MESSAGES.phone))),
   ),
 });
 export type RecipientFormInput = z.input<typeof recipientFormSchema>;

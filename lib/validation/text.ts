@@ -15,3 +15,28 @@ export function isSafeText(value: string) {
 export function stripUnsafeText(value: string) {
   return value.replace(new RegExp(UNSAFE_TEXT.source, "g"), "");
 }
+
+/**
+ * What a single-line field (every name, a phone number, an idea title) refuses on top of UNSAFE_TEXT: every control
+ * character (C0 including tab and line breaks, DEL, C1 including NEL), the Unicode line and paragraph separators, and
+ * the bidirectional embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069), which reorder what an
+ * owner reads ("\u202eevil\u202c Bob" shows as "live Bob"). These values are printed into evidence and e-mails as
+ * one labelled line; a line break there would forge a clause or a field.
+ */
+export const NOT_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+export function isSingleLineText(value: string) {
+  return !NOT_SINGLE_LINE.test(value);
+}
+
+export function singleLineMessage(field: string) {
+  return `${field} cannot contain line breaks or control characters.`;
+}
+
+/**
+ * A value stored before single-line fields were enforced, made printable on one line: each refused character
+ * becomes a visible escape (a line break reads "\u000A"), so nothing it holds can pass for a clause or a field.
+ */
+export function toSingleLine(value: string) {
+  return value.replace(new RegExp(NOT_SINGLE_LINE.source, "g"), (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { safeString } from "@/lib/validation/safe-string";
+import { singleLineString } from "@/lib/validation/safe-string";
 
 export const waitlistSchema = z.object({
-  name: safeString().trim().min(2, "Name must be at least 2 characters.").max(100, "Name must be at most 100 characters."),
+  name: singleLineString("Name").min(2, "Name must be at least 2 characters.").max(100, "Name must be at most 100 characters."),
   email: z.string().trim().email("Please enter a valid email address.").max(254, "Please enter a valid email address."),
-  profession: safeString()
-    .trim()
+  profession: singleLineString("Profession")
     .max(100, "Profession must be at most 100 characters.")
     .optional()
     .nullable()

@@ -14,9 +14,9 @@ import { flat, pdfProblems, pdfText } from "../pdf-text";
 const SECRET_HTML = "<h2>Launch plan</h2><p>The secret ingredient is <strong>cardamom</strong>.</p>";
 const NAME = "Łukasz Дмитрий";
 
-type Shared = { ideaId: number; title: string; token: string };
+type Shared = { ideaId: number; title: string; token: string; byEmail?: boolean };
 
-async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unknown } = {}): Promise<Shared> {
+async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unknown; recipientEmail?: string } = {}): Promise<Shared> {
   const title = `Watermarked ${Date.now().toString(36)}`;
   const res = options.pdf
     ? await uploadPdf(owner.api, { name: `${title}.pdf`, buffer: options.pdf }, title)
@@ -24,8 +24,11 @@ async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unkn
   expect(res.status(), await res.text()).toBe(201);
   const ideaId = ((await res.json()) as { id: number }).id;
   expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
-  const share = await createShare(owner.api, { ideaId, shareType: "full-access", recipientEmail: null });
-  return { ideaId, title, token: share.accessLink };
+  // The certificate is mailed only to an address proven by a code (issue 14 item 6): an e-mail link when one is given.
+  const share = options.recipientEmail
+    ? await createShare(owner.api, { ideaId, shareType: "email", recipientEmail: options.recipientEmail })
+    : await createShare(owner.api, { ideaId, shareType: "full-access", recipientEmail: null });
+  return { ideaId, title, token: share.accessLink, byEmail: Boolean(options.recipientEmail) };
 }
 
 /** /view → details → agreement → document, through the screens. */
@@ -34,6 +37,14 @@ async function reachDocument(page: Page, shared: Shared, email: string) {
   await page.getByLabel("Name", { exact: true }).fill(NAME);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Verify", exact: true }).click();
+  if (shared.byEmail) {
+    let code: string | undefined;
+    await expect
+      .poll(async () => (code = (await readOutbox(email)).find((m) => /verification code/i.test(m.subject))?.text.match(/\b(\d{6})\b/)?.[1]), { timeout: 20_000 })
+      .toBeTruthy();
+    await page.getByLabel("Verification code", { exact: true }).fill(code!);
+    await page.getByRole("button", { name: "Confirm code" }).click();
+  }
   await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
   await page.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(page.getByRole("button", { name: "I Agree" })).toBeEnabled();
@@ -52,8 +63,8 @@ async function payload(page: Page, token: string) {
 test.describe("identity watermarks and the NDA certificate", () => {
   test("HTML idea: the identity line lies across the document; the certificate downloads from the viewer and by e-mail", async ({ page, newCreator, playwright }, testInfo) => {
     const owner = await newCreator();
-    const shared = await shareIdea(owner);
     const email = uniqueEmail(testInfo, "reader");
+    const shared = await shareIdea(owner, { recipientEmail: email });
     await reachDocument(page, shared, email);
 
     const { watermark, ndaId, accessedAt } = await payload(page, shared.token);
@@ -95,7 +106,7 @@ test.describe("identity watermarks and the NDA certificate", () => {
     await anonymous.dispose();
     expect((await owner.api.get(`/api/ndas/doesnotexist0000000000000/certificate.pdf`)).status()).toBe(404);
 
-    // The e-mail at acceptance carries it as an attachment.
+    // The e-mail at acceptance (to the address the code proved) carries it as an attachment.
     type Mail = { subject: string; attachments?: { filename: string; contentType: string; content: string }[] };
     let mail: Mail | undefined;
     await expect

@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { BackButton } from "@/components/layout/back-button";
 import { Logo } from "@/components/layout/logo";
 import { SiteFooter } from "@/components/layout/site-footer";
+import { CertificateSettings } from "@/components/profile/certificate-settings";
 import { NotificationSettings } from "@/components/profile/notification-settings";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { requirePageUser } from "@/lib/auth/session";
 import { getNotificationSettings } from "@/lib/notifications/settings";
+import { getProfile } from "@/lib/profile";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +15,7 @@ export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
   const user = await requirePageUser();
-  const notifications = await getNotificationSettings(user.id);
+  const [notifications, profile] = await Promise.all([getNotificationSettings(user.id), getProfile(user.id)]);
 
   return (
     <>
@@ -25,8 +27,9 @@ export default async function ProfilePage() {
         </div>
       </header>
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <ProfileForm initialUser={{ name: user.name, email: user.email, profileImage: user.profileImage }} />
+        <ProfileForm initialUser={profile} />
         <NotificationSettings initial={notifications} />
+        <CertificateSettings initialUser={profile} />
       </main>
       <SiteFooter />
     </>

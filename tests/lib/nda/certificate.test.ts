@@ -47,7 +47,7 @@ describe("NDA certificate", () => {
       "TestBrowser/99.0",
       String(idea.id),
       "Analytical engine",
-      "Ada Lovelace <ada@example.com>",
+      "Ada Lovelace",
       nda.agreementSha256,
       nda.contentSha256,
       nda.agreementVersion,
@@ -63,6 +63,8 @@ describe("NDA certificate", () => {
     for (const paragraph of nda.agreementText.split("\n").filter((l) => l.trim())) expect(all).toContain(flat(paragraph));
     expect(all).not.toContain(SECRET_CONTENT);
     expect(all).not.toContain("turnip");
+    // The owner's account e-mail is not shown unless they chose to (issue 14 item 6).
+    expect(all).not.toContain("ada@example.com");
     // Page numbers on every page, metadata, and fonts that extract (ToUnicode) and are embedded as subsets.
     const info = pdfInfo(pdf);
     const pages = Number(info.Pages);
@@ -113,8 +115,23 @@ describe("NDA certificate", () => {
     expect(certificateFileName(nda.id)).toBe(`nda-certificate-${nda.id}.pdf`);
   });
 
-  it("is e-mailed to the recipient, attached, when they accept", async () => {
-    const { nda } = await acceptance({ name: "Zoë Ωmega" });
+  it("shows the owner's account e-mail only when the owner switched it on (profile)", async () => {
+    const { owner, nda } = await acceptance();
+    expect(flat((await certificateText(nda.id, owner.id)).text)).not.toContain("ada@example.com");
+    await db.user.update({ where: { id: owner.id }, data: { showEmailOnCertificates: true } });
+    expect(flat((await certificateText(nda.id, owner.id)).text)).toContain("Ada Lovelace <ada@example.com>");
+  });
+
+  it("is never mailed to a typed, unproven address: a non-e-mail link's recipient downloads it from the viewer", async () => {
+    const { recipient, nda } = await acceptance({ name: "Zoë Ωmega" });
+    expect(recipient.agreedToNda).toBe(true);
+    expect((await listOutbox()).filter((m) => m.to === "lukasz@example.com")).toEqual([]);
+    // Still there for the recipient who accepted.
+    expect((await findCertificateData(nda.id, { userId: null, secrets: recipient.secrets })).id).toBe(nda.id);
+  });
+
+  it("is e-mailed, attached, to an address proven by a code (an e-mail link) when they accept", async () => {
+    const { nda } = await acceptance({ shareType: "email", name: "Zoë Ωmega" });
     const mail = (await listOutbox()).find((m) => m.to === "lukasz@example.com" && m.attachments?.length);
     expect(mail).toBeDefined();
     expect(mail!.subject).toContain("Analytical engine");
@@ -128,20 +145,25 @@ describe("NDA certificate", () => {
   });
 
   it("a mail that cannot be sent never fails the acceptance", async () => {
-    // The outbox directory cannot be created: a file stands in its way.
-    fs.mkdirSync(getEnv().dataDir, { recursive: true });
+    const owner = await createUser();
+    const share = await createShare(owner.id, (await createPublished(owner.id)).id, { shareType: "email", recipientEmail: "lukasz@example.com" });
+    const identified = await createRecipient(share);
+    await db.recipient.update({ where: { id: identified.id }, data: { emailVerifiedAt: new Date() } });
+    // From here on the outbox directory cannot be created: a file stands in its way.
+    fs.rmSync(path.join(getEnv().dataDir, "outbox"), { recursive: true, force: true });
     fs.writeFileSync(path.join(getEnv().dataDir, "outbox"), "not a directory");
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
     allowConsoleError();
-    const { recipient, nda } = await acceptance();
+    const { acceptNda } = await import("@/lib/recipients");
+    const recipient = await acceptNda(identified.id, identified.secrets, TEST_CLIENT);
     expect(recipient.agreedToNda).toBe(true);
-    expect(nda.id).toBeTruthy();
+    expect(await db.ndaAcceptance.count({ where: { recipientId: identified.id } })).toBe(1);
     expect(errors.mock.calls.some((c) => String(c[0]).includes("NDA certificate mail failed"))).toBe(true);
     errors.mockRestore();
   });
 
   it("accepting again sends no second certificate", async () => {
-    const { recipient } = await acceptance();
+    const { recipient } = await acceptance({ shareType: "email" });
     const { acceptNda } = await import("@/lib/recipients");
     await acceptNda(recipient.id, recipient.secrets, TEST_CLIENT);
     expect((await listOutbox()).filter((m) => m.attachments?.length)).toHaveLength(1);

@@ -2,7 +2,7 @@ import { ideaTitleSchema, ideaInputSchema } from "@/lib/validation/ideas";
 import { registerSchema, profileSchema } from "@/lib/validation/auth";
 import { waitlistSchema } from "@/lib/validation/waitlist";
 import { recipientFormSchema, commentSchema } from "@/lib/validation/sharing";
-import { UNSAFE_TEXT_MESSAGE, isSafeText, stripUnsafeText } from "@/lib/validation/text";
+import { UNSAFE_TEXT_MESSAGE, isSafeText, isSingleLineText, stripUnsafeText } from "@/lib/validation/text";
 
 const UNSAFE = ["a\u0000b", "\ud800", "x\udc00y", "bell\u0007", "esc\u001b[31m", "del\u007f"];
 const SAFE = ["plain", "tab\tand\nnewline", "emoji 😀 pair", "Résumé 履歴書", "\u00a0nbsp"];
@@ -34,10 +34,11 @@ describe("one rule for unsafe text", () => {
     for (const result of cases) expect(firstMessage(result)).toBe(UNSAFE_TEXT_MESSAGE);
   });
 
-  it("the same fields accept ordinary international text", () => {
+  it("the same fields accept ordinary international text (single-line ones without line breaks: issue 14 item 7)", () => {
     for (const good of SAFE) {
-      expect(ideaTitleSchema.safeParse(good).success).toBe(true);
-      expect(profileSchema.safeParse({ name: `${good} Name` }).success).toBe(true);
+      expect(ideaInputSchema.safeParse({ title: "ok", content: { elements: [{ type: "text", x: 0, y: 0, text: good }] } }).success).toBe(true);
+      expect(ideaTitleSchema.safeParse(good).success).toBe(isSingleLineText(good));
+      expect(profileSchema.safeParse({ name: `${good} Name` }).success).toBe(isSingleLineText(good));
     }
   });
 });

@@ -1,8 +1,9 @@
 import { route } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
+import { getProfile } from "@/lib/profile";
 
-// GET /api/auth/me — the signed-in user's name, email and profileImage
+// GET /api/auth/me — the signed-in user's name, email, profileImage and showEmailOnCertificates
 export const GET = route(async () => {
   const user = await requireUser();
-  return Response.json({ name: user.name, email: user.email, profileImage: user.profileImage });
+  return Response.json(await getProfile(user.id));
 });

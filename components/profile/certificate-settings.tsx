@@ -1,0 +1,62 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Card, CardContent } from "@/components/ui/card";
+import { SettingRow } from "@/components/profile/notification-settings";
+import { queryKeys } from "@/lib/client/query-client";
+import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import type { ProfileInfo } from "@/lib/client/types";
+
+/**
+ * Whether the NDA certificates of the owner's ideas show their account e-mail next to their name (off by default:
+ * a certificate travels to recipients and whoever they show it to). Saved at once through PUT /api/profile, shown
+ * immediately and put back if the save fails; it reads the same `me` query as the profile form.
+ */
+export function CertificateSettings({ initialUser }: { initialUser: ProfileInfo }) {
+  const queryClient = useQueryClient();
+  const me = useQuery<ProfileInfo>({ queryKey: queryKeys.me, initialData: initialUser }).data;
+  const [saving, setSaving] = useState(false);
+  const headingId = useId();
+
+  const change = async (value: boolean) => {
+    const previous = queryClient.getQueryData<ProfileInfo>(queryKeys.me) ?? me;
+    queryClient.setQueryData<ProfileInfo>(queryKeys.me, { ...previous, showEmailOnCertificates: value });
+    setSaving(true);
+    try {
+      const saved = await apiRequest<ProfileInfo>("PUT", "/api/profile", { showEmailOnCertificates: value });
+      queryClient.setQueryData(queryKeys.me, saved);
+      toast.success("Certificate settings saved.");
+    } catch (err) {
+      queryClient.setQueryData(queryKeys.me, previous);
+      toast.error("Error", { description: withLimitMessage("Failed to save certificate settings. Please try again.", err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
+      <CardContent className="space-y-4 px-4 sm:px-6">
+        <div className="space-y-1">
+          <h2 id={headingId} className="text-lg font-semibold">
+            NDA certificates
+          </h2>
+          <p className="text-muted-foreground text-sm">What recipients&apos; acceptance certificates say about you.</p>
+        </div>
+        <ul className="divide-y">
+          <SettingRow
+            id="certificate-show-email"
+            label="Show my e-mail address on NDA certificates"
+            description="Certificates always name you; with this on they also show your account e-mail address."
+            checked={me.showEmailOnCertificates}
+            disabled={saving}
+            busy={saving}
+            onChange={(value) => void change(value)}
+          />
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
