@@ -47,6 +47,8 @@ export type Asset = {
 
 /** GET /api/auth/me, PUT /api/profile, and the `user` of POST /api/auth/login. */
 export type CurrentUserInfo = { name: string; email: string; profileImage: string | null };
+/** GET /api/auth/me also says whether the address is verified (lib/auth/email-verification.ts). */
+export type MeResponse = CurrentUserInfo & { emailVerified: boolean };
 
 export type LoginResponse = { success: true; user: CurrentUserInfo };
 export type WaitlistResult = { alreadyExists: boolean };
