@@ -50,6 +50,6 @@ test.describe("e-mail verification", () => {
 
     // The link was single use: opening it again says so.
     await page.goto(href!);
-    await expect(page.getByRole("alert")).toHaveText("This verification link is invalid or has expired.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("This verification link is invalid or has expired.");
   });
 });
