@@ -9,13 +9,15 @@ import type { ShareTypeValue } from "@/lib/validation/sharing";
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
 
-export async function createUser(overrides: { name?: string; email?: string; password?: string } = {}) {
+/** An account as an open registration makes it: address unverified unless `emailVerified: true`. */
+export async function createUser(overrides: { name?: string; email?: string; password?: string; emailVerified?: boolean } = {}) {
   const password = overrides.password ?? "secret1";
   const user = await db.user.create({
     data: {
       name: overrides.name ?? "Ada Lovelace",
       email: (overrides.email ?? `user-${unique()}@example.com`).toLowerCase(),
       passwordHash: await hashPassword(password),
+      emailVerified: overrides.emailVerified ? new Date() : null,
     },
   });
   return { ...user, password };

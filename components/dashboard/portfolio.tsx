@@ -17,9 +17,12 @@ function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () =
   ));
 }
 
-/** The Idea Portfolio: drop zone, Drafts, Published, My Assets and Shared with me. */
-export function Portfolio() {
-  const { ideas, assets, shared, loading, error, refresh } = usePortfolioData();
+/**
+ * The Idea Portfolio: drop zone, Drafts, Published, My Assets and Shared with me. Shared with me lists what was sent
+ * to the account's address, so it shows only once that address is verified (`sharedWithMe`).
+ */
+export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
+  const { ideas, assets, shared, loading, error, refresh } = usePortfolioData({ sharedWithMe });
   const drafts = ideas.filter((idea) => idea.status !== "published");
   const published = ideas.filter((idea) => idea.status === "published");
 
@@ -48,13 +51,15 @@ export function Portfolio() {
             <IdeaList ideas={published} onChanged={refresh} />
           </PortfolioSection>
           <AssetsSection assets={assets} />
-          <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty={shared.length === 0}>
-            {shared.map((item) => (
-              <li key={item.shareId}>
-                <SharedIdeaCard item={item} />
-              </li>
-            ))}
-          </PortfolioSection>
+          {sharedWithMe ? (
+            <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty={shared.length === 0}>
+              {shared.map((item) => (
+                <li key={item.shareId}>
+                  <SharedIdeaCard item={item} />
+                </li>
+              ))}
+            </PortfolioSection>
+          ) : null}
         </>
       )}
     </div>

@@ -11,27 +11,27 @@ const NO_SHARED: SharedWithMeItem[] = [];
 
 /**
  * The signed-in user's ideas, assets and the ideas shared with them (GET /api/ideas, GET /api/assets,
- * GET /api/shared-with-me). `refresh` reloads them without
+ * GET /api/shared-with-me; not asked for while the account's address is unverified). `refresh` reloads them without
  * showing the loading state again; a failed refresh keeps the lists already shown.
  */
-export function usePortfolioData() {
+export function usePortfolioData({ sharedWithMe }: { sharedWithMe: boolean }) {
   const ideas = useQuery<IdeaListItem[]>({ queryKey: queryKeys.ideas });
   const assets = useQuery<Asset[]>({ queryKey: queryKeys.assets });
-  const shared = useQuery<SharedWithMeItem[]>({ queryKey: queryKeys.sharedWithMe });
+  const shared = useQuery<SharedWithMeItem[]>({ queryKey: queryKeys.sharedWithMe, enabled: sharedWithMe });
   const { refetch: refetchIdeas } = ideas;
   const { refetch: refetchAssets } = assets;
   const { refetch: refetchShared } = shared;
 
   const refresh = useCallback(async () => {
-    await Promise.all([refetchIdeas(), refetchAssets(), refetchShared()]);
-  }, [refetchIdeas, refetchAssets, refetchShared]);
+    await Promise.all([refetchIdeas(), refetchAssets(), sharedWithMe ? refetchShared() : null]);
+  }, [refetchIdeas, refetchAssets, refetchShared, sharedWithMe]);
 
   const error = ideas.isError || assets.isError || shared.isError;
   return {
     ideas: ideas.data ?? NO_IDEAS,
     assets: assets.data ?? NO_ASSETS,
     shared: shared.data ?? NO_SHARED,
-    loading: (ideas.isPending || assets.isPending || shared.isPending) && !error,
+    loading: (ideas.isPending || assets.isPending || (sharedWithMe && shared.isPending)) && !error,
     error,
     refresh,
   };

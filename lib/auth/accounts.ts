@@ -14,9 +14,21 @@ function isUniqueViolation(err: unknown) {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
 }
 
+/** Spends `invite` when it is usable and was sent to `email`; whether it was. */
+async function spendInvite(tx: Prisma.TransactionClient, invite: string, email: string) {
+  // An invitation is personal: it is spent only by the address it was sent to.
+  const used = await tx.invite.updateMany({
+    where: { tokenHash: hashToken(invite), email, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  return used.count === 1;
+}
+
 /**
  * Creates an account. In invite mode the invite is consumed in the same transaction, so one invite makes
- * exactly one account; the empty-instance bootstrap is serialized by an advisory lock.
+ * exactly one account; the empty-instance bootstrap is serialized by an advisory lock. An account that came
+ * through an invitation proved its address (the invitation was mailed to it): it starts verified. Any other
+ * (open registration, the bootstrap account) starts unverified and needs the e-mailed link (lib/auth/email-verification.ts).
  */
 export async function registerUser(input: RegisterInput) {
   const email = normalizeEmail(input.email);
@@ -24,24 +36,24 @@ export async function registerUser(input: RegisterInput) {
   const openMode = getEnv().REGISTRATION_MODE === "open";
   try {
     return await db.$transaction(async (tx) => {
+      let invited = false;
       if (!openMode) {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(4242001)`;
         const empty = (await tx.user.count()) === 0;
         if (!empty) {
           if (!input.invite) throw new ForbiddenError("IdeaVault is invite only. An invitation is required to register.");
-          // An invitation is personal: it is spent only by the address it was sent to.
-          const used = await tx.invite.updateMany({
-            where: { tokenHash: hashToken(input.invite), email, usedAt: null, expiresAt: { gt: new Date() } },
-            data: { usedAt: new Date() },
-          });
-          if (used.count !== 1) {
+          invited = await spendInvite(tx, input.invite, email);
+          if (!invited) {
             throw new ForbiddenError("This invitation link is invalid, has already been used, or was sent to another e-mail address.");
           }
         }
+      } else if (input.invite) {
+        // Open mode needs no invitation, but one sent to this address still proves it.
+        invited = await spendInvite(tx, input.invite, email);
       }
       if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new ConflictError(EMAIL_TAKEN);
-      const user = await tx.user.create({ data: { email, name: input.name.trim(), passwordHash } });
-      if (!openMode && input.invite) {
+      const user = await tx.user.create({ data: { email, name: input.name.trim(), passwordHash, emailVerified: invited ? new Date() : null } });
+      if (invited && input.invite) {
         await tx.invite.updateMany({ where: { tokenHash: hashToken(input.invite) }, data: { usedById: user.id } });
       }
       return user;

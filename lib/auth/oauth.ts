@@ -3,6 +3,47 @@ import type { Account } from "next-auth";
 import { db } from "@/lib/db";
 import { normalizeEmail } from "@/lib/auth/email";
 import { registrationIsOpenTo } from "@/lib/auth/registration";
+import { sendVerificationEmail } from "@/lib/auth/email-verification";
+import { originForHost } from "@/lib/http/origin";
+
+const GITHUB_EMAILS_URL = "https://api.github.com/user/emails";
+const PROVIDER_TIMEOUT_MS = 5000;
+
+/**
+ * Whether the provider itself says `email` is verified (only then does the sign-in count as proof of the address):
+ * Google's ID token carries `email_verified`; GitHub's profile does not, but its e-mail list (scope `user:email`,
+ * which next-auth asks for) marks each address `verified`; X gives no verified address. Any doubt is "no".
+ */
+export async function providerVerifiedEmail(input: {
+  provider: string;
+  email: string | null;
+  profile: unknown;
+  accessToken: string | undefined;
+}): Promise<boolean> {
+  if (!input.email) return false;
+  const email = normalizeEmail(input.email);
+  if (input.provider === "google") {
+    const p = input.profile as { email_verified?: unknown; email?: unknown } | undefined;
+    return p?.email_verified === true && typeof p.email === "string" && normalizeEmail(p.email) === email;
+  }
+  if (input.provider === "github" && input.accessToken) {
+    try {
+      const res = await fetch(GITHUB_EMAILS_URL, {
+        headers: { Authorization: `token ${input.accessToken}`, Accept: "application/vnd.github+json" },
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
+      if (!res.ok) return false;
+      const list: unknown = await res.json();
+      return (
+        Array.isArray(list) &&
+        list.some((e: { email?: unknown; verified?: unknown }) => typeof e?.email === "string" && normalizeEmail(e.email) === email && e.verified === true)
+      );
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
 
 /**
  * Finds or creates the IdeaVault user behind an OAuth sign-in. A new provider account joins an existing
@@ -31,6 +72,10 @@ export async function linkOAuthAccount(input: {
     user = await db.user.create({
       data: { email, name: input.name?.trim() || email.split("@")[0], emailVerified: input.emailVerified ? new Date() : null },
     });
+    if (!input.emailVerified) {
+      // Like an open registration: the address must be proven before Shared with me shows anything.
+      await sendVerificationEmail(user, originForHost(null)).catch((err) => console.error("[auth] verification e-mail failed", err));
+    }
   }
   const a = input.account;
   await db.account.create({

@@ -3,7 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import { getEnv } from "@/lib/env";
 import { configuredOAuthProviders } from "@/lib/auth/providers";
 import { SESSION_MAX_AGE_SECONDS, secureCookiesEnabled } from "@/lib/auth/cookies";
-import { linkOAuthAccount, findUserForToken } from "@/lib/auth/oauth";
+import { linkOAuthAccount, findUserForToken, providerVerifiedEmail } from "@/lib/auth/oauth";
 import { newSessionId } from "@/lib/auth/session-cookie";
 import { loadSessionUser, revokeSession } from "@/lib/auth/session";
 import { safeRedirectPath } from "@/lib/http/safe-redirect";
@@ -38,12 +38,13 @@ export function getAuthOptions(): NextAuthOptions {
     callbacks: {
       async signIn({ account, profile, user }) {
         if (!account || account.type !== "oauth") return false;
+        const email = user.email ?? profile?.email ?? null;
         const linked = await linkOAuthAccount({
           provider: account.provider,
           providerAccountId: account.providerAccountId,
-          email: user.email ?? profile?.email ?? null,
-          // Only Google states that the address is verified; other providers never link to an existing account.
-          emailVerified: account.provider === "google" && (profile as { email_verified?: boolean } | undefined)?.email_verified === true,
+          email,
+          // Only an address the provider says is verified counts as proven (and may join an existing account).
+          emailVerified: await providerVerifiedEmail({ provider: account.provider, email, profile, accessToken: account.access_token }),
           name: user.name ?? profile?.name ?? null,
           account,
         });

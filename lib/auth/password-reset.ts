@@ -1,11 +1,10 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { newToken, hashToken } from "@/lib/auth/tokens";
+import { issueAccountToken, spendAccountToken } from "@/lib/auth/account-tokens";
 import { normalizeEmail } from "@/lib/auth/email";
 import { hashPassword } from "@/lib/auth/password";
 import { sendEmail } from "@/lib/email";
 import { passwordResetEmail } from "@/lib/email/templates";
-import { ValidationError } from "@/lib/api/errors";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
@@ -18,12 +17,7 @@ export async function requestPasswordReset(emailInput: string, origin: string) {
   const email = normalizeEmail(emailInput);
   const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, email: true } });
   if (!user) return;
-  const { token, hash } = newToken();
-  await db.$transaction([
-    // Only the newest link works.
-    db.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } }),
-    db.passwordResetToken.create({ data: { userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) } }),
-  ]);
+  const token = await issueAccountToken(user.id, "password_reset", RESET_TTL_MS);
   const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
   await sendEmail({ to: user.email, ...(await passwordResetEmail({ name: user.name, link })) });
 }
@@ -32,13 +26,9 @@ export async function requestPasswordReset(emailInput: string, origin: string) {
 export async function resetPassword(token: string, password: string) {
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
-    const now = new Date();
-    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.usedAt || row.expiresAt <= now) throw new ValidationError(RESET_LINK_INVALID);
-    const spent = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-    if (spent.count !== 1) throw new ValidationError(RESET_LINK_INVALID);
+    const { userId, spentAt: now } = await spendAccountToken(tx, token, "password_reset", RESET_LINK_INVALID);
     const user = await tx.user.update({
-      where: { id: row.userId },
+      where: { id: userId },
       data: { passwordHash, sessionVersion: { increment: 1 } },
       select: { id: true, emailVerified: true },
     });

@@ -13,6 +13,8 @@ export type CurrentUser = {
   name: string;
   email: string;
   profileImage: string | null;
+  /** Whether the account proved it owns `email` (lib/auth/email-verification.ts). */
+  emailVerified: boolean;
 };
 
 export function profileImageUrl(profileImageId: string | null) {
@@ -41,7 +43,7 @@ export async function loadSessionUser(token: SessionToken) {
   const [user, revoked] = await Promise.all([
     db.user.findUnique({
       where: { id: token.sub },
-      select: { id: true, name: true, email: true, profileImageId: true, sessionVersion: true },
+      select: { id: true, name: true, email: true, profileImageId: true, sessionVersion: true, emailVerified: true },
     }),
     db.revokedSession.findUnique({ where: { sid: token.sid }, select: { sid: true } }),
   ]);
@@ -53,7 +55,13 @@ export async function loadSessionUser(token: SessionToken) {
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const user = await loadSessionUser(await readSessionToken());
   if (!user) return null;
-  return { id: user.id, name: user.name, email: user.email, profileImage: profileImageUrl(user.profileImageId) };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profileImage: profileImageUrl(user.profileImageId),
+    emailVerified: user.emailVerified !== null,
+  };
 });
 
 /** For route handlers: 401 without a valid session. */

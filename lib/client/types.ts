@@ -50,6 +50,8 @@ export type Asset = {
 export type CurrentUserInfo = { name: string; email: string; profileImage: string | null };
 /** GET /api/auth/me and PUT /api/profile: the user with the owner's certificate switch. */
 export type ProfileInfo = Json<Profile>;
+/** GET /api/auth/me also says whether the address is verified (lib/auth/email-verification.ts). */
+export type MeResponse = ProfileInfo & { emailVerified: boolean };
 
 export type LoginResponse = { success: true; user: CurrentUserInfo };
 export type WaitlistResult = { alreadyExists: boolean };

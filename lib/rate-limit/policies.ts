@@ -25,6 +25,13 @@ export const rateLimits = {
     { key: `forgot:email:${normalizeEmail(email)}`, limit: 3, windowSeconds: HOUR },
   ],
   resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
+  /** Verification links are 256-bit tokens; this only keeps one address from hammering the lookup. */
+  verifyEmail: (ip: string): Limit[] => [{ key: `verify-email:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
+  /** 'Resend link': every call mails the account's own address, so few per account (and per address). */
+  verifyEmailResend: (userId: string, ip: string): Limit[] => [
+    { key: `verify-email:resend:${userId}`, limit: 3, windowSeconds: HOUR },
+    { key: `verify-email:resend:ip:${ip}`, limit: 20, windowSeconds: HOUR },
+  ],
   /** Public proof verification: each call may reach calendars and block explorers. */
   verifyProof: (ip: string): Limit[] => [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }],
   /**

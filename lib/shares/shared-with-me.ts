@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { isOpenFor } from "@/lib/shares/access";
+import { isEmailVerified } from "@/lib/auth/email-verification";
 
 /** GET /api/shared-with-me's items (lib/client/types.ts SharedWithMeItem). */
 export type SharedWithMeItem = {
@@ -16,10 +17,13 @@ export type SharedWithMeItem = {
 /**
  * The e-mail shares addressed to this account's address that are still live (not revoked, not expired, views
  * left), never the account's own, newest first. Listing one grants nothing: the link still asks for identity,
- * the e-mailed code and the agreement like for anyone else. Both addresses are stored lower-case.
+ * the e-mailed code and the agreement like for anyone else. Both addresses are stored lower-case. Nothing for an
+ * account that has not proven its address: anyone may register any address (open mode) and would otherwise read
+ * the title, sharer and link of every share sent to it.
  */
 export async function listSharedWithMe(userId: string): Promise<SharedWithMeItem[]> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailVerified: true } });
+  if (!isEmailVerified(user)) return [];
   const now = new Date();
   const shares = await db.share.findMany({
     where: {

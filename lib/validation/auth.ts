@@ -36,6 +36,12 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z.object({ token: z.string().min(10, "This reset link is invalid or has expired.").max(200), password });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** The answer for an unknown, used or expired e-mail verification link (server and /verify-email alike). */
+export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired.";
+
+/** POST /api/auth/verify-email: the token from the e-mailed /verify-email?token=… link. */
+export const verifyEmailSchema = z.object({ token: z.string({ error: VERIFY_LINK_INVALID }).min(10, VERIFY_LINK_INVALID).max(200, VERIFY_LINK_INVALID) });
+
 export const resetPasswordFormSchema = z
   .object({ password, confirmPassword: z.string().min(6, "Password must be at least 6 characters") })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { APIRequest, APIResponse } from "@playwright/test";
-import { test, expect, uniqueEmail, waitForMail, firstLink, type TestUser } from "./fixtures";
+import { test, expect, uniqueEmail, waitForMail, firstLink, RESET_SUBJECT, type TestUser } from "./fixtures";
 
 const SESSION_COOKIE = "next-auth.session-token";
 
@@ -103,7 +103,7 @@ test.describe("API: login, session and logout", () => {
     expect((await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
     const me = await request.get("/api/auth/me");
     expect(me.status()).toBe(200);
-    expect(await me.json()).toEqual({ name: user.name, email: user.email, profileImage: null });
+    expect(await me.json()).toEqual({ name: user.name, email: user.email, profileImage: null, emailVerified: true });
 
     const logout = await request.post("/api/auth/logout", { data: {} });
     expect(logout.status()).toBe(200);
@@ -303,7 +303,7 @@ test.describe("API: password reset", () => {
     expect(known.status()).toBe(200);
     expect(unknown.status()).toBe(known.status());
     expect(await unknown.text()).toBe(await known.text());
-    await waitForMail(user.email);
+    await waitForMail(user.email, undefined, RESET_SUBJECT);
 
     const empty = await request.post("/api/auth/forgot-password", { data: { email: "" } });
     expect(empty.status()).toBe(400);
@@ -319,7 +319,7 @@ test.describe("API: password reset", () => {
       expect((await other.get("/api/auth/me")).status()).toBe(200);
 
       await request.post("/api/auth/forgot-password", { data: { email: user.email } });
-      const token = new URL(firstLink((await waitForMail(user.email)).text)).searchParams.get("token")!;
+      const token = new URL(firstLink((await waitForMail(user.email, undefined, RESET_SUBJECT)).text)).searchParams.get("token")!;
       expect(token.length).toBeGreaterThanOrEqual(10);
 
       const shortPw = await request.post("/api/auth/reset-password", { data: { token, password: "123" } });

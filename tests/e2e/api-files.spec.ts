@@ -204,7 +204,7 @@ test.describe("API: profile image", () => {
     const first = await expectJson(await uploadProfileImage(api, { name: "me.png", buffer: PNG_1X1 }), 200);
     expect(Object.keys(first)).toEqual(["profileImage"]);
     fileId(first.profileImage);
-    expect(await expectJson(await api.get("/api/auth/me"), 200)).toEqual({ name: user.name, email: user.email, profileImage: first.profileImage, showEmailOnCertificates: false });
+    expect(await expectJson(await api.get("/api/auth/me"), 200)).toEqual({ name: user.name, email: user.email, profileImage: first.profileImage, showEmailOnCertificates: false, emailVerified: true });
     const img = await api.get(first.profileImage);
     expect(img.status()).toBe(200);
     expect(img.headers()["content-type"]).toBe("image/png");

@@ -222,7 +222,7 @@ test.describe("API: profile", () => {
     expect(res).toMatchObject({ name: "New Name", email: user.email });
 
     const me = await expectJson(await api.get("/api/auth/me"), 200);
-    expect(me).toEqual({ name: "New Name", email: user.email, profileImage: null, showEmailOnCertificates: false });
+    expect(me).toEqual({ name: "New Name", email: user.email, profileImage: null, showEmailOnCertificates: false, emailVerified: true });
 
     const short = await expectJson(await api.put("/api/profile", { data: { name: "A", email: user.email } }), 400);
     expect(short.error).toBe("Name must be at least 2 characters");

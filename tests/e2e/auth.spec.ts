@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, uniqueEmail, waitForMail, firstLink, readOutbox, seenToasts } from "./fixtures";
+import { test, expect, uniqueEmail, waitForMail, firstLink, readOutbox, seenToasts, RESET_SUBJECT } from "./fixtures";
 
 const LOGGED_IN = "You have been logged in successfully!";
 const LOGIN_FAILED = "Invalid email or password. Please try again.";
@@ -198,7 +198,7 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
     await expect(toasts(page).getByText("Password reset instructions have been sent to your email.")).toBeVisible();
 
-    const mail = await waitForMail(user.email);
+    const mail = await waitForMail(user.email, undefined, RESET_SUBJECT);
     expect(mail.subject).toBe("Reset your IdeaVault password");
     const link = new URL(firstLink(mail.text));
     expect(link.pathname).toBe("/reset-password");
@@ -259,11 +259,12 @@ test.describe("forgot and reset password", () => {
     const user = await createUser();
     const res = await request.post("/api/auth/forgot-password", { data: { email: user.email } });
     expect(res.status()).toBe(200);
-    const mail = await waitForMail(user.email);
+    const mail = await waitForMail(user.email, undefined, RESET_SUBJECT);
 
     const response = await page.goto("/dev/outbox");
     expect(response?.status()).toBe(200);
-    const entry = page.getByRole("article").filter({ hasText: user.email });
+    // The account's verification mail is listed too: pick the reset mail.
+    const entry = page.getByRole("article").filter({ hasText: user.email }).filter({ hasText: RESET_SUBJECT });
     await expect(entry.getByRole("heading", { name: "Reset your IdeaVault password" })).toBeVisible();
     await expect(entry.locator("pre")).toContainText(`Hi ${user.name},`);
     await expect(entry.getByRole("link")).toHaveAttribute("href", firstLink(mail.text));

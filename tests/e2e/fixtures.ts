@@ -1,6 +1,6 @@
 import path from "node:path";
 import crypto from "node:crypto";
-import { test as base, expect, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
 import { listOutboxIn, type OutboxEntry } from "@/lib/email/outbox";
 
 export { expect };
@@ -35,18 +35,32 @@ export async function readOutbox(to?: string): Promise<OutboxMail[]> {
  * Waits for the newest e-mail to `to`. Some mails are written after the API has answered (the reset e-mail is
  * sent in `after()`), and a busy machine can take seconds to hash a token and write a file: poll generously.
  */
-export async function waitForMail(to: string, timeout = 20_000): Promise<OutboxMail> {
+export async function waitForMail(to: string, timeout = 20_000, subject?: string): Promise<OutboxMail> {
   let latest: OutboxMail | undefined;
   await expect
     .poll(
       async () => {
-        latest = (await readOutbox(to))[0];
+        latest = (await readOutbox(to)).find((m) => subject === undefined || m.subject === subject);
         return latest !== undefined;
       },
-      { timeout, message: `an e-mail to ${to} in the outbox` },
+      { timeout, message: `an e-mail${subject ? ` "${subject}"` : ""} to ${to} in the outbox` },
     )
     .toBe(true);
   return latest!;
+}
+
+/** Subjects of the account mails that tests wait for (an open registration also mails a verification link). */
+export const RESET_SUBJECT = "Reset your IdeaVault password";
+export const VERIFY_SUBJECT = "Verify your e-mail address";
+
+/**
+ * Verifies an account's address the way its owner does: the newest verification link e-mailed to it, posted by
+ * the /verify-email page's own call (POST /api/auth/verify-email).
+ */
+export async function verifyEmailThroughOutbox(request: APIRequestContext, email: string) {
+  const token = new URL(firstLink((await waitForMail(email, 20_000, VERIFY_SUBJECT)).text)).searchParams.get("token");
+  const res = await request.post("/api/auth/verify-email", { data: { token } });
+  expect(res.status(), `verify ${email}: ${await res.text()}`).toBe(200);
 }
 
 /** The first http(s) URL in a text. */
@@ -140,8 +154,12 @@ type Fixtures = {
   presetCookieConsent: boolean;
   /** Console errors a test expects; anything else logged with console.error fails the test. */
   allowedConsoleErrors: RegExp[];
-  /** Registers a fresh account through POST /api/auth/register. */
-  createUser: (overrides?: Partial<Pick<TestUser, "name" | "password" | "email">>) => Promise<TestUser>;
+  /**
+   * Registers a fresh account through POST /api/auth/register (open mode) and, unless `verified: false`, verifies
+   * its address through the e-mailed link, like most real accounts (tests/e2e/email-verification.spec.ts covers the
+   * unverified state: banner, no Shared with me).
+   */
+  createUser: (overrides?: Partial<Pick<TestUser, "name" | "password" | "email">> & { verified?: boolean }) => Promise<TestUser>;
   /** Signs `page`'s browser context in through POST /api/auth/login and stores currentUser like the login form. */
   loginAs: (page: Page, user: TestUser) => Promise<void>;
 };
@@ -217,6 +235,7 @@ export const test = base.extend<Fixtures>({
         data: { name: user.name, email: user.email, password: user.password },
       });
       expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201);
+      if (overrides.verified !== false) await verifyEmailThroughOutbox(request, user.email);
       return user;
     });
   },

@@ -16,7 +16,7 @@ export default async function DashboardPage() {
     <>
       <DashboardHeader user={{ name: user.name, email: user.email, profileImage: user.profileImage }} />
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <Portfolio />
+        <Portfolio sharedWithMe={user.emailVerified} />
       </main>
       <SiteFooter stamp={<LiveClock className="justify-center sm:justify-start" />} />
     </>

@@ -14,6 +14,19 @@ export function passwordResetEmail({ name, link }: { name: string; link: string 
   );
 }
 
+export function emailVerificationEmail({ name, link }: { name: string; link: string }) {
+  const lines = [
+    `Hi ${name},`,
+    "Please confirm that this is your e-mail address: ideas shared with it appear on your dashboard only once it is verified. The link below works once and expires in 24 hours.",
+    "If you did not create an IdeaVault account, ignore this e-mail: nothing will be verified.",
+  ];
+  return renderEmail(
+    "Verify your e-mail address",
+    <EmailLayout title="Verify your e-mail address" paragraphs={lines} action={{ href: link, label: "Verify my e-mail address" }} />,
+    plainText(lines, link),
+  );
+}
+
 export function inviteEmail({ link }: { link: string }) {
   const lines = ["You have been invited to IdeaVault, the invite-only place to share unpublished ideas under NDA.", "The invitation expires in 14 days."];
   return renderEmail(

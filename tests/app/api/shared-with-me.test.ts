@@ -10,6 +10,10 @@ jest.mock("@/lib/auth/session", () => ({
 }));
 
 import { GET } from "@/app/api/shared-with-me/route";
+import { POST as verifyEmail } from "@/app/api/auth/verify-email/route";
+import { POST as register } from "@/app/api/auth/register/route";
+import { db } from "@/lib/db";
+import { listOutbox } from "@/lib/email/outbox";
 
 const call = () => GET(new Request("http://localhost/api/shared-with-me"), { params: Promise.resolve({}) });
 
@@ -20,7 +24,7 @@ describe("GET /api/shared-with-me", () => {
   });
 
   it("answers the account's shares as JSON, never cached", async () => {
-    const me = await createUser({ name: "Bob", email: "bob@example.com" });
+    const me = await createUser({ name: "Bob", email: "bob@example.com", emailVerified: true });
     const ada = await createUser({ name: "Ada Lovelace" });
     const idea = await createDraft(ada.id, { title: "Solar Kettle" });
     const share = await createShare(ada.id, idea.id, { shareType: "email", recipientEmail: "bob@example.com" });
@@ -31,5 +35,29 @@ describe("GET /api/shared-with-me", () => {
     expect(await res.json()).toEqual([
       { shareId: share.id, ideaId: idea.id, title: "Solar Kettle", sharerName: "Ada Lovelace", sharedAt: new Date(share.createdAt).toISOString(), accessLink: share.accessLink },
     ]);
+  });
+
+  it("answers 200 [] for an account that registered the address without proving it, and lists it once the e-mailed link is used", async () => {
+    const ada = await createUser({ name: "Ada Lovelace" });
+    const idea = await createDraft(ada.id, { title: "Solar Kettle" });
+    const share = await createShare(ada.id, idea.id, { shareType: "email", recipientEmail: "bob@example.com" });
+
+    // Open registration of the invitee's address by someone who does not own the mailbox.
+    const json = (url: string, body: unknown) =>
+      new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const reg = await register(json("http://localhost/api/auth/register", { name: "Not Bob", email: "bob@example.com", password: "secret1" }), { params: Promise.resolve({}) });
+    expect(reg.status).toBe(201);
+    const squatter = await db.user.findUniqueOrThrow({ where: { email: "bob@example.com" } });
+    session.user = { id: squatter.id, name: squatter.name, email: squatter.email, profileImage: null };
+    const hidden = await call();
+    expect(hidden.status).toBe(200);
+    expect(await hidden.json()).toEqual([]);
+
+    // The mailbox's owner follows the link: from then on the account has proven the address.
+    const [mail] = await listOutbox();
+    const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token");
+    const verified = await verifyEmail(json("http://localhost/api/auth/verify-email", { token }), { params: Promise.resolve({}) });
+    expect(verified.status).toBe(200);
+    expect((await (await call()).json()).map((s: { shareId: string }) => s.shareId)).toEqual([share.id]);
   });
 });

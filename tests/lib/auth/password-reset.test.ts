@@ -21,7 +21,7 @@ describe("password reset", () => {
     expect(mail.to).toBe("ada@example.com");
     expect(mail.subject).toMatch(/reset/i);
     const token = tokenFrom(mail.text);
-    const row = await db.passwordResetToken.findFirstOrThrow({ where: { userId: user.id } });
+    const row = await db.accountToken.findFirstOrThrow({ where: { userId: user.id } });
     expect(row.tokenHash).not.toContain(token);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
@@ -51,7 +51,7 @@ describe("password reset", () => {
   it("sends nothing for an unknown address", async () => {
     await requestPasswordReset("nobody@example.com", "http://localhost:3000");
     expect(fs.existsSync(path.join(getEnv().dataDir, "outbox"))).toBe(false);
-    expect(await db.passwordResetToken.count()).toBe(0);
+    expect(await db.accountToken.count()).toBe(0);
   });
 
   it("refuses expired links and keeps only the newest link valid", async () => {
@@ -67,7 +67,7 @@ describe("password reset", () => {
     const second = others[0];
     await expect(resetPassword(first, "new-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
 
-    await db.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.accountToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     await expect(resetPassword(second, "new-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
     await expect(resetPassword("not-a-real-token-at-all", "new-pass")).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
   });

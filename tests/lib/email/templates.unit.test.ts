@@ -1,5 +1,6 @@
 import {
   commentEmail,
+  emailVerificationEmail,
   firstViewEmail,
   inviteEmail,
   ndaAcceptedEmail,
@@ -22,6 +23,14 @@ describe("e-mail templates", () => {
     expect(reset.html).toMatch(/^<!DOCTYPE html/i);
     expect(reset.html).toContain('href="http://localhost:3000/reset-password?token=abc"');
     expect(reset.html).toContain("Set a new password");
+
+    const verify = await emailVerificationEmail({ name: "Ada", link: "http://localhost:3000/verify-email?token=abc" });
+    expect(verify.subject).toBe("Verify your e-mail address");
+    expect(verify.text).toMatch(/^Hi Ada,\n\n/);
+    expect(verify.text).toContain("expires in 24 hours");
+    expect(firstLink(verify.text)).toBe("http://localhost:3000/verify-email?token=abc");
+    expect(verify.html).toContain('href="http://localhost:3000/verify-email?token=abc"');
+    expect(verify.html).toContain("Verify my e-mail address");
 
     const invite = await inviteEmail({ link: "http://localhost:3000/register?invite=t" });
     expect(invite.subject).toBe("Your invitation to IdeaVault");

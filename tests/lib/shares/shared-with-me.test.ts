@@ -5,7 +5,7 @@ import { createDraft, createShare, createUser } from "../../factories";
 
 describe("listSharedWithMe", () => {
   it("lists the live e-mail shares addressed to the account, newest first, with title, sharer and date", async () => {
-    const me = await createUser({ name: "Bob Builder", email: "bob@example.com" });
+    const me = await createUser({ name: "Bob Builder", email: "bob@example.com", emailVerified: true });
     const ada = await createUser({ name: "Ada Lovelace" });
     const grace = await createUser({ name: "Grace Hopper" });
     const kettle = await createDraft(ada.id, { title: "Solar Kettle" });
@@ -23,7 +23,7 @@ describe("listSharedWithMe", () => {
   });
 
   it("leaves out other addresses, other share types, revoked, expired and used-up shares, and the account's own", async () => {
-    const me = await createUser({ email: "bob@example.com" });
+    const me = await createUser({ email: "bob@example.com", emailVerified: true });
     const ada = await createUser();
     const idea = await createDraft(ada.id);
     const mine = await createDraft(me.id);
@@ -42,7 +42,17 @@ describe("listSharedWithMe", () => {
     expect((await listSharedWithMe(me.id)).map((s) => s.shareId)).toEqual([live.id]);
     // And nobody else sees Bob's share.
     expect(await listSharedWithMe(ada.id)).toEqual([]);
-    expect(await listSharedWithMe((await createUser({ email: "carol@example.com" })).id)).toEqual([]);
+    expect(await listSharedWithMe((await createUser({ email: "carol@example.com", emailVerified: true })).id)).toEqual([]);
+  });
+
+  it("lists nothing for an account whose address is unverified: anyone can register any address", async () => {
+    const squatter = await createUser({ email: "bob@example.com" });
+    const ada = await createUser();
+    const idea = await createDraft(ada.id, { title: "Solar Kettle" });
+    const share = await createShare(ada.id, idea.id, { shareType: "email", recipientEmail: "bob@example.com" });
+    expect(await listSharedWithMe(squatter.id)).toEqual([]);
+    await db.user.update({ where: { id: squatter.id }, data: { emailVerified: new Date() } });
+    expect((await listSharedWithMe(squatter.id)).map((s) => s.shareId)).toEqual([share.id]);
   });
 
   it("is empty for an account nothing was shared with", async () => {

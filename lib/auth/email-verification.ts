@@ -1,0 +1,49 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { issueAccountToken, spendAccountToken } from "@/lib/auth/account-tokens";
+import { sendEmail } from "@/lib/email";
+import { emailVerificationEmail } from "@/lib/email/templates";
+import { ConflictError } from "@/lib/api/errors";
+import { VERIFY_LINK_INVALID } from "@/lib/validation/auth";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
+
+const VERIFY_TTL_MS = 24 * 3600_000;
+export { VERIFY_LINK_INVALID };
+export const ALREADY_VERIFIED = "Your e-mail address is already verified.";
+
+/**
+ * An account's address is proven (User.emailVerified) by an invitation sent to it, a sign-in provider that vouches
+ * for it, this link, or a password reset. Until then nothing that depends on owning the address is shown (Shared
+ * with me): anyone can register any address in open mode.
+ */
+export function isEmailVerified(user: { emailVerified: Date | null }) {
+  return user.emailVerified !== null;
+}
+
+/** Mails a single-use link (24 h) to the account's address; an older unused link stops working. */
+export async function sendVerificationEmail(user: { id: string; name: string; email: string }, origin: string) {
+  const token = await issueAccountToken(user.id, "email_verification", VERIFY_TTL_MS);
+  const link = `${origin}/verify-email?token=${encodeURIComponent(token)}`;
+  await sendEmail({ to: user.email, ...(await emailVerificationEmail({ name: user.name, link })) });
+}
+
+/**
+ * 'Resend link' on the banner: 409 once the address is verified, 429 past the limit (each call mails someone's
+ * address: only a few per account and per IP).
+ */
+export async function resendVerificationEmail(userId: string, ip: string, origin: string) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerified: true } });
+  if (isEmailVerified(user)) throw new ConflictError(ALREADY_VERIFIED);
+  await enforceRateLimits(rateLimits.verifyEmailResend(userId, ip));
+  await sendVerificationEmail(user, origin);
+}
+
+/** Spends a verification link (once; 400 VERIFY_LINK_INVALID otherwise) and marks the address verified. */
+export async function verifyEmailToken(token: string) {
+  await db.$transaction(async (tx) => {
+    const { userId, spentAt } = await spendAccountToken(tx, token, "email_verification", VERIFY_LINK_INVALID);
+    // An address proven earlier (a reset, say) keeps its first proof.
+    await tx.user.updateMany({ where: { id: userId, emailVerified: null }, data: { emailVerified: spentAt } });
+  });
+}
