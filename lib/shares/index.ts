@@ -12,7 +12,7 @@ import type { Share } from "@/lib/generated/prisma/client";
 
 export { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
 
-const SHARE_NOT_FOUND = "Share not found";
+export const SHARE_NOT_FOUND = "Share not found";
 
 /** The owner's view of a share (GET /api/ideas/{id}/shares, POST /api/shares). */
 export function presentShare(s: Share) {
