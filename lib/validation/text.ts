@@ -15,3 +15,15 @@ export function isSafeText(value: string) {
 export function stripUnsafeText(value: string) {
   return value.replace(new RegExp(UNSAFE_TEXT.source, "g"), "");
 }
+
+/**
+ * Characters that render as nothing: white space, format characters (zero-width space, joiners, word joiner, BOM,
+ * soft hyphen, direction marks, invisible operators…) and the fillers and blanks that fonts draw empty (combining
+ * grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors, braille blank).
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]*$/u;
+
+/** True when nothing of `value` would be visible: empty, white space, zero-width characters or a mix of them. */
+export function isBlankText(value: string) {
+  return INVISIBLE_ONLY.test(value);
+}
