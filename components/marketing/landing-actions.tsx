@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { ArrowRight, KeyRound } from "lucide-react";
 
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { InviteOnlyPanel } from "./invite-only-panel";
 import { WaitlistPanel } from "./waitlist-panel";
+import { WAITLIST_HASH } from "./waitlist-link";
 
 type View = "invite" | "waitlist";
 
@@ -26,11 +27,24 @@ export function LandingActions() {
     setOpen(true);
   };
 
+  // WAITLIST_HREF (the register page's 'Join our waitlist') opens the form. The hash is only known in the browser:
+  // checked once mounted and whenever it changes.
+  useEffect(() => {
+    const openFromHash = () => {
+      if (window.location.hash === WAITLIST_HASH) openDialog("waitlist");
+    };
+    openFromHash();
+    window.addEventListener("hashchange", openFromHash);
+    return () => window.removeEventListener("hashchange", openFromHash);
+  }, []);
+
   // Closing the dialog resets the success view and gives focus back to the button that opened it. The reset runs
   // once the exit animation has finished (onCloseAutoFocus) so the form doesn't flash back while fading out;
   // openDialog() resets it as well.
   const resetAfterClose = (event: Event) => {
     event.preventDefault();
+    // A reload after closing should not open the form again.
+    if (window.location.hash === WAITLIST_HASH) history.replaceState(null, "", window.location.pathname + window.location.search);
     opener.current?.focus();
     setJoined(false);
     setView("invite");

@@ -8,7 +8,11 @@ export function PrivacyRightsAndSecurity() {
     <>
       <PageSection id="security" title="How we protect your data">
         <ul>
-          <li>All ideas, uploaded files and personal data are encrypted at rest using AES-256.</li>
+          <li>
+            The content of your ideas and every uploaded file (PDFs, images, profile photos) are encrypted at rest
+            using AES-256. Account details, idea titles, comments and the identities recipients give are stored
+            unencrypted in our access-controlled database.
+          </li>
           <li>All traffic between your browser and IdeaVault is encrypted in transit with TLS.</li>
           <li>Passwords are stored only as salted, one-way hashes.</li>
           <li>

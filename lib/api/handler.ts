@@ -12,8 +12,25 @@ import { readCapped } from "@/lib/http/read-capped";
 type Ctx<P> = { params: Promise<P> };
 
 /**
- * Wraps a route handler: cross-site writes are refused (403) before it runs, and every thrown error becomes
- * one consistent JSON answer.
+ * The one place that decides how API answers may be kept and referred from. Every answer can carry someone's data
+ * (an idea, an account, a recipient's evidence) or sits under a URL holding an access token: never stored by a
+ * shared or browser cache, and never a Referer — errors included. A handler that needs more sets the header itself
+ * (downloads add no-transform, /api/files its framing rules); next.config.mjs sets no Referrer-Policy on /api, since
+ * a header set there would replace this one.
+ */
+const API_DEFAULT_HEADERS: readonly (readonly [string, string])[] = [
+  ["Cache-Control", "private, no-store"],
+  ["Referrer-Policy", "no-referrer"],
+];
+
+function withDefaultHeaders(res: Response): Response {
+  for (const [name, value] of API_DEFAULT_HEADERS) if (!res.headers.has(name)) res.headers.set(name, value);
+  return res;
+}
+
+/**
+ * Wraps a route handler: cross-site writes are refused (403) before it runs, every thrown error becomes one
+ * consistent JSON answer, and every answer gets the private defaults above.
  */
 export function route<P = Record<string, string>>(
   handler: (req: Request, ctx: Ctx<P>) => Promise<Response>,
@@ -21,28 +38,18 @@ export function route<P = Record<string, string>>(
   return async (req, ctx) => {
     try {
       if (isCrossSiteWrite(req)) throw new ForbiddenError("Cross-site request refused");
-      return await handler(req, ctx);
+      return withDefaultHeaders(await handler(req, ctx));
     } catch (err) {
-      return errorToResponse(err);
+      return withDefaultHeaders(errorToResponse(err));
     }
   };
 }
 
 /**
- * route() for answers about shares, recipients and comments: never stored by a cache, and never a Referer
- * carrying the access token from the page that asked — errors included.
+ * route() for answers about shares, recipients and comments. Every API answer is private now (route() decides), so
+ * this is route() itself; the name stays where a handler wants to say so.
  */
-export function privateRoute<P = Record<string, string>>(
-  handler: (req: Request, ctx: Ctx<P>) => Promise<Response>,
-): (req: Request, ctx: Ctx<P>) => Promise<Response> {
-  const wrapped = route(handler);
-  return async (req, ctx) => {
-    const res = await wrapped(req, ctx);
-    res.headers.set("Cache-Control", "no-store");
-    res.headers.set("Referrer-Policy", "no-referrer");
-    return res;
-  };
-}
+export const privateRoute = route;
 
 const DEFAULT_MAX_JSON_BYTES = 1_000_000;
 

@@ -1,17 +1,14 @@
-import { NotFoundError } from "@/lib/api/errors";
+import { idOrNull, parseRouteId } from "@/lib/api/route-id";
 import { ideaIdSchema } from "@/lib/validation/ideas";
 
 /** An idea id from a URL, query or form field, or null when it cannot be one (for pages that call notFound()). */
 export function ideaIdOrNull(raw: unknown): number | null {
-  const parsed = ideaIdSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return idOrNull(raw, ideaIdSchema);
 }
 
 /** An idea id from a request; anything that cannot be one is the same 404 as another creator's idea. */
 export function parseIdeaId(raw: unknown): number {
-  const id = ideaIdOrNull(raw);
-  if (id === null) throw new NotFoundError("Idea not found");
-  return id;
+  return parseRouteId(raw, "Idea not found", ideaIdSchema);
 }
 
 /** An optional id (a query or form field that may be absent or empty): null when absent, else as parseIdeaId. */

@@ -12,7 +12,7 @@ import type { Share } from "@/lib/generated/prisma/client";
 
 export { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
 
-const SHARE_NOT_FOUND = "Share not found";
+export const SHARE_NOT_FOUND = "Share not found";
 
 /** The owner's view of a share (GET /api/ideas/{id}/shares, POST /api/shares). */
 export function presentShare(s: Share) {
@@ -40,9 +40,13 @@ async function ownedIdea(ownerId: string, rawId: unknown) {
   return idea;
 }
 
+/** The last instant of year 9999: JavaScript dates reach year 275760, but the database cannot store them. */
+const MAX_EXPIRES_AT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function parseExpiresAt(raw: string | null | undefined, now: Date) {
   const value = raw?.trim() ? new Date(raw) : null;
   if (!value || Number.isNaN(value.getTime()) || value <= now) throw new ValidationError(MESSAGES.expiresAt);
+  if (value.getTime() > MAX_EXPIRES_AT) throw new ValidationError(MESSAGES.expiresAtTooFar);
   return value;
 }
 

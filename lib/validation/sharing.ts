@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { singleLine } from "@/lib/validation/single-line";
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+import { ID_PATTERN } from "@/lib/validation/ids";
 import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT } from "./sharing-limits";
 
 /**
@@ -28,6 +29,7 @@ export const MESSAGES = {
   email: "Please enter a valid email address",
   phone: "Please enter a valid phone number",
   expiresAt: "Please choose an expiration date in the future",
+  expiresAtTooFar: "Please choose an expiration date before the year 10000",
   maxViews: "Maximum views must be a positive whole number",
   recipientEmail: "Please enter a valid email address",
   code: "Enter the 6-digit code from the e-mail",
@@ -81,10 +83,12 @@ const commentContent = z.string(MESSAGES.commentEmpty).check(
   z.minLength(1, MESSAGES.commentEmpty),
   z.maxLength(COMMENT_MAX_CHARS, MESSAGES.commentTooLong),
   safe,
+  // Zero-width and other invisible characters survive trim() but show nothing: such a comment is blank too.
+  z.refine((value) => !isBlankText(value), MESSAGES.commentEmpty),
 );
 
 export const commentSchema = z.object({
-  recipientId: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  recipientId: z.optional(z.nullable(z.string().check(z.regex(ID_PATTERN, "Recipient not found")))),
   /** Ignored: the stored author is the recipient's own name. */
   author: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   content: commentContent,

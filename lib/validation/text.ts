@@ -40,3 +40,15 @@ export function singleLineMessage(field: string) {
 export function toSingleLine(value: string) {
   return value.replace(new RegExp(NOT_SINGLE_LINE.source, "g"), (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
 }
+
+/**
+ * Characters that render as nothing: white space, format characters (zero-width space, joiners, word joiner, BOM,
+ * soft hyphen, direction marks, invisible operators…) and the fillers and blanks that fonts draw empty (combining
+ * grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors, braille blank).
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]*$/u;
+
+/** True when nothing of `value` would be visible: empty, white space, zero-width characters or a mix of them. */
+export function isBlankText(value: string) {
+  return INVISIBLE_ONLY.test(value);
+}

@@ -106,4 +106,35 @@ test.describe("landing page", () => {
     await expect(dialog.getByText("Please enter a valid email address.")).toBeVisible();
     expect(posted).toBe(false);
   });
+
+  test("the footer links /about, /contact, /privacy-policy and /data-handling (SPEC), each once", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    for (const href of ["/about", "/contact", "/privacy-policy", "/data-handling"]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
+      await expect(page.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await footer.getByRole("link", { name: "Data Handling" }).click();
+    await expect(page).toHaveURL(/\/data-handling$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Data Handling (GDPR)" })).toBeVisible();
+  });
+
+  test("/#waitlist (the register page's 'Join our waitlist') opens the waitlist form", async ({ page }) => {
+    await page.goto("/#waitlist");
+    const waitlist = page.getByRole("dialog", { name: "Join the waitlist" });
+    await expect(waitlist).toBeVisible();
+    await expect(waitlist.getByLabel("Name", { exact: true })).toBeFocused();
+
+    // Closed, it stays closed on a reload; a link to the hash on the page opens it again.
+    await waitlist.getByRole("button", { name: "Close", exact: true }).first().click();
+    await expect(waitlist).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Your idea is your property." })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.evaluate(() => {
+      window.location.hash = "waitlist";
+    });
+    await expect(waitlist).toBeVisible();
+  });
 });

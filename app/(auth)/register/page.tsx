@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { RegisterForm } from "@/components/auth/register-form";
 import { getRegistrationStatus } from "@/lib/auth/registration";
 import { getSocialProviders } from "@/lib/auth/providers";
+import { WAITLIST_HREF } from "@/components/marketing/waitlist-link";
 
 export const metadata: Metadata = { title: "Create your account" };
 
@@ -36,7 +37,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
                 : "IdeaVault is invite only. Ask an existing member for an invitation link."}
             </p>
             <Button asChild className="w-full">
-              <Link href="/#waitlist">Join our waitlist</Link>
+              <Link href={WAITLIST_HREF}>Join our waitlist</Link>
             </Button>
             <p className="text-center text-sm">
               <Link href="/login" className="underline underline-offset-4">

@@ -64,8 +64,8 @@ export default function AboutPage() {
       <PageSection id="principles" title="What we stand for">
         <ul>
           <li>
-            <strong>Privacy by default.</strong> Ideas are encrypted at rest with AES-256 and are only
-            ever shown to recipients who have accepted your NDA.
+            <strong>Privacy by default.</strong> The content of your ideas is encrypted at rest with
+            AES-256 and is only ever shown to recipients who have accepted your NDA.
           </li>
           <li>
             <strong>Evidence you own.</strong> Timestamp proofs rely on a public blockchain, not on

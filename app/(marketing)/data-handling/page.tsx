@@ -95,7 +95,8 @@ export default function DataHandlingPage() {
 
       <PageSection id="security" title="Security measures">
         <p>
-          Data is encrypted at rest with AES-256 and in transit with TLS. Passwords are hashed,
+          Idea content and uploaded files are encrypted at rest with AES-256, and all data is
+          encrypted in transit with TLS. Passwords are hashed,
           access to production systems is restricted and logged, and share links enforce their
           configured limits on the server. In the event of a personal-data breach we notify the
           supervisory authority within 72 hours.

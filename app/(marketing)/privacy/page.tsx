@@ -24,7 +24,10 @@ export default function PrivacyNoticePage() {
             Recipients of your share links give their name, email and optionally a phone number, and
             accept an NDA. Their views are recorded so you know who has seen your idea.
           </li>
-          <li>Everything is encrypted at rest with AES-256 and in transit with TLS.</li>
+          <li>
+            The content of your ideas and every file you upload are encrypted at rest with AES-256;
+            everything travels encrypted in transit with TLS.
+          </li>
           <li>
             Blockchain timestamps use only a SHA-256 hash of your idea. Your content never leaves
             IdeaVault.

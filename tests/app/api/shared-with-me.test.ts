@@ -31,7 +31,7 @@ describe("GET /api/shared-with-me", () => {
     session.user = { id: me.id, name: me.name, email: me.email, profileImage: null };
     const res = await call();
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(await res.json()).toEqual([
       { shareId: share.id, ideaId: idea.id, title: "Solar Kettle", sharerName: "Ada Lovelace", sharedAt: new Date(share.createdAt).toISOString(), accessLink: share.accessLink },
     ]);

@@ -2,7 +2,7 @@ import { ideaTitleSchema, ideaInputSchema } from "@/lib/validation/ideas";
 import { registerSchema, profileSchema } from "@/lib/validation/auth";
 import { waitlistSchema } from "@/lib/validation/waitlist";
 import { recipientFormSchema, commentSchema } from "@/lib/validation/sharing";
-import { UNSAFE_TEXT_MESSAGE, isSafeText, isSingleLineText, stripUnsafeText } from "@/lib/validation/text";
+import { UNSAFE_TEXT_MESSAGE, isBlankText, isSafeText, isSingleLineText, stripUnsafeText } from "@/lib/validation/text";
 
 const UNSAFE = ["a\u0000b", "\ud800", "x\udc00y", "bell\u0007", "esc\u001b[31m", "del\u007f"];
 const SAFE = ["plain", "tab\tand\nnewline", "emoji 😀 pair", "Résumé 履歴書", "\u00a0nbsp"];
@@ -40,5 +40,15 @@ describe("one rule for unsafe text", () => {
       expect(ideaTitleSchema.safeParse(good).success).toBe(isSingleLineText(good));
       expect(profileSchema.safeParse({ name: `${good} Name` }).success).toBe(isSingleLineText(good));
     }
+  });
+});
+
+describe("isBlankText: nothing visible", () => {
+  it("is true for white space and invisible format characters alone, false once anything shows", () => {
+    for (const v of ["", " \n\t", "\u200b", "\u200c\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e\u202a\u2066", "\u3164\u115f", "\u2800", "\ufe0f"]) {
+      expect(isBlankText(v)).toBe(true);
+    }
+    for (const v of ["a", "\u200ba", ".", "😀", "履"]) expect(isBlankText(v)).toBe(false);
+    expect(commentSchema.safeParse({ content: "\u200b\u200c\u200d\u2060\ufeff" }).error?.issues[0].message).toBe("Comment cannot be empty");
   });
 });

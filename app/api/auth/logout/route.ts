@@ -40,7 +40,6 @@ function confirmPage() {
     status: 200,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
       // Nothing here needs a script or a frame; this page must never be framed (a click-jacked logout).
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     },

@@ -8,5 +8,5 @@ export const maxDuration = 60;
 // GET /api/cron/timestamps — one upgrade pass and one stamping pass (Vercel Cron; Authorization: Bearer $CRON_SECRET)
 export const GET = route(async (req) => {
   authorizeCron(req.headers.get("authorization"));
-  return Response.json(await runTimestampJobs(), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await runTimestampJobs());
 });

@@ -1,6 +1,7 @@
 import { privateRoute } from "@/lib/api/handler";
 import { requireUser } from "@/lib/auth/session";
 import { listActivity } from "@/lib/activity";
+import { parseIdeaId } from "@/lib/ideas/id";
 
 /** A non-negative integer query parameter; anything else falls back to the default. */
 function intParam(params: URLSearchParams, name: string): number | undefined {
@@ -12,5 +13,5 @@ function intParam(params: URLSearchParams, name: string): number | undefined {
 export const GET = privateRoute<{ id: string }>(async (req, { params }) => {
   const user = await requireUser();
   const search = new URL(req.url).searchParams;
-  return Response.json(await listActivity(user.id, (await params).id, { offset: intParam(search, "offset"), limit: intParam(search, "limit") }));
+  return Response.json(await listActivity(user.id, parseIdeaId((await params).id), { offset: intParam(search, "offset"), limit: intParam(search, "limit") }));
 });

@@ -2,10 +2,11 @@ import { privateRoute, parseJson } from "@/lib/api/handler";
 import { acceptNda } from "@/lib/recipients";
 import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
 import { ndaSchema } from "@/lib/validation/sharing";
+import { parseRouteId } from "@/lib/api/route-id";
 
 // PUT /api/recipients/{id}/nda — accept the agreement; stores the evidence record
 export const PUT = privateRoute<{ id: string }>(async (req, { params }) => {
-  const { id } = await params;
+  const id = parseRouteId((await params).id, "Recipient not found");
   await parseJson(req, ndaSchema);
   return Response.json(await acceptNda(id, await readRecipientSecrets(), requestClient(req)));
 });

@@ -3,10 +3,12 @@ import { downloadResponse } from "@/lib/http/download";
 import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { getIdeaOts, ideaOfAgreedRecipient } from "@/lib/timestamps";
 import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
+import { parseRouteId } from "@/lib/api/route-id";
+import { INVALID_LINK } from "@/lib/shares/access";
 
 // GET /api/share/{token}/timestamp/ots — the .ots of the shared idea, for this browser's agreed recipient in its view window
 export const GET = privateRoute<{ token: string }>(async (_req, { params }) => {
-  const { ownerId, ideaId } = await ideaOfAgreedRecipient((await params).token, await readRecipientSecrets());
+  const { ownerId, ideaId } = await ideaOfAgreedRecipient(parseRouteId((await params).token, INVALID_LINK), await readRecipientSecrets());
   const { bytes, fileName } = await getIdeaOts(ownerId, ideaId);
   return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
 });
