@@ -45,6 +45,11 @@ export function secretHashes(secrets: RecipientSecrets) {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,100}$/;
 
+/** Could be an access link (malformed ones never reach a query). */
+export function isTokenShaped(token: string) {
+  return TOKEN_SHAPE.test(token);
+}
+
 const TYPE_TO_API: Record<ShareType, ShareTypeValue> = {
   one_time: "one-time",
   time_dependent: "time-dependent",
