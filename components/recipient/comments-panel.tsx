@@ -51,14 +51,15 @@ function CommentRow({ comment, now }: { comment: Comment; now: number }) {
   );
 }
 
-type CommentsPanelProps = { ideaId: number; recipient: Recipient };
+type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string };
 
 /**
  * The viewer's side panel (SPEC §2, §7): GET /api/comments?ideaId= for an agreed recipient, POST /api/comments,
- * the stored comment appended, then the unfiltered list fetched again. The owner's replies show under the comment
- * they answer.
+ * the stored comment appended, then the list fetched again. Every call names the link being viewed (`token`): a
+ * browser may hold recipients of several links, and this panel shows and posts this link's comments only. The
+ * owner's replies show under the comment they answer.
  */
-export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
+export function CommentsPanel({ ideaId, recipient, token }: CommentsPanelProps) {
   const [comments, setComments] = React.useState<Comment[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
   const [text, setText] = React.useState("");
@@ -66,9 +67,11 @@ export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
   const now = useNow();
   const listEnd = React.useRef<HTMLLIElement>(null);
 
+  const listUrl = `/api/comments?ideaId=${encodeURIComponent(ideaId)}&token=${encodeURIComponent(token)}`;
+
   React.useEffect(() => {
     let current = true;
-    apiRequest<Comment[]>("GET", `/api/comments?ideaId=${encodeURIComponent(ideaId)}`).then(
+    apiRequest<Comment[]>("GET", listUrl).then(
       (list) => current && setComments(list),
       (err: unknown) => {
         console.error("Loading comments failed", err);
@@ -78,7 +81,7 @@ export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
     return () => {
       current = false;
     };
-  }, [ideaId]);
+  }, [listUrl]);
 
   React.useEffect(() => {
     listEnd.current?.scrollIntoView({ block: "nearest" });
@@ -90,7 +93,7 @@ export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
     if (!content || sending) return;
     setSending(true);
     try {
-      const stored = await apiRequest<Comment>("POST", "/api/comments", {
+      const stored = await apiRequest<Comment>("POST", `/api/comments?token=${encodeURIComponent(token)}`, {
         recipientId: recipient.id,
         author: recipient.name,
         content,
@@ -104,7 +107,7 @@ export function CommentsPanel({ ideaId, recipient }: CommentsPanelProps) {
     }
     setSending(false);
     try {
-      setComments(await apiRequest<Comment[]>("GET", "/api/comments"));
+      setComments(await apiRequest<Comment[]>("GET", listUrl));
     } catch (err) {
       // The appended comment stays; the list catches up on the next visit.
       console.error("Refreshing comments failed", err);

@@ -133,7 +133,7 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
           <SharedTimestamp token={token} />
         </section>
       </article>
-      {desktop ? <CommentsPanel ideaId={share.idea.id} recipient={recipient} /> : null}
+      {desktop ? <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} /> : null}
       <ConfirmDialog
         open={confirmClose}
         onOpenChange={setConfirmClose}

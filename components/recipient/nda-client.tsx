@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
 import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { saveFile } from "@/components/recipient/save-file";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
-import { apiRequest } from "@/lib/client/request";
+import { apiRequest, isApiError } from "@/lib/client/request";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, SharedIdea } from "@/lib/client/types";
 import {
@@ -43,7 +43,17 @@ export function NdaClient({ token }: { token: string | null }) {
       token={token}
       share={share}
       recipient={share.recipient}
-      onDeclined={() => {
+      onDeclined={async (recipientId) => {
+        try {
+          // The server marks the recipient declined and ends this browser's session for the link.
+          await apiRequest<{ declined: true }>("POST", `/api/recipients/${encodeURIComponent(recipientId)}/decline`);
+        } catch (err) {
+          // 404: this browser holds no live recipient for the link any more (declined elsewhere, link ended).
+          if (!isApiError(err, 404)) {
+            toast.error("Error", { description: "Failed to decline the agreement. Please try again." });
+            return;
+          }
+        }
         setDeclined(true);
         toast.info("Agreement Declined", { description: "You will not be able to view the document." });
         router.push("/");
@@ -52,7 +62,7 @@ export function NdaClient({ token }: { token: string | null }) {
   );
 }
 
-type AgreementScreenProps = { token: string; share: SharedIdea; recipient: Recipient; onDeclined: () => void };
+type AgreementScreenProps = { token: string; share: SharedIdea; recipient: Recipient; onDeclined: (recipientId: string) => Promise<void> };
 
 function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScreenProps) {
   const router = useRouter();
@@ -125,7 +135,7 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
         destructive
         onConfirm={() => {
           setConfirmDecline(false);
-          onDeclined();
+          void onDeclined(recipient.id);
         }}
       >
         <p>Are you sure you want to decline? You will not be able to view the document.</p>

@@ -5,6 +5,21 @@ import * as React from "react";
 import { ApiError, apiRequest } from "@/lib/client/request";
 import type { SharedIdea } from "@/lib/client/types";
 
+/**
+ * Requests still on their way, by token: a second mount of the same screen (React's development double effects)
+ * joins the first request instead of sending another, which a one-time link would refuse (one delivery each).
+ */
+const inFlight = new Map<string, Promise<SharedIdea>>();
+
+function lookupShare(token: string) {
+  let request = inFlight.get(token);
+  if (!request) {
+    request = apiRequest<SharedIdea>("GET", `/api/share/${encodeURIComponent(token)}`).finally(() => inFlight.delete(token));
+    inFlight.set(token, request);
+  }
+  return request;
+}
+
 export type SharedIdeaState = { status: "loading" } | { status: "invalid" } | { status: "ready"; share: SharedIdea };
 
 /**
@@ -17,7 +32,7 @@ export function useSharedIdea(token: string | null): SharedIdeaState {
   React.useEffect(() => {
     if (!token) return;
     let current = true;
-    apiRequest<SharedIdea>("GET", `/api/share/${encodeURIComponent(token)}`).then(
+    lookupShare(token).then(
       (share) => current && setState({ status: "ready", share }),
       (err: unknown) => {
         // 4xx is the answer for a bad link; anything else is worth a trace in the console.

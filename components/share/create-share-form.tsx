@@ -184,7 +184,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
             field="maxViews"
             label="Maximum Views"
             error={errors.maxViews}
-            hint={values.shareType === "one-time" ? "A one-time link opens for a single view." : undefined}
+            hint={values.shareType === "one-time" ? "Each recipient views the document once; this many recipients may open it (one when empty)." : undefined}
           >
             <Input
               type="number"

@@ -85,6 +85,10 @@ function RecipientItem({ recipient }: { recipient: ShareRecipient }) {
               Download certificate
             </a>
           </>
+        ) : recipient.declinedAt ? (
+          <span>
+            NDA declined <Time value={recipient.declinedAt} />
+          </span>
         ) : (
           <span className="text-muted-foreground">NDA not accepted</span>
         )}

@@ -13,13 +13,14 @@ import { shareUrl } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
 import type { Share } from "@/lib/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
+import { viewLimitOf } from "@/lib/validation/sharing-limits";
 import { cn } from "@/lib/utils";
 
 const isRecipientsKey = (key: unknown) => typeof key === "string" && key.startsWith("/api/shares/") && key.endsWith("/recipients");
 
-/** The views a link allows in total: one-time links open once whatever maxViews says (issue 7 contract). */
+/** The views a link allows in total (the server's rule): a one-time link admits maxViews recipients, default 1. */
 export function viewLimit(share: Pick<Share, "shareType" | "maxViews">): number | null {
-  return share.shareType === "one-time" ? 1 : share.maxViews;
+  return viewLimitOf(share.shareType === "one-time", share.maxViews);
 }
 
 /** 'N views', plus ' / {max} max' when a maximum applies (SPEC §2). */

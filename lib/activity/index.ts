@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { toCsv } from "@/lib/activity/csv";
 import { describeDevice } from "@/lib/recipients/device";
-import { shareTypeToApi } from "@/lib/shares/access";
+import { shareTypeToApi, viewLimit } from "@/lib/shares/access";
 import { ideaIdSchema } from "@/lib/validation/ideas";
 import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/validation/sharing";
 import type { ShareType } from "@/lib/generated/prisma/client";
@@ -12,6 +12,7 @@ export const ACTIVITY_TYPES = [
   "link_created",
   "recipient_identified",
   "code_verified",
+  "nda_declined",
   "nda_accepted",
   "viewed",
   "commented",
@@ -24,6 +25,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   link_created: "Link created",
   recipient_identified: "Recipient identified",
   code_verified: "Code verified",
+  nda_declined: "NDA declined",
   nda_accepted: "NDA accepted",
   viewed: "Viewed",
   commented: "Commented",
@@ -63,8 +65,9 @@ function linkLabel(s: { shareType: ShareType; recipientEmail: string | null }) {
 
 function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType }) {
   const parts = [];
-  if (s.shareType === "one_time") parts.push("1 view");
-  else if (s.maxViews !== null) parts.push(`at most ${s.maxViews} views`);
+  const limit = viewLimit(s);
+  if (s.shareType === "one_time") parts.push(`one view each, at most ${limit} ${limit === 1 ? "recipient" : "recipients"}`);
+  else if (limit !== null) parts.push(`at most ${limit} views`);
   if (s.expiresAt) parts.push(`expires ${s.expiresAt.toISOString()}`);
   return parts.length ? parts.join(", ") : null;
 }
@@ -102,7 +105,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true } }),
     db.recipient.findMany({
       where: { share: { ideaId } },
-      select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, ip: true, userAgent: true },
+      select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, declinedAt: true, ip: true, userAgent: true },
     }),
     db.ndaAcceptance.findMany({ where: { ideaId }, select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, ip: true, userAgent: true } }),
     newestViews(ideaId, take),
@@ -138,6 +141,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const base = { link: links.get(r.shareId) ?? null, actor: r.name, recipient: who(r.id), source: r.id };
     events.push(event({ ...base, type: "recipient_identified", at: r.createdAt, ip: r.ip, device: describeDevice(r.userAgent), detail: r.email }));
     if (r.emailVerifiedAt) events.push(event({ ...base, type: "code_verified", at: r.emailVerifiedAt, ip: null, device: null, detail: r.email }));
+    if (r.declinedAt) events.push(event({ ...base, type: "nda_declined", at: r.declinedAt, ip: null, device: null, detail: null }));
   }
   for (const n of ndas) {
     const recipient = who(n.recipientId);

@@ -7,6 +7,8 @@ import type { ShareTypeValue } from "@/lib/validation/sharing";
 import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
 import type { VerifyResult } from "@/lib/timestamps/verify";
 import type { Profile } from "@/lib/profile";
+import type { ShareRecipient as ServerShareRecipient } from "@/lib/recipients/evidence";
+import type { ActivityType as ServerActivityType } from "@/lib/activity";
 
 /** What a server-side type becomes on the wire (Response.json → res.json()): dates arrive as ISO strings. */
 export type Json<T> = T extends Date
@@ -113,25 +115,9 @@ export type Comment = {
 };
 
 /** GET /api/shares/{id}/recipients: one recipient of a link, its agreement and its views, newest first. */
-export type ShareRecipient = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  emailVerified: boolean;
-  nda: { id: string; acceptedAt: string; agreementSha256: string; contentSha256: string } | null;
-  views: { viewedAt: string; ip: string | null; device: string }[];
-};
+export type ShareRecipient = Json<ServerShareRecipient>;
 
-export type ActivityType =
-  | "link_created"
-  | "recipient_identified"
-  | "code_verified"
-  | "nda_accepted"
-  | "viewed"
-  | "commented"
-  | "replied"
-  | "link_revoked";
+export type ActivityType = ServerActivityType;
 
 /** One entry of GET /api/ideas/{id}/activity. */
 export type ActivityEvent = {

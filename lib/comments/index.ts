@@ -1,17 +1,21 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/api/errors";
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/api/errors";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { mayRead } from "@/lib/recipients";
 import { notifyCommentAdded } from "@/lib/notifications";
-import { INVALID_LINK, isOpenFor, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
+import { INVALID_LINK, isOpenFor, isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { commentSchema, type CommentInput } from "@/lib/validation/sharing";
 
 export const IDENTIFY_FIRST = "Please identify yourself first.";
 export const ACCEPT_FIRST = "Please accept the agreement first.";
 export const NOT_YOUR_RECIPIENT = "You can only comment as yourself.";
+export const WHICH_LINK = "Several shared documents are open in this browser. Say which one: add ?token= with its access link.";
+
+/** What narrows the caller's recipient sessions to the one a call is about; the viewer always sends the token. */
+type CommentScope = { ideaId?: number; recipientId?: string; token?: string | null };
 
 export function presentComment(c: Comment) {
   return {
@@ -26,22 +30,27 @@ export function presentComment(c: Comment) {
 }
 
 /**
- * The recipient session allowed to comment: this browser's (newest) recipient of a link that is still open for
- * it, restricted to one idea or one recipient when asked. 401 without a session, 404 when its link is dead,
- * 403 before the agreement.
+ * The recipient session allowed to comment: this browser's recipient of a link that is still open for it,
+ * restricted to one link (its token), one idea or one recipient when asked. 401 without a session, 404 when its
+ * link is dead, 403 before the agreement. Unscoped, a browser holding readers of several links gets a 400 instead
+ * of whichever is newest: a panel must never show (or post to) another link's comments.
  */
-async function commentingRecipient(secrets: RecipientSecrets, only: { ideaId?: number; recipientId?: string } = {}) {
+async function commentingRecipient(secrets: RecipientSecrets, only: CommentScope = {}) {
+  if (only.token != null && !isTokenShaped(only.token)) throw new NotFoundError(INVALID_LINK);
   const hashes = secretHashes(secrets);
+  const shareFilter = { ...(only.ideaId ? { ideaId: only.ideaId } : {}), ...(only.token != null ? { accessLink: only.token } : {}) };
   const recipients = hashes.length
     ? await db.recipient.findMany({
-        where: { secretHash: { in: hashes }, ...(only.recipientId ? { id: only.recipientId } : {}), ...(only.ideaId ? { share: { ideaId: only.ideaId } } : {}) },
+        where: { secretHash: { in: hashes }, ...(only.recipientId ? { id: only.recipientId } : {}), share: shareFilter },
         include: { share: true },
         orderBy: { createdAt: "desc" },
       })
     : [];
   if (recipients.length === 0) throw new UnauthorizedError(IDENTIFY_FIRST);
   const open = recipients.filter((r) => isOpenFor(r.share, r));
-  const reader = open.find((r) => mayRead(r, r.share.shareType));
+  const readers = open.filter((r) => mayRead(r, r.share.shareType));
+  if (new Set(readers.map((r) => r.shareId)).size > 1) throw new ValidationError(WHICH_LINK);
+  const reader = readers[0];
   if (reader) return reader;
   if (open.length) throw new ForbiddenError(ACCEPT_FIRST);
   throw new NotFoundError(INVALID_LINK);
@@ -49,10 +58,11 @@ async function commentingRecipient(secrets: RecipientSecrets, only: { ideaId?: n
 
 /**
  * GET /api/comments: the signed-in owner of the idea gets every comment on it; a recipient gets those made
- * through its own share link. Without an idea: the idea of the caller's newest recipient session. Oldest first.
+ * through its own share link: the link `token` names (what the viewer always sends), else the one link this
+ * browser reads (several: 400, never a guess). Oldest first.
  */
-export async function listComments(opts: { ideaId?: number | null; userId?: string | null; secrets: RecipientSecrets }) {
-  const { ideaId, userId, secrets } = opts;
+export async function listComments(opts: { ideaId?: number | null; token?: string | null; userId?: string | null; secrets: RecipientSecrets }) {
+  const { ideaId, token, userId, secrets } = opts;
   if (ideaId != null && userId) {
     const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId: userId }, select: { id: true } });
     if (owned) {
@@ -60,7 +70,7 @@ export async function listComments(opts: { ideaId?: number | null; userId?: stri
       return all.map(presentComment);
     }
   }
-  const recipient = await commentingRecipient(secrets, ideaId != null ? { ideaId } : {});
+  const recipient = await commentingRecipient(secrets, { ...(ideaId != null ? { ideaId } : {}), token });
   const comments = await db.comment.findMany({
     where: { ideaId: recipient.share.ideaId, recipient: { shareId: recipient.shareId } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -68,8 +78,11 @@ export async function listComments(opts: { ideaId?: number | null; userId?: stri
   return comments.map(presentComment);
 }
 
-/** POST /api/comments: stored under the recipient's own name whatever the body says; content trimmed, 1..2000. */
-export async function addComment(raw: CommentInput, secrets: RecipientSecrets, client: ClientInfo) {
+/**
+ * POST /api/comments: stored under the recipient's own name whatever the body says; content trimmed, 1..2000.
+ * Scoped like the list: to the link `token` names and/or the body's recipientId.
+ */
+export async function addComment(raw: CommentInput, secrets: RecipientSecrets, client: ClientInfo, token?: string | null) {
   // The handler parses too; parsing here keeps every caller (jobs, tests) inside the limits.
   const input = commentSchema.parse(raw);
   if (input.recipientId) {
@@ -78,7 +91,7 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
     const mine = await db.recipient.findFirst({ where: { id: input.recipientId, secretHash: { in: hashes } }, select: { id: true } });
     if (!mine) throw new ForbiddenError(NOT_YOUR_RECIPIENT);
   }
-  const recipient = await commentingRecipient(secrets, input.recipientId ? { recipientId: input.recipientId } : {});
+  const recipient = await commentingRecipient(secrets, { ...(input.recipientId ? { recipientId: input.recipientId } : {}), token });
   await enforceRateLimits(rateLimits.comment(recipient.id, client.ip));
   const comment = await db.comment.create({
     data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },

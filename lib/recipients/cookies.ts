@@ -31,6 +31,17 @@ export async function setRecipientCookie(shareId: string, secret: string) {
   });
 }
 
+/** Ends this browser's recipient session for the share (after a decline): the cookie expires at once. */
+export async function clearRecipientCookie(shareId: string) {
+  (await cookies()).set(recipientCookieName(shareId), "", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookiesEnabled(),
+    maxAge: 0,
+  });
+}
+
 /** The caller as evidence and rate limits see it. */
 export function requestClient(req: Request): ClientInfo {
   return { ip: clientIp(req.headers), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? null };

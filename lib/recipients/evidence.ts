@@ -16,6 +16,8 @@ export type ShareRecipient = {
   phone: string | null;
   emailVerified: boolean;
   nda: RecipientNda | null;
+  /** When the recipient declined the agreement (its record kept as evidence); null otherwise. */
+  declinedAt: Date | null;
   views: RecipientView[];
 };
 
@@ -25,6 +27,7 @@ type Row = {
   email: string;
   phone: string | null;
   emailVerified: boolean;
+  declinedAt: Date | null;
   ndaId: string | null;
   acceptedAt: Date | null;
   agreementSha256: string | null;
@@ -45,7 +48,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
   const share = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } }, select: { id: true } });
   if (!share) throw new NotFoundError(SHARE_NOT_FOUND);
   const rows = await db.$queryRaw<Row[]>`
-    SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified",
+    SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
            n."id" AS "ndaId", n."acceptedAt", n."agreementSha256", n."contentSha256",
            (SELECT json_agg(json_build_array(to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent")
                             ORDER BY v."viewedAt" DESC, v."id" DESC)::text
@@ -60,6 +63,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
     email: r.email,
     phone: r.phone,
     emailVerified: r.emailVerified,
+    declinedAt: r.declinedAt,
     nda: r.ndaId ? { id: r.ndaId, acceptedAt: r.acceptedAt!, agreementSha256: r.agreementSha256!, contentSha256: r.contentSha256! } : null,
     views: r.views
       ? (JSON.parse(r.views) as [string, string | null, string | null][]).map(([at, ip, ua]) => ({ viewedAt: new Date(at), ip, device: describeDevice(ua) }))

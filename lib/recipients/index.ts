@@ -25,6 +25,7 @@ import {
   type ClientInfo,
   type RecipientSecrets,
 } from "@/lib/shares/access";
+import { lockUndeclinedRecipient } from "@/lib/recipients/declined";
 import type { Recipient, ShareType } from "@/lib/generated/prisma/client";
 import type { CreateRecipientInput } from "@/lib/validation/sharing";
 
@@ -230,6 +231,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
   );
   const contentSha256 = await currentContentSha256(share.idea);
   const { updated, created } = await db.$transaction(async (tx) => {
+    await lockUndeclinedRecipient(tx, recipient.id);
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
         {

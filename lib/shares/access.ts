@@ -5,11 +5,15 @@ import { NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { Prisma, type IdeaKind, type ShareType } from "@/lib/generated/prisma/client";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import { viewLimitOf } from "@/lib/validation/sharing-limits";
 
 /** The one answer for an unknown, expired, revoked or used-up link: nothing tells them apart. */
 export const INVALID_LINK = "This link is invalid or has expired.";
 
-/** How long one delivered view may be reloaded by the same recipient without consuming another. */
+/**
+ * How long a recipient's view stays open: files, comments and (except on one-time links, which deliver the content
+ * exactly once per recipient) reloads of the content, without consuming another view.
+ */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
 
 /** Who is calling, as the route handler saw it (client-ip.ts address, User-Agent). */
@@ -41,6 +45,11 @@ export function secretHashes(secrets: RecipientSecrets) {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,100}$/;
 
+/** Could be an access link (malformed ones never reach a query). */
+export function isTokenShaped(token: string) {
+  return TOKEN_SHAPE.test(token);
+}
+
 const TYPE_TO_API: Record<ShareType, ShareTypeValue> = {
   one_time: "one-time",
   time_dependent: "time-dependent",
@@ -63,9 +72,9 @@ export function shareTypeFromApi(t: ShareTypeValue): ShareType {
 
 type LimitFields = { shareType: ShareType; maxViews: number | null };
 
-/** One-time allows exactly one view whatever maxViews says; otherwise maxViews (null = unlimited). */
+/** The views the link allows in total (null = unlimited); one-time: maxViews recipients, default 1. */
 export function viewLimit(s: LimitFields): number | null {
-  return s.shareType === "one_time" ? 1 : s.maxViews;
+  return viewLimitOf(s.shareType === "one_time", s.maxViews);
 }
 
 type StateFields = LimitFields & { viewCount: number; revokedAt: Date | null; expiresAt: Date | null };
@@ -84,12 +93,16 @@ export function inViewWindow(r: { viewWindowEndsAt: Date | null } | null, now = 
   return !!r?.viewWindowEndsAt && r.viewWindowEndsAt > now;
 }
 
+/** The recipient fields the gate reads: its view window, and whether it declined the agreement. */
+type GateFields = { viewWindowEndsAt: Date | null; declinedAt: Date | null };
+
 /**
- * The link is usable by this recipient (or by a newcomer when null): not revoked, not expired, and not used
- * up — unless the recipient is inside its own view window (it may reload what it was already given).
+ * The link is usable by this recipient (or by a newcomer when null): not revoked, not expired, not declined by
+ * this recipient, and not used up — unless the recipient is inside its own view window (files and comments of
+ * what it was already given).
  */
-export function isOpenFor(s: StateFields, r: { viewWindowEndsAt: Date | null } | null, now = new Date()) {
-  if (isDead(s, now)) return false;
+export function isOpenFor(s: StateFields, r: GateFields | null, now = new Date()) {
+  if (isDead(s, now) || r?.declinedAt) return false;
   return !isUsedUp(s) || inViewWindow(r, now);
 }
 

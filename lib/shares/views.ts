@@ -19,20 +19,24 @@ import {
   type RecipientSecrets,
 } from "@/lib/shares/access";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/validation/sharing-limits";
 import { watermarkText } from "@/lib/files/watermark-text";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
- * window. The recipient row is locked so one recipient's parallel reloads consume at most one view; the share
- * is counted by ONE conditional UPDATE, so racing recipients can never take more than the limit. No row
- * updated → the link is used up, revoked or expired: 404.
+ * window. A one-time link has no reload: each recipient is given the content exactly once, and a second delivery
+ * is refused like a used link. The recipient row is locked so one recipient's parallel requests consume at most
+ * one view; the share is counted by ONE conditional UPDATE, so racing recipients can never take more than the
+ * limit (a one-time link's limit is the number of recipients it admits). No row updated → the link is used up,
+ * revoked or expired: 404.
  */
 export async function consumeShareView(share: { id: string; ideaId: number }, recipientId: string, client: ClientInfo) {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "Recipient" WHERE "id" = ${recipientId} AND "shareId" = ${share.id} FOR UPDATE`;
-      const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true } });
+      const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true, share: { select: { shareType: true } } } });
       if (!recipient) throw new NotFoundError(INVALID_LINK);
+      if (recipient.share.shareType === "one_time" && recipient.viewStartedAt) throw new NotFoundError(INVALID_LINK);
       const now = new Date();
       if (inViewWindow(recipient, now) && recipient.viewStartedAt) {
         // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
@@ -48,7 +52,7 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
         WHERE "id" = ${share.id}
           AND "revokedAt" IS NULL
           AND ("expiresAt" IS NULL OR "expiresAt" > (now() AT TIME ZONE 'UTC'))
-          AND (CASE WHEN "shareType" = 'one-time' THEN "viewCount" < 1
+          AND (CASE WHEN "shareType" = 'one-time' THEN "viewCount" < COALESCE("maxViews", ${ONE_TIME_DEFAULT_MAX_VIEWS})
                     WHEN "maxViews" IS NULL THEN TRUE
                     ELSE "viewCount" < "maxViews" END)
         RETURNING "id"`;

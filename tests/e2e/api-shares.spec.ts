@@ -252,7 +252,7 @@ test.describe("API: the recipient gate", () => {
     await expectJson(await other.api.get(`/api/comments?ideaId=${idea.id}`), 401);
   });
 
-  test("a one-time link opens once: the viewer may reload, a second recipient is refused", async ({ newCreator, playwright, baseURL }) => {
+  test("a one-time link opens once: the viewer's reload and a second recipient are refused", async ({ newCreator, playwright, baseURL }) => {
     const owner = await newCreator();
     const idea = await createIdea(owner.api, { title: "Once", content: "<p>Only once</p>" });
     const share = await createShare(owner.api, { ideaId: idea.id, shareType: "one-time" });
@@ -263,7 +263,8 @@ test.describe("API: the recipient gate", () => {
     const late = await agree(second, share.accessLink, { name: "Late Larry", email: "larry@example.com" });
 
     expect((await expectJson(await first.get(`/api/share/${share.accessLink}`), 200)).idea.content).toBe("<p>Only once</p>");
-    expect((await expectJson(await first.get(`/api/share/${share.accessLink}`), 200)).idea.content).toBe("<p>Only once</p>");
+    // One view per recipient: no reload window on a one-time link.
+    expect(await expectJson(await first.get(`/api/share/${share.accessLink}`), 404)).toEqual({ success: false, error: INVALID_LINK });
     expect(await expectJson(await second.get(`/api/share/${share.accessLink}`), 404)).toEqual({ success: false, error: INVALID_LINK });
     await expectJson(await second.post("/api/comments", { data: { recipientId: late.id, author: "x", content: "hello" } }), 404);
     const third = await newVisitor(playwright, baseURL, contexts);

@@ -356,10 +356,10 @@ test.describe("recipient flow", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => toastTexts(page)).toContain("Agreement Declined");
 
-    // Nothing was accepted: the document is still closed to this browser.
+    // Nothing was accepted and the recipient is gone: the document's address starts again at identity.
     await page.goto(`/document/${shared.token}`);
-    await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`));
-    await expect(agreeButton(page)).toHaveText(READ_FIRST);
+    await expect(page).toHaveURL(new RegExp(`/collect/${shared.token}$`));
+    await expect(field(page, "Name")).toHaveValue("");
   });
 
   test("an invalid link, a missing token and a link with extra segments", async ({ page }) => {

@@ -41,6 +41,7 @@ describe("listShareRecipients", () => {
         phone: null,
         emailVerified: false,
         nda: null,
+        declinedAt: null,
         views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)" }],
       },
       {
@@ -50,6 +51,7 @@ describe("listShareRecipients", () => {
         phone: "+1 555 0100",
         emailVerified: false,
         nda: { id: nda.id, acceptedAt: nda.acceptedAt, agreementSha256: nda.agreementSha256, contentSha256: nda.contentSha256 },
+        declinedAt: null,
         views: [
           { viewedAt: new Date(Date.UTC(2026, 0, 2)), ip: null, device: "Unknown device" },
           { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 30)), ip: "198.51.100.30", device: "Chrome 131 on Windows 10 (desktop)" },

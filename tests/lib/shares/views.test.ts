@@ -45,14 +45,36 @@ describe("views under real concurrency", () => {
     expect(events.every((e) => e.ideaId === idea.id && /^192\.0\.2\.\d+$/.test(e.ip ?? "") && e.userAgent?.startsWith("racer-"))).toBe(true);
   });
 
-  it("a one-time link raced by 12 agreed recipients opens exactly once (whatever maxViews says)", async () => {
+  it("a one-time link without maxViews raced by 12 agreed recipients opens exactly once", async () => {
     const owner = await createUser();
-    const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "one-time", maxViews: 5 });
+    const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "one-time" });
     const recipients = await agreedMany(share, 12);
     const outcomes = await race(share.accessLink, recipients);
     expect(outcomes.filter((o) => o === "content")).toHaveLength(1);
     expect((await db.share.findUniqueOrThrow({ where: { id: share.id } })).viewCount).toBe(1);
     expect(await db.viewEvent.count({ where: { shareId: share.id } })).toBe(1);
+  });
+
+  it("a one-time link with maxViews 3 raced by 10 recipients (each asking 3 times at once) gives exactly 3 recipients one view each", async () => {
+    const owner = await createUser();
+    const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "one-time", maxViews: 3 });
+    const recipients = await agreedMany(share, 10);
+    // Every recipient three times over, all at the same moment: its own parallel requests race each other too.
+    const racers = recipients.flatMap((r) => [r, r, r]);
+    const outcomes = await race(share.accessLink, racers);
+    const servedTimes = new Map<number, number>();
+    outcomes.forEach((o, i) => {
+      if (o === "content") servedTimes.set(Math.floor(i / 3), (servedTimes.get(Math.floor(i / 3)) ?? 0) + 1);
+    });
+    expect(servedTimes.size).toBe(3);
+    expect([...servedTimes.values()]).toEqual([1, 1, 1]);
+    expect((await db.share.findUniqueOrThrow({ where: { id: share.id } })).viewCount).toBe(3);
+    const events = await db.viewEvent.findMany({ where: { shareId: share.id } });
+    expect(events).toHaveLength(3);
+    expect(new Set(events.map((e) => e.recipientId)).size).toBe(3);
+    // Nobody gets a second look: the three who viewed and everyone else are refused from now on.
+    for (const r of recipients) await expect(getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
+    expect((await db.share.findUniqueOrThrow({ where: { id: share.id } })).viewCount).toBe(3);
   });
 
   it("one recipient reloading (also in parallel) inside its 60 minutes consumes one view; after the window, another", async () => {
@@ -75,17 +97,19 @@ describe("views under real concurrency", () => {
     expect(await db.viewEvent.count()).toBe(2);
   });
 
-  it("the one-time viewer may reload in its window while every other recipient is refused", async () => {
+  it("a one-time recipient is given the content once: a reload, even inside its window, is refused like a used link", async () => {
     const owner = await createUser();
-    const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "one-time" });
-    const [a, b] = await agreedMany(share, 2);
-    await getSharedIdea(share.accessLink, a.secrets, TEST_CLIENT);
+    const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "one-time", maxViews: 2 });
+    const [a, b, c] = await agreedMany(share, 3);
     expect((await getSharedIdea(share.accessLink, a.secrets, TEST_CLIENT)).idea.content).toBeDefined();
-    await expect(getSharedIdea(share.accessLink, b.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
-    await expect(getSharedIdea(share.accessLink, [], TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
-    await db.recipient.update({ where: { id: a.id }, data: { viewWindowEndsAt: new Date(Date.now() - 1000) } });
     await expect(getSharedIdea(share.accessLink, a.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
-    expect((await db.share.findUniqueOrThrow({ where: { id: share.id } })).viewCount).toBe(1);
+    // The second admitted recipient still gets its one view; the third is over the limit.
+    expect((await getSharedIdea(share.accessLink, b.secrets, TEST_CLIENT)).idea.content).toBeDefined();
+    await expect(getSharedIdea(share.accessLink, b.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
+    await expect(getSharedIdea(share.accessLink, c.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
+    await expect(getSharedIdea(share.accessLink, [], TEST_CLIENT)).rejects.toMatchObject({ status: 404 });
+    expect((await db.share.findUniqueOrThrow({ where: { id: share.id } })).viewCount).toBe(2);
+    expect(await db.viewEvent.count({ where: { shareId: share.id } })).toBe(2);
   });
 
   it("a reload inside the window is refused once the link was revoked or expired after the lookup", async () => {
