@@ -41,7 +41,7 @@ describe("POST /api/recipients/{id}/decline", () => {
     const res = await callDecline(recipient.id);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ declined: true });
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
 
     // The cookie is expired in the browser's jar (Max-Age 0, same name and path as when it was set).
     expect(mockCookieJar.cookies.has(recipientCookieName(share.id))).toBe(false);
