@@ -90,8 +90,8 @@ function close(entry: OpenDocument) {
   entry.document.then((d) => d.destroy()).catch(() => undefined);
 }
 
-/** Runs `use` on the file's parsed document, opening it if needed; a document in use is closed only after it. */
-async function withDocument<T>(asset: AssetMeta, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+/** Runs `work` on the file's parsed document, opening it if needed; a document in use is closed only after it. */
+async function withDocument<T>(asset: AssetMeta, work: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
   const id = `${asset.id}:${asset.blobKey}`;
   let entry = documents.get(id);
   if (entry) documents.delete(id);
@@ -109,7 +109,7 @@ async function withDocument<T>(asset: AssetMeta, use: (doc: PDFDocumentProxy) =>
   }
   entry.users++;
   try {
-    return await use(await entry.document);
+    return await work(await entry.document);
   } finally {
     entry.users--;
     if (entry.evicted && entry.users === 0) close(entry);

@@ -1,12 +1,13 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
- * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps, evidence, watermark).
+ * throw-away DATA_DIR. `npm run bench -- share` runs one (workspace, share, timestamps, evidence, watermark, reader).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
 import { benchTimestamps } from "./timestamps";
 import { benchEvidence } from "./evidence";
 import { benchWatermark } from "./watermark";
+import { benchReader } from "./reader";
 
 const suites: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<void>> = {
   timestamps: benchTimestamps,
   evidence: benchEvidence,
   watermark: benchWatermark,
+  reader: benchReader,
 };
 
 async function main() {
