@@ -86,5 +86,5 @@ export async function markPageImage(image: Buffer | RawImage, mark: Watermark): 
   const context = target.getContext("2d");
   drawTiles(context, watermarkText(mark), target.width, target.height);
   drawFooter(context, watermarkFooter(mark), target.width, target.height);
-  return encodeWebp(target);
+  return encodeWebp(target, "marked");
 }
