@@ -5,13 +5,15 @@ import nextJest from "next/jest.js";
  * untransformed: its Node build goes through the same SWC transform as our code (import() becomes require).
  */
 const REACT_EMAIL_RENDER = "@react-email/render";
+/** pdf.js (lib/reader) ships only ES modules; Next loads them natively, jest gets them through the same transform. */
+const PDFJS = "pdfjs-dist";
 
 function transformReactEmail(config) {
   const [nodeModules, ...rest] = config.transformIgnorePatterns;
   if (!nodeModules.includes("(?!(")) throw new Error(`Unexpected next/jest transformIgnorePatterns: ${nodeModules}`);
   return {
     ...config,
-    transformIgnorePatterns: [nodeModules.replace("(?!(", `(?!(${REACT_EMAIL_RENDER}|`), ...rest],
+    transformIgnorePatterns: [nodeModules.replace("(?!(", `(?!(${REACT_EMAIL_RENDER}|${PDFJS}|`), ...rest],
     transform: { ...config.transform, "^.+/@react-email/render/dist/node/index\\.cjs$": config.transform["^.+\\.(js|jsx|ts|tsx|mjs)$"] },
   };
 }

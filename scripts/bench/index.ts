@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
- * throw-away DATA_DIR (verify runs in-process children, no server). `npm run bench -- share` runs one (workspace, share,
- * timestamps, evidence, watermark, verify).
+ * throw-away DATA_DIR (verify and reader run in-process, no server). `npm run bench -- share` runs one (workspace, share,
+ * timestamps, evidence, watermark, verify, reader).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
@@ -9,6 +9,7 @@ import { benchTimestamps } from "./timestamps";
 import { benchEvidence } from "./evidence";
 import { benchWatermark } from "./watermark";
 import { benchVerify } from "./verify";
+import { benchReader } from "./reader";
 
 const suites: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<void>> = {
   evidence: benchEvidence,
   watermark: benchWatermark,
   verify: benchVerify,
+  reader: benchReader,
 };
 
 async function main() {

@@ -1,0 +1,8 @@
+/**
+ * The secure reader's page images (issue 16 §1): PDF pages drawn on the server with pdf.js, kept per file, page and
+ * width, and served to recipients with their identity burned in.
+ */
+export { UnreadablePdfError } from "@/lib/reader/pdfjs";
+export { clampPageWidth, pdfPageList, renderPdfPage, DEFAULT_PAGE_WIDTH, MAX_PAGE_WIDTH, MIN_PAGE_WIDTH, type PageList, type PageSize } from "@/lib/reader/render";
+export { markPageImage, type RawImage } from "@/lib/reader/mark";
+export { markedReaderPage, openDocumentCount, PAGE_WIDTH_BUCKETS, pageWidthBucket, readerPage, readerPageList, readerPagesFolder, MAX_OPEN_DOCUMENTS } from "@/lib/reader/cache";

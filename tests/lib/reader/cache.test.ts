@@ -1,0 +1,118 @@
+import { db } from "@/lib/db";
+import { deleteAssetBlobs, getEncryptedBlob, putEncryptedBlob, type AssetMeta } from "@/lib/files";
+import { blobStore } from "@/lib/storage";
+import { createPdfIdea, deleteIdea } from "@/lib/ideas";
+import { markedReaderPage, MAX_OPEN_DOCUMENTS, openDocumentCount, pageWidthBucket, readerPage, readerPageList, readerPagesFolder } from "@/lib/reader";
+import { createUser } from "../../factories";
+import { blobFiles, blobPath } from "../../db-utils";
+import { darkness, decode, isWebp, mixedPdf } from "./sample";
+import fs from "node:fs";
+
+const mark = (name: string) => ({ name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com`, accessedAt: new Date("2026-11-23T10:15:00Z") });
+
+async function storedPdf(data?: Buffer) {
+  const owner = await createUser();
+  const idea = await createPdfIdea(owner.id, { title: "Deck", fileName: "deck.pdf", data: data ?? (await mixedPdf()) });
+  const asset: AssetMeta = await db.asset.findFirstOrThrow({ where: { ownerId: owner.id, kind: "pdf" }, select: { id: true, blobKey: true, fileName: true, contentType: true, size: true } });
+  return { owner, idea, asset };
+}
+
+const pageBlobs = (assetId: string) => blobFiles().filter((f) => f.startsWith(readerPagesFolder(assetId)));
+
+describe("reader page cache", () => {
+  it("keeps each page per width bucket, encrypted, and reads it back without drawing it again", async () => {
+    const { asset } = await storedPdf();
+    expect(await readerPageList(asset)).toMatchObject({ pageCount: 3, pages: [{ n: 1 }, { n: 2, width: 792, height: 612 }, { n: 3 }] });
+    const first = await readerPage(asset, 1, 700);
+    expect(isWebp(first)).toBe(true);
+    expect((await decode(first)).width).toBe(pageWidthBucket(700)); // 800
+    const kept = pageBlobs(asset.id);
+    expect(kept.map((k) => k.replace(/^.*\//, "")).sort()).toEqual(["list", "p1-w800"]);
+    // Encrypted at rest: the stored bytes are not the WebP.
+    const pageKey = kept.find((k) => k.endsWith("p1-w800"))!;
+    expect(fs.readFileSync(blobPath(pageKey)).includes(Buffer.from("WEBP"))).toBe(false);
+    expect((await getEncryptedBlob(pageKey))!.equals(first)).toBe(true);
+
+    // Same bucket: the kept bytes come back (a marker planted in the store proves nothing was drawn).
+    expect((await readerPage(asset, 1, 800)).equals(first)).toBe(true);
+    const planted = Buffer.from("RIFF----WEBP planted");
+    await putEncryptedBlob(pageKey, planted);
+    expect((await readerPage(asset, 1, 760)).equals(planted)).toBe(true);
+    // Another bucket is another image.
+    expect((await decode(await readerPage(asset, 1, 1100))).width).toBe(1200);
+    expect(pageBlobs(asset.id)).toHaveLength(3);
+  });
+
+  it("the page list is read back from the store, not parsed again", async () => {
+    const { asset } = await storedPdf();
+    await readerPageList(asset);
+    const listKey = pageBlobs(asset.id).find((k) => k.endsWith("/list"))!;
+    await putEncryptedBlob(listKey, Buffer.from(JSON.stringify({ pageCount: 1, pages: [{ n: 1, width: 1, height: 1 }] })));
+    expect(await readerPageList(asset)).toEqual({ pageCount: 1, pages: [{ n: 1, width: 1, height: 1 }] });
+  });
+
+  it("answers 404 past the end, before drawing anything", async () => {
+    const { asset } = await storedPdf();
+    for (const n of [0, 4, 1.5, -2]) await expect(readerPage(asset, n, 800)).rejects.toMatchObject({ status: 404 });
+    expect(pageBlobs(asset.id).every((k) => k.endsWith("/list"))).toBe(true);
+  });
+
+  it("concurrent requests for one page share a single rendering", async () => {
+    const { asset } = await storedPdf();
+    const put = jest.spyOn(blobStore().constructor.prototype, "put");
+    try {
+      const images = await Promise.all(Array.from({ length: 5 }, () => readerPage(asset, 2, 640)));
+      expect(images.every((i) => i.equals(images[0]!))).toBe(true);
+      const pagePuts = put.mock.calls.filter(([key]) => String(key).endsWith("p2-w640"));
+      expect(pagePuts).toHaveLength(1);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it("each recipient's image carries their mark; the owner's page is unmarked", async () => {
+    const { asset } = await storedPdf();
+    const owner = await readerPage(asset, 3, 800);
+    const ada = await markedReaderPage(asset, 3, 800, mark("Ada Lovelace"));
+    const grace = await markedReaderPage(asset, 3, 800, mark("Grace Hopper"));
+    expect(ada.equals(grace) || ada.equals(owner) || grace.equals(owner)).toBe(false);
+    const [plain, marked] = [await decode(owner), await decode(ada)];
+    const footer = [Math.floor(plain.height * 0.95), plain.height] as const;
+    expect(darkness(marked, ...footer)).toBeGreaterThan(darkness(plain, ...footer) + plain.width * 10);
+    // The mark is drawn per request, never kept: only the unmarked page is in the store.
+    expect(pageBlobs(asset.id).map((k) => k.replace(/^.*\//, "")).sort()).toEqual(["list", "p3-w800"]);
+  });
+
+  it("kept pages go with the file", async () => {
+    const { owner, idea, asset } = await storedPdf();
+    await readerPage(asset, 1, 320);
+    await readerPage(asset, 2, 320);
+    expect(pageBlobs(asset.id)).toHaveLength(3);
+    await deleteIdea(owner.id, idea.id);
+    expect(pageBlobs(asset.id)).toEqual([]);
+    expect(blobFiles()).toEqual([]);
+
+    const other = await storedPdf();
+    await readerPage(other.asset, 1, 320);
+    await deleteAssetBlobs([other.asset]);
+    expect(pageBlobs(other.asset.id)).toEqual([]);
+  });
+
+  it("keeps at most a few parsed documents in memory", async () => {
+    const assets = [];
+    for (let i = 0; i < MAX_OPEN_DOCUMENTS + 2; i++) assets.push((await storedPdf()).asset);
+    await Promise.all(assets.map((a) => readerPage(a, 3, 320)));
+    expect(openDocumentCount()).toBeLessThanOrEqual(MAX_OPEN_DOCUMENTS);
+    // An evicted file opens again when asked.
+    expect(isWebp(await readerPage(assets[0]!, 1, 320))).toBe(true);
+  });
+
+  it("a damaged stored PDF is a clear 422, and nothing is kept", async () => {
+    const { asset } = await storedPdf();
+    // The upload checks let only real PDFs in, so damage the stored bytes afterwards.
+    await putEncryptedBlob(asset.blobKey, Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4000, 0x20)]));
+    await expect(readerPageList(asset)).rejects.toMatchObject({ status: 422 });
+    await expect(readerPage(asset, 1, 800)).rejects.toMatchObject({ status: 422 });
+    expect(pageBlobs(asset.id)).toEqual([]);
+  });
+});
