@@ -103,7 +103,7 @@ test.describe("API: login, session and logout", () => {
     expect((await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
     const me = await request.get("/api/auth/me");
     expect(me.status()).toBe(200);
-    expect(await me.json()).toEqual({ name: user.name, email: user.email, profileImage: null, emailVerified: true });
+    expect(await me.json()).toEqual({ name: user.name, email: user.email, profileImage: null, showEmailOnCertificates: false, emailVerified: true });
 
     const logout = await request.post("/api/auth/logout", { data: {} });
     expect(logout.status()).toBe(200);

@@ -42,6 +42,9 @@ function confirmPage() {
       "Content-Type": "text/html; charset=utf-8",
       // Nothing here needs a script or a frame; this page must never be framed (a click-jacked logout).
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      // Not the API's no-referrer: under it the browser sends `Origin: null` with the form's POST, which the
+      // cross-site write check must refuse.
+      "Referrer-Policy": "same-origin",
     },
   });
 }
