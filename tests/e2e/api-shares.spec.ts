@@ -135,7 +135,7 @@ test.describe("API: the recipient gate", () => {
     const pdf = makePdf("Shared PDF");
     const created = await expectJson(await uploadPdf(owner.api, { name: "plan.pdf", buffer: pdf }, "PDF plan"), 201);
     const pdfPath = (await expectJson(await owner.api.get(`/api/ideas/${created.id}`), 200)).content.pdfPath as string;
-    const share = await createShare(owner.api, { ideaId: created.id, shareType: "full-access" });
+    const share = await createShare(owner.api, { ideaId: created.id, shareType: "full-access", allowDownload: true });
     const visitor = await newVisitor(playwright, baseURL, contexts);
     const stranger = await newVisitor(playwright, baseURL, contexts);
 
