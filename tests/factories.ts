@@ -64,6 +64,8 @@ type ShareOverrides = {
   maxViews?: number | null;
   expiresAt?: string | null;
   recipientEmail?: string | null;
+  allowDownload?: boolean;
+  screenShield?: boolean;
 };
 
 /** A share of `ideaId` made through the owner's own call (full access unless told). */
@@ -77,6 +79,8 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
       maxViews: overrides.maxViews ?? null,
       expiresAt: overrides.expiresAt ?? (shareType === "time-dependent" ? new Date(Date.now() + 3600_000).toISOString() : null),
       recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null),
+      ...(overrides.allowDownload !== undefined ? { allowDownload: overrides.allowDownload } : {}),
+      ...(overrides.screenShield !== undefined ? { screenShield: overrides.screenShield } : {}),
     },
     TEST_ORIGIN,
   );

@@ -8,10 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Switch } from "@/components/ui/switch";
 import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import {
-  EMPTY_SHARE_FORM, fieldForServerMessage, SHARE_TYPE_CHOICES, shareFieldsFor, shareUrl, toCreateShareRequest,
+  EMPTY_SHARE_FORM, fieldForServerMessage, LINK_OPTIONS, SHARE_TYPE_CHOICES, shareFieldsFor, shareUrl, toCreateShareRequest,
   type ShareField, type ShareFormErrors, type ShareFormValues,
 } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
@@ -105,7 +106,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
       setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
-      setValues((prev) => ({ ...EMPTY_SHARE_FORM, shareType: prev.shareType }));
+      setValues((prev) => ({ ...EMPTY_SHARE_FORM, shareType: prev.shareType, allowDownload: prev.allowDownload, screenShield: prev.screenShield }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.shares(ideaId) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
@@ -215,6 +216,29 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
             />
           </Field>
         ) : null}
+
+        <div className="space-y-3">
+          {LINK_OPTIONS.map((option) => (
+            <div key={option.field} className="flex items-start gap-3">
+              <Switch
+                id={`share-${option.field}`}
+                checked={values[option.field]}
+                onCheckedChange={(checked) => setValues((prev) => ({ ...prev, [option.field]: checked }))}
+                disabled={pending}
+                aria-describedby={`share-${option.field}-hint`}
+                className="mt-0.5"
+              />
+              <div className="space-y-0.5">
+                <Label htmlFor={`share-${option.field}`} className="cursor-pointer font-normal">
+                  {option.label}
+                </Label>
+                <p id={`share-${option.field}-hint`} className="text-muted-foreground text-xs">
+                  {option.hint}
+                </p>
+              </div>
+            </div>
+          ))}
+        </div>
 
         {formError ? (
           <p role="alert" className="border-destructive/50 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm">

@@ -9,12 +9,21 @@ export type ShareFormValues = {
   expiresAt: string;
   maxViews: string;
   recipientEmail: string;
+  /** Link options (issue 16 §4), both off by default. */
+  allowDownload: boolean;
+  screenShield: boolean;
 };
 
 export type ShareField = "shareType" | "expiresAt" | "maxViews" | "recipientEmail";
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "" };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false };
+
+/** The link option switches, with the hint under each. */
+export const LINK_OPTIONS: { field: "allowDownload" | "screenShield"; label: string; hint: string }[] = [
+  { field: "allowDownload", label: "Allow download", hint: "Recipients may download the PDF, marked with their name and e-mail. Off: they read page images only." },
+  { field: "screenShield", label: "Screen shield", hint: "Blurs the document when the window loses focus, blocks printing and saving images." },
+];
 
 /** The radio choices, in the order and words of SPEC §2. */
 export const SHARE_TYPE_CHOICES: { value: ShareTypeValue; label: string }[] = [
@@ -69,7 +78,15 @@ export function toCreateShareRequest(
   }
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const body = createShareSchema.safeParse({ ideaId, shareType: values.shareType, expiresAt, maxViews, recipientEmail });
+  const body = createShareSchema.safeParse({
+    ideaId,
+    shareType: values.shareType,
+    expiresAt,
+    maxViews,
+    recipientEmail,
+    allowDownload: values.allowDownload,
+    screenShield: values.screenShield,
+  });
   if (!body.success) return { ok: false, errors: { shareType: body.error.issues[0]?.message ?? MESSAGES.shareType } };
   return { ok: true, body: body.data };
 }

@@ -59,6 +59,8 @@ function ShareLinkItem({ share, now }: { share: Share; now: number }) {
                 {state}
               </Badge>
             ) : null}
+            {share.allowDownload ? <Badge variant="outline">Download allowed</Badge> : null}
+            {share.screenShield ? <Badge variant="outline">Screen shield</Badge> : null}
           </p>
           <p className="text-muted-foreground text-sm">
             <span data-slot="view-count">{viewCountText(share)}</span>

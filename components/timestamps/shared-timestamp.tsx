@@ -8,8 +8,9 @@ import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import type { TimestampDetails } from "@/components/timestamps/timestamp-text";
 
 /**
- * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof and stamped
- * file of what they are viewing. Nothing is shown for a shared draft (it has no timestamp) or when the call fails.
+ * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof of what they are
+ * viewing. Not the stamped file: it is the unmarked idea, the owner's alone (issue 16 §4); the recipient checks the
+ * proof against the digest shown. Nothing is shown for a shared draft (it has no timestamp) or when the call fails.
  */
 export function SharedTimestamp({ token }: { token: string }) {
   const [details, setDetails] = React.useState<TimestampDetails | null>(null);
@@ -35,9 +36,6 @@ export function SharedTimestamp({ token }: { token: string }) {
             Download proof (.ots)
           </a>
         ) : null}
-        <a className="text-brand underline underline-offset-4" href={`${base}/file`} download>
-          Download stamped file
-        </a>
         <Link className="text-brand underline underline-offset-4" href="/verify">
           Verify
         </Link>

@@ -73,6 +73,10 @@ export type Share = {
   viewCount: number;
   revokedAt: string | null;
   createdAt: string;
+  /** Recipients may download the idea's PDF (marked with their identity); off: page images only. */
+  allowDownload: boolean;
+  /** The reader blurs while unfocused, prints a notice and blocks image saving. */
+  screenShield: boolean;
 };
 
 /** DELETE /api/shares/{id}. */
@@ -92,6 +96,12 @@ export type Recipient = {
 export type SharedIdea = {
   idea: { id: number; title: string; user: { name: string }; content?: IdeaContent };
   shareType: ShareTypeValue;
+  /**
+   * The link's options: 'Download' (the marked PDF, /api/files/{id}) only when allowDownload. Without it a PDF idea's
+   * content comes as {type: "pdf", fileName, pdfPath: null}: the reader shows /api/share/{token}/pages.
+   */
+  allowDownload: boolean;
+  screenShield: boolean;
   /** The recipient bound to this link in this browser (recipient cookie), if any. */
   recipient: Recipient | null;
   /** When content was delivered: the start of this recipient's current view. */

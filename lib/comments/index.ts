@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/api/errors";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { mayRead } from "@/lib/recipients";
 import { notifyCommentAdded } from "@/lib/notifications";
+import { isAdmitted } from "@/lib/shares/gate";
 import { INVALID_LINK, isOpenFor, isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { commentSchema, type CommentInput } from "@/lib/validation/sharing";
@@ -48,7 +48,7 @@ async function commentingRecipient(secrets: RecipientSecrets, only: CommentScope
     : [];
   if (recipients.length === 0) throw new UnauthorizedError(IDENTIFY_FIRST);
   const open = recipients.filter((r) => isOpenFor(r.share, r));
-  const readers = open.filter((r) => mayRead(r, r.share.shareType));
+  const readers = open.filter((r) => isAdmitted(r.share, r));
   if (new Set(readers.map((r) => r.shareId)).size > 1) throw new ValidationError(WHICH_LINK);
   const reader = readers[0];
   if (reader) return reader;

@@ -2,13 +2,15 @@ import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { blobStore } from "@/lib/storage";
-import { encrypt, decrypt, currentKeyId, sha256Hex } from "@/lib/crypto";
+import { encrypt, decrypt, currentKeyId } from "@/lib/crypto";
 import type { AssetKind } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "@/lib/api/errors";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { openContent } from "@/lib/ideas/content";
 import type { Watermark } from "@/lib/files/watermark-text";
+import { findReaders } from "@/lib/shares/gate";
+import { secretHashes } from "@/lib/shares/access";
 
 export function fileUrl(assetId: string) {
   return `/api/files/${assetId}`;
@@ -113,35 +115,32 @@ export async function readAssetBytes(asset: AssetMeta) {
 const assetMetaSelect = { id: true, blobKey: true, fileName: true, contentType: true, size: true } as const;
 
 /**
- * The asset if `userId` owns it, or if this browser holds a recipient session that may read an idea using it:
- * agreed (and verified), its view window open, its share neither revoked nor expired. A recipient reads only
- * the idea's PDF and the images its HTML shows; nothing else of the owner's.
+ * The asset if `userId` owns it, or if this browser holds a recipient session that reads an idea using it (the
+ * recipient gate, lib/shares/gate.ts). A recipient reads only the idea's PDF — and that only when its link allows
+ * downloads (otherwise it reads page images, /api/share/{token}/pages) — and the images its HTML shows; nothing else
+ * of the owner's.
  */
 export async function findReadableAsset(userId: string | null, assetId: string, recipientSecrets: readonly string[] = []): Promise<AssetMeta | null> {
   if (userId) {
     const own = await db.asset.findFirst({ where: { id: assetId, ownerId: userId }, select: assetMetaSelect });
     if (own) return own;
   }
-  const hashes = recipientSecrets.filter((s) => /^[A-Za-z0-9_-]{43}$/.test(s)).slice(0, 50).map((s) => sha256Hex(s));
-  if (hashes.length === 0) return null;
+  if (secretHashes(recipientSecrets).length === 0) return null;
   const asset = await db.asset.findUnique({ where: { id: assetId }, select: { ...assetMetaSelect, ownerId: true, kind: true } });
   if (!asset || asset.kind === "profile") return null;
   const now = new Date();
-  const recipients = await db.recipient.findMany({
-    where: {
-      secretHash: { in: hashes },
-      agreedToNda: true,
-      viewWindowEndsAt: { gt: now },
-      share: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], idea: { ownerId: asset.ownerId } },
-    },
-    select: { id: true, name: true, email: true, viewStartedAt: true, emailVerifiedAt: true, share: { select: { shareType: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } } },
+  const recipients = await findReaders(recipientSecrets, { share: { idea: { ownerId: asset.ownerId } } }, {
+    id: true,
+    name: true,
+    email: true,
+    viewStartedAt: true,
+    share: { select: { allowDownload: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } },
   });
   // Ids are alphanumeric (cuid); the look-ahead keeps one id from matching a longer one.
   const reference = new RegExp(`${fileUrl(asset.id)}(?![A-Za-z0-9])`);
   for (const r of recipients) {
-    if (r.share.shareType === "email" && !r.emailVerifiedAt) continue;
     const idea = r.share.idea;
-    if (idea.pdfAssetId === asset.id) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now }, recipientId: r.id };
+    if (idea.pdfAssetId === asset.id && r.share.allowDownload) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now }, recipientId: r.id };
     if (idea.kind === "html" && asset.kind === "image") {
       const stored = openContent(idea.ownerId, idea.contentCiphertext);
       if (stored.kind === "html" && reference.test(stored.html)) return pick(asset);

@@ -26,6 +26,7 @@ import {
   type RecipientSecrets,
 } from "@/lib/shares/access";
 import { lockUndeclinedRecipient } from "@/lib/recipients/declined";
+import { isEmailVerified } from "@/lib/shares/gate";
 import type { Recipient, ShareType } from "@/lib/generated/prisma/client";
 import type { CreateRecipientInput } from "@/lib/validation/sharing";
 
@@ -43,15 +44,7 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_INTERVAL_MS = 30 * 1000;
 
-/** Only e-mail shares need a confirmed address. */
-export function isEmailVerified(r: Pick<Recipient, "emailVerifiedAt">, shareType: ShareType) {
-  return shareType !== "email" || r.emailVerifiedAt !== null;
-}
-
-/** May read the content: agreed, and verified where the share needs it. */
-export function mayRead(r: Pick<Recipient, "emailVerifiedAt" | "agreedToNda">, shareType: ShareType) {
-  return r.agreedToNda && isEmailVerified(r, shareType);
-}
+export { isEmailVerified } from "@/lib/shares/gate";
 
 export function presentRecipient(r: Recipient, shareType: ShareType) {
   return { id: r.id, name: r.name, email: r.email, phone: r.phone, agreedToNda: r.agreedToNda, emailVerified: isEmailVerified(r, shareType) };

@@ -133,6 +133,8 @@ type ShareRow = {
   kind: IdeaKind;
   pdfAssetId: string | null;
   ownerName: string;
+  allowDownload: boolean;
+  screenShield: boolean;
 };
 
 const SHARE_TYPE_FROM_DB: Record<string, ShareType> = {
@@ -164,6 +166,7 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
             ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
+            s."allowDownload", s."screenShield",
             i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
@@ -189,6 +192,8 @@ function toShareSummary(r: ShareRow): ShareSummary {
     viewCount: r.viewCount,
     revokedAt: fromEpochMs(r.revokedAt),
     createdAt: new Date(r.createdAt),
+    allowDownload: r.allowDownload,
+    screenShield: r.screenShield,
     idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName } },
   };
 }

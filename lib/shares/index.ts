@@ -27,6 +27,8 @@ export function presentShare(s: Share) {
     viewCount: s.viewCount,
     revokedAt: s.revokedAt,
     createdAt: s.createdAt,
+    allowDownload: s.allowDownload,
+    screenShield: s.screenShield,
   };
 }
 
@@ -77,7 +79,8 @@ export async function createShareLink(ownerId: string, input: CreateShareInput, 
   const maxViews = type === "one-time" || type === "time-dependent" ? parseMaxViews(input.maxViews) : null;
   const recipientEmail = type === "email" ? parseRecipientEmail(input.recipientEmail) : null;
   const share = await db.share.create({
-    data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail },
+    data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
+      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false },
   });
   if (recipientEmail) {
     try {

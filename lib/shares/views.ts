@@ -4,7 +4,8 @@ import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/content";
 import { assertWindowOpen, recordFailures } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { mayRead, presentRecipient, type PresentedRecipient } from "@/lib/recipients";
+import { presentRecipient, type PresentedRecipient } from "@/lib/recipients";
+import { isAdmitted, liveShareSql } from "@/lib/shares/gate";
 import { notifyFirstView } from "@/lib/notifications";
 import {
   INVALID_LINK,
@@ -41,8 +42,7 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
       if (inViewWindow(recipient, now) && recipient.viewStartedAt) {
         // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
         const live = await tx.$queryRaw<{ id: string }[]>`
-          SELECT "id" FROM "Share"
-          WHERE "id" = ${share.id} AND "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > (now() AT TIME ZONE 'UTC'))`;
+          SELECT "id" FROM "Share" WHERE "id" = ${share.id} AND ${liveShareSql()}`;
         if (live.length !== 1) throw new NotFoundError(INVALID_LINK);
         return { accessedAt: recipient.viewStartedAt, consumed: false };
       }
@@ -50,8 +50,7 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
       const counted = await tx.$queryRaw<{ id: string }[]>`
         UPDATE "Share" SET "viewCount" = "viewCount" + 1
         WHERE "id" = ${share.id}
-          AND "revokedAt" IS NULL
-          AND ("expiresAt" IS NULL OR "expiresAt" > (now() AT TIME ZONE 'UTC'))
+          AND ${liveShareSql()}
           AND (CASE WHEN "shareType" = 'one-time' THEN "viewCount" < COALESCE("maxViews", ${ONE_TIME_DEFAULT_MAX_VIEWS})
                     WHEN "maxViews" IS NULL THEN TRUE
                     ELSE "viewCount" < "maxViews" END)
@@ -66,10 +65,20 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
   );
 }
 
+/** A PDF idea's content as a recipient receives it: pdfPath null unless its link allows downloads. */
+type RecipientPdfContent = { type: "pdf"; fileName: string; pdfPath: string | null };
+
+function isPdfContent(c: ClientContent): c is { type: "pdf"; fileName: string; pdfPath: string } {
+  return typeof c === "object" && c !== null && "type" in c && c.type === "pdf";
+}
+
 /** GET /api/share/{token}'s answer (lib/client/types.ts SharedIdea). */
 export type SharedIdeaResult = {
-  idea: { id: number; title: string; user: { name: string }; content?: ClientContent };
+  idea: { id: number; title: string; user: { name: string }; content?: ClientContent | RecipientPdfContent };
   shareType: ShareTypeValue;
+  /** The link's options (issue 16 §4): the viewer offers the marked PDF only with allowDownload. */
+  allowDownload: boolean;
+  screenShield: boolean;
   recipient: PresentedRecipient | null;
   accessedAt?: Date;
   /** With the content: the recipient's NDA acceptance (its certificate: GET /api/ndas/{id}/certificate.pdf). */
@@ -99,8 +108,8 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     : null;
   if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
   const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name } };
-  const base = { shareType: shareTypeToApi(share.shareType), recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
-  if (!recipient || !mayRead(recipient, share.shareType)) return { idea, ...base };
+  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
+  if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.
   if (recipient.firstViewNotifiedAt === null) await notifyFirstView(recipient.id);
@@ -110,7 +119,9 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } }),
     db.ndaAcceptance.findUnique({ where: { recipientId: recipient.id }, select: { id: true } }),
   ]);
-  const content = toClientContent(openContent(share.idea.ownerId, contentCiphertext));
+  const opened = toClientContent(openContent(share.idea.ownerId, contentCiphertext));
+  // Without downloads the recipient reads page images (/api/share/{token}/pages) and never learns the PDF's address.
+  const content = isPdfContent(opened) && !share.allowDownload ? { ...opened, pdfPath: null } : opened;
   const watermark = watermarkText({ name: recipient.name, email: recipient.email, accessedAt });
   return { idea: { ...idea, content }, ...base, accessedAt, ndaId: nda?.id ?? null, watermark };
 }

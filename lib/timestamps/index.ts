@@ -4,7 +4,8 @@ import { NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { exportFileName, exportIdea, type IdeaExport } from "@/lib/ideas/export";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
-import { inViewWindow, INVALID_LINK, isDead, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import type { RecipientSecrets } from "@/lib/shares/access";
+import { requireReader } from "@/lib/shares/gate";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
@@ -136,10 +137,6 @@ export async function getNdaEvidenceFile(ownerId: string, ndaId: string) {
  * view window is open: they may download the proof and the stamped file of what they viewed, nothing else.
  */
 export async function ideaOfAgreedRecipient(token: string, secrets: RecipientSecrets): Promise<{ ownerId: string; ideaId: number }> {
-  const share = await shareByToken(token);
-  const hashes = secretHashes(secrets);
-  if (!share || isDead(share) || !hashes.length) throw new NotFoundError(INVALID_LINK);
-  const recipient = await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes }, agreedToNda: true } });
-  if (!recipient || !inViewWindow(recipient) || (share.shareType === "email" && !recipient.emailVerifiedAt)) throw new NotFoundError(INVALID_LINK);
+  const { share } = await requireReader(token, secrets);
   return { ownerId: share.idea.ownerId, ideaId: share.idea.id };
 }

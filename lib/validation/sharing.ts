@@ -54,6 +54,10 @@ export const createShareSchema = z.object({
   expiresAt: z.optional(z.nullable(z.string().check(z.maxLength(40, MESSAGES.expiresAt)))),
   maxViews: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(12, MESSAGES.maxViews))]))),
   recipientEmail: z.optional(z.nullable(z.string().check(z.maxLength(254, MESSAGES.recipientEmail)))),
+  /** Recipients may download the idea's PDF (marked); off (default): page images only. */
+  allowDownload: z.optional(z.boolean("allowDownload must be true or false")),
+  /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
+  screenShield: z.optional(z.boolean("screenShield must be true or false")),
 });
 export type CreateShareInput = z.infer<typeof createShareSchema>;
 

@@ -18,21 +18,26 @@ describe("share form", () => {
     const leftovers = { expiresAt: "2030-01-01T10:00", maxViews: "4", recipientEmail: "a@example.com" };
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), 5, NOW)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null },
+      body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), 5, NOW)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null },
+      body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), 5, NOW)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com" },
+      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false },
     });
     const timed = toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), 5, NOW);
     expect(timed).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date("2030-01-01T10:00").toISOString(), maxViews: 4, recipientEmail: null },
+      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date("2030-01-01T10:00").toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
+  });
+
+  it("sends the link options as switched", () => {
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowDownload: true }), 5, NOW)).toMatchObject({ ok: true, body: { allowDownload: true, screenShield: false } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", screenShield: true }), 5, NOW)).toMatchObject({ ok: true, body: { allowDownload: false, screenShield: true } });
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {

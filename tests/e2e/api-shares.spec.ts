@@ -7,7 +7,7 @@ test.afterEach(async () => {
   for (const c of contexts.splice(0)) await c.dispose();
 });
 
-const SHARE_FIELDS = ["accessLink", "createdAt", "expiresAt", "id", "ideaId", "maxViews", "recipientEmail", "revokedAt", "shareType", "viewCount"].sort();
+const SHARE_FIELDS = ["accessLink", "allowDownload", "createdAt", "expiresAt", "id", "ideaId", "maxViews", "recipientEmail", "revokedAt", "screenShield", "shareType", "viewCount"].sort();
 
 test.describe("API: owner share calls", () => {
   test("signed out: 401 on every owner call", async ({ request }) => {
@@ -73,7 +73,7 @@ test.describe("API: the recipient gate", () => {
 
     const lookup = await visitor.get(`/api/share/${share.accessLink}`);
     expectPrivate(lookup);
-    expect(await expectJson(lookup, 200)).toEqual({ idea: { id: idea.id, title: "Shared kettle", user: { name: owner.user.name } }, shareType: "full-access", recipient: null });
+    expect(await expectJson(lookup, 200)).toEqual({ idea: { id: idea.id, title: "Shared kettle", user: { name: owner.user.name } }, shareType: "full-access", allowDownload: false, screenShield: false, recipient: null });
 
     // Comments need a recipient session.
     expect(await expectJson(await visitor.get(`/api/comments?ideaId=${idea.id}`), 401)).toMatchObject({ error: "Please identify yourself first." });
@@ -135,7 +135,7 @@ test.describe("API: the recipient gate", () => {
     const pdf = makePdf("Shared PDF");
     const created = await expectJson(await uploadPdf(owner.api, { name: "plan.pdf", buffer: pdf }, "PDF plan"), 201);
     const pdfPath = (await expectJson(await owner.api.get(`/api/ideas/${created.id}`), 200)).content.pdfPath as string;
-    const share = await createShare(owner.api, { ideaId: created.id, shareType: "full-access" });
+    const share = await createShare(owner.api, { ideaId: created.id, shareType: "full-access", allowDownload: true });
     const visitor = await newVisitor(playwright, baseURL, contexts);
     const stranger = await newVisitor(playwright, baseURL, contexts);
 

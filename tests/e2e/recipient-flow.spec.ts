@@ -43,7 +43,7 @@ async function shareIdea(
     ideaId = ((await res.json()) as { id: number }).id;
   }
   await expectStatus(await api.put(`/api/ideas/${ideaId}/publish`), 200);
-  const share = await createShare(api, { ideaId, shareType: options.shareType ?? "full-access", recipientEmail: options.recipientEmail ?? null });
+  const share = await createShare(api, { ideaId, shareType: options.shareType ?? "full-access", recipientEmail: options.recipientEmail ?? null, allowDownload: true });
   return { ideaId, title, token: share.accessLink, shareId: share.id };
 }
 

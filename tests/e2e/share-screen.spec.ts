@@ -117,7 +117,7 @@ test.describe("share screen", () => {
     await expect(emailField(page)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Generate Share Link" })).toBeVisible();
     const oneTime = await submitShare(page, "Generate Share Link");
-    expect(oneTime).toEqual({ ideaId: id, shareType: "one-time", expiresAt: null, maxViews: null, recipientEmail: null });
+    expect(oneTime).toEqual({ ideaId: id, shareType: "one-time", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false });
     await expectCreated(page, baseURL!);
     let shares = await listShares(page, id);
     expect(shares).toHaveLength(1);
@@ -151,7 +151,7 @@ test.describe("share screen", () => {
     await expiresField(page).fill(when);
     await maxViewsField(page).fill("5");
     const timed = await submitShare(page, "Generate Share Link");
-    expect(timed).toEqual({ ideaId: id, shareType: "time-dependent", expiresAt: new Date(when).toISOString(), maxViews: 5, recipientEmail: null });
+    expect(timed).toEqual({ ideaId: id, shareType: "time-dependent", expiresAt: new Date(when).toISOString(), maxViews: 5, recipientEmail: null, allowDownload: false, screenShield: false });
     await expect(expiresField(page)).toHaveValue(""); // the form is ready for the next link
     shares = await listShares(page, id);
     expect(shares).toHaveLength(2);
@@ -168,7 +168,7 @@ test.describe("share screen", () => {
     await expect(maxViewsField(page)).toHaveCount(0);
     await expect(emailField(page)).toHaveCount(0);
     const full = await submitShare(page, "Generate Share Link");
-    expect(full).toEqual({ ideaId: id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null });
+    expect(full).toEqual({ ideaId: id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false });
     shares = await listShares(page, id);
     const fullShare = shares.find((s) => s.shareType === "full-access")!;
     await expect(linkField(page)).toHaveValue(`${baseURL}/view/${fullShare.accessLink}`);
@@ -190,7 +190,7 @@ test.describe("share screen", () => {
     const recipient = uniqueEmail(testInfo, "recipient");
     await emailField(page).fill(recipient.toUpperCase());
     const mailed = await submitShare(page, "Send Email Invitation");
-    expect(mailed).toEqual({ ideaId: id, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: recipient });
+    expect(mailed).toEqual({ ideaId: id, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: recipient, allowDownload: false, screenShield: false });
     shares = await listShares(page, id);
     const emailShare = shares.find((s) => s.shareType === "email")!;
     expect(emailShare.recipientEmail).toBe(recipient);

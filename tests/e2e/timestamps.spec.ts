@@ -196,9 +196,11 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
       });
       expect(await expectJson(verified, 200)).toMatchObject({ matches: true, verdict: "confirmed" });
 
-      // The recipient gets the idea's proof and stamped file, which verify as well.
+      // The recipient gets the idea's proof (the stamped file is the owner's alone: 404), which verifies against the
+      // owner's copy of the file.
       expect(await expectJson(await recipientApi.get(`/api/share/${share.accessLink}/timestamp`), 200)).toMatchObject({ status: "confirmed" });
-      const file = await recipientApi.get(`/api/share/${share.accessLink}/timestamp/file`);
+      await expectJson(await recipientApi.get(`/api/share/${share.accessLink}/timestamp/file`), 404);
+      const file = await owner.api.get(`/api/ideas/${idea.id}/timestamp/file`);
       const ots = await recipientApi.get(`/api/share/${share.accessLink}/timestamp/ots`);
       expect([file.status(), ots.status()]).toEqual([200, 200]);
       const check = await request.post("/api/verify", {

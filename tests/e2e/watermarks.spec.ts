@@ -26,8 +26,8 @@ async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unkn
   expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
   // The certificate is mailed only to an address proven by a code (issue 14 item 6): an e-mail link when one is given.
   const share = options.recipientEmail
-    ? await createShare(owner.api, { ideaId, shareType: "email", recipientEmail: options.recipientEmail })
-    : await createShare(owner.api, { ideaId, shareType: "full-access", recipientEmail: null });
+    ? await createShare(owner.api, { ideaId, shareType: "email", recipientEmail: options.recipientEmail, allowDownload: true })
+    : await createShare(owner.api, { ideaId, shareType: "full-access", recipientEmail: null, allowDownload: true });
   return { ideaId, title, token: share.accessLink, byEmail: Boolean(options.recipientEmail) };
 }
 

@@ -32,7 +32,7 @@ async function sharedPdf() {
   const owner = await createUser({ name: "Ada Lovelace" });
   const original = await threePagePdf();
   const idea = await createPdfIdea(owner.id, { title: "Deck", fileName: "deck.pdf", data: original });
-  const share = await createShare(owner.id, idea.id);
+  const share = await createShare(owner.id, idea.id, { allowDownload: true });
   const recipient = await agreedRecipient(share, { name: "Łukasz Дмитрий", email: "lukasz@example.com" });
   const view = await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
   const accessedAt = view.accessedAt!;
@@ -184,7 +184,7 @@ describe("a recipient's copy cut short", () => {
     expect(flat(pdfText(cutsAtEof(original)[0]!))).toBe("Draft: the price is 42");
     const owner = await createUser();
     const idea = await createPdfIdea(owner.id, { title: "Plan", fileName: "plan.pdf", data: original });
-    const share = await createShare(owner.id, idea.id);
+    const share = await createShare(owner.id, idea.id, { allowDownload: true });
     const recipient = await agreedRecipient(share, { name: "Eve Example", email: "eve@example.com" });
     await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT); // the view opens the file to the recipient
     const asset = await db.asset.findFirstOrThrow({ where: { ownerId: owner.id, kind: "pdf" } });

@@ -85,7 +85,7 @@ describe("owner calls", () => {
     const listed = await listShares(owner.id, idea.id);
     expect(listed.map((s) => s.id)).toEqual([mail.id, full.id, timed.id, one.id]);
     expect(Object.keys(listed[0]).sort()).toEqual(
-      ["accessLink", "createdAt", "expiresAt", "id", "ideaId", "maxViews", "recipientEmail", "revokedAt", "shareType", "viewCount"].sort(),
+      ["accessLink", "allowDownload", "createdAt", "expiresAt", "id", "ideaId", "maxViews", "recipientEmail", "revokedAt", "screenShield", "shareType", "viewCount"].sort(),
     );
   });
 
@@ -152,7 +152,7 @@ describe("the content gate", () => {
     const idea = await createDraft(owner.id, { title: "Engine", content: "<p>Gears</p>" });
     const share = await createShare(owner.id, idea.id);
     const anonymous = await getSharedIdea(share.accessLink, [], TEST_CLIENT);
-    expect(anonymous).toEqual({ idea: { id: idea.id, title: "Engine", user: { name: "Ada Lovelace" } }, shareType: "full-access", recipient: null });
+    expect(anonymous).toEqual({ idea: { id: idea.id, title: "Engine", user: { name: "Ada Lovelace" } }, shareType: "full-access", allowDownload: false, screenShield: false, recipient: null });
 
     const r = await createRecipient(share);
     const identified = await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
@@ -202,15 +202,20 @@ describe("the content gate", () => {
     const canvas = await createDraft(owner.id);
     const elements = [{ type: "rect" as const, x: 1, y: 2, width: 3, height: 4, fill: "#ff0000", fontSize: 16, fontFamily: "Arial" }];
     await updateIdea(owner.id, canvas.id, { title: "Canvas", content: { elements } });
-    const pdfShare = await createShare(owner.id, pdf.id);
+    const pdfShare = await createShare(owner.id, pdf.id, { allowDownload: true });
+    const pagesOnlyShare = await createShare(owner.id, pdf.id);
     const canvasShare = await createShare(owner.id, canvas.id);
     const a = await agreedRecipient(pdfShare);
+    const pagesOnly = await agreedRecipient(pagesOnlyShare);
     const b = await agreedRecipient(canvasShare);
     expect((await getSharedIdea(pdfShare.accessLink, a.secrets, TEST_CLIENT)).idea.content).toEqual({
       type: "pdf",
       fileName: "Whitepaper.pdf",
       pdfPath: expect.stringMatching(/^\/api\/files\/[a-z0-9]+$/),
     });
+    // Download off (the default): the recipient is never told where the PDF is; it reads /api/share/{token}/pages.
+    const pagesOnlyView = await getSharedIdea(pagesOnlyShare.accessLink, pagesOnly.secrets, TEST_CLIENT);
+    expect(pagesOnlyView).toMatchObject({ allowDownload: false, idea: { content: { type: "pdf", fileName: "Whitepaper.pdf", pdfPath: null } } });
     expect((await getSharedIdea(canvasShare.accessLink, b.secrets, TEST_CLIENT)).idea.content).toEqual({ elements: [expect.objectContaining({ type: "rect", x: 1 })] });
   });
 });
@@ -220,7 +225,7 @@ describe("the file gate", () => {
     const owner = await createUser();
     const pdf = await createPdfDraft(owner.id);
     const assetId = (await db.idea.findUniqueOrThrow({ where: { id: pdf.id } })).pdfAssetId!;
-    const share = await createShare(owner.id, pdf.id);
+    const share = await createShare(owner.id, pdf.id, { allowDownload: true });
     const r = await createRecipient(share);
     expect(await findReadableAsset(null, assetId, r.secrets)).toBeNull();
     await acceptNda(r.id, r.secrets, TEST_CLIENT);

@@ -1,0 +1,70 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import type { AssetMeta } from "@/lib/files";
+import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
+import { requireReader } from "@/lib/shares/gate";
+import type { RecipientSecrets } from "@/lib/shares/access";
+
+/**
+ * The secure reader's pages (issue 16 §1): a PDF idea's pages as images, for the recipient the gate lets read
+ * (marked with its identity) and for the owner's preview (unmarked). Anything else, and non-PDF ideas: 404.
+ */
+
+const NO_PAGES = "This document has no pages to show.";
+export const PAGE_NOT_FOUND = "Page not found";
+
+/** A page number from the URL: a positive integer, else 404 (like a page past the end). */
+export function parsePageNumber(raw: string): number {
+  if (!/^[1-9][0-9]{0,5}$/.test(raw)) throw new NotFoundError(PAGE_NOT_FOUND);
+  return Number(raw);
+}
+
+/** ?width=: digits only, anything else is the default (lib/reader clamps and buckets it). */
+export function parsePageWidth(raw: string | null): number | null {
+  return raw && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : null;
+}
+
+async function pdfAsset(idea: { ownerId: string; kind: string; pdfAssetId: string | null }): Promise<AssetMeta> {
+  const asset =
+    idea.kind === "pdf" && idea.pdfAssetId
+      ? await db.asset.findFirst({ where: { id: idea.pdfAssetId, ownerId: idea.ownerId }, select: { id: true, blobKey: true, fileName: true, contentType: true, size: true } })
+      : null;
+  if (!asset) throw new NotFoundError(NO_PAGES);
+  return asset;
+}
+
+async function readerAsset(token: string, secrets: RecipientSecrets) {
+  const { share, recipient } = await requireReader(token, secrets);
+  return { asset: await pdfAsset(share.idea), recipient };
+}
+
+export async function recipientPageList(token: string, secrets: RecipientSecrets) {
+  return readerPageList((await readerAsset(token, secrets)).asset);
+}
+
+/** The recipient's page: the same identity line its PDF carries (name · e-mail · start of its view, UTC). */
+export async function recipientPage(token: string, secrets: RecipientSecrets, n: number, width: number | null) {
+  const { asset, recipient } = await readerAsset(token, secrets);
+  return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() });
+}
+
+async function ownedPdf(ownerId: string, ideaId: number) {
+  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { ownerId: true, kind: true, pdfAssetId: true } });
+  if (!idea) throw new NotFoundError("Idea not found");
+  return pdfAsset(idea);
+}
+
+export async function ownerPageList(ownerId: string, ideaId: number) {
+  return readerPageList(await ownedPdf(ownerId, ideaId));
+}
+
+/** The owner's preview: exactly the pages recipients get, unmarked. */
+export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null) {
+  return readerPage(await ownedPdf(ownerId, ideaId), n, width);
+}
+
+/** A page image answer; the route wrapper adds Cache-Control: private, no-store. */
+export function pageImageResponse(image: Buffer) {
+  return new Response(new Uint8Array(image), { headers: { "Content-Type": "image/webp", "Content-Length": String(image.length) } });
+}

@@ -1,0 +1,48 @@
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { isReading, readingSql, readingWhere, READER_RULE } from "@/lib/shares/gate";
+import { createPdfDraft, createRecipient, createShare, createUser } from "../../factories";
+
+/**
+ * The gate's three forms (TypeScript check, Prisma where, SQL) come from one list of clauses; over rows that break
+ * each clause in turn (and some that break several), all three must pick the same recipients.
+ */
+describe("the recipient gate's one rule", () => {
+  it("reads the same as a TS check, a Prisma where and SQL", async () => {
+    const owner = await createUser();
+    const idea = await createPdfDraft(owner.id);
+    const hour = 3600_000;
+    const future = new Date(Date.now() + hour);
+    const past = new Date(Date.now() - hour);
+    const variants: { label: string; share?: Prisma.ShareUpdateInput; recipient?: Prisma.RecipientUpdateInput; email?: boolean }[] = [
+      { label: "reads" },
+      { label: "not agreed", recipient: { agreedToNda: false } },
+      { label: "e-mail link, verified", email: true, recipient: { emailVerifiedAt: new Date() } },
+      { label: "e-mail link, unverified", email: true },
+      { label: "declined", recipient: { declinedAt: new Date() } },
+      { label: "no window", recipient: { viewWindowEndsAt: null } },
+      { label: "window over", recipient: { viewWindowEndsAt: past } },
+      { label: "revoked", share: { revokedAt: new Date() } },
+      { label: "expired", share: { expiresAt: past } },
+      { label: "expires later", share: { expiresAt: future } },
+      { label: "used up, window open", share: { maxViews: 1, viewCount: 1 } },
+      { label: "revoked and declined", share: { revokedAt: new Date() }, recipient: { declinedAt: new Date() } },
+    ];
+    const ids: Record<string, string> = {};
+    for (const v of variants) {
+      const share = await createShare(owner.id, idea.id, v.email ? { shareType: "email" } : {});
+      const r = await createRecipient(share);
+      await db.recipient.update({ where: { id: r.id }, data: { agreedToNda: true, viewStartedAt: new Date(), viewWindowEndsAt: future, ...v.recipient } });
+      if (v.share) await db.share.update({ where: { id: share.id }, data: v.share });
+      ids[r.id] = v.label;
+    }
+    const rows = await db.recipient.findMany({ include: { share: true } });
+    const byTs = rows.filter((r) => isReading(r.share, r)).map((r) => ids[r.id]).sort();
+    const byWhere = (await db.recipient.findMany({ where: readingWhere(), select: { id: true } })).map((r) => ids[r.id]).sort();
+    const bySql = (await db.$queryRaw<{ id: string }[]>`SELECT r."id" FROM "Recipient" r JOIN "Share" s ON s."id" = r."shareId" WHERE ${readingSql()}`).map((r) => ids[r.id]).sort();
+    expect(byTs).toEqual(["e-mail link, verified", "expires later", "reads", "used up, window open"]);
+    expect(byWhere).toEqual(byTs);
+    expect(bySql).toEqual(byTs);
+    expect(READER_RULE).toHaveLength(6);
+  });
+});
