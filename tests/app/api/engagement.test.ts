@@ -8,6 +8,7 @@ import { ENGAGEMENT_SLACK_MS } from "@/lib/engagement";
 import { recipientCookieName } from "@/lib/recipients/cookies";
 import { revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
+import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
 
 const THREE_SECTIONS = "<h1>Title</h1><h2>Problem</h2><p>a</p><h2>Solution</h2><p>b</p><blockquote><h3>nested</h3></blockquote><h2>Market</h2><p>c</p>";
@@ -171,5 +172,16 @@ describe("POST /api/share/{token}/engagement", () => {
     expect((await post(share.accessLink, null, { raw: "{not json" })).status).toBe(400);
     expect((await post(share.accessLink, null, { raw: JSON.stringify({ pages: [] }), contentType: "text/plain" })).status).toBe(415);
     expect(await stored(view.id)).toEqual({ pages: [], total: 0, pageCount: null });
+  });
+
+  it("limits reports per recipient (429), counting nothing past the limit", async () => {
+    setEnv({ RATE_LIMIT_SCALE: "0.025" }); // 120 × 0.025: 3 reports per 10 minutes (a view's first report counts twice)
+    const { share, view } = await reading();
+    expect((await report(share.accessLink, [{ n: 1, ms: 1000 }])).status).toBe(204);
+    expect((await report(share.accessLink, [{ n: 1, ms: 1000 }])).status).toBe(204);
+    const limited = await report(share.accessLink, [{ n: 1, ms: 1000 }]);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await stored(view.id)).total).toBe(2000);
   });
 });
