@@ -1,5 +1,5 @@
 import "server-only";
-import { hotPathPool } from "@/lib/db";
+import { hotPathPool, telemetryPool } from "@/lib/db";
 import { NotFoundError, RateLimitError } from "@/lib/api/errors";
 import { allowed, rateLimitHitSql } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
@@ -74,7 +74,7 @@ type Accounted = { id: string | null; pageCount: number | null; stored: number |
  */
 async function account(recipientId: string, pages: EngagementInput["pages"], pageCount: number | null) {
   const [limit] = rateLimits.engagement(recipientId);
-  const { rows } = await hotPathPool().query<Accounted>(ACCOUNT_SQL, [
+  const { rows } = await telemetryPool().query<Accounted>(ACCOUNT_SQL, [
     recipientId,
     pages.map((p) => p.n),
     pages.map((p) => p.ms),
