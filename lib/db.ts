@@ -27,7 +27,7 @@ function createClient() {
 
 export type Db = ReturnType<typeof createClient>;
 
-const globalForDb = globalThis as unknown as { __ideavaultDb?: Db; __ideavaultHotPool?: pg.Pool };
+const globalForDb = globalThis as unknown as { __ideavaultDb?: Db; __ideavaultHotPool?: pg.Pool; __ideavaultTelemetryPool?: pg.Pool };
 
 function client(): Db {
   // Cached on globalThis so dev hot reloads and test modules share one pool.
@@ -59,9 +59,26 @@ export function hotPathPool(): pg.Pool {
   return globalForDb.__ideavaultHotPool;
 }
 
+/**
+ * The hot-path pool's twin for writes that may lose their last fraction of a second in a database crash: reading-time
+ * reports (lib/engagement). Its sessions commit without waiting for the WAL flush (synchronous_commit off: never an
+ * inconsistency, at worst the newest few hundred milliseconds of reports gone after a crash), so a report costs no
+ * disk wait on its throughput budget. Evidence (views, agreements) never goes through it.
+ */
+export function telemetryPool(): pg.Pool {
+  if (!globalForDb.__ideavaultTelemetryPool) {
+    const pool = new pg.Pool({ ...pgConfigFromUrl(getEnv().DATABASE_URL ?? ""), max: 5, options: "-c synchronous_commit=off" });
+    pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));
+    globalForDb.__ideavaultTelemetryPool = pool;
+  }
+  return globalForDb.__ideavaultTelemetryPool;
+}
+
 export async function disconnectDb() {
   await globalForDb.__ideavaultDb?.$disconnect();
   globalForDb.__ideavaultDb = undefined;
   await globalForDb.__ideavaultHotPool?.end();
   globalForDb.__ideavaultHotPool = undefined;
+  await globalForDb.__ideavaultTelemetryPool?.end();
+  globalForDb.__ideavaultTelemetryPool = undefined;
 }

@@ -1,18 +1,47 @@
 "use client";
 
 import { useId, useState } from "react";
+import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Download, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { localTime, plural } from "@/components/share/evidence-format";
+import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
 import { queryKeys } from "@/lib/client/query-client";
 import type { ShareRecipient } from "@/lib/client/types";
 
 /** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
 export const RECIPIENTS_SHOWN = 5;
 export const VIEWS_SHOWN = 3;
+
+/** recharts only ever loads here, on the owner's share screen, and only once a recipient has reading time to show. */
+const ReadingChart = dynamic(() => import("@/components/share/reading-chart"), {
+  ssr: false,
+  loading: () => <div className="bg-muted/40 h-32 w-full animate-pulse rounded" />,
+});
+
+/** 'Reading time 4 min 12 s · pages read: 5 of 6', and the time per page as bars. */
+function RecipientReading({ recipient, unit }: { recipient: ShareRecipient; unit: ReadingUnit }) {
+  if (recipient.views.length === 0) return null;
+  const reading = recipientReading(recipient);
+  // The chart's one accessible name, whatever the unit (the issue names it so; the text beside it says pages or sections).
+  const chartName = `Time per page for ${recipient.name}`;
+  return (
+    <div className="space-y-1" data-slot="reading-time">
+      <p className="text-xs">
+        <span className="font-medium">Reading time</span> {formatReadingTime(reading.totalMs)}
+        <span className="text-muted-foreground"> · {pagesReadText(reading, unit)}</span>
+      </p>
+      {reading.totalMs > 0 ? (
+        <div role="img" aria-label={chartName} className="w-full">
+          <ReadingChart pages={reading.pages} pageCount={reading.pageCount} unit={unit} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 function Time({ value }: { value: string }) {
   return (
@@ -48,7 +77,7 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
   );
 }
 
-function RecipientItem({ recipient }: { recipient: ShareRecipient }) {
+function RecipientItem({ recipient, unit }: { recipient: ShareRecipient; unit: ReadingUnit }) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
       <div className="min-w-0">
@@ -93,13 +122,17 @@ function RecipientItem({ recipient }: { recipient: ShareRecipient }) {
           <span className="text-muted-foreground">NDA not accepted</span>
         )}
       </div>
+      <RecipientReading recipient={recipient} unit={unit} />
       <RecipientViews recipient={recipient} />
     </li>
   );
 }
 
-/** Under a link on the share screen: who identified on it, their agreement and their views (GET /api/shares/{id}/recipients). */
-export function LinkRecipients({ shareId }: { shareId: string }) {
+/**
+ * Under a link on the share screen: who identified on it, their agreement, their views and reading time
+ * (GET /api/shares/{id}/recipients). `unit`: a PDF idea is read in pages, any other in sections.
+ */
+export function LinkRecipients({ shareId, unit = "page" }: { shareId: string; unit?: ReadingUnit }) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
@@ -132,9 +165,12 @@ export function LinkRecipients({ shareId }: { shareId: string }) {
       <h3 id={headingId} className="text-sm font-medium" data-slot="recipient-totals">
         {plural(recipients.length, "recipient")} · {plural(views, "view")}
       </h3>
+      <p className="text-muted-foreground text-xs" data-slot="reading-summary">
+        {linkReadingSummary(recipients).text}
+      </p>
       <ul id={listId} aria-labelledby={headingId} className="space-y-2">
         {shown.map((r) => (
-          <RecipientItem key={r.id} recipient={r} />
+          <RecipientItem key={r.id} recipient={r} unit={unit} />
         ))}
       </ul>
       {recipients.length > RECIPIENTS_SHOWN ? (

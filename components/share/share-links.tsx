@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
+import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
 import { shareUrl } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
@@ -43,7 +44,7 @@ function linkState(share: Share, now: number): "revoked" | "expired" | "used up"
   return null;
 }
 
-function ShareLinkItem({ share, now }: { share: Share; now: number }) {
+function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: ReadingUnit }) {
   const label = SHARE_TYPE_LABELS[share.shareType];
   const state = linkState(share, now);
   const revoked = state === "revoked";
@@ -81,13 +82,13 @@ function ShareLinkItem({ share, now }: { share: Share; now: number }) {
           </div>
         )}
       </div>
-      <LinkRecipients shareId={share.id} />
+      <LinkRecipients shareId={share.id} unit={unit} />
     </li>
   );
 }
 
 /** 'Active Share Links' (GET /api/ideas/{id}/shares), and the revoked ones kept below as a greyed record. */
-export function ShareLinks({ ideaId }: { ideaId: number }) {
+export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: ReadingUnit }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   // Recipients change the view counts: reload whenever the screen opens (no polling, no refetch on focus).
@@ -140,7 +141,7 @@ export function ShareLinks({ ideaId }: { ideaId: number }) {
       ) : (
         <ul aria-labelledby={headingId} className="space-y-3">
           {active.map((share) => (
-            <ShareLinkItem key={share.id} share={share} now={now} />
+            <ShareLinkItem key={share.id} share={share} now={now} unit={unit} />
           ))}
         </ul>
       )}
@@ -152,7 +153,7 @@ export function ShareLinks({ ideaId }: { ideaId: number }) {
           </h3>
           <ul aria-labelledby={`${headingId}-revoked`} className="space-y-3 opacity-75">
             {revoked.map((share) => (
-              <ShareLinkItem key={share.id} share={share} now={now} />
+              <ShareLinkItem key={share.id} share={share} now={now} unit={unit} />
             ))}
           </ul>
         </div>

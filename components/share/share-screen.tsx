@@ -7,7 +7,10 @@ import { OwnerComments } from "@/components/share/owner-comments";
 import { ActivityTimeline } from "@/components/share/activity-timeline";
 import type { IdeaStatusValue } from "@/lib/client/types";
 
-export type ShareScreenIdea = { id: number; title: string; status: IdeaStatusValue };
+/** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
+type IdeaKindValue = "html" | "pdf" | "canvas" | "other";
+
+export type ShareScreenIdea = { id: number; title: string; status: IdeaStatusValue; kind: IdeaKindValue };
 
 /** /share/{id} below the header: the idea, its links (with their recipients), the form for a new one, the comments and the activity. */
 export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
@@ -22,7 +25,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <ShareLinks ideaId={idea.id} />
+            <ShareLinks ideaId={idea.id} unit={idea.kind === "pdf" ? "page" : "section"} />
           </CardContent>
         </Card>
         <Card className="min-w-0 py-4 sm:py-6">

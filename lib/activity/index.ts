@@ -48,6 +48,8 @@ export type ActivityEvent = {
   device: string | null;
   /** The comment or reply text, the agreement's SHA-256, the link's limits. */
   detail: string | null;
+  /** A view's reading time as the reader reported it (lib/engagement); null for every other event. */
+  readingMs: number | null;
 };
 export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
 
@@ -80,7 +82,7 @@ async function ownedIdea(ownerId: string, rawId: unknown) {
   return idea;
 }
 
-type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null];
+type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number];
 
 /**
  * The idea's views, newest first (all of them without `take`). Views are the one table counted in thousands:
@@ -88,7 +90,7 @@ type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewe
  */
 async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> {
   const [row] = await db.$queryRaw<{ views: string | null }[]>`
-    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent")
+    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent", v."engagementMs")
                     ORDER BY v."viewedAt" DESC, v."id" DESC)::text AS "views"
     FROM (SELECT * FROM "ViewEvent" WHERE "ideaId" = ${ideaId} ORDER BY "viewedAt" DESC, "id" DESC LIMIT ${take ?? null}::int) v`;
   return row?.views ? (JSON.parse(row.views) as ViewTuple[]) : [];
@@ -124,9 +126,9 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const p = recipientId ? people.get(recipientId) : undefined;
     return p ? { id: p.id, name: p.name, email: p.email } : null;
   };
-  const event = (e: Omit<ActivityEvent, "label" | "id"> & { source: string }): ActivityEvent => {
-    const { source, ...rest } = e;
-    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest };
+  const event = (e: Omit<ActivityEvent, "label" | "id" | "readingMs"> & { source: string; readingMs?: number }): ActivityEvent => {
+    const { source, readingMs, ...rest } = e;
+    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, readingMs: readingMs ?? null };
   };
   const owner = idea.owner.name;
   const events: ActivityEvent[] = [];
@@ -159,10 +161,11 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
       }),
     );
   }
-  for (const [id, shareId, recipientId, viewedAt, ip, userAgent] of views) {
+  for (const [id, shareId, recipientId, viewedAt, ip, userAgent, readingMs] of views) {
     const recipient = who(recipientId);
+    const link = links.get(shareId) ?? null;
     events.push(
-      event({ type: "viewed", at: new Date(viewedAt), link: links.get(shareId) ?? null, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id }),
+      event({ type: "viewed", at: new Date(viewedAt), link, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id, readingMs }),
     );
   }
   for (const c of comments) {
@@ -185,13 +188,18 @@ export async function listActivity(ownerId: string, ideaId: unknown, page: { off
   return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null };
 }
 
-export const ACTIVITY_CSV_HEADER = ["Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details"] as const;
+export const ACTIVITY_CSV_HEADER = ["Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details", "Reading time (s)"] as const;
+
+/** Seconds with one decimal, as a spreadsheet reads numbers; empty for events that are not views. */
+function readingSeconds(ms: number | null) {
+  return ms === null ? null : Math.round(ms / 100) / 10;
+}
 
 /** GET /api/ideas/{id}/activity.csv: the whole timeline, newest first. */
 export async function activityCsv(ownerId: string, ideaId: unknown): Promise<{ fileName: string; csv: string }> {
   const idea = await ownedIdea(ownerId, ideaId);
   const events = await collect(idea);
-  const rows = events.map((e) => [e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail]);
+  const rows = events.map((e) => [e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail, readingSeconds(e.readingMs)]);
   const day = new Date().toISOString().slice(0, 10);
   return { fileName: `idea-${idea.id}-activity-${day}.csv`, csv: toCsv([ACTIVITY_CSV_HEADER, ...rows]) };
 }

@@ -141,6 +141,8 @@ export type ActivityEvent = {
   ip: string | null;
   device: string | null;
   detail: string | null;
+  /** A view's reading time in milliseconds (null for other events). */
+  readingMs: number | null;
 };
 
 /** GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page. */

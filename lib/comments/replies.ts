@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { presentComment } from "@/lib/comments";
+import { notifyOwnerReply } from "@/lib/notifications";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { replySchema, type ReplyInput } from "@/lib/validation/sharing";
@@ -12,7 +13,8 @@ const MAX_ID_CHARS = 100;
 /**
  * POST /api/comments/{id}/replies: the idea's owner answers a comment. The reply belongs to the same recipient as the
  * comment, so it shows in that link's comment panel, and hangs under the thread's first comment (answering a reply
- * answers its thread). Another creator's comment or an unknown id is a 404.
+ * answers its thread). Another creator's comment or an unknown id is a 404. The recipient is e-mailed a link back to
+ * the document when its address was proven by a code.
  */
 export async function addOwnerReply(ownerId: string, commentId: string, raw: ReplyInput) {
   const input = replySchema.parse(raw);
@@ -33,5 +35,7 @@ export async function addOwnerReply(ownerId: string, commentId: string, raw: Rep
       parentId: parent.parentId ?? parent.id,
     },
   });
+  // The recipient hears of it by e-mail when its address was proven (lib/notifications), after this answer.
+  await notifyOwnerReply(reply.id);
   return presentComment(reply);
 }

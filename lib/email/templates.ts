@@ -4,5 +4,5 @@
  */
 export type { RenderedEmail } from "@/lib/email/mail-templates/render";
 export { passwordResetEmail, emailVerificationEmail, inviteEmail } from "@/lib/email/mail-templates/account";
-export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail } from "@/lib/email/mail-templates/sharing";
+export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail } from "@/lib/email/mail-templates/sharing";
 export { ndaAcceptedEmail, firstViewEmail, commentEmail } from "@/lib/email/mail-templates/notifications";

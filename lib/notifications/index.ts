@@ -2,10 +2,11 @@ import "server-only";
 import { headers } from "next/headers";
 import { db } from "@/lib/db";
 import { sendEmail } from "@/lib/email";
-import { commentEmail, firstViewEmail, ndaAcceptedEmail } from "@/lib/email/templates";
+import { commentEmail, firstViewEmail, ndaAcceptedEmail, ownerReplyEmail } from "@/lib/email/templates";
 import { originForHost } from "@/lib/http/origin";
 import { runAfterResponse } from "@/lib/server/after-response";
-import { shareTypeToApi } from "@/lib/shares/access";
+import { isDead, shareTypeToApi } from "@/lib/shares/access";
+import { viewLink } from "@/lib/shares";
 import type { ShareType } from "@/lib/generated/prisma/client";
 
 /**
@@ -131,5 +132,44 @@ export async function notifyCommentAdded(commentId: string) {
       shareScreenUrl: shareScreenUrl(origin, share.idea.id),
     });
     await sendEmail({ to: owner.email, ...mail });
+  });
+}
+
+/**
+ * After the owner answered a comment: the recipient who wrote it is told, with a link back to the document
+ * (/view/{token}) — only when its address was proven by a code (anyone can type any address on other links, and
+ * mail must never go to an address nobody proved), and only while the link still opens.
+ */
+export async function notifyOwnerReply(replyId: string) {
+  const origin = await linkOrigin();
+  await runAfterResponse("owner-reply notification", async () => {
+    const reply = await db.comment.findUnique({
+      where: { id: replyId },
+      select: {
+        authorRole: true,
+        author: true,
+        content: true,
+        recipient: {
+          select: {
+            name: true,
+            email: true,
+            emailVerifiedAt: true,
+            declinedAt: true,
+            share: { select: { accessLink: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true, idea: { select: { title: true } } } },
+          },
+        },
+      },
+    });
+    if (!reply || reply.authorRole !== "owner") return;
+    const { recipient } = reply;
+    if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share)) return;
+    const mail = await ownerReplyEmail({
+      recipientName: recipient.name,
+      ownerName: reply.author,
+      ideaTitle: recipient.share.idea.title,
+      reply: reply.content,
+      link: viewLink(origin, recipient.share.accessLink),
+    });
+    await sendEmail({ to: recipient.email, ...mail });
   });
 }

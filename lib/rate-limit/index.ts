@@ -7,24 +7,30 @@ export type Limit = { key: string; limit: number; windowSeconds: number };
 
 /**
  * Fixed-window counter kept in PostgreSQL so limits hold across instances. One atomic upsert per key:
- * the window restarts when it has expired.
+ * the window restarts when it has expired. `key` and `windowSeconds` are SQL expressions (placeholders), so a hot
+ * path can run the same upsert inside a statement of its own (lib/engagement) rather than as a round trip.
  */
-async function hit({ key, windowSeconds }: Limit): Promise<{ count: number; resetAt: Date }> {
-  const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
+export function rateLimitHitSql(key: string, windowSeconds: string) {
+  return `
     INSERT INTO "RateLimit" ("key", "count", "resetAt")
     VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING "count", "resetAt"`;
+}
+
+async function hit({ key, windowSeconds }: Limit): Promise<{ count: number; resetAt: Date }> {
+  const rows = await db.$queryRawUnsafe<{ count: number; resetAt: Date }[]>(rateLimitHitSql("$1", "$2::int"), key, windowSeconds);
   return rows[0];
 }
 
-function allowed(l: Limit) {
+/** How many attempts a limit allows, RATE_LIMIT_SCALE applied. */
+export function allowed(l: Limit) {
   return Math.ceil(l.limit * getEnv().RATE_LIMIT_SCALE);
 }
 
-function retryAfter(resetAt: Date) {
+export function retryAfter(resetAt: Date) {
   return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
 }
 

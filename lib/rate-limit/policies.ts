@@ -65,6 +65,11 @@ export const rateLimits = {
     { key: `comment:${recipientId}`, limit: 30, windowSeconds: 10 * MIN },
     { key: `comment:ip:${ip}`, limit: 60, windowSeconds: 10 * MIN },
   ],
+  /**
+   * Reading-time reports per recipient: the reader sends one every 15 s and on leaving a page, a few tabs at once
+   * at most; each report can only claim the time that passed (lib/engagement), so this only bounds the writes.
+   */
+  engagement: (recipientId: string): Limit[] => [{ key: `engagement:${recipientId}`, limit: 120, windowSeconds: 10 * MIN }],
   /** The owner's answers to comments, per account. */
   ownerReply: (ownerId: string): Limit[] => [{ key: `reply:${ownerId}`, limit: 60, windowSeconds: 10 * MIN }],
   waitlist: (ip: string, email: string): Limit[] => [

@@ -21,7 +21,7 @@ const UAS = [
   "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
 ];
 
-async function measure(label: string, url: string, cookie: string, countStatements: () => Promise<number>, cpuMs: () => number) {
+export async function measure(label: string, url: string, cookie: string, countStatements: () => Promise<number>, cpuMs: () => number) {
   for (let i = 0; i < 5; i++) await (await fetch(url, { headers: { cookie } })).arrayBuffer();
   const times: number[] = [];
   let bytes = 0;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
  * throw-away DATA_DIR (verify and reader run in-process, no server). `npm run bench -- share` runs one (workspace, share,
- * timestamps, evidence, watermark, verify, reader).
+ * timestamps, evidence, watermark, verify, reader, engagement).
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
@@ -10,6 +10,7 @@ import { benchEvidence } from "./evidence";
 import { benchWatermark } from "./watermark";
 import { benchVerify } from "./verify";
 import { benchReader } from "./reader";
+import { benchEngagement } from "./engagement";
 
 const suites: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<void>> = {
   watermark: benchWatermark,
   verify: benchVerify,
   reader: benchReader,
+  engagement: benchEngagement,
 };
 
 async function main() {

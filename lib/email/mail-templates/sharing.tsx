@@ -1,5 +1,6 @@
 import { EmailLayout } from "@/lib/email/mail-templates/layout";
 import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
+import { commentExcerpt } from "@/lib/email/mail-templates/notifications";
 
 export function shareInvitationEmail({ sharerName, ideaTitle, link }: { sharerName: string; ideaTitle: string; link: string }) {
   const lines = [
@@ -35,4 +36,24 @@ export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle }: { 
     "Your certificate of this acceptance is attached: the full agreement text, the time, and the evidence recorded. It does not contain the idea itself. You can also download it from the document viewer.",
   ];
   return renderEmail(`Your NDA certificate for "${ideaTitle}"`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
+}
+
+/**
+ * To a recipient whose address was proven by a code, when the owner answers their comment: who answered, an excerpt,
+ * and the link back to the document (the link still asks for their session or identity, code and agreement).
+ */
+export function ownerReplyEmail({ recipientName, ownerName, ideaTitle, reply, link }: { recipientName: string; ownerName: string; ideaTitle: string; reply: string; link: string }) {
+  const excerpt = commentExcerpt(reply);
+  const title = ideaTitle.replace(/\s+/g, " ").trim();
+  const lines = [
+    `Hi ${recipientName},`,
+    `${ownerName} replied to your comment on the idea "${title}" on IdeaVault:`,
+    `“${excerpt}”`,
+    "Open the document to read the whole conversation and answer.",
+  ];
+  return renderEmail(
+    `${ownerName.replace(/\s+/g, " ").trim()} replied to your comment on "${title.length > 80 ? `${title.slice(0, 79)}…` : title}"`,
+    <EmailLayout title="Your comment has a reply" preview={excerpt} paragraphs={lines} action={{ href: link, label: "Open the document" }} />,
+    plainText(lines, link),
+  );
 }

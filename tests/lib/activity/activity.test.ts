@@ -47,7 +47,7 @@ async function journey() {
   const r = await createRecipient(share, { name: "Grace Hopper", client: { ip: "203.0.113.9", userAgent: CHROME } });
   await db.recipient.update({ where: { id: r.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
   await acceptNda(r.id, r.secrets, { ip: "203.0.113.9", userAgent: CHROME });
-  await db.viewEvent.create({ data: { shareId: share.id, ideaId: idea.id, recipientId: r.id, ip: "203.0.113.9", userAgent: CHROME } });
+  await db.viewEvent.create({ data: { shareId: share.id, ideaId: idea.id, recipientId: r.id, ip: "203.0.113.9", userAgent: CHROME, engagementMs: 252_340 } });
   const comment = await addComment({ content: "=cmd|' /C calc'!A0, nice \"idea\"" }, r.secrets, TEST_CLIENT);
   await addOwnerReply(owner.id, comment.id, { content: "Thanks, Grace" });
   await revokeShare(owner.id, share.id);
@@ -126,6 +126,10 @@ describe("activity", () => {
     expect(commented[3]).toBe(share.id);
     const viewed = rows.find((row) => row[1] === "Viewed")!;
     expect(viewed.slice(5, 8)).toEqual(["grace@example.com", "203.0.113.9", "Chrome 131 on Windows 10 (desktop)"]);
+    // The view's reading time in seconds; no other event has one.
+    expect(ACTIVITY_CSV_HEADER[9]).toBe("Reading time (s)");
+    expect(viewed[9]).toBe("252.3");
+    expect(rows.slice(1).filter((row) => row !== viewed).every((row) => row[9] === "")).toBe(true);
     expect(new Date(rows[1][0]).toISOString()).toBe(rows[1][0]);
     expect(rows[1][1]).toBe("Link revoked");
   });

@@ -4,8 +4,9 @@ import { addComment, listComments } from "@/lib/comments";
 import { addOwnerReply } from "@/lib/comments/replies";
 import { COMMENT_MAX_CHARS, MESSAGES } from "@/lib/validation/sharing";
 import { UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+import { listOutbox } from "@/lib/email/outbox";
 import { setEnv } from "../../db-utils";
-import { TEST_CLIENT, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
+import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
 
 async function setup() {
   const owner = await createUser({ name: "Ada Lovelace" });
@@ -88,5 +89,43 @@ describe("owner replies", () => {
     for (let i = 0; i < 3; i++) await addOwnerReply(owner.id, comment.id, { content: `r${i}` });
     await expect(addOwnerReply(owner.id, comment.id, { content: "one too many" })).rejects.toBeInstanceOf(RateLimitError);
     expect(await db.comment.count()).toBe(4);
+  });
+});
+
+describe("owner reply e-mail", () => {
+  const REPLY_SUBJECT = /replied to your comment/;
+  const mailsTo = async (to: string) => (await listOutbox(500)).filter((m) => m.to === to && REPLY_SUBJECT.test(m.subject));
+
+  it("mails the recipient of an e-mail link, whose address a code proved, a link back to the document", async () => {
+    const owner = await createUser({ name: "Ada Lovelace" });
+    const idea = await createDraft(owner.id, { title: "Solar Kettle" });
+    const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "grace-reply@example.com" });
+    const r = await agreedRecipient(share, { name: "Grace Hopper" });
+    const comment = await addComment({ content: "Who builds it?" }, r.secrets, TEST_CLIENT);
+    await addOwnerReply(owner.id, comment.id, { content: "We do, in Lisbon." });
+    const mails = await mailsTo("grace-reply@example.com");
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.subject).toBe('Ada Lovelace replied to your comment on "Solar Kettle"');
+    const link = `${TEST_ORIGIN}/view/${share.accessLink}`;
+    expect(mail.text).toContain("We do, in Lisbon.");
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  it("mails nobody whose address was not proven by a code", async () => {
+    const { owner, r, comment } = await setup();
+    expect(r.email).toBeTruthy();
+    await addOwnerReply(owner.id, comment.id, { content: "We do." });
+    expect(await mailsTo(r.email)).toEqual([]);
+
+    // An e-mail link's recipient who never confirmed the code (set up by hand: it could not comment otherwise).
+    const idea = await createDraft(owner.id);
+    const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "unproven@example.com" });
+    const v = await agreedRecipient(share);
+    const c = await addComment({ content: "Hello" }, v.secrets, TEST_CLIENT);
+    await db.recipient.update({ where: { id: v.id }, data: { emailVerifiedAt: null } });
+    await addOwnerReply(owner.id, c.id, { content: "Hi" });
+    expect(await mailsTo("unproven@example.com")).toEqual([]);
   });
 });

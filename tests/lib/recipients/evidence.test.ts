@@ -4,6 +4,7 @@ import { listShareRecipients } from "@/lib/recipients/evidence";
 import { recordQueries } from "../../query-count";
 import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../factories";
 
+const NO_READING = { totalMs: 0, pages: [], pageCount: null };
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
@@ -42,7 +43,7 @@ describe("listShareRecipients", () => {
         emailVerified: false,
         nda: null,
         declinedAt: null,
-        views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)" }],
+        views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)", engagement: NO_READING }],
       },
       {
         id: first.id,
@@ -53,10 +54,10 @@ describe("listShareRecipients", () => {
         nda: { id: nda.id, acceptedAt: nda.acceptedAt, agreementSha256: nda.agreementSha256, contentSha256: nda.contentSha256 },
         declinedAt: null,
         views: [
-          { viewedAt: new Date(Date.UTC(2026, 0, 2)), ip: null, device: "Unknown device" },
-          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 30)), ip: "198.51.100.30", device: "Chrome 131 on Windows 10 (desktop)" },
-          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 10)), ip: "198.51.100.10", device: "Chrome 131 on Windows 10 (desktop)" },
-          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 5)), ip: "198.51.100.5", device: "Chrome 131 on Windows 10 (desktop)" },
+          { viewedAt: new Date(Date.UTC(2026, 0, 2)), ip: null, device: "Unknown device", engagement: NO_READING },
+          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 30)), ip: "198.51.100.30", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
+          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 10)), ip: "198.51.100.10", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
+          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 5)), ip: "198.51.100.5", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
         ],
       },
     ]);
@@ -111,5 +112,31 @@ describe("listShareRecipients", () => {
 
     expect(few.queries.length).toBeGreaterThan(0);
     expect(many.queries.length).toBe(few.queries.length);
+  });
+
+  it("gives each view its reading time per page, in the same number of queries with 0 or 60 × 120 pages read", async () => {
+    const { owner, share } = await setup();
+    const reader = await createRecipient(share);
+    await seedViews(share, reader.id, [1, 2]);
+    const [older, newer] = await db.viewEvent.findMany({ where: { recipientId: reader.id }, orderBy: { viewedAt: "asc" } });
+    await db.viewEvent.update({ where: { id: newer.id }, data: { engagementMs: 9000, pageCount: 6 } });
+    await db.viewEngagement.createMany({ data: [{ viewId: newer.id, n: 3, ms: 2000 }, { viewId: newer.id, n: 1, ms: 7000 }] });
+    const unread = await recordQueries(() => listShareRecipients(owner.id, share.id));
+    expect(unread.result[0].views.map((v) => v.engagement)).toEqual([{ totalMs: 9000, pageCount: 6, pages: [{ n: 1, ms: 7000 }, { n: 3, ms: 2000 }] }, NO_READING]);
+    expect(older.id).not.toBe(newer.id);
+
+    const big = await setup();
+    await db.recipient.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({ shareId: big.share.id, name: `Person ${i}`, email: `p${i}@example.com`, secretHash: `hash-r-${i}-${big.share.id}` })),
+    });
+    for (const r of await db.recipient.findMany({ where: { shareId: big.share.id }, select: { id: true } })) await seedViews(big.share, r.id, [1]);
+    const views = await db.viewEvent.findMany({ where: { shareId: big.share.id }, select: { id: true } });
+    await db.viewEvent.updateMany({ where: { shareId: big.share.id }, data: { engagementMs: 120 * 500, pageCount: 120 } });
+    await db.viewEngagement.createMany({ data: views.flatMap((v) => Array.from({ length: 120 }, (_, i) => ({ viewId: v.id, n: i + 1, ms: 500 }))) });
+    const read = await recordQueries(() => listShareRecipients(big.owner.id, big.share.id));
+    expect(read.result).toHaveLength(60);
+    for (const r of read.result) expect(r.views[0].engagement).toMatchObject({ totalMs: 60_000, pageCount: 120, pages: expect.arrayContaining([{ n: 120, ms: 500 }]) });
+    expect(read.result[0].views[0].engagement.pages).toHaveLength(120);
+    expect(read.queries.length).toBe(unread.queries.length);
   });
 });
