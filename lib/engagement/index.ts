@@ -3,8 +3,8 @@ import { hotPathPool, telemetryPool } from "@/lib/db";
 import { NotFoundError, RateLimitError } from "@/lib/api/errors";
 import { allowed, rateLimitHitSql } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { mayRead } from "@/lib/recipients";
-import { inViewWindow, INVALID_LINK, isOpenFor, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import { isReading } from "@/lib/shares/gate";
+import { INVALID_LINK, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
 import { documentPageCount } from "@/lib/engagement/document";
 import type { EngagementInput } from "@/lib/validation/engagement";
 
@@ -113,8 +113,8 @@ async function sessionRecipient(shareId: string, hashes: string[]) {
 
 /**
  * POST /api/share/{token}/engagement: the reader's report of reading time per page or section, for this browser's
- * agreed (and, on an e-mail link, verified) recipient inside its view window — the gate GET /api/share/{token}
- * delivers content by (its predicates, on rows read through the hot-path pool); anyone else gets the link's one 404.
+ * agreed (and, on an e-mail link, verified) recipient inside its view window — the one reader gate
+ * (lib/shares/gate.ts isReading, on rows read through the hot-path pool); anyone else gets the link's one 404.
  * Three statements: the link, the recipient, the accounting (with the recipient's report limit, 429 past it).
  * Returns the milliseconds stored.
  */
@@ -123,9 +123,7 @@ export async function recordEngagement(token: string, secrets: RecipientSecrets,
   const hashes = secretHashes(secrets);
   if (!share || hashes.length === 0) throw new NotFoundError(INVALID_LINK);
   const recipient = await sessionRecipient(share.id, hashes);
-  if (!recipient || !isOpenFor(share, recipient) || !mayRead(recipient, share.shareType) || !inViewWindow(recipient)) {
-    throw new NotFoundError(INVALID_LINK);
-  }
+  if (!isReading(share, recipient)) throw new NotFoundError(INVALID_LINK);
   let result = await account(recipient.id, input.pages, null);
   // The view's first report: fix N (a PDF's page list is kept per file; an HTML idea's sections are counted once).
   if (result && result.pageCount === null) result = await account(recipient.id, input.pages, await documentPageCount(share.idea));
