@@ -1,5 +1,5 @@
 import { NotFoundError } from "@/lib/api/errors";
-import { isWellFormedId } from "@/lib/validation/ids";
+import { isTokenShaped, isWellFormedId } from "@/lib/validation/ids";
 
 /** What an id parser needs of a schema (zod's safeParse); idea ids use ideaIdSchema, everything else the id rule. */
 type IdSchema<T> = { safeParse(raw: unknown): { success: true; data: T } | { success: false } };
@@ -7,6 +7,11 @@ type IdSchema<T> = { safeParse(raw: unknown): { success: true; data: T } | { suc
 /** Record ids and share tokens: lib/validation/ids.ts. */
 export const recordIdSchema: IdSchema<string> = {
   safeParse: (raw) => (isWellFormedId(raw) ? { success: true, data: raw } : { success: false }),
+};
+
+/** Access-link tokens (the {token} segments): a well-formed id that is too short to be a token names no link. */
+export const accessTokenSchema: IdSchema<string> = {
+  safeParse: (raw) => (isTokenShaped(raw) ? { success: true, data: raw } : { success: false }),
 };
 
 /** An id from a URL segment, query or form field, or null when it cannot be one (pages call notFound()). */

@@ -4,7 +4,8 @@ import { NotFoundError, RateLimitError } from "@/lib/api/errors";
 import { allowed, rateLimitHitSql } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { isReading } from "@/lib/shares/gate";
-import { INVALID_LINK, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import { INVALID_LINK, isTokenShaped, secretHashes, SHARE_TYPE_FROM_DB, type RecipientSecrets } from "@/lib/shares/access";
+import type { IdeaKind } from "@/lib/generated/prisma/client";
 import { documentPageCount } from "@/lib/engagement/document";
 import type { EngagementInput } from "@/lib/validation/engagement";
 
@@ -89,41 +90,69 @@ async function account(recipientId: string, pages: EngagementInput["pages"], pag
   return row.id === null ? null : { pageCount: row.pageCount, stored: row.stored ?? 0 };
 }
 
-type RecipientRow = { id: string; agreedToNda: boolean; emailVerifiedAt: number | null; viewWindowEndsAt: number | null; declinedAt: number | null };
+type ReaderRow = {
+  shareType: string; maxViews: number | null; viewCount: number; revokedAt: number | null; expiresAt: number | null;
+  ideaId: number; ownerId: string; kind: IdeaKind; pdfAssetId: string | null;
+  recipientId: string | null; agreedToNda: boolean | null; emailVerifiedAt: number | null; viewWindowEndsAt: number | null; declinedAt: number | null;
+};
 const fromEpochMs = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
- * This browser's newest recipient of the share (what GET /api/share/{token} reads), through the hot-path pool:
- * the fields the gate's predicates read. Times come back as epoch milliseconds (the columns hold UTC).
+ * The link behind `token` and this browser's newest recipient of it, in one statement through the hot-path pool
+ * (the route's throughput budget leaves room for two round trips: this and the accounting): the fields the reader
+ * gate reads, and the idea's for counting its pages. Times come back as epoch milliseconds (the columns hold UTC).
  */
-async function sessionRecipient(shareId: string, hashes: string[]) {
+async function readerOfToken(token: string, hashes: string[]) {
+  if (!isTokenShaped(token)) return null;
   const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
-  const { rows } = await hotPathPool().query<RecipientRow>(
-    `SELECT "id", "agreedToNda", ${epoch(`"emailVerifiedAt"`)} AS "emailVerifiedAt", ${epoch(`"viewWindowEndsAt"`)} AS "viewWindowEndsAt",
-            ${epoch(`"declinedAt"`)} AS "declinedAt"
-     FROM "Recipient" WHERE "shareId" = $1 AND "secretHash" = ANY($2::text[])
-     ORDER BY "createdAt" DESC LIMIT 1`,
-    [shareId, hashes],
+  const { rows } = await hotPathPool().query<ReaderRow>(
+    `SELECT s."shareType"::text AS "shareType", s."maxViews", s."viewCount", ${epoch(`s."revokedAt"`)} AS "revokedAt",
+            ${epoch(`s."expiresAt"`)} AS "expiresAt", i."id" AS "ideaId", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId",
+            r."id" AS "recipientId", r."agreedToNda", ${epoch(`r."emailVerifiedAt"`)} AS "emailVerifiedAt",
+            ${epoch(`r."viewWindowEndsAt"`)} AS "viewWindowEndsAt", ${epoch(`r."declinedAt"`)} AS "declinedAt"
+     FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId"
+     LEFT JOIN LATERAL (
+       SELECT "id", "agreedToNda", "emailVerifiedAt", "viewWindowEndsAt", "declinedAt" FROM "Recipient"
+       WHERE "shareId" = s."id" AND "secretHash" = ANY($2::text[]) ORDER BY "createdAt" DESC LIMIT 1
+     ) r ON TRUE
+     WHERE s."accessLink" = $1`,
+    [token, hashes],
   );
-  const r = rows[0];
-  return r
-    ? { id: r.id, agreedToNda: r.agreedToNda, emailVerifiedAt: fromEpochMs(r.emailVerifiedAt), viewWindowEndsAt: fromEpochMs(r.viewWindowEndsAt), declinedAt: fromEpochMs(r.declinedAt) }
-    : null;
+  const row = rows[0];
+  if (!row) return null;
+  const share = {
+    shareType: SHARE_TYPE_FROM_DB[row.shareType],
+    maxViews: row.maxViews,
+    viewCount: row.viewCount,
+    revokedAt: fromEpochMs(row.revokedAt),
+    expiresAt: fromEpochMs(row.expiresAt),
+    idea: { id: row.ideaId, ownerId: row.ownerId, kind: row.kind, pdfAssetId: row.pdfAssetId },
+  };
+  const recipient =
+    row.recipientId === null
+      ? null
+      : {
+          id: row.recipientId,
+          agreedToNda: row.agreedToNda === true,
+          emailVerifiedAt: fromEpochMs(row.emailVerifiedAt),
+          viewWindowEndsAt: fromEpochMs(row.viewWindowEndsAt),
+          declinedAt: fromEpochMs(row.declinedAt),
+        };
+  return { share, recipient };
 }
 
 /**
  * POST /api/share/{token}/engagement: the reader's report of reading time per page or section, for this browser's
  * agreed (and, on an e-mail link, verified) recipient inside its view window — the one reader gate
  * (lib/shares/gate.ts isReading, on rows read through the hot-path pool); anyone else gets the link's one 404.
- * Three statements: the link, the recipient, the accounting (with the recipient's report limit, 429 past it).
+ * Two statements: the link with the recipient, then the accounting (with the recipient's report limit, 429 past it).
  * Returns the milliseconds stored.
  */
 export async function recordEngagement(token: string, secrets: RecipientSecrets, input: EngagementInput): Promise<number> {
-  const share = await shareByToken(token);
   const hashes = secretHashes(secrets);
-  if (!share || hashes.length === 0) throw new NotFoundError(INVALID_LINK);
-  const recipient = await sessionRecipient(share.id, hashes);
-  if (!isReading(share, recipient)) throw new NotFoundError(INVALID_LINK);
+  const found = hashes.length === 0 ? null : await readerOfToken(token, hashes);
+  if (!found || !isReading(found.share, found.recipient)) throw new NotFoundError(INVALID_LINK);
+  const { share, recipient } = found;
   let result = await account(recipient.id, input.pages, null);
   // The view's first report: fix N (a PDF's page list is kept per file; an HTML idea's sections are counted once).
   if (result && result.pageCount === null) result = await account(recipient.id, input.pages, await documentPageCount(share.idea));

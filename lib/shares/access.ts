@@ -1,4 +1,5 @@
 import "server-only";
+import { isTokenShaped } from "@/lib/validation/ids";
 import crypto from "node:crypto";
 import { hotPathPool } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
@@ -43,12 +44,8 @@ export function secretHashes(secrets: RecipientSecrets) {
   return secrets.filter((s) => /^[A-Za-z0-9_-]{43}$/.test(s)).slice(0, 50).map(secretHash);
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,100}$/;
-
 /** Could be an access link (malformed ones never reach a query). */
-export function isTokenShaped(token: string) {
-  return TOKEN_SHAPE.test(token);
-}
+export { isTokenShaped };
 
 const TYPE_TO_API: Record<ShareType, ShareTypeValue> = {
   one_time: "one-time",
@@ -137,7 +134,8 @@ type ShareRow = {
   screenShield: boolean;
 };
 
-const SHARE_TYPE_FROM_DB: Record<string, ShareType> = {
+/** The share_type enum's database labels (raw queries read them as text). */
+export const SHARE_TYPE_FROM_DB: Record<string, ShareType> = {
   "one-time": "one_time",
   "time-dependent": "time_dependent",
   "full-access": "full_access",
@@ -172,7 +170,7 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
      LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId")
        ON s."accessLink" = $2`,
-    [limitKey, TOKEN_SHAPE.test(token) ? token : null],
+    [limitKey, isTokenShaped(token) ? token : null],
   );
   const row = rows[0];
   const limitRow = row.limitCount === null || row.limitResetAt === null ? null : { count: row.limitCount, resetAt: new Date(row.limitResetAt) };

@@ -9,3 +9,10 @@ export const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export function isWellFormedId(value: unknown): value is string {
   return typeof value === "string" && ID_PATTERN.test(value);
 }
+
+/** An access link's token: 32 random bytes in base64url (43 characters) today; older or future lengths within 22–100. */
+export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,100}$/;
+
+export function isTokenShaped(value: unknown): value is string {
+  return typeof value === "string" && ACCESS_TOKEN_PATTERN.test(value);
+}
