@@ -2,14 +2,16 @@
 
 import * as React from "react";
 import { useRouter } from "next/navigation";
-import { Download, FileCheck, X } from "lucide-react";
+import { Download, FileCheck, MessageSquare, ShieldCheck, X } from "lucide-react";
 
 import { Button, buttonVariants } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-state";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
 import { DocumentContent, contentForm, type ContentForm } from "@/components/recipient/document-content";
 import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
+import { ScreenShield } from "@/components/recipient/screen-shield";
 import { saveFile } from "@/components/recipient/save-file";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
@@ -76,8 +78,13 @@ function download(form: ContentForm, title: string, id: number, watermark: strin
 function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipient: Recipient; token: string }) {
   const router = useRouter();
   const [confirmClose, setConfirmClose] = React.useState(false);
-  // The comment panel is desktop only (SPEC §2): on a phone it is neither shown nor loaded.
+  // Beside the document on a wide screen; below 1024 px a bottom sheet from the 'Comments' button (issue 16 §2).
   const desktop = useMediaQuery("(min-width: 1024px)");
+  const [commentsOpen, setCommentsOpen] = React.useState(false);
+  // Missing options (an older server) mean off.
+  const allowDownload = share.allowDownload === true;
+  const shield = share.screenShield === true;
+  const base = `/api/share/${encodeURIComponent(token)}`;
   const form = contentForm(share.idea.content);
   const oneTime = share.shareType === "one-time";
   const accessedAt = share.accessedAt ? new Date(share.accessedAt) : null;
@@ -102,10 +109,18 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
             ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={startDownload}>
-              <Download aria-hidden="true" />
-              Download
-            </Button>
+            {allowDownload ? (
+              <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={startDownload}>
+                <Download aria-hidden="true" />
+                Download
+              </Button>
+            ) : null}
+            {desktop ? null : (
+              <Button type="button" variant="outline" className="h-11 sm:h-9" aria-haspopup="dialog" onClick={() => setCommentsOpen(true)}>
+                <MessageSquare aria-hidden="true" />
+                Comments
+              </Button>
+            )}
             {share.ndaId ? (
               <a
                 href={`/api/ndas/${encodeURIComponent(share.ndaId)}/certificate.pdf`}
@@ -122,7 +137,13 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
             </Button>
           </div>
         </header>
-        <DocumentContent form={form} title={share.idea.title} watermark={share.watermark} />
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+          Screenshots and copies carry your name and e-mail.
+        </p>
+        <ScreenShield enabled={shield}>
+          <DocumentContent form={form} watermark={share.watermark} source={{ base, engagementUrl: `${base}/engagement`, shield }} />
+        </ScreenShield>
         <section aria-label="Document details" className="rounded-lg border bg-background p-4 text-sm">
           <p className="font-medium">Document shared by {share.idea.user.name}</p>
           {accessedAt ? (
@@ -133,7 +154,21 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
           <SharedTimestamp token={token} />
         </section>
       </article>
-      {desktop ? <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} /> : null}
+      {desktop ? (
+        <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />
+      ) : (
+        <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>
+          {/* A bottom sheet: Radix's dialog (focus trapped, Escape closes) pinned to the bottom edge. */}
+          <DialogContent
+            data-slot="comments-sheet"
+            className="top-auto bottom-0 left-0 flex max-h-[85dvh] max-w-none translate-x-0 translate-y-0 flex-col gap-0 rounded-b-none p-0 sm:max-w-none"
+          >
+            <DialogTitle className="border-b px-4 py-3 pr-12 font-semibold">Comments</DialogTitle>
+            <DialogDescription className="sr-only">Comments on {share.idea.title}, seen by its owner.</DialogDescription>
+            <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} variant="sheet" />
+          </DialogContent>
+        </Dialog>
+      )}
       <ConfirmDialog
         open={confirmClose}
         onOpenChange={setConfirmClose}

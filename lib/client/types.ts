@@ -100,6 +100,9 @@ export type SharedIdea = {
   ndaId?: string | null;
   /** With the content: "name · e-mail · access time", overlaid faintly across the document. */
   watermark?: string;
+  /** The link's options (issue 16 §4): a 'Download' button (the marked PDF); blur, print notice, guarded images. */
+  allowDownload?: boolean;
+  screenShield?: boolean;
 };
 
 export type Comment = {
