@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, expectJson } from "./api-helpers";
 import type { Share } from "@/lib/client/types";
 
@@ -32,4 +32,19 @@ export async function agree(api: APIRequestContext, accessToken: string, overrid
 export function expectPrivate(res: APIResponse) {
   expect(res.headers()["cache-control"], res.url()).toMatch(/^private, no-store/);
   expect(res.headers()["referrer-policy"], res.url()).toBe("no-referrer");
+}
+
+/**
+ * The link options of issue 16 §4 as the reader receives them. Create the share with them too (`createShare(api,
+ * {..., allowDownload})`); a server that does not yet answer them (built before the link options) gets them
+ * filled in on the way to `page`, so the viewer's side can be tested on its own. A server that answers them wins.
+ */
+export async function linkOptions(page: Page, token: string, options: { allowDownload?: boolean; screenShield?: boolean }) {
+  await page.route(`**/api/share/${token}`, async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const json = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...options, ...json } });
+  });
 }
