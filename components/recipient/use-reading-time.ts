@@ -53,10 +53,12 @@ export function useReadingTime(url: string | null, n: number, target: React.RefO
       (entries) => {
         const entry = entries[entries.length - 1];
         if (!entry) return;
-        shown.current = entry.intersectionRatio >= 0.5;
+        // Half of it on screen, or (a section taller than two screens) half the screen filled by it.
+        const coversScreen = entry.rootBounds !== null && entry.intersectionRect.height >= entry.rootBounds.height / 2;
+        shown.current = entry.isIntersecting && (entry.intersectionRatio >= 0.5 || coversScreen);
         clock.inView(shown.current ? nRef.current : null, Date.now());
       },
-      { threshold: [0, 0.5, 1] },
+      { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
     );
     observer.observe(el);
 

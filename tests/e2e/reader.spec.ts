@@ -81,6 +81,16 @@ test.describe("the reader on a phone (390 px, touch)", () => {
     page.on("request", (r) => {
       if (r.url().includes(`/api/share/${shared.token}/pages/`)) pageRequests.push(new URL(r.url()).pathname.split("/").pop()!);
     });
+    // What the reader hands to sendBeacon (Playwright does not expose a beacon's body on the request).
+    await page.addInitScript(() => {
+      const beacons: { url: string; type: string; body: string }[] = [];
+      (window as unknown as { __beacons: typeof beacons }).__beacons = beacons;
+      const send = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        if (data instanceof Blob) void data.text().then((body) => beacons.push({ url: String(url), type: data.type, body }));
+        return send(url, data);
+      };
+    });
     const reported = page.waitForRequest((r) => r.url().endsWith(`/api/share/${shared.token}/engagement`) && r.method() === "POST", { timeout: 90_000 });
 
     // Identity and agreement through the recipient's screens.
@@ -158,8 +168,14 @@ test.describe("the reader on a phone (390 px, touch)", () => {
     expect(((await stored.json()) as { content: string }[]).map((c) => c.content)).toEqual(["Page 4 needs a chart."]);
 
     // Reading time went out as {pages: [{n, ms}]} (batched every 15 s, by sendBeacon).
-    const report = await reported;
-    const body = report.postDataJSON() as { pages: { n: number; ms: number }[] };
+    await reported;
+    type Beacon = { url: string; type: string; body: string };
+    const beacons = () => page.evaluate(() => (window as unknown as { __beacons: Beacon[] }).__beacons);
+    await expect.poll(async () => (await beacons()).length).toBeGreaterThan(0);
+    const beacon = (await beacons())[0]!;
+    expect(beacon.url).toBe(`/api/share/${shared.token}/engagement`);
+    expect(beacon.type).toBe("application/json");
+    const body = JSON.parse(beacon.body) as { pages: { n: number; ms: number }[] };
     expect(body.pages.length).toBeGreaterThan(0);
     for (const p of body.pages) {
       expect(p.n).toBeGreaterThanOrEqual(1);
