@@ -1,11 +1,11 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { Download, FileCheck, MessageSquare, ShieldCheck, X } from "lucide-react";
 
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-state";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
@@ -18,6 +18,9 @@ import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, SharedIdea } from "@/lib/client/types";
+
+// Only phones that open it load the sheet (and its dialog stack).
+const CommentsSheet = dynamic(() => import("@/components/recipient/comments-sheet"), { ssr: false });
 
 /** /document: the shared idea for a recipient who accepted the agreement (SPEC §2 'Document viewer', §4). */
 export function DocumentClient({ token }: { token: string | null }) {
@@ -81,6 +84,8 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
   // Beside the document on a wide screen; below 1024 px a bottom sheet from the 'Comments' button (issue 16 §2).
   const desktop = useMediaQuery("(min-width: 1024px)");
   const [commentsOpen, setCommentsOpen] = React.useState(false);
+  // Mounted from the first opening on (it stays mounted so it can close with its animation).
+  const [sheetLoaded, setSheetLoaded] = React.useState(false);
   // Missing options (an older server) mean off.
   const allowDownload = share.allowDownload === true;
   const shield = share.screenShield === true;
@@ -116,7 +121,10 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
               </Button>
             ) : null}
             {desktop ? null : (
-              <Button type="button" variant="outline" className="h-11 sm:h-9" aria-haspopup="dialog" onClick={() => setCommentsOpen(true)}>
+              <Button type="button" variant="outline" className="h-11 sm:h-9" aria-haspopup="dialog" onClick={() => {
+                  setSheetLoaded(true);
+                  setCommentsOpen(true);
+                }}>
                 <MessageSquare aria-hidden="true" />
                 Comments
               </Button>
@@ -157,17 +165,9 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
       {desktop ? (
         <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />
       ) : (
-        <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>
-          {/* A bottom sheet: Radix's dialog (focus trapped, Escape closes) pinned to the bottom edge. */}
-          <DialogContent
-            data-slot="comments-sheet"
-            className="top-auto bottom-0 left-0 flex max-h-[85dvh] max-w-none translate-x-0 translate-y-0 flex-col gap-0 rounded-b-none p-0 sm:max-w-none"
-          >
-            <DialogTitle className="border-b px-4 py-3 pr-12 font-semibold">Comments</DialogTitle>
-            <DialogDescription className="sr-only">Comments on {share.idea.title}, seen by its owner.</DialogDescription>
-            <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} variant="sheet" />
-          </DialogContent>
-        </Dialog>
+        sheetLoaded ? (
+          <CommentsSheet open={commentsOpen} onOpenChange={setCommentsOpen} ideaId={share.idea.id} title={share.idea.title} recipient={recipient} token={token} />
+        ) : null
       )}
       <ConfirmDialog
         open={confirmClose}

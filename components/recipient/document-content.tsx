@@ -3,7 +3,8 @@
 import * as React from "react";
 
 import { CanvasView } from "@/components/recipient/canvas-view";
-import { PageReader } from "@/components/recipient/page-reader";
+import { Spinner } from "@/components/ui/spinner";
+import dynamic from "next/dynamic";
 import { SectionReader } from "@/components/recipient/section-reader";
 import { WatermarkFrame } from "@/components/recipient/watermark";
 import styles from "@/components/editor/rich-text.module.css";
@@ -50,6 +51,12 @@ function withWatermark(text: string | undefined, slot: string, content: React.Re
 function nameFrames(html: string): string {
   return html.replace(/<iframe\b(?![^>]*\stitle=)/g, '<iframe title="YouTube video player"');
 }
+
+// The page reader loads only for PDF ideas (the recipient pages' JavaScript budget).
+const PageReader = dynamic(() => import("@/components/recipient/page-reader").then((m) => m.PageReader), {
+  ssr: false,
+  loading: () => <Spinner label="Loading pages..." className="w-full py-10" />,
+});
 
 export type ReaderSource = {
   /** /api/share/{token} for a recipient, /api/ideas/{id} for the owner's preview (page images and the page list). */
