@@ -9,10 +9,9 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-state";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
-import { DocumentContent, contentForm, type ContentForm } from "@/components/recipient/document-content";
+import { DocumentContent, contentForm } from "@/components/recipient/document-content";
 import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { ScreenShield } from "@/components/recipient/screen-shield";
-import { saveFile } from "@/components/recipient/save-file";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
@@ -41,43 +40,6 @@ export function DocumentClient({ token }: { token: string | null }) {
   return <DocumentViewer share={share} recipient={share.recipient} token={token} />;
 }
 
-function fileBaseName(title: string, id: number) {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .slice(0, 60);
-  return slug ? `${slug}-${id}` : `idea-${id}`;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Downloads carry the recipient's identity like the screen does (the server burns it into a PDF). */
-function download(form: ContentForm, title: string, id: number, watermark: string | undefined) {
-  const base = fileBaseName(title, id);
-  if (form.kind === "pdf") {
-    const url = `${form.pdf.pdfPath}${form.pdf.pdfPath.includes("?") ? "&" : "?"}download=1`;
-    saveFile(form.pdf.fileName || `${base}.pdf`, url);
-  } else if (form.kind === "html") {
-    const mark = watermark ? `<p style="color:#7f1d1d;font-size:12px">Confidential, shared under NDA with ${escapeHtml(watermark)}</p>\n` : "";
-    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n${mark}<h1>${escapeHtml(title)}</h1>\n${form.html}\n${mark}</body>\n</html>\n`;
-    saveFile(`${base}.html`, new Blob([page], { type: "text/html;charset=utf-8" }));
-  } else {
-    const mark = watermark ? { sharedWith: watermark } : {};
-    const other = form.kind === "other" ? form.value : null;
-    const value =
-      form.kind === "canvas"
-        ? { ...mark, elements: form.elements }
-        : other && typeof other === "object" && !Array.isArray(other)
-          ? { ...mark, ...other }
-          : other;
-    saveFile(`${base}.json`, new Blob([JSON.stringify(value, null, 2)], { type: "application/json" }));
-  }
-}
-
 function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipient: Recipient; token: string }) {
   const router = useRouter();
   const [confirmClose, setConfirmClose] = React.useState(false);
@@ -96,7 +58,14 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
 
   const startDownload = () => {
     toast.message("Download Started", { description: "Your document is being prepared for download." });
-    download(form, share.idea.title, share.idea.id, share.watermark);
+    // Loaded on demand: most readers never download (the recipient pages' JavaScript budget).
+    import("@/components/recipient/download-idea").then(
+      ({ downloadIdea }) => downloadIdea(form, share.idea.title, share.idea.id, share.watermark),
+      (err: unknown) => {
+        console.error("Loading the download failed", err);
+        toast.error("Error", { description: "The download could not start. Please try again." });
+      },
+    );
   };
 
   return (

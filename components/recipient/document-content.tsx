@@ -2,7 +2,6 @@
 
 import * as React from "react";
 
-import { CanvasView } from "@/components/recipient/canvas-view";
 import { Spinner } from "@/components/ui/spinner";
 import dynamic from "next/dynamic";
 import { SectionReader } from "@/components/recipient/section-reader";
@@ -57,6 +56,8 @@ const PageReader = dynamic(() => import("@/components/recipient/page-reader").th
   ssr: false,
   loading: () => <Spinner label="Loading pages..." className="w-full py-10" />,
 });
+
+const CanvasView = dynamic(() => import("@/components/recipient/canvas-view").then((m) => m.CanvasView), { ssr: false });
 
 export type ReaderSource = {
   /** /api/share/{token} for a recipient, /api/ideas/{id} for the owner's preview (page images and the page list). */
