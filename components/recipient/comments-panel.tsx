@@ -51,7 +51,8 @@ function CommentRow({ comment, now }: { comment: Comment; now: number }) {
   );
 }
 
-type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string };
+/** `sheet`: inside the phone's bottom sheet, which carries the 'Comments' title itself. */
+type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string; variant?: "panel" | "sheet" };
 
 /**
  * The viewer's side panel (SPEC §2, §7): GET /api/comments?ideaId= for an agreed recipient, POST /api/comments,
@@ -59,7 +60,7 @@ type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string 
  * browser may hold recipients of several links, and this panel shows and posts this link's comments only. The
  * owner's replies show under the comment they answer.
  */
-export function CommentsPanel({ ideaId, recipient, token }: CommentsPanelProps) {
+export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: CommentsPanelProps) {
   const [comments, setComments] = React.useState<Comment[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
   const [text, setText] = React.useState("");
@@ -116,11 +117,8 @@ export function CommentsPanel({ ideaId, recipient, token }: CommentsPanelProps) 
 
   const blank = text.trim().length === 0;
 
-  return (
-    <aside aria-labelledby="comments-title" className="flex max-h-[calc(100dvh-8rem)] flex-col rounded-lg border bg-background">
-      <h2 id="comments-title" className="border-b px-4 py-3 font-semibold">
-        Comments
-      </h2>
+  const body = (
+    <>
       <div className="min-h-40 flex-1 overflow-y-auto px-4 py-3">
         {comments === null && !loadFailed ? (
           <Spinner label="Loading comments..." className="w-full py-6" />
@@ -172,6 +170,15 @@ export function CommentsPanel({ ideaId, recipient, token }: CommentsPanelProps) 
           </Button>
         </div>
       </form>
+    </>
+  );
+  if (variant === "sheet") return <div className="flex min-h-0 flex-1 flex-col">{body}</div>;
+  return (
+    <aside aria-labelledby="comments-title" className="flex max-h-[calc(100dvh-8rem)] flex-col rounded-lg border bg-background">
+      <h2 id="comments-title" className="border-b px-4 py-3 font-semibold">
+        Comments
+      </h2>
+      {body}
     </aside>
   );
 }

@@ -1,21 +1,25 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { Download, FileCheck, X } from "lucide-react";
+import { Download, FileCheck, MessageSquare, ShieldCheck, X } from "lucide-react";
 
 import { Button, buttonVariants } from "@/components/ui/button";
 import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-state";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
-import { DocumentContent, contentForm, type ContentForm } from "@/components/recipient/document-content";
+import { DocumentContent, contentForm } from "@/components/recipient/document-content";
 import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
-import { saveFile } from "@/components/recipient/save-file";
+import { ScreenShield } from "@/components/recipient/screen-shield";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, SharedIdea } from "@/lib/client/types";
+
+// Only phones that open it load the sheet (and its dialog stack).
+const CommentsSheet = dynamic(() => import("@/components/recipient/comments-sheet"), { ssr: false });
 
 /** /document: the shared idea for a recipient who accepted the agreement (SPEC §2 'Document viewer', §4). */
 export function DocumentClient({ token }: { token: string | null }) {
@@ -36,55 +40,32 @@ export function DocumentClient({ token }: { token: string | null }) {
   return <DocumentViewer share={share} recipient={share.recipient} token={token} />;
 }
 
-function fileBaseName(title: string, id: number) {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .slice(0, 60);
-  return slug ? `${slug}-${id}` : `idea-${id}`;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Downloads carry the recipient's identity like the screen does (the server burns it into a PDF). */
-function download(form: ContentForm, title: string, id: number, watermark: string | undefined) {
-  const base = fileBaseName(title, id);
-  if (form.kind === "pdf") {
-    const url = `${form.pdf.pdfPath}${form.pdf.pdfPath.includes("?") ? "&" : "?"}download=1`;
-    saveFile(form.pdf.fileName || `${base}.pdf`, url);
-  } else if (form.kind === "html") {
-    const mark = watermark ? `<p style="color:#7f1d1d;font-size:12px">Confidential, shared under NDA with ${escapeHtml(watermark)}</p>\n` : "";
-    const page = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n${mark}<h1>${escapeHtml(title)}</h1>\n${form.html}\n${mark}</body>\n</html>\n`;
-    saveFile(`${base}.html`, new Blob([page], { type: "text/html;charset=utf-8" }));
-  } else {
-    const mark = watermark ? { sharedWith: watermark } : {};
-    const other = form.kind === "other" ? form.value : null;
-    const value =
-      form.kind === "canvas"
-        ? { ...mark, elements: form.elements }
-        : other && typeof other === "object" && !Array.isArray(other)
-          ? { ...mark, ...other }
-          : other;
-    saveFile(`${base}.json`, new Blob([JSON.stringify(value, null, 2)], { type: "application/json" }));
-  }
-}
-
 function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipient: Recipient; token: string }) {
   const router = useRouter();
   const [confirmClose, setConfirmClose] = React.useState(false);
-  // The comment panel is desktop only (SPEC §2): on a phone it is neither shown nor loaded.
+  // Beside the document on a wide screen; below 1024 px a bottom sheet from the 'Comments' button (issue 16 §2).
   const desktop = useMediaQuery("(min-width: 1024px)");
+  const [commentsOpen, setCommentsOpen] = React.useState(false);
+  // Mounted from the first opening on (it stays mounted so it can close with its animation).
+  const [sheetLoaded, setSheetLoaded] = React.useState(false);
+  // Missing options (an older server) mean off.
+  const allowDownload = share.allowDownload === true;
+  const shield = share.screenShield === true;
+  const base = `/api/share/${encodeURIComponent(token)}`;
   const form = contentForm(share.idea.content);
   const oneTime = share.shareType === "one-time";
   const accessedAt = share.accessedAt ? new Date(share.accessedAt) : null;
 
   const startDownload = () => {
     toast.message("Download Started", { description: "Your document is being prepared for download." });
-    download(form, share.idea.title, share.idea.id, share.watermark);
+    // Loaded on demand: most readers never download (the recipient pages' JavaScript budget).
+    import("@/components/recipient/download-idea").then(
+      ({ downloadIdea }) => downloadIdea(form, share.idea.title, share.idea.id, share.watermark),
+      (err: unknown) => {
+        console.error("Loading the download failed", err);
+        toast.error("Error", { description: "The download could not start. Please try again." });
+      },
+    );
   };
 
   return (
@@ -102,10 +83,21 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
             ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={startDownload}>
-              <Download aria-hidden="true" />
-              Download
-            </Button>
+            {allowDownload ? (
+              <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={startDownload}>
+                <Download aria-hidden="true" />
+                Download
+              </Button>
+            ) : null}
+            {desktop ? null : (
+              <Button type="button" variant="outline" className="h-11 sm:h-9" aria-haspopup="dialog" onClick={() => {
+                  setSheetLoaded(true);
+                  setCommentsOpen(true);
+                }}>
+                <MessageSquare aria-hidden="true" />
+                Comments
+              </Button>
+            )}
             {share.ndaId ? (
               <a
                 href={`/api/ndas/${encodeURIComponent(share.ndaId)}/certificate.pdf`}
@@ -122,7 +114,13 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
             </Button>
           </div>
         </header>
-        <DocumentContent form={form} title={share.idea.title} watermark={share.watermark} />
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+          Screenshots and copies carry your name and e-mail.
+        </p>
+        <ScreenShield enabled={shield}>
+          <DocumentContent form={form} watermark={share.watermark} source={{ base, engagementUrl: `${base}/engagement`, shield }} />
+        </ScreenShield>
         <section aria-label="Document details" className="rounded-lg border bg-background p-4 text-sm">
           <p className="font-medium">Document shared by {share.idea.user.name}</p>
           {accessedAt ? (
@@ -133,7 +131,13 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
           <SharedTimestamp token={token} />
         </section>
       </article>
-      {desktop ? <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} /> : null}
+      {desktop ? (
+        <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />
+      ) : (
+        sheetLoaded ? (
+          <CommentsSheet open={commentsOpen} onOpenChange={setCommentsOpen} ideaId={share.idea.id} title={share.idea.title} recipient={recipient} token={token} />
+        ) : null
+      )}
       <ConfirmDialog
         open={confirmClose}
         onOpenChange={setConfirmClose}

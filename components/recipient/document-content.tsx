@@ -1,10 +1,13 @@
-import type * as React from "react";
-import { ExternalLink, FileText } from "lucide-react";
+"use client";
 
-import { buttonVariants } from "@/components/ui/button";
-import { CanvasView } from "@/components/recipient/canvas-view";
+import * as React from "react";
+
+import { Spinner } from "@/components/ui/spinner";
+import dynamic from "next/dynamic";
+import { SectionReader } from "@/components/recipient/section-reader";
 import { WatermarkFrame } from "@/components/recipient/watermark";
 import styles from "@/components/editor/rich-text.module.css";
+import { htmlSections } from "@/lib/ideas/sections";
 import type { IdeaContent, PdfContent } from "@/lib/client/types";
 
 export type ContentForm =
@@ -27,8 +30,8 @@ export function contentForm(content: IdeaContent | undefined): ContentForm {
 }
 
 /**
- * `watermark`: the recipient's identity line from the server, drawn over HTML, JSON and canvas content. A PDF carries
- * it burned into its pages by the server (lib/files/watermark.ts), which covers 'Open in New Tab' and downloads too.
+ * `watermark`: the recipient's identity line from the server, drawn over HTML, JSON and canvas content. PDF page
+ * images carry it burned in by the server (lib/reader/mark.ts), and so does a downloaded PDF (lib/files/watermark.ts).
  */
 function withWatermark(text: string | undefined, slot: string, content: React.ReactNode) {
   return text ? (
@@ -48,46 +51,36 @@ function nameFrames(html: string): string {
   return html.replace(/<iframe\b(?![^>]*\stitle=)/g, '<iframe title="YouTube video player"');
 }
 
-export function DocumentContent({ form, title, watermark }: { form: ContentForm; title: string; watermark?: string }) {
+// The page reader loads only for PDF ideas (the recipient pages' JavaScript budget).
+const PageReader = dynamic(() => import("@/components/recipient/page-reader").then((m) => m.PageReader), {
+  ssr: false,
+  loading: () => <Spinner label="Loading pages..." className="w-full py-10" />,
+});
+
+const CanvasView = dynamic(() => import("@/components/recipient/canvas-view").then((m) => m.CanvasView), { ssr: false });
+
+export type ReaderSource = {
+  /** /api/share/{token} for a recipient, /api/ideas/{id} for the owner's preview (page images and the page list). */
+  base: string;
+  /** POST target of reading time (recipients only). */
+  engagementUrl: string | null;
+  /** The link's screen shield (guards the page images; the blur and print notice wrap the whole content). */
+  shield: boolean;
+};
+
+/** The idea in the reader (issue 16 §2): PDF page by page, HTML section by section, canvas as one section. */
+export function DocumentContent({ form, watermark, source }: { form: ContentForm; watermark?: string; source: ReaderSource }) {
   switch (form.kind) {
     case "pdf":
-      return (
-        <section aria-label="PDF document" className="grid gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
-              <FileText aria-hidden="true" className="size-4 shrink-0" />
-              <span className="truncate">{form.pdf.fileName}</span>
-            </p>
-            <a
-              href={form.pdf.pdfPath}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonVariants({ variant: "outline", className: "h-11 sm:h-9" })}
-            >
-              <ExternalLink aria-hidden="true" />
-              Open in New Tab
-            </a>
-          </div>
-          <iframe
-            title={`${title} (PDF)`}
-            src={form.pdf.pdfPath}
-            className="h-[70vh] min-h-80 w-full rounded-lg border bg-muted"
-          />
-        </section>
-      );
+      return <PageReader base={source.base} engagementUrl={source.engagementUrl} shield={source.shield} />;
     case "canvas":
-      return <CanvasView elements={form.elements} watermark={watermark} />;
-    case "html":
-      // Sanitized by the server when it was stored (lib/ideas/sanitize.ts); images point at the gated file route.
-      return withWatermark(
-        watermark,
-        "html-document-frame",
-        <div
-          data-slot="html-document"
-          className={`${styles.content} rounded-lg border bg-background`}
-          dangerouslySetInnerHTML={{ __html: nameFrames(form.html) }}
-        />,
+      return (
+        <SectionReader count={1} engagementUrl={source.engagementUrl}>
+          {() => <CanvasView elements={form.elements} watermark={watermark} />}
+        </SectionReader>
       );
+    case "html":
+      return <HtmlSections html={form.html} watermark={watermark} engagementUrl={source.engagementUrl} />;
     default:
       return withWatermark(
         watermark,
@@ -97,4 +90,23 @@ export function DocumentContent({ form, title, watermark }: { form: ContentForm;
         </pre>,
       );
   }
+}
+
+function HtmlSections({ html, watermark, engagementUrl }: { html: string; watermark?: string; engagementUrl: string | null }) {
+  const sections = React.useMemo(() => {
+    const named = nameFrames(html);
+    return htmlSections(named).map((s) => named.slice(s.start, s.end));
+  }, [html]);
+  return (
+    <SectionReader count={sections.length} engagementUrl={engagementUrl}>
+      {(n) =>
+        // Sanitized by the server when it was stored (lib/ideas/sanitize.ts); images point at the gated file route.
+        withWatermark(
+          watermark,
+          "html-document-frame",
+          <div data-slot="html-document" className={`${styles.content} rounded-lg border bg-background`} dangerouslySetInnerHTML={{ __html: sections[n - 1] ?? "" }} />,
+        )
+      }
+    </SectionReader>
+  );
 }

@@ -1,5 +1,7 @@
-import { FileText } from "lucide-react";
+import Link from "next/link";
+import { Eye, FileText } from "lucide-react";
 import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { CreateShareForm } from "@/components/share/create-share-form";
 import { ShareLinks } from "@/components/share/share-links";
@@ -21,6 +23,10 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         <FileText aria-hidden="true" className="text-brand size-5 shrink-0" />
         <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
         <IdeaStatusBadge published={published} />
+        <Link href={`/share/${idea.id}/preview`} className={buttonVariants({ variant: "outline", size: "sm", className: "ml-auto" })}>
+          <Eye aria-hidden="true" />
+          Preview as recipient
+        </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">

@@ -28,7 +28,7 @@ async function expectStatus(res: { status(): number; text(): Promise<string>; ur
 /** A published idea of `owner` (HTML unless a PDF is given) and a share link of the given type, through the API. */
 async function shareIdea(
   owner: Creator,
-  options: { shareType?: ShareType; pdf?: boolean; content?: unknown; recipientEmail?: string; title?: string } = {},
+  options: { shareType?: ShareType; pdf?: boolean; content?: unknown; recipientEmail?: string; title?: string; allowDownload?: boolean } = {},
 ): Promise<Shared> {
   const { api } = owner;
   const title = options.title ?? `Idea ${Date.now().toString(36)}`;
@@ -43,7 +43,12 @@ async function shareIdea(
     ideaId = ((await res.json()) as { id: number }).id;
   }
   await expectStatus(await api.put(`/api/ideas/${ideaId}/publish`), 200);
-  const share = await createShare(api, { ideaId, shareType: options.shareType ?? "full-access", recipientEmail: options.recipientEmail ?? null, allowDownload: true });
+  const share = await createShare(api, {
+    ideaId,
+    shareType: options.shareType ?? "full-access",
+    recipientEmail: options.recipientEmail ?? null,
+    allowDownload: options.allowDownload ?? false,
+  });
   return { ideaId, title, token: share.accessLink, shareId: share.id };
 }
 
@@ -124,7 +129,7 @@ test.describe("recipient flow", () => {
     newCreator,
   }) => {
     const owner = await newCreator();
-    const shared = await shareIdea(owner, { title: "Cardamom Cola" });
+    const shared = await shareIdea(owner, { title: "Cardamom Cola", allowDownload: true });
 
     const first = await page.goto(`/view/${shared.token}`);
     // Tokens in URLs must not leak, content must not be cached or indexed.
@@ -259,25 +264,22 @@ test.describe("recipient flow", () => {
     await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();
   });
 
-  test("PDF idea: embedded through the gated file route, 'Open in New Tab', download", async ({ page, newCreator }) => {
+  test("PDF idea: page images in the reader (no embedded file); the marked PDF downloads when the link allows it", async ({ page, newCreator }) => {
     const owner = await newCreator();
-    const shared = await shareIdea(owner, { pdf: true, title: "Blueprint PDF" });
+    const shared = await shareIdea(owner, { pdf: true, title: "Blueprint PDF", allowDownload: true });
     await reachDocument(page, shared);
 
-    const frame = page.locator("iframe");
-    await expect(frame).toBeVisible();
-    const src = await frame.getAttribute("src");
-    expect(src).toMatch(/^\/api\/files\//);
-    const open = page.getByRole("link", { name: "Open in New Tab" });
-    await expect(open).toHaveAttribute("href", src!);
-    await expect(open).toHaveAttribute("target", "_blank");
-    // The agreed recipient may read the file; a stranger may not.
-    const file = await page.request.get(src!);
-    await expectStatus(file, 200);
-    expect(file.headers()["content-type"]).toContain("application/pdf");
-    expect((await file.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expect(page.getByTestId("reader-progress")).toHaveText("Page 1 of 1");
+    const img = page.getByRole("img", { name: "Page 1 of 1", exact: true });
+    await expect(img).toBeVisible();
+    await expect(img).toHaveAttribute("src", `/api/share/${shared.token}/pages/1?width=800`);
+    await expect(page.locator("iframe, embed, object")).toHaveCount(0);
+    // The agreed recipient may read the page images; a stranger may not.
+    const served = await page.request.get(`/api/share/${shared.token}/pages/1?width=800`);
+    await expectStatus(served, 200);
+    expect(served.headers()["content-type"]).toContain("image/webp");
     const stranger = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
-    await expectStatus(await stranger.request.get(src!), 404);
+    await expectStatus(await stranger.request.get(`/api/share/${shared.token}/pages/1?width=800`), 404);
     await stranger.close();
 
     const [download] = await Promise.all([
@@ -301,7 +303,7 @@ test.describe("recipient flow", () => {
       { type: "rect", x: 40, y: 160, width: 200, height: 80, fill: "#fde68a", stroke: "#92400e", strokeWidth: 3, rotation: 10 },
       { type: "circle", x: 400, y: 200, radius: 50, fill: "#bfdbfe", stroke: "#1e3a8a", strokeWidth: 2 },
     ];
-    const shared = await shareIdea(owner, { content: { elements } });
+    const shared = await shareIdea(owner, { content: { elements }, allowDownload: true });
     await reachDocument(page, shared);
 
     const drawing = page.getByRole("img", { name: "Idea layout" });
@@ -548,7 +550,7 @@ test.describe("cookie banner on the recipient screens", () => {
 test.describe("recipient flow on a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("no horizontal scroll, 44 px touch targets, no comment panel", async ({ page, newCreator }) => {
+  test("no horizontal scroll, 44 px touch targets, comments behind a button", async ({ page, newCreator }) => {
     const owner = await newCreator();
     const shared = await shareIdea(owner, { title: "A rather long idea title that has to wrap on a small phone screen" });
 
@@ -570,7 +572,9 @@ test.describe("recipient flow on a phone (390 px)", () => {
 
     await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
     await noHorizontalScroll(page);
-    await expectTouchTarget(page.getByRole("button", { name: "Download", exact: true }));
+    // No Download unless the link allows it (issue 16 §4); comments open as a bottom sheet (reader.spec.ts).
+    await expect(page.getByRole("button", { name: "Download", exact: true })).toHaveCount(0);
+    await expectTouchTarget(page.getByRole("button", { name: "Comments", exact: true }));
     await expectTouchTarget(page.getByRole("button", { name: "Close", exact: true }));
     await expect(page.getByRole("complementary", { name: "Comments" })).toHaveCount(0);
 

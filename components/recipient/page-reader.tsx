@@ -1,0 +1,155 @@
+"use client";
+
+import * as React from "react";
+import { ZoomIn, ZoomOut } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipient/reader-controls";
+import { guardedImageProps } from "@/components/recipient/screen-shield";
+import { useMediaQuery } from "@/components/recipient/use-media-query";
+import { useReadingTime } from "@/components/recipient/use-reading-time";
+import { ApiError, apiRequest } from "@/lib/client/request";
+import { pageImageUrl, pageListUrl, pageSizes, pageSrcSet, THUMBNAIL_WIDTH } from "@/lib/client/page-images";
+
+type PageSize = { n: number; width: number; height: number };
+type PageList = { pageCount: number; pages: PageSize[] };
+
+const ZOOMS = [1, 1.5, 2, 3] as const;
+/** Pages after the current one fetched ahead, so a turn shows the next page at once. */
+const PREFETCH = 2;
+
+export type PageReaderProps = {
+  /** /api/share/{token} (a recipient: marked images) or /api/ideas/{id} (the owner's preview). */
+  base: string;
+  /** Where reading time goes; null tracks nothing. */
+  engagementUrl: string | null;
+  shield: boolean;
+};
+
+/**
+ * A PDF idea as page images rendered by the server (issue 16 §2): no PDF engine and no embedded viewer in the
+ * browser, so it reads the same on any phone and the file itself never has to reach the recipient.
+ */
+export function PageReader(props: PageReaderProps) {
+  const [list, setList] = React.useState<PageList | "failed" | null>(null);
+  React.useEffect(() => {
+    let current = true;
+    apiRequest<PageList>("GET", pageListUrl(props.base)).then(
+      (l) => current && setList(l),
+      (err: unknown) => {
+        if (!(err instanceof ApiError) || err.status >= 500) console.error("Loading the page list failed", err);
+        if (current) setList("failed");
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.base]);
+
+  if (list === null) return <Spinner label="Loading pages..." className="w-full py-10" />;
+  if (list === "failed" || list.pageCount === 0) {
+    return <p className="rounded-lg border bg-background p-4 text-sm text-muted-foreground">This document could not be shown. Reload the page to try again.</p>;
+  }
+  return <Pages list={list} {...props} />;
+}
+
+function Pages({ list, base, engagementUrl, shield }: PageReaderProps & { list: PageList }) {
+  const count = list.pageCount;
+  const { n, go, prev, next } = usePager(count);
+  const [zoomIndex, setZoomIndex] = React.useState(0);
+  const zoom = ZOOMS[zoomIndex]!;
+  const wide = useMediaQuery("(min-width: 1024px)");
+  const stage = React.useRef<HTMLDivElement>(null);
+  const size = list.pages[n - 1] ?? { n, width: 612, height: 792 };
+  const sizes = pageSizes(zoom);
+
+  useArrowKeys(prev, next);
+  const swipe = useSwipe(prev, next, zoom === 1);
+  useReadingTime(engagementUrl, n, stage);
+
+  // A turned page starts at its top-left corner.
+  React.useEffect(() => {
+    stage.current?.scrollTo?.({ top: 0, left: 0 });
+  }, [n]);
+
+  // The next pages, fetched into the document's image list (reused by the <img> whatever the HTTP cache headers).
+  const ahead = React.useRef(new Map<string, HTMLImageElement>());
+  React.useEffect(() => {
+    const keep = new Map<string, HTMLImageElement>();
+    for (let k = n + 1; k <= Math.min(count, n + PREFETCH); k++) {
+      const key = `${k}|${sizes}`;
+      let img = ahead.current.get(key);
+      if (!img) {
+        img = new Image();
+        img.decoding = "async";
+        img.sizes = sizes;
+        img.srcset = pageSrcSet(base, k);
+        img.src = pageImageUrl(base, k, 800);
+      }
+      keep.set(key, img);
+    }
+    ahead.current = keep;
+  }, [base, count, n, sizes]);
+
+  const zoomLabel = `${Math.round(zoom * 100)}%`;
+
+  return (
+    <section aria-label="PDF document" className="grid gap-3 lg:grid-cols-[7rem_minmax(0,1fr)] lg:items-start">
+      {wide ? (
+        <ol aria-label="Page thumbnails" className="sticky top-4 grid max-h-[calc(100dvh-6rem)] gap-2 overflow-y-auto pr-1">
+          {list.pages.map((p) => (
+            <li key={p.n}>
+              <button
+                type="button"
+                aria-label={`Go to page ${p.n}`}
+                aria-current={p.n === n ? "page" : undefined}
+                onClick={() => go(p.n)}
+                className={`block w-full overflow-hidden rounded border-2 bg-white ${p.n === n ? "border-brand" : "border-transparent hover:border-muted-foreground/40"}`}
+              >
+                {/* Decorative: the button names the page. */}
+                <img src={pageImageUrl(base, p.n, THUMBNAIL_WIDTH)} alt="" loading="lazy" width={p.width} height={p.height} className="block h-auto w-full" {...guardedImageProps(shield)} />
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <div className="grid min-w-0 gap-3">
+        <ReaderNav unit="page" n={n} count={count} onPrev={prev} onNext={next}>
+          <div className="flex items-center gap-1">
+            <Button type="button" variant="outline" size="icon" className="size-11 sm:size-9" aria-label="Zoom out" disabled={zoomIndex === 0} onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}>
+              <ZoomOut aria-hidden="true" />
+            </Button>
+            <span className="w-12 text-center text-xs tabular-nums text-muted-foreground" aria-label={`Zoom ${zoomLabel}`}>
+              {zoomLabel}
+            </span>
+            <Button type="button" variant="outline" size="icon" className="size-11 sm:size-9" aria-label="Zoom in" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1))}>
+              <ZoomIn aria-hidden="true" />
+            </Button>
+          </div>
+        </ReaderNav>
+        {/* Zoomed, the page pans inside this box; the document itself never scrolls sideways. */}
+        <div
+          ref={stage}
+          data-slot="reader-stage"
+          className={`overflow-auto rounded-lg border bg-muted ${zoom > 1 ? "max-h-[75dvh] touch-pan-x touch-pan-y touch-pinch-zoom" : "touch-pan-y touch-pinch-zoom"}`}
+          {...swipe}
+        >
+          <img
+            key={n}
+            src={pageImageUrl(base, n, 800)}
+            srcSet={pageSrcSet(base, n)}
+            sizes={sizes}
+            alt={`Page ${n} of ${count}`}
+            width={size.width}
+            height={size.height}
+            className="mx-auto block h-auto bg-white"
+            style={{ width: `${zoom * 100}%`, maxWidth: zoom > 1 ? "none" : "100%", ...guardedImageProps(shield).style }}
+            draggable={false}
+            onContextMenu={guardedImageProps(shield).onContextMenu}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

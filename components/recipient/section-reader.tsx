@@ -1,0 +1,33 @@
+"use client";
+
+import * as React from "react";
+
+import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipient/reader-controls";
+import { useReadingTime } from "@/components/recipient/use-reading-time";
+
+/**
+ * HTML ideas one section at a time (one per top-level heading, lib/ideas/sections.ts, the rule the server counts reading time by), canvas ideas as one
+ * section, with the page reader's progress, buttons, keys and swipe (issue 16 §2).
+ */
+export function SectionReader({ count, engagementUrl, children }: { count: number; engagementUrl: string | null; children: (n: number) => React.ReactNode }) {
+  const { n, prev, next } = usePager(count);
+  const stage = React.useRef<HTMLDivElement>(null);
+  useArrowKeys(prev, next);
+  const swipe = useSwipe(prev, next, true);
+  useReadingTime(engagementUrl, n, stage);
+
+  React.useEffect(() => {
+    // The new section starts at its top when the reader had scrolled past it.
+    const el = stage.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: "start" });
+  }, [n]);
+
+  return (
+    <section aria-label="Document sections" className="grid min-w-0 gap-3">
+      <ReaderNav unit="section" n={n} count={count} onPrev={prev} onNext={next} />
+      <div ref={stage} data-slot="reader-section" className="min-w-0 touch-pan-y touch-pinch-zoom" {...swipe}>
+        {children(n)}
+      </div>
+    </section>
+  );
+}
