@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { agreedRecipient, createPublished, createShare, createUser } from "../../factories";
+import { API_DIR, apiRouteDirs, routeSession } from "../../route-harness";
 
 /**
  * Every dynamic segment of every route handler goes through one id parser (lib/api/route-id.ts): junk in a path id
@@ -8,36 +8,17 @@ import { agreedRecipient, createPublished, createShare, createUser } from "../..
  * dynamic route is covered without touching this test.
  */
 
-type SessionUser = { id: string; name: string; email: string; profileImage: null };
-const session = { user: null as SessionUser | null, secrets: [] as string[] };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  getCurrentUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
-jest.mock("@/lib/recipients/cookies", () => ({
-  ...jest.requireActual("@/lib/recipients/cookies"),
-  readRecipientSecrets: async () => session.secrets,
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const API_DIR = path.join(process.cwd(), "app/api");
 
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
 
 /** app/api/**\/route.ts with a dynamic segment, except next-auth's catch-all (its own router, not ours). */
-const dynamicRoutes = routeFiles(API_DIR)
-  .map((file) => path.relative(API_DIR, path.dirname(file)).split(path.sep))
+const dynamicRoutes = apiRouteDirs()
+  .map((dir) => dir.split("/"))
   .filter((segments) => segments.some((s) => s.startsWith("[")) && !segments.includes("[...nextauth]"))
   .map((segments) => ({ url: `/api/${segments.join("/")}`, params: segments.filter((s) => s.startsWith("[")).map((s) => s.slice(1, -1)) }));
 

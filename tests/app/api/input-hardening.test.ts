@@ -3,24 +3,14 @@ import { db } from "@/lib/db";
 import { MESSAGES } from "@/lib/validation/sharing";
 
 // The handlers are called directly; only what needs Next's request scope (session, cookies) is replaced.
-type SessionUser = { id: string; name: string; email: string; profileImage: null };
-const session = { user: null as SessionUser | null, secrets: [] as string[] };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  getCurrentUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
-jest.mock("@/lib/recipients/cookies", () => ({
-  ...jest.requireActual("@/lib/recipients/cookies"),
-  readRecipientSecrets: async () => session.secrets,
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 import { POST as postComment } from "@/app/api/comments/route";
 import { POST as postReply } from "@/app/api/comments/[id]/replies/route";
 import { POST as postShare } from "@/app/api/shares/route";
+import { routeSession } from "../../route-harness";
 
 const json = (body: unknown) =>
   new Request("http://localhost/api", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

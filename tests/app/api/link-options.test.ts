@@ -7,21 +7,11 @@ import { GET as fileRoute } from "@/app/api/files/[id]/route";
 import { GET as shareStampedFile } from "@/app/api/share/[token]/timestamp/file/route";
 import { GET as ownerStampedFile } from "@/app/api/ideas/[id]/timestamp/file/route";
 import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPdfDraft, createPublished, createShare, createUser } from "../../factories";
+import { routeSession } from "../../route-harness";
 
-type SessionUser = { id: string; name: string; email: string; profileImage: null };
-const session = { user: null as SessionUser | null, secrets: [] as string[] };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  getCurrentUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
-jest.mock("@/lib/recipients/cookies", () => ({
-  ...jest.requireActual("@/lib/recipients/cookies"),
-  readRecipientSecrets: async () => session.secrets,
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 const asOwner = (u: { id: string; name: string; email: string }) => Object.assign(session, { user: { id: u.id, name: u.name, email: u.email, profileImage: null }, secrets: [] });
 const asRecipient = (secrets: string[]) => Object.assign(session, { user: null, secrets });

@@ -1,42 +1,22 @@
-import fs from "node:fs";
 import path from "node:path";
 import { agreedRecipient, createPublished, createShare, createUser } from "../../factories";
 import { db } from "@/lib/db";
+import { API_DIR, apiRouteDirs, routeSession } from "../../route-harness";
 
 /**
  * Every API answer is private (lib/api/handler.ts decides it once): never cached, never a Referer. Walks every GET
  * route under app/api, as the signed-in owner with a recipient cookie and signed out, so a new route is covered.
  */
 
-type SessionUser = { id: string; name: string; email: string; profileImage: null };
-const session = { user: null as SessionUser | null, secrets: [] as string[] };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  getCurrentUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-  revokeCurrentSession: async () => {},
-}));
-jest.mock("@/lib/recipients/cookies", () => ({
-  ...jest.requireActual("@/lib/recipients/cookies"),
-  readRecipientSecrets: async () => session.secrets,
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock({ revokeCurrentSession: async () => {} }));
+jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const API_DIR = path.join(process.cwd(), "app/api");
 // next-auth's own router, and the load balancer's health check (no data, not wrapped by route()).
 const NOT_OURS = new Set(["auth/[...nextauth]", "health"]);
 
-function routeDirs(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeDirs(full);
-    return entry.name === "route.ts" ? [path.relative(API_DIR, dir).split(path.sep).join("/")] : [];
-  });
-}
-const getRoutes = routeDirs(API_DIR).filter((r) => !NOT_OURS.has(r));
+const getRoutes = apiRouteDirs().filter((r) => !NOT_OURS.has(r));
 
 /** The owner's data: a published idea, a link, an agreed recipient (this "browser" holds its cookie) and its NDA. */
 async function fixture() {

@@ -7,21 +7,11 @@ import { GET as ownerPageList } from "@/app/api/ideas/[id]/pages/route";
 import { GET as ownerPage } from "@/app/api/ideas/[id]/pages/[n]/route";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
 import { decode, isWebp, mixedPdf } from "../../lib/reader/sample";
+import { routeSession } from "../../route-harness";
 
-type SessionUser = { id: string; name: string; email: string; profileImage: null };
-const session = { user: null as SessionUser | null, secrets: [] as string[] };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  getCurrentUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
-jest.mock("@/lib/recipients/cookies", () => ({
-  ...jest.requireActual("@/lib/recipients/cookies"),
-  readRecipientSecrets: async () => session.secrets,
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 const get = (url: string) => new Request(`${TEST_ORIGIN}${url}`, { headers: { "user-agent": TEST_CLIENT.userAgent } });
 const asRecipient = (secrets: string[]) => Object.assign(session, { user: null, secrets });

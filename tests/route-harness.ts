@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * For tests that call route handlers directly: the session and the recipient cookies are the only parts that need
+ * Next's request scope, so they are replaced by one shared state the test sets. A test file wires it with
+ *
+ *   jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+ *   jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+ *
+ * and imports `routeSession` to sign in (`routeSession.user`) or hold recipient cookies (`routeSession.secrets`).
+ */
+
+export type SessionUser = { id: string; name: string; email: string; profileImage: null };
+
+export const routeSession = { user: null as SessionUser | null, secrets: [] as string[] };
+
+export function sessionModuleMock(overrides: Record<string, unknown> = {}) {
+  return {
+    ...jest.requireActual("@/lib/auth/session"),
+    getCurrentUser: async () => routeSession.user,
+    requireUser: async () => {
+      if (!routeSession.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
+      return routeSession.user;
+    },
+    ...overrides,
+  };
+}
+
+export function recipientCookiesModuleMock() {
+  return {
+    ...jest.requireActual("@/lib/recipients/cookies"),
+    readRecipientSecrets: async () => routeSession.secrets,
+  };
+}
+
+export const API_DIR = path.join(process.cwd(), "app/api");
+
+/** Every directory under app/api holding a route.ts, relative and with "/" (e.g. "share/[token]/pages/[n]"). */
+export function apiRouteDirs(dir = API_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return apiRouteDirs(full);
+    return entry.name === "route.ts" ? [path.relative(API_DIR, dir).split(path.sep).join("/")] : [];
+  });
+}
