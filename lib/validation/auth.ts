@@ -33,14 +33,29 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-export const resetPasswordSchema = z.object({ token: z.string().min(10, "This reset link is invalid or has expired.").max(200), password });
+/** Bounds of an e-mailed account link's token (password reset, e-mail verification); the server decides validity. */
+const ACCOUNT_TOKEN_MIN = 10;
+const ACCOUNT_TOKEN_MAX = 200;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(ACCOUNT_TOKEN_MIN, "This reset link is invalid or has expired.").max(ACCOUNT_TOKEN_MAX),
+  password,
+});
+
+/** The ?token= of an e-mailed account link as its page reads it: trimmed, or null when it cannot be one. */
+export function accountTokenFromQuery(raw: string | string[] | undefined): string | null {
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "";
+  return token.length >= ACCOUNT_TOKEN_MIN && token.length <= ACCOUNT_TOKEN_MAX ? token : null;
+}
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The answer for an unknown, used or expired e-mail verification link (server and /verify-email alike). */
 export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired.";
 
 /** POST /api/auth/verify-email: the token from the e-mailed /verify-email?token=… link. */
-export const verifyEmailSchema = z.object({ token: z.string({ error: VERIFY_LINK_INVALID }).min(10, VERIFY_LINK_INVALID).max(200, VERIFY_LINK_INVALID) });
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: VERIFY_LINK_INVALID }).min(ACCOUNT_TOKEN_MIN, VERIFY_LINK_INVALID).max(ACCOUNT_TOKEN_MAX, VERIFY_LINK_INVALID),
+});
 
 export const resetPasswordFormSchema = z
   .object({ password, confirmPassword: z.string().min(6, "Password must be at least 6 characters") })

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
+import { accountTokenFromQuery } from "@/lib/validation/auth";
 
 export const metadata: Metadata = { title: "Reset password" };
 
@@ -11,11 +12,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const INVALID = "This reset link is invalid or has expired.";
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
-  const raw = Array.isArray(params.token) ? params.token[0] : params.token;
-  const token = raw?.trim() ?? "";
-  // Mirrors resetPasswordSchema's bounds; the server remains the authority on validity.
-  const plausible = token.length >= 10 && token.length <= 200;
+  const token = accountTokenFromQuery((await searchParams).token);
 
   return (
     <>
@@ -23,10 +20,10 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         <CardTitle>
           <h1 className="text-2xl font-semibold">Reset password</h1>
         </CardTitle>
-        {plausible ? <CardDescription>Choose a new password for your account.</CardDescription> : null}
+        {token ? <CardDescription>Choose a new password for your account.</CardDescription> : null}
       </CardHeader>
       <CardContent>
-        {plausible ? (
+        {token ? (
           <ResetPasswordForm token={token} />
         ) : (
           <div className="space-y-4">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { VerifyEmail } from "@/components/auth/verify-email";
+import { accountTokenFromQuery } from "@/lib/validation/auth";
 
 export const metadata: Metadata = { title: "Verify your e-mail address" };
 
@@ -9,11 +10,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 // The link e-mailed at registration: the page posts its token (a GET never spends it, so a mail scanner that
 // fetches the link verifies nothing) and says whether the address is now verified.
 export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
-  const raw = Array.isArray(params.token) ? params.token[0] : params.token;
-  const token = raw?.trim() ?? "";
-  // Mirrors verifyEmailSchema's bounds; the server remains the authority on validity.
-  const plausible = token.length >= 10 && token.length <= 200;
+  const token = accountTokenFromQuery((await searchParams).token);
 
   return (
     <>
@@ -23,7 +20,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <VerifyEmail token={plausible ? token : null} />
+        <VerifyEmail token={token} />
       </CardContent>
     </>
   );
