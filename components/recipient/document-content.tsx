@@ -8,11 +8,12 @@ import { SectionReader } from "@/components/recipient/section-reader";
 import { WatermarkFrame } from "@/components/recipient/watermark";
 import styles from "@/components/editor/rich-text.module.css";
 import { htmlSections } from "@/lib/ideas/sections";
-import type { IdeaContent, PdfContent } from "@/lib/client/types";
+import type { IdeaContent } from "@/lib/client/types";
 
 export type ContentForm =
   | { kind: "html"; html: string }
-  | { kind: "pdf"; pdf: PdfContent }
+  /** pdfPath: the marked PDF's URL, null on a link without downloads (the reader shows server page images either way). */
+  | { kind: "pdf"; pdf: { fileName: string; pdfPath: string | null } }
   | { kind: "canvas"; elements: unknown[] }
   | { kind: "other"; value: unknown };
 
@@ -21,8 +22,8 @@ export function contentForm(content: IdeaContent | undefined): ContentForm {
   if (typeof content === "string") return { kind: "html", html: content };
   if (content && typeof content === "object" && !Array.isArray(content)) {
     const c = content as Record<string, unknown>;
-    if (c.type === "pdf" && typeof c.pdfPath === "string") {
-      return { kind: "pdf", pdf: { type: "pdf", pdfPath: c.pdfPath, fileName: typeof c.fileName === "string" ? c.fileName : "document.pdf" } };
+    if (c.type === "pdf" && (typeof c.pdfPath === "string" || c.pdfPath === null)) {
+      return { kind: "pdf", pdf: { pdfPath: c.pdfPath, fileName: typeof c.fileName === "string" ? c.fileName : "document.pdf" } };
     }
     if (Array.isArray(c.elements)) return { kind: "canvas", elements: c.elements };
   }

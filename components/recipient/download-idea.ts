@@ -21,6 +21,8 @@ function escapeHtml(text: string) {
 export function downloadIdea(form: ContentForm, title: string, id: number, watermark: string | undefined) {
   const base = fileBaseName(title, id);
   if (form.kind === "pdf") {
+    // The button shows only on links that allow downloads, where the server hands out the marked PDF's path.
+    if (!form.pdf.pdfPath) return;
     const url = `${form.pdf.pdfPath}${form.pdf.pdfPath.includes("?") ? "&" : "?"}download=1`;
     saveFile(form.pdf.fileName || `${base}.pdf`, url);
   } else if (form.kind === "html") {

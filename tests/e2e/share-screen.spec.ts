@@ -369,6 +369,11 @@ test.describe("share screen", () => {
     await arrow("ArrowDown", "Share by Email (Full Access)");
     await expect(page.getByRole("button", { name: "Send Email Invitation" })).toBeVisible();
     await arrow("ArrowUp", "Full access (unlimited views)");
+    // Tab passes the two link options (switches, Space toggles them) on the way to the button.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("switch", { name: "Allow download" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("switch", { name: "Screen shield" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Generate Share Link" })).toBeFocused();
     await page.keyboard.press("Enter");

@@ -159,6 +159,8 @@ test.describe("identity watermarks and the NDA certificate", () => {
     await reachDocument(page, shared, email);
     const { watermark } = await payload(page, shared.token);
     const marks = page.locator('[data-slot="canvas-document"] svg [data-watermark] text');
+    // The canvas view loads on demand (the recipient pages' JavaScript budget): wait for it before counting.
+    await expect(marks.first()).toBeAttached();
     expect(await marks.count()).toBeGreaterThan(2);
     await expect(marks.first()).toHaveText(watermark);
   });
