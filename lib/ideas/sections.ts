@@ -15,8 +15,6 @@ export type HtmlSection = {
   /** [start, end) character offsets in the HTML: `html.slice(start, end)` is the section's own markup. */
   start: number;
   end: number;
-  /** Text of the section's heading (its last one when a title joined it), or null for headingless content. */
-  title: string | null;
 };
 
 /** Elements that never have a closing tag (the sanitizer's allow-list holds br, hr and img of these). */
@@ -24,23 +22,7 @@ const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input"
 const HEADING = /^h[1-6]$/;
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
-
-function decodeEntities(text: string) {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name] ?? whole;
-  });
-}
-
-function headingText(markup: string) {
-  return decodeEntities(markup.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
-}
-
-type Heading = { start: number; end: number; title: string };
+type Heading = { start: number; end: number };
 
 /** Top-level headings and whether anything other than whitespace or headings follows each before the next. */
 function topLevelHeadings(html: string) {
@@ -60,7 +42,7 @@ function topLevelHeadings(html: string) {
     const name = rawName.toLowerCase();
     if (closing) {
       if (open && depth === 1 && name === open.tag) {
-        headings.push({ start: open.start, end: m.index + whole.length, title: headingText(html.slice(open.start, m.index)) });
+        headings.push({ start: open.start, end: m.index + whole.length });
         followed.push(false);
         lastEnd = m.index + whole.length;
         open = null;
@@ -89,7 +71,7 @@ function topLevelHeadings(html: string) {
 export function htmlSections(html: string): HtmlSection[] {
   const { headings, followed } = topLevelHeadings(html);
   // Boundaries: every top-level heading that does not directly precede another one.
-  const starts: { start: number; title: string }[] = [];
+  const starts: number[] = [];
   let pendingStart: number | null = null;
   headings.forEach((h, i) => {
     const start = pendingStart ?? h.start;
@@ -98,12 +80,12 @@ export function htmlSections(html: string): HtmlSection[] {
       return;
     }
     pendingStart = null;
-    starts.push({ start, title: h.title });
+    starts.push(start);
   });
-  if (starts.length === 0) return [{ n: 1, start: 0, end: html.length, title: null }];
+  if (starts.length === 0) return [{ n: 1, start: 0, end: html.length }];
   // Content before the first heading joins section 1.
-  starts[0].start = 0;
-  return starts.map((s, i) => ({ n: i + 1, start: s.start, end: i + 1 < starts.length ? starts[i + 1].start : html.length, title: s.title }));
+  starts[0] = 0;
+  return starts.map((start, i) => ({ n: i + 1, start, end: i + 1 < starts.length ? starts[i + 1] : html.length }));
 }
 
 /** How many sections the HTML is read in (htmlSections(html).length). */
