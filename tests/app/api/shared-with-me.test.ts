@@ -1,18 +1,14 @@
 import { createDraft, createShare, createUser } from "../../factories";
 
-const session = { user: null as null | { id: string; name: string; email: string; profileImage: null } };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
+// The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { GET } from "@/app/api/shared-with-me/route";
 import { POST as verifyEmail } from "@/app/api/auth/verify-email/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { db } from "@/lib/db";
+import { routeSession } from "../../route-harness";
 import { listOutbox } from "@/lib/email/outbox";
 
 const call = () => GET(new Request("http://localhost/api/shared-with-me"), { params: Promise.resolve({}) });

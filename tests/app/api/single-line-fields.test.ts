@@ -3,17 +3,12 @@ import { setEnv } from "../../db-utils";
 import { db } from "@/lib/db";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
-const session = { user: null as null | { id: string; name: string; email: string; profileImage: null } };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { POST as identify } from "@/app/api/recipients/route";
 import { POST as register } from "@/app/api/auth/register/route";
+import { routeSession } from "../../route-harness";
 import { PUT as updateProfile } from "@/app/api/profile/route";
 import { POST as joinWaitlist } from "@/app/api/waitlist/route";
 import { POST as createIdea } from "@/app/api/ideas/route";

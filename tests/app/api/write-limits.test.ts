@@ -3,17 +3,12 @@ import { setEnv } from "../../db-utils";
 import { db } from "@/lib/db";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
-const session = { user: null as null | { id: string; name: string; email: string; profileImage: null } };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { POST as createIdeaRoute } from "@/app/api/ideas/route";
 import { PUT as updateProfileRoute } from "@/app/api/profile/route";
+import { routeSession } from "../../route-harness";
 
 const json = (body: unknown) =>
   new Request("http://localhost/api", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

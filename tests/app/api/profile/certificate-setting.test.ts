@@ -2,17 +2,12 @@ import { createUser } from "../../../factories";
 import { db } from "@/lib/db";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
-const session = { user: null as null | { id: string; name: string; email: string; profileImage: null } };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
-  requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
-    return session.user;
-  },
-}));
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
 
 import { PUT } from "@/app/api/profile/route";
 import { GET as me } from "@/app/api/auth/me/route";
+import { routeSession } from "../../../route-harness";
 
 const noParams = { params: Promise.resolve({}) };
 const put = (body: unknown) =>
