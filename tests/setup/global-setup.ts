@@ -20,6 +20,7 @@ export default async function globalSetup() {
     (globalThis as { __testDb?: typeof db }).__testDb = db;
     adminUrl = db.url;
   }
+  await makeThrowawayClusterFast(adminUrl);
   const url = new URL(adminUrl);
   url.pathname = `/${TEMPLATE_DB}`;
   const templateUrl = url.toString();
@@ -39,4 +40,23 @@ export default async function globalSetup() {
     await admin.end();
   }
   process.env.IDEAVAULT_TEST_DB_BASE = templateUrl;
+}
+
+/**
+ * The test cluster is thrown away after the run, so durability buys nothing there: without fsync and full-page
+ * writes, the checkpoints that CREATE/DROP DATABASE force take milliseconds instead of seconds on a busy disk.
+ * Only for the embedded cluster this run started, never for a TEST_DATABASE_URL someone else owns.
+ */
+async function makeThrowawayClusterFast(adminUrl: string) {
+  if (process.env.TEST_DATABASE_URL) return;
+  const c = new pg.Client({ ...pgConfigFromUrl(adminUrl), database: "postgres" });
+  await c.connect();
+  try {
+    for (const setting of ["fsync = off", "full_page_writes = off", "synchronous_commit = off"]) {
+      await c.query(`ALTER SYSTEM SET ${setting}`);
+    }
+    await c.query("SELECT pg_reload_conf()");
+  } finally {
+    await c.end();
+  }
 }

@@ -29,7 +29,7 @@ afterAll(async () => {
   await a.connect();
   await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await a.end();
-}, 60_000);
+}, 300_000);
 
 it("marks invited accounts verified, leaves open and bootstrap accounts unverified, keeps reset links", async () => {
   const user = (id: string, email: string, verified: string | null = null) =>
