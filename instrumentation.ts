@@ -1,12 +1,20 @@
 // Validates the configuration once when a server instance starts (on Vercel there is no scripts/serve.ts), and
-// starts the in-process timestamp job in a long-running server (Vercel runs it through its cron call instead).
+// starts the in-process timestamp job in a long-running server (Vercel runs it through its cron call instead), after
+// queueing what older releases left without a proof (on Vercel only the cron call does that: an instance start there
+// is every cold start of a function, many at once, each one paying for it).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { getEnv } = await import("./lib/env");
     const env = getEnv();
-    if (env.IDEAVAULT_CUSTOM_SERVER && !env.VERCEL && env.OTS_INTERVAL_S > 0) {
-      const { startTimestampScheduler } = await import("./lib/timestamps/scheduler");
-      startTimestampScheduler();
+    if (env.IDEAVAULT_CUSTOM_SERVER && !env.VERCEL) {
+      // scripts/serve.ts applied the migrations before Next started: ideas published and agreements accepted before
+      // timestamps existed are queued now, in the background (the job's runs catch up on anything this misses).
+      const { queueMissingProofsInBackground } = await import("./lib/timestamps/backfill");
+      queueMissingProofsInBackground();
+      if (env.OTS_INTERVAL_S > 0) {
+        const { startTimestampScheduler } = await import("./lib/timestamps/scheduler");
+        startTimestampScheduler();
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { ConflictError } from "@/lib/api/errors";
 import { readAssetBytes } from "@/lib/files";
+import { sha256Hex } from "@/lib/crypto";
 import { openContent, type StoredContent } from "@/lib/ideas/content";
 
 /**
@@ -84,4 +85,12 @@ export async function exportIdea(idea: ExportableIdea): Promise<IdeaExport> {
         contentType: "application/json",
       };
   }
+}
+
+/**
+ * The SHA-256 of the idea's export: what publication fixes and timestamps, what an NDA acceptance records as the
+ * content shown, and what the upgrade backfill (lib/timestamps/backfill.ts) stamps for ideas published before proofs.
+ */
+export async function exportDigest(idea: ExportableIdea): Promise<string> {
+  return sha256Hex((await exportIdea(idea)).bytes);
 }

@@ -2,11 +2,10 @@ import "server-only";
 import { db } from "@/lib/db";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
-import { sha256Hex } from "@/lib/crypto";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { sealContent, openContent, toClientContent, fromEditorContent } from "@/lib/ideas/content";
-import { exportIdea } from "@/lib/ideas/export";
+import { exportDigest } from "@/lib/ideas/export";
 import { queueIdeaDigest, timestampSummarySelect } from "@/lib/timestamps";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
@@ -84,13 +83,13 @@ export async function publishIdea(ownerId: string, id: number) {
   const draft = await findOwned(ownerId, id);
   if (draft.status === "published") return present(draft);
   // A PDF's export reads the blob store: taken before the lock, and redone under it only if the idea changed meanwhile.
-  let digest = sha256Hex((await exportIdea(draft)).bytes);
+  let digest = await exportDigest(draft);
   await db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Idea" WHERE "id" = ${id} AND "ownerId" = ${ownerId} AND "status" = 'draft' FOR UPDATE`;
     if (!locked.length) return;
     const idea = await tx.idea.findUniqueOrThrow({ where: { id } });
     if (idea.title !== draft.title || !Buffer.from(idea.contentCiphertext).equals(Buffer.from(draft.contentCiphertext))) {
-      digest = sha256Hex((await exportIdea(idea)).bytes);
+      digest = await exportDigest(idea);
     }
     const now = new Date();
     await tx.idea.update({ where: { id }, data: { status: "published", publishedAt: now, blockchainTimestamp: now, contentSha256: digest } });

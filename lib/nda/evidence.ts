@@ -1,4 +1,5 @@
 import "server-only";
+import { sha256Hex } from "@/lib/crypto";
 import { canonicalJson } from "@/lib/ideas/export";
 
 /** The fields of an NDA acceptance record (NdaAcceptance) its timestamp covers. */
@@ -34,6 +35,11 @@ export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
     }),
     "utf8",
   );
+}
+
+/** The digest an acceptance's timestamp proves (at acceptance, and by the upgrade backfill for older ones). */
+export function ndaEvidenceDigest(r: NdaEvidence): string {
+  return sha256Hex(ndaEvidenceDocument(r));
 }
 
 export const ndaEvidenceFileName = (id: string) => `nda-acceptance-${id}.json`;

@@ -4,9 +4,9 @@ import { db } from "@/lib/db";
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 import { sha256Hex } from "@/lib/crypto";
-import { exportIdea } from "@/lib/ideas/export";
+import { exportDigest } from "@/lib/ideas/export";
 import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
-import { ndaEvidenceDocument } from "@/lib/nda/evidence";
+import { ndaEvidenceDigest } from "@/lib/nda/evidence";
 import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
@@ -200,7 +200,7 @@ export async function verifyRecipientEmail(id: string, code: string, secrets: Re
  * bytes, the HTML document or the canonical JSON). For a published idea it is the digest its timestamp proves.
  */
 async function currentContentSha256(idea: { id: number; title: string; ownerId: string; contentCiphertext: Uint8Array }) {
-  return sha256Hex((await exportIdea(idea)).bytes);
+  return exportDigest(idea);
 }
 
 /**
@@ -245,7 +245,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
       skipDuplicates: true,
     });
     // The evidence record's canonical serialization goes through the timestamp job like a published idea.
-    if (created) await queueNdaDigest(tx, created.id, sha256Hex(ndaEvidenceDocument(created)));
+    if (created) await queueNdaDigest(tx, created.id, ndaEvidenceDigest(created));
     return { created, updated: await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }) };
   });
   if (created) {

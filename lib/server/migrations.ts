@@ -48,7 +48,12 @@ export async function pendingMigrations(databaseUrl: string): Promise<string[]> 
  * the Prisma CLI sees the same history. Done in-process because the CLI's JS schema engine keeps a 10 s timer
  * alive and every cold start and test run would pay for it.
  */
-export async function applyPendingMigrations(databaseUrl: string, log: (line: string) => void = console.log) {
+export async function applyPendingMigrations(
+  databaseUrl: string,
+  log: (line: string) => void = console.log,
+  /** Stop after this migration (the upgrade tests build a database as an earlier release left it). */
+  options: { through?: string } = {},
+) {
   const client = new pg.Client(pgConfigFromUrl(databaseUrl));
   await client.connect();
   try {
@@ -70,7 +75,9 @@ export async function applyPendingMigrations(databaseUrl: string, log: (line: st
     }
     const done = new Map(applied.map((r) => [r.migration_name, r.checksum]));
     let count = 0;
-    for (const m of localMigrations()) {
+    const local = localMigrations();
+    if (options.through && !local.some((m) => m.name === options.through)) throw new Error(`No migration named ${options.through}`);
+    for (const m of local.filter((m) => !options.through || m.name <= options.through!)) {
       const checksum = done.get(m.name);
       if (checksum) {
         if (checksum !== m.checksum) log(`Warning: migration ${m.name} was changed after it was applied.`);

@@ -7,6 +7,8 @@ import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
 import type { RecipientSecrets } from "@/lib/shares/access";
 import { requireReader } from "@/lib/shares/gate";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
+import { queueDigests } from "@/lib/timestamps/queue";
+import { queueMissingIdeaProof, queueMissingNdaProof } from "@/lib/timestamps/backfill";
 
 /**
  * Proofs as their owners see them. Publishing (and accepting an NDA) only queues a digest inside its own
@@ -30,11 +32,11 @@ export type TimestampStatusJson = {
 };
 
 export async function queueIdeaDigest(tx: Prisma.TransactionClient, ideaId: number, digest: string) {
-  await tx.timestampProof.create({ data: { ideaId, digest } });
+  await queueDigests(tx, [{ ideaId, digest }]);
 }
 
 export async function queueNdaDigest(tx: Prisma.TransactionClient, ndaAcceptanceId: string, digest: string) {
-  await tx.timestampProof.create({ data: { ndaAcceptanceId, digest } });
+  await queueDigests(tx, [{ ndaAcceptanceId, digest }]);
 }
 
 export function presentProof(p: TimestampProof): TimestampStatusJson {
@@ -63,10 +65,21 @@ export const timestampSummarySelect = {
   lastError: true,
 } as const;
 
+/**
+ * The owner's idea with its proof. Being published is the idea's status, not the presence of a proof: an idea
+ * published before proofs existed has none until the backfill (lib/timestamps/backfill.ts) reaches it, and is
+ * queued here on the spot rather than called unpublished.
+ */
 async function ownedIdeaWithProof(ownerId: string, ideaId: number) {
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, include: { timestamp: true } });
+  const find = () => db.idea.findFirst({ where: { id: ideaId, ownerId }, include: { timestamp: true } });
+  let idea = await find();
   if (!idea) throw new NotFoundError("Idea not found");
-  if (!idea.timestamp) throw new NotFoundError("This idea is not published, so it has no timestamp");
+  if (idea.status !== "published") throw new NotFoundError("This idea is not published, so it has no timestamp");
+  if (!idea.timestamp) {
+    await queueMissingIdeaProof(idea);
+    idea = await find();
+  }
+  if (!idea?.timestamp) throw new Error(`idea ${ideaId}: published without a proof after queueing one`);
   return { idea, proof: idea.timestamp };
 }
 
@@ -93,9 +106,15 @@ export async function getIdeaStampedFile(ownerId: string, ideaId: number): Promi
 
 /** An acceptance of one of the owner's ideas, with its proof. */
 async function ownedNdaWithProof(ownerId: string, ndaId: string) {
-  const nda = await db.ndaAcceptance.findFirst({ where: { id: ndaId, idea: { ownerId } }, include: { timestamp: true } });
+  const find = () => db.ndaAcceptance.findFirst({ where: { id: ndaId, idea: { ownerId } }, include: { timestamp: true } });
+  let nda = await find();
   if (!nda) throw new NotFoundError("Agreement not found");
-  if (!nda.timestamp) throw new NotFoundError("This agreement has no timestamp");
+  // Accepted before acceptances were stamped: queued now, as the backfill would.
+  if (!nda.timestamp) {
+    await queueMissingNdaProof(nda);
+    nda = await find();
+  }
+  if (!nda?.timestamp) throw new Error(`NDA acceptance ${ndaId}: accepted without a proof after queueing one`);
   return { nda, proof: nda.timestamp };
 }
 

@@ -17,6 +17,24 @@ function utc(d: Date) {
   return Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }
 
+/** A digest to stamp and what it proves: one published idea or one NDA acceptance. */
+export type QueueItem = { digest: string } & ({ ideaId: number; ndaAcceptanceId?: never } | { ndaAcceptanceId: string; ideaId?: never });
+
+/**
+ * Queues digests for the job (publication and acceptance inside their own transaction, the upgrade backfill for
+ * older subjects). A subject has at most one proof, kept by its unique index: a subject already queued keeps its
+ * proof (ON CONFLICT DO NOTHING), so callers racing on the same subject queue — and the job submits — it once.
+ * Returns the proofs this call created.
+ */
+export async function queueDigests(tx: Prisma.TransactionClient, items: QueueItem[]) {
+  if (!items.length) return [];
+  return tx.timestampProof.createManyAndReturn({
+    data: items.map((i) => ({ ideaId: i.ideaId ?? null, ndaAcceptanceId: i.ndaAcceptanceId ?? null, digest: i.digest })),
+    skipDuplicates: true,
+    select: { id: true, ideaId: true, ndaAcceptanceId: true, digest: true },
+  });
+}
+
 export async function claimDue(status: "queued" | "pending", now: Date, leaseMs: number, limit: number): Promise<ClaimedProof[]> {
   return db.$queryRaw<ClaimedProof[]>`
     UPDATE "TimestampProof" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${utc(new Date(now.getTime() + leaseMs))}

@@ -17,8 +17,8 @@ export function startTimestampScheduler() {
     if (g.__ideavaultTimestampRunning) return;
     g.__ideavaultTimestampRunning = true;
     try {
-      const { upgrade, stamp } = await runTimestampJobs();
-      if (stamp.queued || upgrade.checked) console.log(`[timestamps] ${JSON.stringify({ upgrade, stamp })}`);
+      const { backfill, upgrade, stamp } = await runTimestampJobs();
+      if (stamp.queued || upgrade.checked || backfill.ideas || backfill.agreements) console.log(`[timestamps] ${JSON.stringify({ backfill, upgrade, stamp })}`);
     } catch (err) {
       console.error("[timestamps] job run failed", err);
     } finally {

@@ -61,6 +61,16 @@ describe("applyPendingMigrations", () => {
     expect(tables).toEqual(expect.arrayContaining(["User", "Idea", "Share", "Recipient", "TimestampProof", "RevokedSession"]));
   });
 
+  it("stops after the migration named by `through` (a database as an earlier release left it), then continues from there", async () => {
+    const url = urlFor(dbName);
+    const names = fs.readdirSync(path.join(process.cwd(), "prisma/migrations")).filter((n) => /^\d+_/.test(n)).sort();
+    await expect(applyPendingMigrations(url, () => {}, { through: "20990101000000_nothing" })).rejects.toThrow(/No migration named/);
+    expect(await applyPendingMigrations(url, () => {}, { through: names[1] })).toBe(2);
+    expect(await pendingMigrations(url)).toEqual(names.slice(2));
+    expect(await applyPendingMigrations(url, () => {})).toBe(names.length - 2);
+    expect(await pendingMigrations(url)).toEqual([]);
+  });
+
   it("refuses to continue past a migration that failed earlier", async () => {
     const url = urlFor(dbName);
     await applyPendingMigrations(url, () => {});

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import { db } from "@/lib/db";
+import { getIdeaTimestamp, getNdaTimestamp } from "@/lib/timestamps";
+import { queueMissingProofs } from "@/lib/timestamps/backfill";
+import { agreedRecipient, createDraft, createPdfDraft, createPublished, createShare, createUser } from "../../factories";
+import { blobPath, expectConsoleError } from "../../db-utils";
+import { publishIdea } from "@/lib/ideas";
+
+// The upgrade backfill on the current schema (tests/lib/server/upgrade.test.ts runs it on databases of older
+// releases): a subject whose proof is missing is queued with the digest publication or acceptance would have queued.
+
+/** As an older release left it: published or accepted, with no proof. */
+async function withoutProof(where: { ideaId: number } | { ndaAcceptanceId: string }) {
+  const proof = await db.timestampProof.findUniqueOrThrow({ where: where as { ideaId: number } });
+  await db.timestampProof.delete({ where: { id: proof.id } });
+  return proof.digest;
+}
+
+describe("queueMissingProofs", () => {
+  it("queues published ideas and accepted agreements without a proof with the digests they were queued with, never a draft", async () => {
+    const owner = await createUser();
+    const idea = await createPublished(owner.id, { title: "Kettle", content: "<p>Sun</p>" });
+    await createDraft(owner.id);
+    const recipient = await agreedRecipient(await createShare(owner.id, idea.id));
+    const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: recipient.id } });
+    const ideaDigest = await withoutProof({ ideaId: idea.id });
+    const ndaDigest = await withoutProof({ ndaAcceptanceId: nda.id });
+
+    expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 1, failed: 0 });
+    expect(await getIdeaTimestamp(owner.id, idea.id)).toMatchObject({ status: "queued", digest: ideaDigest });
+    expect(await getNdaTimestamp(owner.id, nda.id)).toMatchObject({ status: "queued", digest: ndaDigest });
+    expect(await db.timestampProof.count()).toBe(2);
+    expect(await queueMissingProofs()).toEqual({ ideas: 0, agreements: 0, failed: 0 });
+  });
+
+  it("reports a published idea it cannot export and still queues the others", async () => {
+    const owner = await createUser();
+    const pdf = await createPdfDraft(owner.id);
+    await publishIdea(owner.id, pdf.id);
+    const html = await createPublished(owner.id);
+    await withoutProof({ ideaId: pdf.id });
+    const htmlDigest = await withoutProof({ ideaId: html.id });
+    const asset = await db.asset.findFirstOrThrow({ where: { ideaId: pdf.id } });
+    fs.rmSync(blobPath(asset.blobKey));
+
+    expectConsoleError(new RegExp(`published idea ${pdf.id} cannot be queued for a timestamp: File not found`));
+    expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 0, failed: 1 });
+    expect(await db.timestampProof.findMany({ select: { ideaId: true, digest: true } })).toEqual([{ ideaId: html.id, digest: htmlDigest }]);
+    // The owner's lookup says what is wrong rather than calling the idea unpublished.
+    await expect(getIdeaTimestamp(owner.id, pdf.id)).rejects.toMatchObject({ status: 404, message: "File not found" });
+  });
+});
