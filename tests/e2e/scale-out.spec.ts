@@ -4,7 +4,7 @@
  * beside the suite's own server: view limits, the timestamp job, cookies and rate limits must hold across both.
  * Skipped only when Debian's PostgreSQL binaries are absent (`.ci/run` installs them, so CI always runs it).
  */
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { test, expect, expectJson, createIdea } from "./api-helpers";
 import { agree, createShare } from "./sharing-helpers";
 import { startFakeNetwork, type FakeNetwork } from "../fakes/network";
@@ -52,7 +52,7 @@ test.describe("two instances on one PostgreSQL", () => {
   });
 
   /** A browser of its own (cookie jar) whose relative calls go to `base`. */
-  async function client(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, base: string) {
+  async function client(playwright: PlaywrightWorkerArgs["playwright"], base: string) {
     const api = await playwright.request.newContext({ baseURL: base });
     contexts.push(api);
     return api;
@@ -60,7 +60,7 @@ test.describe("two instances on one PostgreSQL", () => {
 
   let accounts = 0;
   /** Registers on `base` and signs in there; answers the account and its client. */
-  async function creator(playwright: Parameters<typeof client>[0], base: string) {
+  async function creator(playwright: PlaywrightWorkerArgs["playwright"], base: string) {
     const account = { name: "Scale Owner", email: `owner-${++accounts}-${Date.now()}@example.com`, password: "scale-out-password" };
     const api = await client(playwright, base);
     await expectJson(await api.post("/api/auth/register", { data: account }), 201);
