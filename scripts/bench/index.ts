@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
  * throw-away DATA_DIR (verify and reader run in-process, no server). `npm run bench -- share` runs one (workspace, share,
- * timestamps, evidence, watermark, verify, reader, engagement).
+ * timestamps, evidence, watermark, verify, reader, engagement). `npm run bench -- soak` runs the soak, only when named.
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
@@ -11,6 +11,7 @@ import { benchWatermark } from "./watermark";
 import { benchVerify } from "./verify";
 import { benchReader } from "./reader";
 import { benchEngagement } from "./engagement";
+import { benchSoak } from "./soak";
 
 const suites: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
@@ -23,11 +24,14 @@ const suites: Record<string, () => Promise<void>> = {
   engagement: benchEngagement,
 };
 
+/** Run only when named (`npm run bench -- soak`): five and a half minutes of load is not part of the budgets' pass. */
+const onDemand: Record<string, () => Promise<void>> = { soak: benchSoak };
+
 async function main() {
   const wanted = process.argv.slice(2);
   for (const name of wanted.length ? wanted : Object.keys(suites)) {
-    const run = suites[name];
-    if (!run) throw new Error(`unknown benchmark "${name}" (${Object.keys(suites).join(", ")})`);
+    const run = suites[name] ?? onDemand[name];
+    if (!run) throw new Error(`unknown benchmark "${name}" (${[...Object.keys(suites), ...Object.keys(onDemand)].join(", ")})`);
     console.log(`\n== ${name}`);
     await run();
   }

@@ -5,7 +5,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export type BenchServer = { base: string; dataDir: string; databaseUrl: string; stop: () => Promise<void>; cpuMs: () => number };
+export type BenchServer = {
+  base: string;
+  dataDir: string;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+  cpuMs: () => number;
+  /** Resident memory now of the server's Node processes and of its PostgreSQL's (bytes; see processGroupRss). */
+  rss: () => { node: number; postgres: number };
+};
 
 /**
  * CPU time (user + system, ms) used so far by every process of a process group (the server and its PostgreSQL):
@@ -26,6 +34,32 @@ export function processGroupCpuMs(pgid: number): number {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
     total += (Number(fields[11]) + Number(fields[12])) * tick; // fields 14, 15: utime, stime
+  }
+  return total;
+}
+
+/**
+ * Resident set size (bytes) of a process group's processes by kind: the Node server (tsx and the Next server) and the
+ * embedded PostgreSQL. PostgreSQL's shared buffers are counted in every backend that touched them, so its figure is
+ * an upper bound; the Node figure is exact.
+ */
+export function processGroupRss(pgid: number): { node: number; postgres: number } {
+  const total = { node: 0, postgres: 0 };
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    let status: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue;
+    const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
+    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    total[command === "postgres" ? "postgres" : "node"] += kb * 1024;
   }
   return total;
 }
@@ -75,7 +109,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
     throw err;
   }
   const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(dataDir, "runtime.json"), "utf8"));
-  return { base, dataDir, databaseUrl, stop, cpuMs: () => processGroupCpuMs(server.pid!) };
+  return { base, dataDir, databaseUrl, stop, cpuMs: () => processGroupCpuMs(server.pid!), rss: () => processGroupRss(server.pid!) };
 }
 
 /** Registers and signs in an account; returns its cookie header. */
