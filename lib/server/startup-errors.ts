@@ -1,10 +1,14 @@
 import { EnvError } from "../env";
-import { EmbeddedDbError } from "./embedded-db";
 import { InstanceLockedError } from "./instance-lock";
 
 /** A failure already worded as the one sentence the operator reads. */
 export class StartupError extends Error {
   override name = "StartupError";
+}
+
+/** The embedded PostgreSQL could not be started (lib/server/embedded-db.ts, which jest cannot load: it is ESM). */
+export class EmbeddedDbError extends StartupError {
+  override name = "EmbeddedDbError";
 }
 
 /** The first line of whatever was thrown: libraries reject with strings, undefined, or objects as well as Errors. */
@@ -36,7 +40,7 @@ function envSentence(message: string): string {
  * (scripts/serve.ts prints the stack only with DEBUG set).
  */
 export function startupFailureMessage(err: unknown): string {
-  if (err instanceof StartupError || err instanceof EmbeddedDbError || err instanceof InstanceLockedError) return err.message;
+  if (err instanceof StartupError || err instanceof InstanceLockedError) return err.message;
   if (err instanceof EnvError) return envSentence(err.message);
   const e = (err ?? {}) as NodeJS.ErrnoException & { port?: number };
   if (e.syscall === "listen" && e.code === "EADDRINUSE") {
