@@ -106,7 +106,11 @@ export async function stopOrphanedPostgres(dir: string, log: (line: string) => v
 
 /** What to do about the last thing PostgreSQL said before it gave up. */
 function startFailure(dir: string, recent: string[]): EmbeddedDbError {
-  const said = [...recent].reverse().find((l) => /\b(FATAL|PANIC|ERROR)\b/.test(l))?.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, "");
+  // A FATAL line if there is one; otherwise the last thing it wrote (some checks print "postgres: …" and exit).
+  const lines = recent.map((l) => l.trim()).filter(Boolean);
+  const said = (lines.reverse().find((l) => /\b(FATAL|PANIC|ERROR)\b/.test(l)) ?? lines[0])
+    ?.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, "")
+    .replace(/^postgres:\s*/, "");
   const reason = said ? ` (${said.replace(/\.$/, "")})` : "";
   let todo = "run it again with DEBUG_DB=1 to see PostgreSQL's log and fix the cause it names";
   if (said && /lock file "postmaster.pid" already exists/.test(said)) {
@@ -115,6 +119,8 @@ function startFailure(dir: string, recent: string[]): EmbeddedDbError {
     todo = `stop the postgres processes still running on ${dir} and start again`;
   } else if (said && /incompatible with server/.test(said)) {
     todo = "the directory was created by another PostgreSQL version, so restore a backup (npm run restore) into a new DATA_DIR";
+  } else if (said && /Permission denied/.test(said) && process.getuid?.() === 0) {
+    todo = "as root PostgreSQL runs as the postgres user, so every directory above DATA_DIR must let it through (chmod o+x), or choose a DATA_DIR that does";
   } else if (said && /No space left/i.test(said)) {
     todo = "free disk space and start again";
   }
