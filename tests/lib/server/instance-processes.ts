@@ -9,7 +9,12 @@ import { isProcessAlive } from "@/lib/server/instance-lock";
 export const ROOT = path.resolve(__dirname, "../../..");
 const FIXTURE = path.join(__dirname, "fixtures", "instance.ts");
 
-export const tmpDataDir = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `iv-${label}-`));
+const dirs: string[] = [];
+export function tmpDataDir(label: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `iv-${label}-`));
+  dirs.push(dir);
+  return dir;
+}
 
 /** The children see no test database: with DATABASE_URL set, serve.ts and the scripts would use it. */
 export function childEnv(dataDir: string): NodeJS.ProcessEnv {
@@ -61,7 +66,7 @@ export async function holdInstance(dataDir: string) {
   return { ...run, postgresPid };
 }
 
-/** Leaves no process behind when a test failed half-way. */
+/** Leaves no process (even when a test failed half-way) and no data directory behind. */
 export async function cleanUpProcesses() {
   for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   for (const pid of postgresPids.splice(0)) {
@@ -69,4 +74,5 @@ export async function cleanUpProcesses() {
     process.kill(pid, "SIGQUIT");
     await waitFor(`PostgreSQL ${pid} to stop`, () => !isProcessAlive(pid), 30_000);
   }
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
