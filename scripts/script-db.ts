@@ -1,12 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import { loadEnvConfig } from "@next/env";
-import { acquireInstanceLock } from "../lib/server/instance-lock";
+import { acquireInstanceLock, InstanceLockedError } from "../lib/server/instance-lock";
 import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
 import { startEmbeddedDb } from "../lib/server/embedded-db";
+import { readRuntimeInfo } from "../lib/server/instance-db";
 import { applyPendingMigrations } from "../lib/server/migrations";
-
-export const RUNTIME_FILE = "runtime.json";
 
 /**
  * Runs `fn` with DATABASE_URL pointing at a usable database: the configured one, the one a running
@@ -17,13 +15,14 @@ export async function withScriptDatabase(fn: () => Promise<void>) {
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   process.env.DATA_DIR = dataDir;
   if (process.env.DATABASE_URL) return fn();
-  const runtime = path.join(dataDir, RUNTIME_FILE);
   let release: (() => void) | undefined;
   try {
     release = acquireInstanceLock(dataDir);
-  } catch {
-    const { databaseUrl } = JSON.parse(fs.readFileSync(runtime, "utf8")) as { databaseUrl: string };
-    process.env.DATABASE_URL = databaseUrl;
+  } catch (err) {
+    if (!(err instanceof InstanceLockedError)) throw err;
+    const runtime = readRuntimeInfo(dataDir, err.pid);
+    if (!runtime) throw new Error(`The IdeaVault server (pid ${err.pid}) on DATA_DIR=${dataDir} is still starting: try again in a moment.`);
+    process.env.DATABASE_URL = runtime.databaseUrl;
     process.env.IDEAVAULT_EMBEDDED_DB = "true";
     return fn();
   }

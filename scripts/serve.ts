@@ -3,19 +3,16 @@
  * applies pending migrations, then serves Next.js. The HTTP server is ours so that the client's socket
  * address reaches the app (x-ideavault-client-ip) and shutdown stops the database cleanly.
  */
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { loadEnvConfig } from "@next/env";
-import { parseEnv, EnvError, type Env } from "../lib/env";
-import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
-import { acquireInstanceLock } from "../lib/server/instance-lock";
-import { startEmbeddedDb, type EmbeddedDb } from "../lib/server/embedded-db";
+import { parseEnv, type Env } from "../lib/env";
+import { startInstanceDatabase, type InstanceDb } from "../lib/server/instance-db";
 import { applyPendingMigrations } from "../lib/server/migrations";
+import { StartupError, reasonOf, startupFailureMessage } from "../lib/server/startup-errors";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
 import { isDecodablePath } from "../lib/http/decodable-path";
-import { RUNTIME_FILE } from "./script-db";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const dev = mode === "dev";
@@ -23,10 +20,8 @@ const dev = mode === "dev";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 process.env.IDEAVAULT_CUSTOM_SERVER = "true";
 
-function fail(message: string): never {
-  console.error(`\n✖ ${message}\n`);
-  process.exit(1);
-}
+// Stopped (and its lock released) when start-up fails after it started, and on SIGINT/SIGTERM.
+let database: InstanceDb | undefined;
 
 async function main() {
   const started = Date.now();
@@ -34,24 +29,14 @@ async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   process.env.DATA_DIR = dataDir;
 
-  let releaseLock: (() => void) | undefined;
-  let database: EmbeddedDb | undefined;
   if (!process.env.DATABASE_URL) {
-    try {
-      releaseLock = acquireInstanceLock(dataDir);
-    } catch (err) {
-      fail((err as Error).message);
-    }
-    const secrets = readOrCreateLocalSecrets(dataDir);
-    database = await startEmbeddedDb({
-      dir: path.join(dataDir, "postgres"),
-      password: secrets.dbPassword,
+    // Lock first: a live server on this DATA_DIR is reported with its PID; only then is a PostgreSQL still
+    // running there an orphan of a killed server, which startInstanceDatabase stops before starting its own.
+    database = await startInstanceDatabase(dataDir, {
       log: (line) => process.env.DEBUG_DB && console.log(`[postgres] ${line}`),
-    }).catch((err: Error) => fail(`The embedded PostgreSQL did not start: ${err.message}`));
+    });
     process.env.DATABASE_URL = database.url;
     process.env.IDEAVAULT_EMBEDDED_DB = "true";
-    // Lets `npm run invite` reach this server's database while it runs.
-    fs.writeFileSync(path.join(dataDir, RUNTIME_FILE), JSON.stringify({ pid: process.pid, databaseUrl: database.url }), { mode: 0o600 });
   }
 
   const running: { server?: http.Server } = {};
@@ -64,39 +49,25 @@ async function main() {
     try {
       await database?.stop();
     } finally {
-      fs.rmSync(path.join(dataDir, RUNTIME_FILE), { force: true });
-      releaseLock?.();
       process.exit(0);
     }
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  let env: Env;
-  try {
-    env = parseEnv();
-    // Next's own modules (and next-auth) read these directly.
-    process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
-    process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
-    process.env.ENCRYPTION_KEY_ID = env.ENCRYPTION_KEY_ID;
-    if (!dev && !env.NEXTAUTH_URL) {
-      console.warn(`NEXTAUTH_URL is not set: links in e-mails will point to http://localhost:${env.PORT}. Set it to the address people use.`);
-    }
-  } catch (err) {
-    if (err instanceof EnvError) {
-      await database?.stop();
-      releaseLock?.();
-      fail(err.message);
-    }
-    throw err;
+  const env: Env = parseEnv();
+  // Next's own modules (and next-auth) read these directly.
+  process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
+  process.env.ENCRYPTION_KEY = env.ENCRYPTION_KEY;
+  process.env.ENCRYPTION_KEY_ID = env.ENCRYPTION_KEY_ID;
+  if (!dev && !env.NEXTAUTH_URL) {
+    console.warn(`NEXTAUTH_URL is not set: links in e-mails will point to http://localhost:${env.PORT}. Set it to the address people use.`);
   }
 
   try {
     await applyPendingMigrations(process.env.DATABASE_URL!);
   } catch (err) {
-    await database?.stop();
-    releaseLock?.();
-    fail(`Database migration failed: ${(err as Error).message}`);
+    throw new StartupError(`The database migrations did not apply (${reasonOf(err).replace(/\.$/, "")}): fix the cause it names and start again.`);
   }
 
   const { PORT: port, HOSTNAME: hostname } = env;
@@ -115,13 +86,20 @@ async function main() {
     void handle(req, res);
   });
   running.server = server;
-  server.listen(port, hostname, () => {
-    const db = database ? `embedded PostgreSQL in ${path.join(dataDir, "postgres")}` : "DATABASE_URL";
-    console.log(`▲ IdeaVault ${dev ? "dev" : "production"} server on http://localhost:${port} (${db}) — ready in ${Date.now() - started} ms`);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject); // EADDRINUSE and friends become one sentence below
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
+  const db = database ? `embedded PostgreSQL in ${database.dir}` : "DATABASE_URL";
+  console.log(`▲ IdeaVault ${dev ? "dev" : "production"} server on http://localhost:${port} (${db}) — ready in ${Date.now() - started} ms`);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  console.error(`\n✖ ${startupFailureMessage(err)}\n`);
+  if (process.env.DEBUG) console.error(err);
+  await database?.stop().catch(() => {});
   process.exit(1);
 });
