@@ -355,6 +355,7 @@ export function accountExportStream(userId: string): ReadableStream<Uint8Array> 
   });
   const source = entries(userId, state);
   let ended = false;
+  let cancelled = false;
 
   const addEntry = async (entry: Entry) => {
     const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
@@ -367,7 +368,7 @@ export function accountExportStream(userId: string): ReadableStream<Uint8Array> 
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        while (!queue.length && !ended) {
+        while (!queue.length && !ended && !cancelled) {
           const next = await source.next();
           if (next.done) {
             ended = true;
@@ -377,18 +378,22 @@ export function accountExportStream(userId: string): ReadableStream<Uint8Array> 
           }
           if (zipError) throw zipError;
         }
+        if (cancelled) return;
         // Every pull must enqueue or close: a pull that does neither leaves the reader waiting for good.
         if (ended && !finished) throw new Error("the ZIP did not finish");
         for (const chunk of queue.splice(0)) controller.enqueue(chunk);
         if (ended) controller.close();
       } catch (err) {
+        if (cancelled) return; // the reader left (a closed tab): nothing to report
         console.error("[account export] the export stopped", err);
         controller.error(err);
         void source.return(undefined);
       }
     },
     async cancel() {
+      cancelled = true;
       await source.return(undefined);
     },
-  });
+    // No read-ahead: nothing is read or decrypted before the consumer asks for bytes.
+  }, { highWaterMark: 0 });
 }
