@@ -17,14 +17,26 @@ export const WRONG_PASSWORD = "Incorrect password.";
 export const PASSWORD_REQUIRED = "Enter your password to delete your account.";
 export const SIGN_IN_AGAIN = "Please sign in again to confirm it is you, then delete your account within 5 minutes.";
 
-/** What the "Delete account" section needs to know: a password to ask for, or the providers to sign in again with. */
-export async function deletionRequirements(userId: string) {
+/** Whether a session's sign-in (its `at` claim) is recent enough to delete an account that has no password. */
+export function isFreshSignIn(signedInAt: Date | null, now = new Date()) {
+  return signedInAt !== null && now.getTime() - signedInAt.getTime() <= FRESH_SIGN_IN_SECONDS * 1000;
+}
+
+/**
+ * What the "Delete account" section needs to know: a password to ask for, or the providers to sign in again with and
+ * whether this session's sign-in is still fresh.
+ */
+export async function deletionRequirements(userId: string, signedInAt: Date | null) {
   const user = await db.user.findUnique({
     where: { id: userId },
     select: { passwordHash: true, accounts: { select: { provider: true } } },
   });
   if (!user) throw new NotFoundError("Account not found");
-  return { hasPassword: user.passwordHash !== null, providers: [...new Set(user.accounts.map((a) => a.provider))].sort() };
+  return {
+    hasPassword: user.passwordHash !== null,
+    providers: [...new Set(user.accounts.map((a) => a.provider))].sort(),
+    freshSignIn: isFreshSignIn(signedInAt),
+  };
 }
 
 /**
@@ -43,8 +55,7 @@ async function assertConfirmed(user: { id: string; passwordHash: string | null }
     }
     return;
   }
-  const fresh = proof.signedInAt !== null && now.getTime() - proof.signedInAt.getTime() <= FRESH_SIGN_IN_SECONDS * 1000;
-  if (!fresh) throw new ForbiddenError(SIGN_IN_AGAIN);
+  if (!isFreshSignIn(proof.signedInAt, now)) throw new ForbiddenError(SIGN_IN_AGAIN);
 }
 
 /**
