@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { test, expect, createIdea } from "./api-helpers";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { holdRequests, seenToasts, waitForMail } from "./fixtures";
 
 /**
@@ -49,12 +50,14 @@ test.describe("profile: leaving with your data, and leaving", () => {
     await expect(zone.getByText("Enter your password to delete your account.")).toBeVisible();
     await expect(password).toBeFocused();
     await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expectNoSeriousA11yViolations(page, "/profile with the delete section's error");
 
     // A wrong password, with the keyboard: Enter submits, the dialog confirms, the server refuses next to the field.
     await password.fill("not-my-password");
     await password.press("Enter");
     const dialog = page.getByRole("alertdialog", { name: "Delete your account for good?" });
     await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the delete confirmation");
     await dialog.getByRole("button", { name: "Delete my account" }).focus();
     await page.keyboard.press("Enter");
     await expect(zone.getByText("Incorrect password.")).toBeVisible();
