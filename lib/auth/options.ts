@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { configuredOAuthProviders } from "@/lib/auth/providers";
 import { SESSION_MAX_AGE_SECONDS, secureCookiesEnabled } from "@/lib/auth/cookies";
 import { linkOAuthAccount, findUserForToken, providerVerifiedEmail } from "@/lib/auth/oauth";
-import { newSessionId } from "@/lib/auth/session-cookie";
+import { newSessionClaims } from "@/lib/auth/session-cookie";
 import { loadSessionUser, revokeSession } from "@/lib/auth/session";
 import { safeRedirectPath } from "@/lib/http/safe-redirect";
 
@@ -54,7 +54,7 @@ export function getAuthOptions(): NextAuthOptions {
         if (account) {
           const user = await findUserForToken(account.provider, account.providerAccountId);
           if (!user) throw new Error("OAuth account is not linked");
-          return { ...token, sub: user.id, sv: user.sessionVersion, sid: newSessionId() };
+          return { ...token, sub: user.id, sv: user.sessionVersion, ...newSessionClaims() };
         }
         // next-auth re-issues the cookie on /api/auth/session: a logged-out or outdated session must not
         // come back to life that way. Throwing makes next-auth clear the cookie.

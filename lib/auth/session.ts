@@ -86,6 +86,15 @@ export async function revokeSession(sid: string) {
   await db.revokedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
 }
 
+/**
+ * When the current session's sign-in happened (the `at` claim), or null for a session issued before the claim existed
+ * or no session. Used to ask for a fresh sign-in where a password cannot be asked (social accounts).
+ */
+export async function currentSessionSignedInAt(): Promise<Date | null> {
+  const token = await readSessionToken();
+  return typeof token?.at === "number" && Number.isFinite(token.at) ? new Date(token.at * 1000) : null;
+}
+
 /** Logout: the session stops working everywhere, not just in this browser. */
 export async function revokeCurrentSession() {
   const token = await readSessionToken();

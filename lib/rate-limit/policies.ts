@@ -80,4 +80,8 @@ export const rateLimits = {
   ideaWrites: (userId: string): Limit[] => [{ key: `ideas:write:${userId}`, limit: 120, windowSeconds: 10 * MIN }],
   uploads: (userId: string): Limit[] => [{ key: `uploads:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
   profileWrites: (userId: string): Limit[] => [{ key: `profile:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
+  /** 'Download my data' reads and decrypts every file of the account: a few per hour is plenty. */
+  accountExport: (userId: string): Limit[] => [{ key: `account:export:${userId}`, limit: 5, windowSeconds: HOUR }],
+  /** Wrong passwords when deleting the account (only failures count): a stolen session cannot guess the password. */
+  accountDeleteFailures: (userId: string): Limit[] => [{ key: `account:delete:fail:${userId}`, limit: 10, windowSeconds: 15 * MIN }],
 };

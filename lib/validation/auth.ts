@@ -79,3 +79,6 @@ export const profileUpdateSchema = profileSchema
   })
   .refine((v) => v.name !== undefined || v.showEmailOnCertificates !== undefined, { error: "Send a name or showEmailOnCertificates." });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** DELETE /api/account: the password (accounts without one confirm by a fresh sign-in and send none). */
+export const deleteAccountSchema = z.object({ password: z.string().max(200, "Incorrect password.").optional() });

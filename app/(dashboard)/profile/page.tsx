@@ -5,7 +5,10 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { CertificateSettings } from "@/components/profile/certificate-settings";
 import { NotificationSettings } from "@/components/profile/notification-settings";
 import { ProfileForm } from "@/components/profile/profile-form";
-import { requirePageUser } from "@/lib/auth/session";
+import { DataExport } from "@/components/profile/data-export";
+import { DeleteAccount } from "@/components/profile/delete-account";
+import { currentSessionSignedInAt, requirePageUser } from "@/lib/auth/session";
+import { deletionRequirements } from "@/lib/account/delete";
 import { getNotificationSettings } from "@/lib/notifications/settings";
 import { getProfile } from "@/lib/profile";
 
@@ -15,7 +18,11 @@ export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
   const user = await requirePageUser();
-  const [notifications, profile] = await Promise.all([getNotificationSettings(user.id), getProfile(user.id)]);
+  const [notifications, profile, deletion] = await Promise.all([
+    getNotificationSettings(user.id),
+    getProfile(user.id),
+    currentSessionSignedInAt().then((signedInAt) => deletionRequirements(user.id, signedInAt)),
+  ]);
 
   return (
     <>
@@ -30,6 +37,8 @@ export default async function ProfilePage() {
         <ProfileForm initialUser={profile} />
         <NotificationSettings initial={notifications} />
         <CertificateSettings initialUser={profile} />
+        <DataExport />
+        <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />
       </main>
       <SiteFooter />
     </>

@@ -35,3 +35,18 @@ export function inviteEmail({ link }: { link: string }) {
     plainText(lines, link),
   );
 }
+
+/** Sent once the account is gone (lib/account/delete.ts): what was deleted and what stays with other people. */
+export function accountDeletedEmail({ name, ideas }: { name: string; ideas: number }) {
+  const lines = [
+    `Hi ${name},`,
+    `Your IdeaVault account has been deleted, as you asked. Its ${ideas} ${ideas === 1 ? "idea" : "ideas"}, uploaded files, share links, the records of the people you shared with, their comments and the timestamps are gone; the links now answer as unknown links.`,
+    "Agreements you accepted on ideas other people shared with you stay with those people: they are their records.",
+    "If you did not ask for this, someone else signed in to your account: tell the people who run this IdeaVault at once.",
+  ];
+  return renderEmail(
+    "Your IdeaVault account has been deleted",
+    <EmailLayout title="Your account has been deleted" paragraphs={lines} />,
+    plainText(lines),
+  );
+}

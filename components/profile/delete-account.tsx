@@ -1,0 +1,168 @@
+"use client";
+
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { toast } from "sonner";
+import { PasswordInput } from "@/components/auth/password-input";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
+
+const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub", twitter: "X" };
+
+export type DeleteAccountProps = {
+  /** Password accounts confirm with the password; the others with a sign-in of the last 5 minutes. */
+  hasPassword: boolean;
+  /** The social sign-ins linked to the account, to sign in again with. */
+  providers: string[];
+  /** Whether this session's sign-in is recent enough to delete an account without a password. */
+  freshSignIn: boolean;
+};
+
+/**
+ * The danger zone of /profile: 'Delete account' (DELETE /api/account). It names what will be lost, asks for the
+ * password (a social account signs in again instead), confirms once more in a dialog, then the session is gone: the
+ * browser lands on / with a toast. Errors show next to the password field (or the button), and focus moves there.
+ */
+export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAccountProps) {
+  const router = useRouter();
+  const headingId = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [needsSignIn, setNeedsSignIn] = useState(!hasPassword && !freshSignIn);
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    if (hasPassword && !password) {
+      setError("Enter your password to delete your account.");
+      passwordRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setConfirming(true);
+  };
+
+  const remove = async () => {
+    setPending(true);
+    try {
+      await apiRequest("DELETE", "/api/account", hasPassword ? { password } : undefined);
+      try {
+        localStorage.removeItem("currentUser");
+      } catch {
+        // Storage unavailable: nothing to clear.
+      }
+      setConfirming(false);
+      toast.success("Your account has been deleted.");
+      router.push("/");
+      router.refresh();
+    } catch (err) {
+      setConfirming(false);
+      setPending(false);
+      setError(errorMessage(err, "Your account could not be deleted. Please try again."));
+      if (!hasPassword && isApiError(err, 403)) setNeedsSignIn(true);
+      // After the dialog has given focus back to the button, bring it to the field the message is about.
+      window.requestAnimationFrame(() => passwordRef.current?.focus());
+    }
+  };
+
+  return (
+    <Card id="delete-account" className="border-destructive/50 mx-auto mt-6 w-full max-w-xl scroll-mt-20" aria-labelledby={headingId} role="region">
+      <CardContent className="space-y-4 px-4 sm:px-6">
+        <div className="space-y-1">
+          <h2 id={headingId} className="text-destructive text-lg font-semibold">
+            Delete account
+          </h2>
+          <p className="text-muted-foreground text-sm">Deleting your account cannot be undone. You will lose:</p>
+        </div>
+        <ul className="text-muted-foreground list-disc space-y-1 pl-5 text-sm">
+          <li>your ideas, drafts and published, and every file you uploaded;</li>
+          <li>your share links, which stop working at once;</li>
+          <li>the records of the people you shared with: their identities, NDA acceptances and certificates, views and reading times;</li>
+          <li>the comments on your ideas and your replies;</li>
+          <li>the blockchain timestamps of your ideas and their proofs.</li>
+        </ul>
+        <p className="text-muted-foreground text-sm">
+          Download your data first if you want to keep any of it. Agreements you accepted on other people&apos;s ideas stay with them.
+        </p>
+        <form onSubmit={review} noValidate className="space-y-3">
+          {hasPassword ? (
+            <div className="space-y-2">
+              <Label htmlFor="delete-account-password">Password</Label>
+              <PasswordInput
+                id="delete-account-password"
+                ref={passwordRef}
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "delete-account-error" : undefined}
+                disabled={pending}
+              />
+            </div>
+          ) : needsSignIn ? (
+            <div className="space-y-2">
+              <p className="text-sm">To confirm it is you, sign in again, then delete your account within 5 minutes.</p>
+              <div className="flex flex-wrap gap-2">
+                {providers.map((p) => (
+                  <Button key={p} type="button" variant="outline" onClick={() => void signIn(p, { callbackUrl: "/profile#delete-account" })}>
+                    Sign in again with {PROVIDER_NAMES[p] ?? p}
+                  </Button>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          {error ? (
+            <p id="delete-account-error" role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" variant="destructive" disabled={pending} aria-describedby={!hasPassword && error ? "delete-account-error" : undefined}>
+            Delete account
+          </Button>
+        </form>
+      </CardContent>
+      <AlertDialog open={confirming} onOpenChange={(open) => !pending && setConfirming(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete your account for good?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Your ideas, files, links, the records and comments of the people you shared with, and your timestamps will be
+              deleted. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: "destructive" })}
+              disabled={pending}
+              aria-busy={pending}
+              onClick={(event) => {
+                event.preventDefault(); // stay open until the server answers
+                void remove();
+              }}
+            >
+              {pending ? <Spinner label="Deleting your account..." /> : null}
+              Delete my account
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,200 @@
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { agreedRecipient, createDraft, createPublished, createShare, createUser, distinctPng, MINIMAL_PDF, TEST_ORIGIN } from "../../../factories";
+import { blobPath } from "../../../db-utils";
+import { db } from "@/lib/db";
+import { createPdfIdea } from "@/lib/ideas";
+import { createAsset } from "@/lib/files";
+import { DiskBlobStore } from "@/lib/storage";
+import { getIdeaStampedFile } from "@/lib/timestamps";
+
+const session = routeSession;
+jest.mock("@/lib/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+
+import { GET } from "@/app/api/account/export/route";
+import { routeSession } from "../../../route-harness";
+
+const noParams = { params: Promise.resolve({}) };
+const exportCall = () => GET(new Request(`${TEST_ORIGIN}/api/account/export`, { headers: { "sec-fetch-site": "same-origin" } }), noParams);
+
+/** Python's zipfile reads the archive (an independent reader): every entry's name, CRC check and bytes (hex). */
+function unzip(bytes: Buffer, withContents = true): { bad: string | null; entries: Record<string, string | number> } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "export-")), "data.zip");
+  fs.writeFileSync(file, bytes);
+  const script = `
+import json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+bad = z.testzip()
+full = sys.argv[2] == "1"
+print(json.dumps({"bad": bad, "entries": {i.filename: (z.read(i).hex() if full else i.file_size) for i in z.infolist()}}))`;
+  try {
+    return JSON.parse(execFileSync("/usr/bin/python3", ["-c", script, file, withContents ? "1" : "0"], { maxBuffer: 64 * 1024 * 1024 }).toString());
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+const text = (hex: string | number) => Buffer.from(String(hex), "hex").toString("utf8");
+const bytesOf = (hex: string | number) => Buffer.from(String(hex), "hex");
+
+async function readAll(res: Response) {
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe("GET /api/account/export", () => {
+  afterEach(() => {
+    session.user = null;
+  });
+
+  it("is a ZIP of the account: account.json, each idea's stamped file with its .ots, certificates, activity, README", async () => {
+    const ada = await createUser({ name: "Ada Lovelace", email: "ada@example.com" });
+    const other = await createUser();
+    const published = await createPublished(ada.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
+    const ots = crypto.randomBytes(120);
+    await db.timestampProof.update({ where: { ideaId: published.id }, data: { status: "pending", ots, submittedAt: new Date() } });
+    const draft = await createDraft(ada.id, { title: "Half an idea" });
+    const pdf = await createPdfIdea(ada.id, { title: "Whitepaper", fileName: "whitepaper.pdf", data: MINIMAL_PDF });
+    const share = await createShare(ada.id, published.id);
+    const grace = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
+    await db.comment.create({ data: { ideaId: published.id, recipientId: grace.id, author: "Grace Hopper", content: "Nice kettle" } });
+    const nda = await db.ndaAcceptance.findFirstOrThrow({ where: { recipientId: grace.id } });
+    const image = await createAsset({ ownerId: ada.id, kind: "image", fileName: "kettle pic.png", contentType: "image/png", data: distinctPng("kettle") });
+    await createPublished(other.id, { title: "Not Ada's" });
+
+    session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+    const res = await exportCall();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="ideavault-data-\d{4}-\d{2}-\d{2}\.zip"/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store, no-transform");
+    const zip = unzip(await readAll(res));
+    expect(zip.bad).toBeNull();
+    const p = `ideas/idea-${published.id}`;
+    expect(Object.keys(zip.entries).sort()).toEqual(
+      [
+        `${p}/idea-${published.id}.html`,
+        `${p}/idea-${published.id}.html.ots`,
+        `${p}/activity.csv`,
+        `${p}/ndas/nda-certificate-${nda.id}.pdf`,
+        `${p}/ndas/nda-acceptance-${nda.id}.json`,
+        `ideas/idea-${draft.id}/idea-${draft.id}.html`,
+        `ideas/idea-${draft.id}/activity.csv`,
+        `ideas/idea-${pdf.id}/idea-${pdf.id}.pdf`,
+        `ideas/idea-${pdf.id}/activity.csv`,
+        `files/${image.id}-kettle_pic.png`,
+        "account.json",
+        "README.txt",
+      ].sort(),
+    );
+
+    // The stamped file is the exact proven bytes, the .ots the stored proof, the PDF the original.
+    expect(bytesOf(zip.entries[`${p}/idea-${published.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, published.id)).bytes);
+    expect(bytesOf(zip.entries[`${p}/idea-${published.id}.html.ots`])).toEqual(ots);
+    expect(bytesOf(zip.entries[`ideas/idea-${pdf.id}/idea-${pdf.id}.pdf`])).toEqual(MINIMAL_PDF);
+    expect(bytesOf(zip.entries[`files/${image.id}-kettle_pic.png`])).toEqual(distinctPng("kettle"));
+    expect(text(zip.entries[`ideas/idea-${draft.id}/idea-${draft.id}.html`])).toContain("<h1>Half an idea</h1>");
+    expect(bytesOf(zip.entries[`${p}/ndas/nda-certificate-${nda.id}.pdf`]).subarray(0, 5).toString()).toBe("%PDF-");
+    const csv = text(zip.entries[`${p}/activity.csv`]);
+    expect(csv.split("\r\n")[0] ?? csv.split("\n")[0]).toMatch(/^Time \(UTC\),Event,/);
+    expect(csv).toContain("Nice kettle");
+
+    const account = JSON.parse(text(zip.entries["account.json"]));
+    expect(account).toMatchObject({
+      format: "ideavault-account-export-1",
+      profile: { id: ada.id, name: "Ada Lovelace", email: "ada@example.com", signInWithPassword: true, socialSignIns: [] },
+      settings: { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, showEmailOnCertificates: false },
+      files: [{ id: image.id, kind: "image", fileName: "kettle pic.png", path: `files/${image.id}-kettle_pic.png` }],
+      problems: [],
+    });
+    expect(account.ideas.map((i: { id: number }) => i.id)).toEqual([published.id, draft.id, pdf.id]);
+    const [kettle, half] = account.ideas;
+    expect(kettle).toMatchObject({
+      title: "Solar Kettle",
+      status: "published",
+      file: `${p}/idea-${published.id}.html`,
+      proof: { status: "pending", digest: published.contentSha256, ots: `${p}/idea-${published.id}.html.ots` },
+      links: [{ id: share.id, shareType: "full-access", accessLink: share.accessLink, recipients: [{ id: grace.id, name: "Grace Hopper", email: "grace@example.com", agreedToNda: true }] }],
+      agreements: [{ id: nda.id, recipientId: grace.id, agreementText: nda.agreementText, certificate: `${p}/ndas/nda-certificate-${nda.id}.pdf` }],
+      comments: [{ author: "Grace Hopper", content: "Nice kettle", authorRole: "recipient" }],
+    });
+    expect(half).toMatchObject({ status: "draft", proof: null, links: [], agreements: [], comments: [] });
+    expect(JSON.stringify(account)).not.toContain("Not Ada's");
+
+    const readme = text(zip.entries["README.txt"]);
+    expect(readme).toContain("ots verify idea-3.pdf.ots");
+    expect(readme).toContain(`/verify`);
+    expect(readme).toContain(`idea-${draft.id} (draft) "Half an idea": no proof: drafts are not timestamped`);
+    expect(readme).toContain(`idea-${published.id} (published) "Solar Kettle": proof pending (${p}/idea-${published.id}.html.ots)`);
+    expect(readme).not.toContain("Left out");
+  });
+
+  it("a file missing from the store is left out and named, the rest still exported", async () => {
+    const ada = await createUser();
+    const pdf = await createPdfIdea(ada.id, { title: "Whitepaper", fileName: "whitepaper.pdf", data: MINIMAL_PDF });
+    const asset = await db.asset.findFirstOrThrow({ where: { ideaId: pdf.id } });
+    fs.rmSync(blobPath(asset.blobKey));
+    session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+    const zip = unzip(await readAll(await exportCall()));
+    expect(zip.bad).toBeNull();
+    expect(Object.keys(zip.entries).sort()).toEqual(["README.txt", "account.json", `ideas/idea-${pdf.id}/activity.csv`]);
+    const account = JSON.parse(text(zip.entries["account.json"]));
+    expect(account.problems).toEqual([`ideas/idea-${pdf.id}/idea-${pdf.id}.pdf: left out (File not found).`]);
+    expect(account.ideas[0].file).toBeNull();
+    expect(text(zip.entries["README.txt"])).toContain(`Left out\n--------\nideas/idea-${pdf.id}/idea-${pdf.id}.pdf: left out (File not found).`);
+  });
+
+  it("streams: the first bytes leave before the later files are read, and 30 MB of files come out whole", async () => {
+    const ada = await createUser();
+    const sizes = [5, 5, 5, 5, 5, 5].map((mb) => mb * 1024 * 1024);
+    const digests: Record<number, string> = {};
+    for (const [i, size] of sizes.entries()) {
+      // A PDF with random bytes after its end: incompressible, as large as it says.
+      const data = Buffer.concat([MINIMAL_PDF, crypto.randomBytes(size - MINIMAL_PDF.length)]);
+      const idea = await createPdfIdea(ada.id, { title: `Big ${i}`, fileName: `big-${i}.pdf`, data });
+      digests[idea.id] = crypto.createHash("sha256").update(data).digest("hex");
+    }
+    const reads = jest.spyOn(DiskBlobStore.prototype, "get");
+    try {
+      session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+      const res = await exportCall();
+      expect(reads).not.toHaveBeenCalled(); // nothing is read before someone pulls
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      // Only the first file was read to send the first bytes; the other five wait for the reader.
+      expect(reads).toHaveBeenCalledTimes(1);
+      const chunks: Buffer[] = [Buffer.from(first.value!)];
+      let largest = first.value!.length;
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        chunks.push(Buffer.from(next.value));
+        largest = Math.max(largest, next.value.length);
+      }
+      expect(reads).toHaveBeenCalledTimes(6);
+      // The stream's chunks are slices, never a whole file.
+      expect(largest).toBeLessThanOrEqual(512 * 1024);
+      const zip = unzip(Buffer.concat(chunks), false);
+      expect(zip.bad).toBeNull();
+      for (const id of Object.keys(digests)) expect(zip.entries[`ideas/idea-${id}/idea-${id}.pdf`]).toBe(5 * 1024 * 1024);
+    } finally {
+      reads.mockRestore();
+    }
+  }, 120_000);
+
+  it("401 signed out; a few exports an hour per account, then 429", async () => {
+    const ada = await createUser();
+    expect((await exportCall()).status).toBe(401);
+    session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+    for (let i = 0; i < 5; i++) {
+      const res = await exportCall();
+      expect(res.status).toBe(200);
+      await res.body!.cancel();
+    }
+    const limited = await exportCall();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
