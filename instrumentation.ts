@@ -11,6 +11,9 @@ export async function register() {
       // timestamps existed are queued now, in the background (the job's runs catch up on anything this misses).
       const { queueMissingProofsInBackground } = await import("./lib/timestamps/backfill");
       queueMissingProofsInBackground();
+      // Webhook retries and leftovers, every few seconds (new events are attempted right after their request).
+      const { startWebhookScheduler } = await import("./lib/webhooks/scheduler");
+      startWebhookScheduler();
       if (env.OTS_INTERVAL_S > 0) {
         const { startTimestampScheduler } = await import("./lib/timestamps/scheduler");
         startTimestampScheduler();

@@ -96,6 +96,11 @@ const schema = z.object({
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -base64 32)").optional(),
   /** Seconds between timestamp job runs inside `npm run dev` / `npm start`; 0 turns the in-process job off. */
   OTS_INTERVAL_S: z.coerce.number().int().min(0).default(600),
+  /**
+   * Webhook endpoints may be private addresses (loopback, RFC 1918, link-local…) and plain http to loopback, as under
+   * `npm run dev`: for tests and closed networks only (lib/webhooks/address.ts).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: boolean,
 }).refine((e) => e.OTS_MIN_CALENDARS <= e.OTS_CALENDARS.length, {
   path: ["OTS_MIN_CALENDARS"],
   message: "must not exceed the number of OTS_CALENDARS",

@@ -40,4 +40,5 @@ export const queryKeys = {
   activity: (ideaId: number) => [`/api/ideas/${ideaId}/activity`],
   sharedWithMe: ["/api/shared-with-me"],
   notificationSettings: ["/api/profile/notifications"],
+  webhooks: ["/api/webhooks"],
 } as const;

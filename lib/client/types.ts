@@ -155,3 +155,8 @@ export type SharedWithMeItem = { shareId: string; ideaId: number; title: string;
 
 /** GET/PUT /api/profile/notifications: which owner e-mails are sent. */
 export type NotificationSettings = { ndaAccepted: boolean; firstView: boolean; comments: boolean };
+
+/** GET /api/webhooks items; POST adds `secret` (shown once). */
+export type WebhookEndpoint = Json<Awaited<ReturnType<typeof import("@/lib/webhooks/endpoints").listWebhooks>>[number]>;
+export type CreatedWebhook = Json<Awaited<ReturnType<typeof import("@/lib/webhooks/endpoints").createWebhook>>>;
+export type WebhookDeliveryLog = WebhookEndpoint["deliveries"][number];

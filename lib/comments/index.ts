@@ -4,6 +4,9 @@ import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } fro
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { notifyCommentAdded } from "@/lib/notifications";
+import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
+import { commentCreatedEvent } from "@/lib/webhooks/events";
+import { queueWebhookEvent } from "@/lib/webhooks/queue";
 import { isAdmitted } from "@/lib/shares/gate";
 import { INVALID_LINK, isOpenFor, isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
 import type { Comment } from "@/lib/generated/prisma/client";
@@ -96,6 +99,14 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
   const comment = await db.comment.create({
     data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
   });
+  const event = commentCreatedEvent({
+    id: comment.id,
+    ideaId: comment.ideaId,
+    shareId: recipient.shareId,
+    createdAt: comment.createdAt,
+    recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+  });
+  kickWebhookDeliveries(await queueWebhookEvent(db, event));
   await notifyCommentAdded(comment.id);
   return presentComment(comment);
 }

@@ -84,4 +84,8 @@ export const rateLimits = {
   accountExport: (userId: string): Limit[] => [{ key: `account:export:${userId}`, limit: 5, windowSeconds: HOUR }],
   /** Wrong passwords when deleting the account (only failures count): a stolen session cannot guess the password. */
   accountDeleteFailures: (userId: string): Limit[] => [{ key: `account:delete:fail:${userId}`, limit: 10, windowSeconds: 15 * MIN }],
+  /** Adding and deleting webhook endpoints (each addition resolves a host name). */
+  webhookWrites: (userId: string): Limit[] => [{ key: `webhooks:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
+  /** 'Send test event': each makes the server POST to the account's address, so a handful per account. */
+  webhookTest: (userId: string): Limit[] => [{ key: `webhooks:test:${userId}`, limit: 10, windowSeconds: 10 * MIN }],
 };

@@ -11,6 +11,9 @@ import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
 import { recipientCodeEmail } from "@/lib/email/templates";
 import { notifyNdaAccepted } from "@/lib/notifications";
+import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
+import { ndaAcceptedEvent } from "@/lib/webhooks/events";
+import { queueWebhookEvent } from "@/lib/webhooks/queue";
 import { runAfterResponse } from "@/lib/server/after-response";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
@@ -223,7 +226,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     }),
   );
   const contentSha256 = await currentContentSha256(share.idea);
-  const { updated, created } = await db.$transaction(async (tx) => {
+  const { updated, created, webhooks } = await db.$transaction(async (tx) => {
     await lockUndeclinedRecipient(tx, recipient.id);
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
@@ -246,8 +249,22 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     });
     // The evidence record's canonical serialization goes through the timestamp job like a published idea.
     if (created) await queueNdaDigest(tx, created.id, ndaEvidenceDigest(created));
-    return { created, updated: await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }) };
+    // The owner's webhooks are queued with the acceptance itself: committed together or not at all.
+    const webhooks = created
+      ? await queueWebhookEvent(
+          tx,
+          ndaAcceptedEvent({
+            id: created.id,
+            ideaId: share.idea.id,
+            shareId: share.id,
+            acceptedAt: created.acceptedAt,
+            recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+          }),
+        )
+      : [];
+    return { created, webhooks, updated: await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }) };
   });
+  kickWebhookDeliveries(webhooks);
   if (created) {
     await notifyNdaAccepted(created.id);
     // The recipient's certificate: mailed after the answer, so a slow or failing mail never touches the acceptance

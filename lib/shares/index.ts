@@ -9,6 +9,9 @@ import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { newAccessLink, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
 import type { Share } from "@/lib/generated/prisma/client";
+import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
+import { linkRevokedEvent } from "@/lib/webhooks/events";
+import { queueWebhookEvent } from "@/lib/webhooks/queue";
 
 export { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
 
@@ -107,8 +110,12 @@ export async function listShares(ownerId: string, ideaId: unknown) {
  */
 export async function revokeShare(ownerId: string, shareId: string) {
   const where = { id: shareId, idea: { ownerId } };
-  await db.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
-  const share = await db.share.findFirst({ where, select: { id: true, revokedAt: true } });
+  const revoked = await db.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  const share = await db.share.findFirst({ where, select: { id: true, ideaId: true, revokedAt: true } });
   if (!share) throw new NotFoundError(SHARE_NOT_FOUND);
+  // Announced by the call that revoked it, not by the repeats.
+  if (revoked.count === 1 && share.revokedAt) {
+    kickWebhookDeliveries(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt })));
+  }
   return { success: true as const, id: share.id, revokedAt: share.revokedAt };
 }

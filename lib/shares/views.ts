@@ -7,6 +7,9 @@ import { rateLimits } from "@/lib/rate-limit/policies";
 import { presentRecipient, type PresentedRecipient } from "@/lib/recipients";
 import { isAdmitted, liveShareSql } from "@/lib/shares/gate";
 import { notifyFirstView } from "@/lib/notifications";
+import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
+import { firstViewEvent } from "@/lib/webhooks/events";
+import { queueWebhookEvent } from "@/lib/webhooks/queue";
 import {
   INVALID_LINK,
   inViewWindow,
@@ -112,7 +115,17 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.
-  if (recipient.firstViewNotifiedAt === null) await notifyFirstView(recipient.id);
+  if (recipient.firstViewNotifiedAt === null) {
+    // The webhook's key makes it once per recipient and endpoint, whichever of racing views gets here.
+    const event = firstViewEvent({
+      ideaId: share.idea.id,
+      shareId: share.id,
+      viewedAt: accessedAt,
+      recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+    });
+    kickWebhookDeliveries(await queueWebhookEvent(db, event));
+    await notifyFirstView(recipient.id);
+  }
   // The (possibly large) ciphertext is read only when it is delivered, not for every lookup; the agreement's id
   // (the viewer's certificate link) comes with it.
   const [{ contentCiphertext }, nda] = await Promise.all([

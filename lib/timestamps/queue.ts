@@ -81,10 +81,13 @@ export type UpgradeOutcome = {
   bitcoin: { height: number; blockHash: string; time: Date } | null;
 };
 
-export async function saveUpgradeOutcomes(outcomes: UpgradeOutcome[], now: Date) {
-  if (!outcomes.length) return 0;
+/** A proof whose outcome was written (its lease still held), with the idea it is about (the agreement's idea for an NDA). */
+export type SavedOutcome = { id: string; status: string; ideaId: number | null; ndaAcceptanceId: string | null; digest: string };
+
+export async function saveUpgradeOutcomes(outcomes: UpgradeOutcome[], now: Date, client: Prisma.TransactionClient | typeof db = db): Promise<SavedOutcome[]> {
+  if (!outcomes.length) return [];
   const col = <T>(f: (o: UpgradeOutcome) => T) => outcomes.map(f);
-  return db.$executeRaw`
+  return client.$queryRaw<SavedOutcome[]>`
     UPDATE "TimestampProof" AS p SET
       "status" = v.status::"TimestampStatus",
       "ots" = COALESCE(decode(v.ots, 'hex'), p."ots"),
@@ -99,5 +102,7 @@ export async function saveUpgradeOutcomes(outcomes: UpgradeOutcome[], now: Date)
       ${col((o) => o.lastError)}::text[], ${col((o) => o.bitcoin?.height ?? null)}::int[],
       ${col((o) => o.bitcoin?.blockHash ?? null)}::text[], ${col((o) => o.bitcoin?.time.toISOString() ?? null)}::timestamptz[]
     ) AS v(id, attempts, status, ots, next_at, last_error, height, block_hash, block_time)
-    WHERE p."id" = v.id AND p."attempts" = v.attempts AND p."status" = 'pending'`;
+    WHERE p."id" = v.id AND p."attempts" = v.attempts AND p."status" = 'pending'
+    RETURNING p."id", p."status"::text AS "status", p."ndaAcceptanceId", p."digest",
+      COALESCE(p."ideaId", (SELECT n."ideaId" FROM "NdaAcceptance" n WHERE n."id" = p."ndaAcceptanceId")) AS "ideaId"`;
 }

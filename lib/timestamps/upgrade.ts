@@ -4,6 +4,10 @@ import { calendarBase, fetchUpgrade, isAllowedCalendar, type UpgradeResult } fro
 import { blockChecker, type BitcoinBlock, type BlockCheck } from "@/lib/timestamps/esplora";
 import { attestationsOf, mergeTimestamp, parseOtsFile, serializeOtsFile, type OtsFile } from "@/lib/timestamps/ots";
 import { claimDue, saveUpgradeOutcomes, type UpgradeOutcome } from "@/lib/timestamps/queue";
+import { db } from "@/lib/db";
+import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
+import { timestampAnchoredEvent } from "@/lib/webhooks/events";
+import { queueWebhookEvent } from "@/lib/webhooks/queue";
 
 const MAX_PER_PASS = 5_000;
 /** Calendars usually need hours: checks after 5, 10, 20 … minutes, then every 3 hours. */
@@ -126,6 +130,22 @@ export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
     CALENDAR_CONCURRENCY,
   );
   for (const o of outcomes) counts[o.status]++;
-  await saveUpgradeOutcomes(outcomes, now);
+  // A confirmation and its owner's `timestamp.anchored` webhooks are committed together.
+  const bitcoin = new Map(outcomes.map((o) => [o.id, o.bitcoin]));
+  const webhooks = await db.$transaction(
+    async (tx) => {
+      const saved = await saveUpgradeOutcomes(outcomes, now, tx);
+      const ids: string[] = [];
+      for (const p of saved) {
+        const block = bitcoin.get(p.id);
+        if (p.status !== "confirmed" || !block || p.ideaId === null) continue;
+        const event = timestampAnchoredEvent({ id: p.id, ideaId: p.ideaId, ndaId: p.ndaAcceptanceId, digest: p.digest, confirmedAt: now, bitcoin: block });
+        ids.push(...(await queueWebhookEvent(tx, event, now)));
+      }
+      return ids;
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+  kickWebhookDeliveries(webhooks);
   return counts;
 }

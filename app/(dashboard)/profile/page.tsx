@@ -7,6 +7,7 @@ import { NotificationSettings } from "@/components/profile/notification-settings
 import { ProfileForm } from "@/components/profile/profile-form";
 import { DataExport } from "@/components/profile/data-export";
 import { DeleteAccount } from "@/components/profile/delete-account";
+import { Webhooks } from "@/components/profile/webhooks";
 import { currentSessionSignedInAt, requirePageUser } from "@/lib/auth/session";
 import { deletionRequirements } from "@/lib/account/delete";
 import { getNotificationSettings } from "@/lib/notifications/settings";
@@ -37,6 +38,7 @@ export default async function ProfilePage() {
         <ProfileForm initialUser={profile} />
         <NotificationSettings initial={notifications} />
         <CertificateSettings initialUser={profile} />
+        <Webhooks />
         <DataExport />
         <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />
       </main>

@@ -1,0 +1,122 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
+import type { CreatedWebhook } from "@/lib/client/types";
+import { createWebhookSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/validation/webhooks";
+
+type Errors = { url?: string; events?: string; form?: string };
+
+/**
+ * 'Add endpoint': URL and event checkboxes, checked by the same schema as POST /api/webhooks; a refusal shows next to
+ * the field it is about (the server's address rules land on the URL) and focus moves there.
+ */
+export function WebhookForm({ onCreated, disabled }: { onCreated: (created: CreatedWebhook) => void; disabled?: boolean }) {
+  const urlRef = useRef<HTMLInputElement>(null);
+  const eventsRef = useRef<HTMLFieldSetElement>(null);
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENTS]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  const show = (next: Errors) => {
+    setErrors(next);
+    window.requestAnimationFrame(() => {
+      if (next.url) urlRef.current?.focus();
+      else if (next.events) eventsRef.current?.querySelector("input")?.focus();
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createWebhookSchema.safeParse({ url, events });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "events" ? "events" : "url";
+        next[field] ??= issue.message;
+      }
+      return show(next);
+    }
+    setPending(true);
+    try {
+      const created = await apiRequest<CreatedWebhook>("POST", "/api/webhooks", parsed.data);
+      setUrl("");
+      setEvents([...WEBHOOK_EVENTS]);
+      setErrors({});
+      onCreated(created);
+    } catch (err) {
+      const message = errorMessage(err, "The endpoint could not be added. Please try again.");
+      if (isApiError(err, 400)) show(/event/i.test(message) ? { events: message } : { url: message });
+      else setErrors({ form: message });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const toggle = (type: WebhookEventType, on: boolean) =>
+    setEvents((current) => (on ? WEBHOOK_EVENTS.filter((e) => e === type || current.includes(e)) : current.filter((e) => e !== type)));
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Add a webhook endpoint">
+      <div className="space-y-2">
+        <Label htmlFor="webhook-url">Endpoint URL</Label>
+        <Input
+          id="webhook-url"
+          ref={urlRef}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com/webhooks/ideavault"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          aria-invalid={errors.url ? true : undefined}
+          aria-describedby={errors.url ? "webhook-url-error" : undefined}
+          disabled={pending || disabled}
+        />
+        {errors.url ? (
+          <p id="webhook-url-error" className="text-destructive text-sm">
+            {errors.url}
+          </p>
+        ) : null}
+      </div>
+      <fieldset ref={eventsRef} className="space-y-2" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
+        <legend className="text-sm font-medium">Events</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((type) => (
+            <label key={type} className="flex min-h-9 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="accent-primary size-4"
+                checked={events.includes(type)}
+                onChange={(e) => toggle(type, e.target.checked)}
+                disabled={pending || disabled}
+              />
+              <span>
+                {WEBHOOK_EVENT_LABELS[type]} <code className="text-muted-foreground text-xs">{type}</code>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.events ? (
+          <p id="webhook-events-error" className="text-destructive text-sm">
+            {errors.events}
+          </p>
+        ) : null}
+      </fieldset>
+      {errors.form ? (
+        <p id="webhook-form-error" role="alert" className="text-destructive text-sm">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending || disabled} aria-busy={pending || undefined}>
+        {pending ? <Spinner label="Adding the endpoint..." /> : null}
+        Add endpoint
+      </Button>
+    </form>
+  );
+}
