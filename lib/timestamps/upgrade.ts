@@ -140,7 +140,7 @@ export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
         const block = bitcoin.get(p.id);
         if (p.status !== "confirmed" || !block || p.ideaId === null) continue;
         const event = timestampAnchoredEvent({ id: p.id, ideaId: p.ideaId, ndaId: p.ndaAcceptanceId, digest: p.digest, confirmedAt: now, bitcoin: block });
-        ids.push(...(await queueWebhookEvent(tx, event, now)));
+        ids.push(...(await queueWebhookEvent(tx, event)));
       }
       return ids;
     },
