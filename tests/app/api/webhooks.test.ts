@@ -175,6 +175,15 @@ describe("/api/webhooks", () => {
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 
+  it("deleting the account takes its endpoints, deliveries and log (cascade from User)", async () => {
+    setEnv({ WEBHOOKS_ALLOW_PRIVATE: "true" });
+    const user = await signIn();
+    const created = await (await create({ url: receiver.url, events: ["link.revoked"] })).json();
+    expect((await test(created.id)).status).toBe(200);
+    await db.user.delete({ where: { id: user.id } });
+    expect([await db.webhookEndpoint.count(), await db.webhookDelivery.count(), await db.webhookAttempt.count()]).toEqual([0, 0, 0]);
+  });
+
   it("GET /api/cron/webhooks needs the cron secret", async () => {
     setEnv({ CRON_SECRET: "a-cron-secret-of-some-length" });
     expect((await CRON(new Request("http://localhost/api/cron/webhooks"), noParams)).status).toBe(401);
