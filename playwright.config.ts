@@ -111,6 +111,8 @@ export default defineConfig({
       OTS_MIN_CALENDARS: "2",
       OTS_TIMEOUT_MS: "3000",
       ESPLORA_URL: fakes.explorers.join(","),
+      // The webhook tests' receiver listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: "true",
     },
   },
 });
