@@ -96,6 +96,8 @@ export async function resolveWebhookTarget(raw: string, timeoutMs = 5000): Promi
   if (url.protocol === "http:" && !allowPrivate) throw new WebhookAddressError(HTTPS_ONLY);
   const host = hostOf(url);
   const literal = net.isIP(host);
+  // Plain http only to this machine, by name or loopback address (and the name must resolve there, below).
+  if (url.protocol === "http:" && !(host.toLowerCase() === "localhost" || (literal && isLoopbackAddress(host)))) throw new WebhookAddressError(HTTPS_ONLY);
   const addresses = literal ? [{ address: host, family: literal as 4 | 6 }] : await lookupAll(host, timeoutMs);
   if (!addresses.length) throw new Error(`${host} has no address`);
   if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) throw new WebhookAddressError(PRIVATE);

@@ -109,9 +109,11 @@ describe("/api/webhooks", () => {
     expect((await create({ url: "http://127.0.0.1:9/hook", events: ["nda.accepted"] })).status).toBe(201);
     expect((await create({ url: "http://localhost:9/hook", events: ["nda.accepted"] })).status).toBe(201);
     expect((await create({ url: "https://192.168.1.1/hook", events: ["nda.accepted"] })).status).toBe(201);
-    const refused = await create({ url: "http://192.168.1.1/hook", events: ["nda.accepted"] });
-    expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toMatch(/https/);
+    for (const url of ["http://192.168.1.1/hook", "http://example.com/hook", "http://ideavault.invalid/hook"]) {
+      const refused = await create({ url, events: ["nda.accepted"] });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error).toMatch(/https/);
+    }
   });
 
   it("keeps an account to 10 endpoints, even when they are added at once", async () => {
