@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -23,13 +23,18 @@ export function WebhookForm({ onCreated, disabled }: { onCreated: (created: Crea
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
+  const wantsFocus = useRef(false);
   const show = (next: Errors) => {
+    wantsFocus.current = true;
     setErrors(next);
-    window.requestAnimationFrame(() => {
-      if (next.url) urlRef.current?.focus();
-      else if (next.events) eventsRef.current?.querySelector("input")?.focus();
-    });
   };
+  // Once the fields are enabled again (they are disabled while the server answers), focus the one in error.
+  useEffect(() => {
+    if (pending || !wantsFocus.current) return;
+    wantsFocus.current = false;
+    if (errors.url) urlRef.current?.focus();
+    else if (errors.events) eventsRef.current?.querySelector("input")?.focus();
+  }, [pending, errors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
