@@ -180,6 +180,34 @@ describe("retries, backoff and the log", () => {
     expect(sent.sort()).toEqual([...ids].sort());
     expect(await db.webhookAttempt.count()).toBe(20);
   });
+
+  it("a worker skips a delivery another one holds instead of waiting for it", async () => {
+    const owner = await createUser();
+    const endpoint = await createWebhook(owner.id, { url: receiver.url, events: ALL });
+    const held = await queueTestEvent(endpoint.id);
+    const free = await queueTestEvent(endpoint.id);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "WebhookDelivery" WHERE "id" = ${held} FOR UPDATE`;
+        locked();
+        await gate;
+      },
+      { timeout: 60_000 },
+    );
+    await isLocked;
+    try {
+      expect(await runWebhookDeliveries()).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(receiver.received.map((r) => r.headers["ideavault-delivery"])).toEqual([free]);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await runWebhookDeliveries()).toMatchObject({ claimed: 1, delivered: 1 });
+  });
 });
 
 describe("private addresses at delivery time", () => {
