@@ -103,7 +103,7 @@ export function isAdmitted(s: GateShare, r: GateRecipient | null, now = new Date
   return !!r && hasAgreed(s, r) && isOpenFor(s, r, now);
 }
 
-/** Reads the link now: every clause holds (files, pages, timestamp, .ots, engagement). */
+/** Reads the link now: every clause holds (files, pages, timestamp, .ots; engagement checks readingSql in its statement). */
 export function isReading(s: GateShare, r: GateRecipient | null, now = new Date()): r is GateRecipient {
   return !!r && READER_CLAUSES.every((c) => c.holds(s, r, now));
 }
@@ -113,7 +113,10 @@ export function readingWhere(now = new Date()): Prisma.RecipientWhereInput {
   return { AND: READER_CLAUSES.map((c) => c.where(now)) };
 }
 
-/** The same rule as an SQL condition over a "Recipient" row `r` joined to its "Share" `s` (aliases as given). */
+/**
+ * The same rule as an SQL condition over a "Recipient" row `r` joined to its "Share" `s` (aliases as given). It holds
+ * no parameters (lib/engagement puts its text into a prepared statement of its own).
+ */
 export function readingSql(r = Prisma.raw(`"r"`), s = Prisma.raw(`"s"`)): Prisma.Sql {
   return Prisma.join(READER_CLAUSES.map((c) => c.sql(r, s)), " AND ");
 }
