@@ -5,6 +5,7 @@ import { createIdea, createPdfIdea, publishIdea } from "@/lib/ideas";
 import { createShareLink } from "@/lib/shares";
 import { acceptNda, createRecipient as createRecipientLib } from "@/lib/recipients";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import type { CreateShareRequest } from "@/lib/validation/share-link";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -81,7 +82,7 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
       recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null),
       ...(overrides.allowDownload !== undefined ? { allowDownload: overrides.allowDownload } : {}),
       ...(overrides.screenShield !== undefined ? { screenShield: overrides.screenShield } : {}),
-    },
+    } as CreateShareRequest,
     TEST_ORIGIN,
   );
 }

@@ -1,6 +1,8 @@
-import {
-  createShareSchema, MAX_VIEWS_LIMIT, MESSAGES, recipientEmailSchema, type CreateShareInput, type ShareTypeValue,
-} from "@/lib/validation/sharing";
+import type { FieldErrors, Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError } from "@/lib/client/request";
+import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
+import type { ShareTypeValue } from "@/lib/validation/sharing";
 
 /** What the 'Create New Share Link' form holds: the inputs' raw strings. */
 export type ShareFormValues = {
@@ -14,7 +16,9 @@ export type ShareFormValues = {
   screenShield: boolean;
 };
 
-export type ShareField = "shareType" | "expiresAt" | "maxViews" | "recipientEmail";
+/** The fields that can carry a message (the switches cannot be wrong). */
+export const SHARE_FIELDS = ["shareType", "expiresAt", "maxViews", "recipientEmail"] as const;
+export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
 export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false };
@@ -42,62 +46,81 @@ export function shareFieldsFor(shareType: ShareTypeValue) {
   };
 }
 
-/**
- * The POST /api/shares body for the form, or the messages to show next to its fields. SPEC §5's null rules: a field
- * that does not apply to the type is sent as null. The server checks the same rules with the same messages and limits
- * (lib/shares createShareLink), and its word is final.
- */
-export function toCreateShareRequest(
-  values: ShareFormValues,
-  ideaId: number,
-  now: Date = new Date(),
-): { ok: true; body: CreateShareInput } | { ok: false; errors: ShareFormErrors } {
-  const shown = shareFieldsFor(values.shareType);
-  const errors: ShareFormErrors = {};
-
-  let expiresAt: string | null = null;
-  if (shown.expiresAt) {
-    const when = values.expiresAt ? new Date(values.expiresAt) : null; // datetime-local parses as local time
-    if (!when || Number.isNaN(when.getTime()) || when.getTime() <= now.getTime()) errors.expiresAt = MESSAGES.expiresAt;
-    else expiresAt = when.toISOString();
-  }
-
-  let maxViews: number | null = null;
-  if (shown.maxViews && values.maxViews.trim() !== "") {
-    const raw = values.maxViews.trim();
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > MAX_VIEWS_LIMIT) errors.maxViews = MESSAGES.maxViews;
-    else maxViews = n;
-  }
-
-  let recipientEmail: string | null = null;
-  if (shown.recipientEmail) {
-    const parsed = recipientEmailSchema.safeParse(values.recipientEmail);
-    if (!parsed.success) errors.recipientEmail = MESSAGES.recipientEmail;
-    else recipientEmail = parsed.data;
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const body = createShareSchema.safeParse({
-    ideaId,
-    shareType: values.shareType,
-    expiresAt,
-    maxViews,
-    recipientEmail,
-    allowDownload: values.allowDownload,
-    screenShield: values.screenShield,
-  });
-  if (!body.success) return { ok: false, errors: { shareType: body.error.issues[0]?.message ?? MESSAGES.shareType } };
-  return { ok: true, body: body.data };
+/** datetime-local is local time: sent as an instant; anything Date cannot read goes as typed, for the rules to refuse. */
+function localToIso(value: string) {
+  if (!value.trim()) return null;
+  const when = new Date(value);
+  return Number.isNaN(when.getTime()) ? value : when.toISOString();
 }
 
-/** The form field a server validation message belongs to (the messages are shared), else null. */
-export function fieldForServerMessage(message: string): ShareField | null {
-  if (message === MESSAGES.expiresAt) return "expiresAt";
-  if (message === MESSAGES.maxViews) return "maxViews";
-  if (message === MESSAGES.recipientEmail || message === MESSAGES.email) return "recipientEmail";
-  if (message === MESSAGES.shareType) return "shareType";
-  return null;
+/**
+ * The POST /api/shares body for the form's inputs, before any check. SPEC §5's null rules: a field that does not
+ * apply to the type is sent as null.
+ */
+export function shareRequestBody(values: ShareFormValues, ideaId: number): CreateShareRequest {
+  const shown = shareFieldsFor(values.shareType);
+  return {
+    ideaId,
+    shareType: values.shareType,
+    expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
+    maxViews: shown.maxViews ? values.maxViews : null,
+    recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
+    allowDownload: values.allowDownload,
+    screenShield: values.screenShield,
+  } as CreateShareRequest;
+}
+
+/** Each issue on the field its path names (the first message per field); paths outside the form go to shareType. */
+export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ShareFormErrors {
+  const errors: ShareFormErrors = {};
+  for (const issue of issues) {
+    const head = issue.path[0];
+    const field = SHARE_FIELDS.find((f) => f === head) ?? "shareType";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The body to send, or the messages per field: the very schema the handler parses with (lib/validation/share-link.ts).
+ * What is sent is the body as built (JSON), the schema's output being the server's business.
+ */
+export function toCreateShareRequest(values: ShareFormValues, ideaId: number): { ok: true; body: CreateShareRequest } | { ok: false; errors: ShareFormErrors } {
+  const body = shareRequestBody(values, ideaId);
+  const parsed = createShareSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
+  // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
+  return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
+}
+
+/** The form's react-hook-form resolver: the shared rules, errors on their fields, the body as the submitted value. */
+export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unknown, CreateShareRequest> {
+  return async (values) => {
+    const request = toCreateShareRequest(values, ideaId);
+    if (request.ok) return { values: request.body, errors: {} };
+    const errors: FieldErrors<ShareFormValues> = {};
+    for (const field of SHARE_FIELDS) {
+      const message = request.errors[field];
+      if (message) errors[field] = { type: "validate", message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * The fields a refused request names: a 400 carries the schema's `issues` (lib/api/errors.ts), each on its path.
+ * Anything else (a rate limit, a 404) names no field: null, and the form shows the message above its button.
+ */
+export function serverFieldErrors(err: unknown): ShareFormErrors | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  try {
+    const body: unknown = JSON.parse(err.body);
+    const issues = body && typeof body === "object" && "issues" in body && Array.isArray(body.issues) ? (body.issues as z.core.$ZodIssue[]) : [];
+    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && SHARE_FIELDS.some((f) => f === i.path[0]));
+    return named.length ? errorsByPath(named) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The share link recipients open (SPEC §2: {origin}/view/{accessLink}). */

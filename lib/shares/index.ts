@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { NotFoundError, ValidationError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/api/errors";
 import { parseIdeaId } from "@/lib/ideas/id";
-import { MAX_VIEWS_LIMIT, MESSAGES, recipientEmailSchema, type CreateShareInput } from "@/lib/validation/sharing";
+import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
 import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
@@ -42,42 +42,20 @@ async function ownedIdea(ownerId: string, rawId: unknown) {
   return idea;
 }
 
-/** The last instant of year 9999: JavaScript dates reach year 275760, but the database cannot store them. */
-const MAX_EXPIRES_AT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-function parseExpiresAt(raw: string | null | undefined, now: Date) {
-  const value = raw?.trim() ? new Date(raw) : null;
-  if (!value || Number.isNaN(value.getTime()) || value <= now) throw new ValidationError(MESSAGES.expiresAt);
-  if (value.getTime() > MAX_EXPIRES_AT) throw new ValidationError(MESSAGES.expiresAtTooFar);
-  return value;
-}
-
-function parseMaxViews(raw: number | string | null | undefined) {
-  if (raw == null || (typeof raw === "string" && raw.trim() === "")) return null;
-  const n = typeof raw === "number" ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_VIEWS_LIMIT) throw new ValidationError(MESSAGES.maxViews);
-  return n;
-}
-
-function parseRecipientEmail(raw: string | null | undefined) {
-  const parsed = recipientEmailSchema.safeParse(raw ?? "");
-  if (!parsed.success) throw new ValidationError(MESSAGES.recipientEmail);
-  return parsed.data;
-}
-
 /**
  * Creates a link for one of the owner's ideas. SPEC §5: fields that do not apply to the type are ignored and
- * stored null. An e-mail share sends its invitation; if that fails the share is removed again, so the owner
+ * stored null (the schema made them null). An e-mail share sends its invitation; if that fails the share is removed again, so the owner
  * never holds a link nobody was told about.
  */
-export async function createShareLink(ownerId: string, input: CreateShareInput, origin: string) {
+export async function createShareLink(ownerId: string, request: CreateShareRequest, origin: string) {
+  // The one set of rules (lib/validation/share-link.ts); the handler parsed the same already, other callers did not.
+  const input = createShareSchema.parse(request);
   const idea = await ownedIdea(ownerId, input.ideaId);
   await enforceRateLimits(rateLimits.shareCreate(ownerId));
-  const now = new Date();
   const type = input.shareType;
-  const expiresAt = type === "time-dependent" ? parseExpiresAt(input.expiresAt, now) : null;
-  const maxViews = type === "one-time" || type === "time-dependent" ? parseMaxViews(input.maxViews) : null;
-  const recipientEmail = type === "email" ? parseRecipientEmail(input.recipientEmail) : null;
+  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+  const maxViews = input.maxViews ?? null;
+  const recipientEmail = input.recipientEmail;
   const share = await db.share.create({
     data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
       allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false },

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
+
+/**
+ * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
+ * lib/shares parses the same input again (other callers reach it without the handler), and the share form validates
+ * through it (components/share/share-form-model.ts, its react-hook-form resolver), mapping every issue to a field by
+ * `issues[].path` — the form and the server cannot disagree, nor can a message be attached to the wrong field.
+ *
+ * Full zod, not zod/mini: only creator screens and handlers load this module; the recipient screens never do.
+ *
+ * The output stays JSON (an ISO string, a number, null), so a parsed body is itself a valid input: parsing twice
+ * gives the same result, and the form sends exactly what it validated.
+ */
+
+/** The last instant of year 9999: JavaScript dates reach year 275760, but the database cannot store them. */
+export const MAX_EXPIRES_AT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An instant in the future the database can store; any string Date parses (the form sends toISOString()). */
+const expiresAt = z
+  .string(MESSAGES.expiresAt)
+  .max(40, MESSAGES.expiresAt)
+  .superRefine((raw, ctx) => {
+    const value = raw.trim() ? new Date(raw) : null;
+    if (!value || Number.isNaN(value.getTime()) || value.getTime() <= Date.now()) ctx.addIssue({ code: "custom", message: MESSAGES.expiresAt });
+    else if (value.getTime() > MAX_EXPIRES_AT) ctx.addIssue({ code: "custom", message: MESSAGES.expiresAtTooFar });
+  });
+
+/** A whole number 1..MAX_VIEWS_LIMIT, as a number or digits; empty or absent: null (unlimited). */
+const maxViews = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return null;
+    if (typeof v !== "string") return v;
+    const t = v.trim();
+    if (t === "") return null;
+    return /^\d{1,12}$/.test(t) ? Number(t) : Number.NaN;
+  },
+  z.number(MESSAGES.maxViews).int(MESSAGES.maxViews).min(1, MESSAGES.maxViews).max(MAX_VIEWS_LIMIT, MESSAGES.maxViews).nullable(),
+);
+
+/** The invited address: trimmed, lower case. */
+export const recipientEmail = z.string(MESSAGES.recipientEmail).trim().toLowerCase().max(254, MESSAGES.recipientEmail).pipe(z.email(MESSAGES.recipientEmail));
+
+/** SPEC §5: a field that does not apply to the chosen type is sent as null and ignored (stored null). Bounded all the same. */
+const ignored = z
+  .union([z.string().max(254), z.number(), z.null()])
+  .optional()
+  .transform(() => null);
+
+/** What every link has, whatever its type. */
+const common = {
+  ideaId: z.union([z.number(), z.string()]),
+  /** Recipients may download the idea's PDF (marked); off (default): page images only. */
+  allowDownload: z.boolean("allowDownload must be true or false").optional(),
+  /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
+  screenShield: z.boolean("screenShield must be true or false").optional(),
+};
+
+/** POST /api/shares: one object per share type, told apart by `shareType`. */
+export const createShareSchema = z.discriminatedUnion(
+  "shareType",
+  [
+    z.object({ ...common, shareType: z.literal("one-time"), expiresAt: ignored, maxViews: maxViews.optional(), recipientEmail: ignored }),
+    z.object({ ...common, shareType: z.literal("time-dependent"), expiresAt, maxViews: maxViews.optional(), recipientEmail: ignored }),
+    z.object({ ...common, shareType: z.literal("full-access"), expiresAt: ignored, maxViews: ignored, recipientEmail: ignored }),
+    z.object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail }),
+  ],
+  { error: MESSAGES.shareType },
+);
+
+/** What a caller sends (the form's body, a test's literal). */
+export type CreateShareRequest = z.input<typeof createShareSchema>;
+/** What the rules made of it: fields the type does not use are null. */
+export type CreateShareInput = z.output<typeof createShareSchema>;
+
