@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Copy, Link2, Mail } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -115,10 +115,10 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
     }
   };
 
-  const onSubmit = handleSubmit(onValid, (invalid) => {
+  const onInvalid = (invalid: FieldErrors<ShareFormValues>) => {
     setFormError(null);
     focusFirstError(Object.fromEntries(SHARE_FIELDS.map((f) => [f, invalid[f]?.message])) as ShareFormErrors);
-  });
+  };
 
   /** An input's registration; typing clears its message (the server's too). */
   const field = (name: "expiresAt" | "maxViews" | "recipientEmail") => register(name, { onChange: () => clearErrors(name) });
@@ -130,7 +130,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
       <h2 id={headingId} className="text-lg font-semibold">
         Create New Share Link
       </h2>
-      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5" aria-busy={pending}>
+      <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="space-y-5" aria-busy={pending}>
         <div className="space-y-3">
           <p id={typeLabelId} className="text-sm font-medium">
             Share type
