@@ -67,6 +67,7 @@ type ShareOverrides = {
   recipientEmail?: string | null;
   allowDownload?: boolean;
   screenShield?: boolean;
+  passcode?: string | null;
 };
 
 /** A share of `ideaId` made through the owner's own call (full access unless told). */
@@ -82,6 +83,7 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
       recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null),
       ...(overrides.allowDownload !== undefined ? { allowDownload: overrides.allowDownload } : {}),
       ...(overrides.screenShield !== undefined ? { screenShield: overrides.screenShield } : {}),
+      ...(overrides.passcode !== undefined ? { passcode: overrides.passcode } : {}),
     } as CreateShareRequest,
     TEST_ORIGIN,
   );
@@ -90,7 +92,7 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
 /** A recipient identified on `share` through the real call; `secrets` is what its browser's cookie holds. */
 export async function createRecipient(
   share: { accessLink: string; recipientEmail?: string | null },
-  overrides: { name?: string; email?: string; phone?: string | null; client?: typeof TEST_CLIENT } = {},
+  overrides: { name?: string; email?: string; phone?: string | null; client?: typeof TEST_CLIENT; passcodes?: Record<string, string> } = {},
 ) {
   const created = await createRecipientLib(
     {
@@ -100,6 +102,7 @@ export async function createRecipient(
       accessToken: share.accessLink,
     },
     overrides.client ?? TEST_CLIENT,
+    overrides.passcodes,
   );
   return { ...created.recipient, secret: created.secret, secrets: [created.secret] as string[] };
 }

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 
 import { AccessDenied, StatusPanel, VerifyingAccess } from "@/components/recipient/access-state";
 import { EmailCodeStep } from "@/components/recipient/email-code-step";
+import { PasscodeStep } from "@/components/recipient/passcode-step";
 import { RecipientForm } from "@/components/recipient/recipient-form";
 import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
@@ -12,7 +13,8 @@ import type { Recipient, SharedIdea } from "@/lib/client/types";
 
 /** /collect and /view: check the link, then who is reading (SPEC §2 'Recipient information'). */
 export function CollectClient({ token }: { token: string | null }) {
-  const state = useSharedIdea(token);
+  const [attempt, setAttempt] = React.useState(0);
+  const state = useSharedIdea(token, attempt);
   const router = useRouter();
   const share = state.status === "ready" ? state.share : null;
   // A recipient this browser already identified skips ahead (SPEC §4).
@@ -24,6 +26,7 @@ export function CollectClient({ token }: { token: string | null }) {
   }, [router, skipTo]);
 
   if (state.status === "invalid" || !token) return <AccessDenied />;
+  if (state.status === "passcode") return <PasscodeStep token={token} onUnlocked={() => setAttempt((n) => n + 1)} />;
   if (!share || skipTo) return <VerifyingAccess />;
   return <IdentifyRecipient token={token} share={share} />;
 }

@@ -29,6 +29,7 @@ const FIELD_IDS: Record<ShareField, string> = {
   expiresAt: "share-expires-at",
   maxViews: "share-max-views",
   recipientEmail: "share-recipient-email",
+  passcode: "share-passcode",
 };
 
 function isShareType(value: string): value is ShareTypeValue {
@@ -121,7 +122,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   };
 
   /** An input's registration; typing clears its message (the server's too). */
-  const field = (name: "expiresAt" | "maxViews" | "recipientEmail") => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: "expiresAt" | "maxViews" | "recipientEmail" | "passcode") => register(name, { onChange: () => clearErrors(name) });
 
   const submitLabel = shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
 
@@ -218,6 +219,10 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
             />
           </Field>
         ) : null}
+
+        <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
+          <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
+        </Field>
 
         <div className="space-y-3">
           {LINK_OPTIONS.map((option) => (

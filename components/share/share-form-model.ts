@@ -14,14 +14,16 @@ export type ShareFormValues = {
   /** Link options (issue 16 §4), both off by default. */
   allowDownload: boolean;
   screenShield: boolean;
+  /** Issue 17 §1: empty = no passcode. */
+  passcode: string;
 };
 
 /** The fields that can carry a message (the switches cannot be wrong). */
-export const SHARE_FIELDS = ["shareType", "expiresAt", "maxViews", "recipientEmail"] as const;
+export const SHARE_FIELDS = ["shareType", "expiresAt", "maxViews", "recipientEmail", "passcode"] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "" };
 
 /** The link option switches, with the hint under each. */
 export const LINK_OPTIONS: { field: "allowDownload" | "screenShield"; label: string; hint: string }[] = [
@@ -67,6 +69,7 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
     allowDownload: values.allowDownload,
     screenShield: values.screenShield,
+    passcode: values.passcode === "" ? null : values.passcode,
   } as CreateShareRequest;
 }
 
@@ -90,7 +93,7 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
   const parsed = createShareSchema.safeParse(body);
   if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
   // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
-  return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
+  return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield, passcode: parsed.data.passcode ?? null } };
 }
 
 /** The form's react-hook-form resolver: the shared rules, errors on their fields, the body as the submitted value. */

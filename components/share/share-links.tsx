@@ -62,6 +62,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
             ) : null}
             {share.allowDownload ? <Badge variant="outline">Download allowed</Badge> : null}
             {share.screenShield ? <Badge variant="outline">Screen shield</Badge> : null}
+            {share.hasPasscode ? <Badge variant="outline">Passcode</Badge> : null}
           </p>
           <p className="text-muted-foreground text-sm">
             <span data-slot="view-count">{viewCountText(share)}</span>

@@ -77,6 +77,8 @@ export type Share = {
   allowDownload: boolean;
   /** The reader blurs while unfocused, prints a notice and blocks image saving. */
   screenShield: boolean;
+  /** A passcode is asked before identity (never the passcode itself). */
+  hasPasscode: boolean;
 };
 
 /** DELETE /api/shares/{id}. */
@@ -111,6 +113,9 @@ export type SharedIdea = {
   /** With the content: "name · e-mail · access time", overlaid faintly across the document. */
   watermark?: string;
 };
+
+/** GET /api/share/{token}: the link, or only this while its passcode is missing (nothing about the idea). */
+export type ShareLookup = SharedIdea | { requiresPasscode: true };
 
 export type Comment = {
   id: string;

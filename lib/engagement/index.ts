@@ -91,9 +91,10 @@ async function account(recipientId: string, pages: EngagementInput["pages"], pag
 }
 
 type ReaderRow = {
-  shareType: string; maxViews: number | null; viewCount: number; revokedAt: number | null; expiresAt: number | null;
+  shareType: string; maxViews: number | null; viewCount: number; revokedAt: number | null; expiresAt: number | null; passcodeHash: string | null;
   ideaId: number; ownerId: string; kind: IdeaKind; pdfAssetId: string | null;
   recipientId: string | null; agreedToNda: boolean | null; emailVerifiedAt: number | null; viewWindowEndsAt: number | null; declinedAt: number | null;
+  passcodeGivenAt: number | null;
 };
 const fromEpochMs = (ms: number | null) => (ms === null ? null : new Date(ms));
 
@@ -107,12 +108,13 @@ async function readerOfToken(token: string, hashes: string[]) {
   const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
   const { rows } = await hotPathPool().query<ReaderRow>(
     `SELECT s."shareType"::text AS "shareType", s."maxViews", s."viewCount", ${epoch(`s."revokedAt"`)} AS "revokedAt",
-            ${epoch(`s."expiresAt"`)} AS "expiresAt", i."id" AS "ideaId", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId",
+            ${epoch(`s."expiresAt"`)} AS "expiresAt", s."passcodeHash", i."id" AS "ideaId", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId",
             r."id" AS "recipientId", r."agreedToNda", ${epoch(`r."emailVerifiedAt"`)} AS "emailVerifiedAt",
-            ${epoch(`r."viewWindowEndsAt"`)} AS "viewWindowEndsAt", ${epoch(`r."declinedAt"`)} AS "declinedAt"
+            ${epoch(`r."viewWindowEndsAt"`)} AS "viewWindowEndsAt", ${epoch(`r."declinedAt"`)} AS "declinedAt",
+            ${epoch(`r."passcodeGivenAt"`)} AS "passcodeGivenAt"
      FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId"
      LEFT JOIN LATERAL (
-       SELECT "id", "agreedToNda", "emailVerifiedAt", "viewWindowEndsAt", "declinedAt" FROM "Recipient"
+       SELECT "id", "agreedToNda", "emailVerifiedAt", "viewWindowEndsAt", "declinedAt", "passcodeGivenAt" FROM "Recipient"
        WHERE "shareId" = s."id" AND "secretHash" = ANY($2::text[]) ORDER BY "createdAt" DESC LIMIT 1
      ) r ON TRUE
      WHERE s."accessLink" = $1`,
@@ -126,6 +128,7 @@ async function readerOfToken(token: string, hashes: string[]) {
     viewCount: row.viewCount,
     revokedAt: fromEpochMs(row.revokedAt),
     expiresAt: fromEpochMs(row.expiresAt),
+    passcodeHash: row.passcodeHash,
     idea: { id: row.ideaId, ownerId: row.ownerId, kind: row.kind, pdfAssetId: row.pdfAssetId },
   };
   const recipient =
@@ -137,6 +140,7 @@ async function readerOfToken(token: string, hashes: string[]) {
           emailVerifiedAt: fromEpochMs(row.emailVerifiedAt),
           viewWindowEndsAt: fromEpochMs(row.viewWindowEndsAt),
           declinedAt: fromEpochMs(row.declinedAt),
+          passcodeGivenAt: fromEpochMs(row.passcodeGivenAt),
         };
   return { share, recipient };
 }

@@ -26,7 +26,8 @@ import {
   type RecipientSecrets,
 } from "@/lib/shares/access";
 import { lockUndeclinedRecipient } from "@/lib/recipients/declined";
-import { isEmailVerified } from "@/lib/shares/gate";
+import { isEmailVerified, passcodeGiven } from "@/lib/shares/gate";
+import { holdsPasscode, NO_PASSCODE_PROOFS, PasscodeRequiredError, type PasscodeProofs } from "@/lib/shares/passcode";
 import type { Recipient, ShareType } from "@/lib/generated/prisma/client";
 import type { CreateRecipientInput } from "@/lib/validation/sharing";
 
@@ -100,7 +101,7 @@ export async function findSessionRecipient(id: string, secrets: RecipientSecrets
   const hashes = secretHashes(secrets);
   const recipient = hashes.length ? await db.recipient.findFirst({ where: { id, secretHash: { in: hashes } }, include: { share: { include: shareWithIdea } } }) : null;
   if (!recipient) throw new NotFoundError("Recipient not found");
-  if (!isOpenFor(recipient.share, recipient)) throw new NotFoundError(INVALID_LINK);
+  if (!isOpenFor(recipient.share, recipient) || !passcodeGiven(recipient.share, recipient)) throw new NotFoundError(INVALID_LINK);
   return recipient;
 }
 
@@ -127,9 +128,11 @@ async function issueCode(recipient: { id: string; shareId: string; email: string
  * still valid for this link and address exists (then the new recipient confirms with that one); at most 5 code
  * mails an hour reach one address, whatever the links and recipients (429 CODE_MAILS_CAPPED).
  */
-export async function createRecipient(input: CreateRecipientInput, client: ClientInfo) {
+export async function createRecipient(input: CreateRecipientInput, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS) {
   await enforceRateLimits(rateLimits.recipientCreateFromIp(client.ip));
   const share = await findLiveShare(input.accessToken);
+  // A link with a passcode admits no one who has not given it (a 404, like any link this caller may not use).
+  if (!holdsPasscode(share, passcodes)) throw new PasscodeRequiredError();
   await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
@@ -146,6 +149,7 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
       secretHash: secretHash(secret),
       ip: client.ip,
       userAgent: client.userAgent,
+      passcodeGivenAt: share.passcodeHash === null ? null : new Date(),
       ...(live ?? fresh?.data),
     },
   });

@@ -7,8 +7,8 @@ import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type Recip
 /**
  * THE recipient gate (issue 16 §0). Every recipient-facing route decides through this module:
  *
- *   a recipient READS a link when it agreed to the NDA, proved its address (e-mail links), did not decline, the
- *   link is neither revoked nor expired, and its view window is open.
+ *   a recipient READS a link when it agreed to the NDA, proved its address (e-mail links), did not decline, gave
+ *   the link's passcode (links with one), the link is neither revoked nor expired, and its view window is open.
  *
  * That rule exists in three forms (a TypeScript check on loaded rows, a Prisma `where`, an SQL condition); all three
  * are built here from one list of clauses, so they cannot say different things (tests/lib/shares/gate.test.ts runs
@@ -20,9 +20,9 @@ import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type Recip
  */
 
 /** The share fields the gate reads. */
-export type GateShare = { shareType: ShareType; maxViews: number | null; viewCount: number; revokedAt: Date | null; expiresAt: Date | null };
+export type GateShare = { shareType: ShareType; maxViews: number | null; viewCount: number; revokedAt: Date | null; expiresAt: Date | null; passcodeHash: string | null };
 /** The recipient fields the gate reads. */
-export type GateRecipient = Pick<Recipient, "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt">;
+export type GateRecipient = Pick<Recipient, "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
 
 type Clause = {
   /** For test failure messages and readers of this file. */
@@ -71,6 +71,14 @@ const STANDING_CLAUSES: Clause[] = [
     where: () => ({ declinedAt: null }),
     sql: (r) => Prisma.sql`${r}."declinedAt" IS NULL`,
   },
+  {
+    // Issue 17 §1. Changing or adding a passcode clears passcodeGivenAt on every recipient of the link, so the
+    // change reaches every open session on its next call.
+    name: "passcode given (links with a passcode)",
+    holds: (s, r) => s.passcodeHash === null || r.passcodeGivenAt !== null,
+    where: () => ({ OR: [{ passcodeGivenAt: { not: null } }, { share: { passcodeHash: null } }] }),
+    sql: (r, s) => Prisma.sql`(${s}."passcodeHash" IS NULL OR ${r}."passcodeGivenAt" IS NOT NULL)`,
+  },
 ];
 
 const WINDOW_CLAUSE: Clause = {
@@ -90,8 +98,13 @@ export function isEmailVerified(r: Pick<GateRecipient, "emailVerifiedAt">, share
   return STANDING_CLAUSES[1].holds({ shareType } as GateShare, r as GateRecipient, new Date());
 }
 
-/** Agreed, verified where the link needs it, not declined: the recipient's own part of the rule. */
-export function hasAgreed(s: Pick<GateShare, "shareType">, r: GateRecipient) {
+/** The recipient gave the link's current passcode, or the link has none. */
+export function passcodeGiven(s: Pick<GateShare, "passcodeHash">, r: Pick<GateRecipient, "passcodeGivenAt">) {
+  return STANDING_CLAUSES[3].holds(s as GateShare, r as GateRecipient, new Date());
+}
+
+/** Agreed, verified where the link needs it, not declined, passcode given: the recipient's own part of the rule. */
+export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash">, r: GateRecipient) {
   return STANDING_CLAUSES.every((c) => c.holds(s as GateShare, r, new Date()));
 }
 

@@ -8,6 +8,7 @@ import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { newAccessLink, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
+import { hashPasscode } from "@/lib/shares/passcode";
 import type { Share } from "@/lib/generated/prisma/client";
 
 export { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
@@ -29,6 +30,8 @@ export function presentShare(s: Share) {
     createdAt: s.createdAt,
     allowDownload: s.allowDownload,
     screenShield: s.screenShield,
+    /** Whether a passcode is asked; never the passcode nor its hash. */
+    hasPasscode: s.passcodeHash !== null,
   };
 }
 
@@ -56,9 +59,10 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
   const maxViews = input.maxViews ?? null;
   const recipientEmail = input.recipientEmail;
+  const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const share = await db.share.create({
     data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
-      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false },
+      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false, passcodeHash },
   });
   if (recipientEmail) {
     try {

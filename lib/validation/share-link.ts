@@ -47,6 +47,8 @@ const ignored = z
   .optional()
   .transform(() => null);
 
+export const passcode = z.string(MESSAGES.passcode).min(4, MESSAGES.passcode).max(64, MESSAGES.passcode);
+
 /** What every link has, whatever its type. */
 const common = {
   ideaId: z.union([z.number(), z.string()]),
@@ -54,6 +56,8 @@ const common = {
   allowDownload: z.boolean("allowDownload must be true or false").optional(),
   /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
   screenShield: z.boolean("screenShield must be true or false").optional(),
+  /** Issue 17 §1: asked before identity; stored only as a slow hash. Exact (not trimmed). null or absent: none. */
+  passcode: passcode.nullable().optional(),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */

@@ -37,6 +37,8 @@ export const MESSAGES = {
   commentEmpty: "Comment cannot be empty",
   commentTooLong: "Comments must be at most 2,000 characters",
   shareType: "Please choose a share type",
+  passcode: "Passcode must be 4 to 64 characters",
+  passcodeEmpty: "Enter the passcode",
 } as const;
 
 export { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT };
@@ -63,6 +65,11 @@ export type CreateRecipientInput = z.infer<typeof createRecipientSchema>;
 
 export const verifyCodeSchema = z.object({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/, MESSAGES.code)),
+});
+
+/** POST /api/share/{token}/passcode: the passcode as typed (exact, not trimmed; 4-64 characters when set). */
+export const passcodeEntrySchema = z.object({
+  passcode: z.string(MESSAGES.passcodeEmpty).check(z.minLength(1, MESSAGES.passcodeEmpty), z.maxLength(64, MESSAGES.passcode)),
 });
 
 export const ndaSchema = z.object({ agreed: z.literal(true, MESSAGES.agreed) });

@@ -20,19 +20,19 @@ describe("share form", () => {
     const leftovers = { expiresAt: FUTURE_LOCAL, maxViews: "4", recipientEmail: "a@example.com" };
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
+      body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
+      body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false },
+      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false, passcode: null },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date(FUTURE_LOCAL).toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
+      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date(FUTURE_LOCAL).toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
     });
   });
 
@@ -47,6 +47,12 @@ describe("share form", () => {
   it("sends the link options as switched", () => {
     expect(toCreateShareRequest(form({ shareType: "full-access", allowDownload: true }), 5)).toMatchObject({ ok: true, body: { allowDownload: true, screenShield: false } });
     expect(toCreateShareRequest(form({ shareType: "full-access", screenShield: true }), 5)).toMatchObject({ ok: true, body: { allowDownload: false, screenShield: true } });
+  });
+
+  it("sends the passcode as typed, none when empty; a short one is refused on its field", () => {
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: " open sesame" }), 5)).toMatchObject({ ok: true, body: { passcode: " open sesame" } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "" }), 5)).toMatchObject({ ok: true, body: { passcode: null } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "abc" }), 5)).toEqual({ ok: false, errors: { passcode: MESSAGES.passcode } });
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {
@@ -74,7 +80,7 @@ describe("share form", () => {
     const resolve = shareFormResolver(3);
     const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<typeof resolve>[2];
     expect(await resolve(form({ shareType: "full-access" }), undefined, options)).toEqual({
-      values: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
+      values: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
       errors: {},
     });
     expect(await resolve(form({ shareType: "one-time", maxViews: "x" }), undefined, options)).toEqual({
