@@ -24,12 +24,14 @@ import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/sharing";
 
 export const CREATE_FAILED = "Failed to create share link. Please try again.";
 
+/** In the form's order: the first field with a message takes the focus. */
 const FIELD_IDS: Record<ShareField, string> = {
+  name: "share-name",
+  passcode: "share-passcode",
   shareType: "share-type",
   expiresAt: "share-expires-at",
   maxViews: "share-max-views",
   recipientEmail: "share-recipient-email",
-  passcode: "share-passcode",
 };
 
 function isShareType(value: string): value is ShareTypeValue {
@@ -82,7 +84,8 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
-  const pending = formState.isSubmitting;
+  // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
+  const [pending, setPending] = useState(false);
   const shareType = useWatch({ control, name: "shareType" });
   const shown = shareFieldsFor(shareType);
   const errors: ShareFormErrors = Object.fromEntries(SHARE_FIELDS.map((f) => [f, formState.errors[f]?.message])) as ShareFormErrors;
@@ -95,6 +98,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
 
   const onValid = async (body: CreateShareRequest) => {
     setFormError(null);
+    setPending(true);
     try {
       const share = await apiRequest<Share>("POST", "/api/shares", body);
       setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
@@ -109,10 +113,13 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
       const fields = serverFieldErrors(err);
       if (fields) {
         for (const field of SHARE_FIELDS) if (fields[field]) setError(field, { type: "server", message: fields[field] });
-        focusFirstError(fields);
+        // The inputs are disabled until `pending` clears: focus once they are enabled again.
+        setTimeout(() => focusFirstError(fields), 0);
       } else {
         setFormError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? CREATE_FAILED) : CREATE_FAILED);
       }
+    } finally {
+      setPending(false);
     }
   };
 
@@ -122,7 +129,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   };
 
   /** An input's registration; typing clears its message (the server's too). */
-  const field = (name: "expiresAt" | "maxViews" | "recipientEmail" | "passcode") => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: "expiresAt" | "maxViews" | "recipientEmail" | "passcode" | "name") => register(name, { onChange: () => clearErrors(name) });
 
   const submitLabel = shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
 
@@ -132,6 +139,14 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
         Create New Share Link
       </h2>
       <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="space-y-5" aria-busy={pending}>
+        <Field field="name" label="Link name (optional)" error={errors.name} hint="For you only, to tell links apart ('Sequoia, partner meeting').">
+          <Input type="text" autoComplete="off" maxLength={200} {...field("name")} disabled={pending} {...describedBy("name", errors.name, true)} />
+        </Field>
+
+        <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
+          <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
+        </Field>
+
         <div className="space-y-3">
           <p id={typeLabelId} className="text-sm font-medium">
             Share type
@@ -219,10 +234,6 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
             />
           </Field>
         ) : null}
-
-        <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
-          <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
-        </Field>
 
         <div className="space-y-3">
           {LINK_OPTIONS.map((option) => (

@@ -16,14 +16,16 @@ export type ShareFormValues = {
   screenShield: boolean;
   /** Issue 17 §1: empty = no passcode. */
   passcode: string;
+  /** Issue 17 §3: the owner's name for the link; empty = none. */
+  name: string;
 };
 
 /** The fields that can carry a message (the switches cannot be wrong). */
-export const SHARE_FIELDS = ["shareType", "expiresAt", "maxViews", "recipientEmail", "passcode"] as const;
+export const SHARE_FIELDS = ["name", "passcode", "shareType", "expiresAt", "maxViews", "recipientEmail"] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "" };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "" };
 
 /** The link option switches, with the hint under each. */
 export const LINK_OPTIONS: { field: "allowDownload" | "screenShield"; label: string; hint: string }[] = [
@@ -69,16 +71,22 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
     allowDownload: values.allowDownload,
     screenShield: values.screenShield,
-    passcode: values.passcode === "" ? null : values.passcode,
+    // Sent only when given: a link without them is what it always was.
+    ...(values.passcode !== "" ? { passcode: values.passcode } : {}),
+    ...(values.name.trim() !== "" ? { name: values.name } : {}),
   } as CreateShareRequest;
 }
 
-/** Each issue on the field its path names (the first message per field); paths outside the form go to shareType. */
-export function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ShareFormErrors {
-  const errors: ShareFormErrors = {};
+/** Each issue on the field its path names (the first message per field); paths outside the form go to `fallback`. */
+export function errorsByPath<F extends string = ShareField>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[],
+  fallback: F = "shareType" as F,
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
   for (const issue of issues) {
     const head = issue.path[0];
-    const field = SHARE_FIELDS.find((f) => f === head) ?? "shareType";
+    const field = fields.find((f) => f === head) ?? fallback;
     errors[field] ??= issue.message;
   }
   return errors;
@@ -93,7 +101,7 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
   const parsed = createShareSchema.safeParse(body);
   if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
   // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
-  return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield, passcode: parsed.data.passcode ?? null } };
+  return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
 }
 
 /** The form's react-hook-form resolver: the shared rules, errors on their fields, the body as the submitted value. */
@@ -114,13 +122,13 @@ export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unk
  * The fields a refused request names: a 400 carries the schema's `issues` (lib/api/errors.ts), each on its path.
  * Anything else (a rate limit, a 404) names no field: null, and the form shows the message above its button.
  */
-export function serverFieldErrors(err: unknown): ShareFormErrors | null {
+export function serverFieldErrors<F extends string = ShareField>(err: unknown, fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[]): Partial<Record<F, string>> | null {
   if (!(err instanceof ApiError) || err.status !== 400) return null;
   try {
     const body: unknown = JSON.parse(err.body);
     const issues = body && typeof body === "object" && "issues" in body && Array.isArray(body.issues) ? (body.issues as z.core.$ZodIssue[]) : [];
-    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && SHARE_FIELDS.some((f) => f === i.path[0]));
-    return named.length ? errorsByPath(named) : null;
+    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && fields.some((f) => f === i.path[0]));
+    return named.length ? errorsByPath(named, fields, fields[0]) : null;
   } catch {
     return null;
   }

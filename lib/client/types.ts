@@ -65,6 +65,8 @@ export type ProfileImageResult = { profileImage: string };
 export type Share = {
   id: string;
   ideaId: number;
+  /** The owner's name for the link (issue 17 §3); null when unnamed. */
+  name: string | null;
   shareType: ShareTypeValue;
   expiresAt: string | null;
   maxViews: number | null;

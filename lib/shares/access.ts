@@ -133,6 +133,7 @@ type ShareRow = {
   allowDownload: boolean;
   screenShield: boolean;
   passcodeHash: string | null;
+  name: string | null;
 };
 
 /** The share_type enum's database labels (raw queries read them as text). */
@@ -165,7 +166,7 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
             ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
-            s."allowDownload", s."screenShield", s."passcodeHash",
+            s."allowDownload", s."screenShield", s."passcodeHash", s."name",
             i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
@@ -194,6 +195,7 @@ function toShareSummary(r: ShareRow): ShareSummary {
     allowDownload: r.allowDownload,
     screenShield: r.screenShield,
     passcodeHash: r.passcodeHash,
+    name: r.name,
     idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName } },
   };
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { NotFoundError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { parseIdeaId } from "@/lib/ideas/id";
-import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
+import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/validation/share-link";
 import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
@@ -20,6 +20,8 @@ export function presentShare(s: Share) {
   return {
     id: s.id,
     ideaId: s.ideaId,
+    /** The owner's name for the link (issue 17 §3), null when unnamed. */
+    name: s.name,
     shareType: shareTypeToApi(s.shareType),
     expiresAt: s.expiresAt,
     maxViews: s.maxViews,
@@ -62,7 +64,7 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const share = await db.share.create({
     data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
-      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false, passcodeHash },
+      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false, passcodeHash, name: input.name ?? null },
   });
   if (recipientEmail) {
     try {
@@ -74,6 +76,61 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
     }
   }
   return presentShare(share);
+}
+
+export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
+
+const when = (d: Date | null) => (d ? d.toISOString() : "never");
+const limitText = (n: number | null) => (n === null ? "unlimited" : String(n));
+const onOff = (b: boolean) => (b ? "on" : "off");
+
+/** The change in words for the activity timeline (never the passcode). */
+function describeChanges(before: Share, data: { name?: string | null; expiresAt?: Date | null; maxViews?: number | null; allowDownload?: boolean; screenShield?: boolean; passcodeHash?: string | null }) {
+  const parts: string[] = [];
+  if (data.name !== undefined && data.name !== before.name) parts.push(`name: ${data.name === null ? "removed" : `'${data.name}'`}`);
+  if (data.expiresAt !== undefined && data.expiresAt?.getTime() !== before.expiresAt?.getTime()) parts.push(`expiry ${when(before.expiresAt)} → ${when(data.expiresAt)}`);
+  if (data.maxViews !== undefined && data.maxViews !== before.maxViews) parts.push(`maximum views ${limitText(before.maxViews)} → ${limitText(data.maxViews)}`);
+  if (data.allowDownload !== undefined && data.allowDownload !== before.allowDownload) parts.push(`download ${onOff(data.allowDownload)}`);
+  if (data.screenShield !== undefined && data.screenShield !== before.screenShield) parts.push(`screen shield ${onOff(data.screenShield)}`);
+  if (data.passcodeHash !== undefined) parts.push(data.passcodeHash === null ? (before.passcodeHash ? "passcode removed" : "") : before.passcodeHash ? "passcode changed" : "passcode added");
+  return parts.filter(Boolean).join("; ");
+}
+
+/**
+ * PATCH /api/shares/{id} (issue 17 §3): name, expiry, view limit, options and passcode; never the type or the idea.
+ * Every recipient call reads the link afresh, so a change applies to each recipient's next request: a view limit
+ * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
+ * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction). The change is
+ * recorded for the activity timeline. A revoked link cannot be changed (409).
+ */
+export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
+  const before = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } } });
+  if (!before) throw new NotFoundError(SHARE_NOT_FOUND);
+  const input = updateShareSchema.parse(request);
+  if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
+  const data = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) } : {}),
+    ...(input.maxViews !== undefined ? { maxViews: input.maxViews } : {}),
+    ...(input.allowDownload !== undefined ? { allowDownload: input.allowDownload } : {}),
+    ...(input.screenShield !== undefined ? { screenShield: input.screenShield } : {}),
+    ...(input.passcode !== undefined ? { passcodeHash: input.passcode === null ? null : await hashPasscode(input.passcode) } : {}),
+  };
+  const summary = describeChanges(before, data);
+  const share = await db.$transaction(async (tx) => {
+    const updated = await tx.share.update({ where: { id: before.id }, data });
+    if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
+    if (summary) await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
+    return updated;
+  });
+  return presentShare(share);
+}
+
+/** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */
+export async function revokeAllShares(ownerId: string, ideaId: unknown) {
+  const idea = await ownedIdea(ownerId, ideaId);
+  const { count } = await db.share.updateMany({ where: { ideaId: idea.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return { success: true as const, revoked: count };
 }
 
 /** Newest first; another creator's idea is a 404. */

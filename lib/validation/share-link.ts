@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
+import { singleLine } from "@/lib/validation/single-line";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 
 /**
  * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
@@ -49,6 +51,18 @@ const ignored = z
 
 export const passcode = z.string(MESSAGES.passcode).min(4, MESSAGES.passcode).max(64, MESSAGES.passcode);
 
+export const SHARE_NAME_MAX = 100;
+export const SHARE_NAME_MESSAGE = `Name must be at most ${SHARE_NAME_MAX} characters`;
+
+/** The owner's name for a link: one line, trimmed; empty is no name (null). */
+export const shareName = z
+  .string(SHARE_NAME_MESSAGE)
+  .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+  .trim()
+  .max(SHARE_NAME_MAX, SHARE_NAME_MESSAGE)
+  .check(singleLine("Name"))
+  .transform((v) => v || null);
+
 /** What every link has, whatever its type. */
 const common = {
   ideaId: z.union([z.number(), z.string()]),
@@ -58,6 +72,8 @@ const common = {
   screenShield: z.boolean("screenShield must be true or false").optional(),
   /** Issue 17 §1: asked before identity; stored only as a slow hash. Exact (not trimmed). null or absent: none. */
   passcode: passcode.nullable().optional(),
+  /** Issue 17 §3: 'Sequoia, partner meeting'. */
+  name: shareName.nullable().optional(),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
@@ -77,3 +93,21 @@ export type CreateShareRequest = z.input<typeof createShareSchema>;
 /** What the rules made of it: fields the type does not use are null. */
 export type CreateShareInput = z.output<typeof createShareSchema>;
 
+
+/**
+ * PATCH /api/shares/{id} (issue 17 §3): any of these, nothing else — never the type or the idea (an unknown key is a
+ * 400). `null` clears: no name, no expiry, no view limit, no passcode.
+ */
+export const updateShareSchema = z.strictObject(
+  {
+    name: shareName.nullable().optional(),
+    expiresAt: expiresAt.nullable().optional(),
+    maxViews: maxViews.optional(),
+    allowDownload: common.allowDownload,
+    screenShield: common.screenShield,
+    passcode: passcode.nullable().optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
+);
+export type UpdateShareRequest = z.input<typeof updateShareSchema>;
+export type UpdateShareInput = z.output<typeof updateShareSchema>;

@@ -20,19 +20,19 @@ describe("share form", () => {
     const leftovers = { expiresAt: FUTURE_LOCAL, maxViews: "4", recipientEmail: "a@example.com" };
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
+      body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
+      body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false, passcode: null },
+      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false },
     });
     expect(toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date(FUTURE_LOCAL).toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
+      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date(FUTURE_LOCAL).toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
   });
 
@@ -51,8 +51,17 @@ describe("share form", () => {
 
   it("sends the passcode as typed, none when empty; a short one is refused on its field", () => {
     expect(toCreateShareRequest(form({ shareType: "full-access", passcode: " open sesame" }), 5)).toMatchObject({ ok: true, body: { passcode: " open sesame" } });
-    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "" }), 5)).toMatchObject({ ok: true, body: { passcode: null } });
+    const none = toCreateShareRequest(form({ shareType: "full-access", passcode: "" }), 5);
+    expect(none.ok && "passcode" in none.body).toBe(false);
     expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "abc" }), 5)).toEqual({ ok: false, errors: { passcode: MESSAGES.passcode } });
+  });
+
+  it("sends the link's name trimmed, none when blank; a name over 100 characters or over two lines is refused on its field", () => {
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "  Sequoia, partner meeting " }), 5)).toMatchObject({ ok: true, body: { name: "Sequoia, partner meeting" } });
+    const blank = toCreateShareRequest(form({ shareType: "full-access", name: "   " }), 5);
+    expect(blank.ok && "name" in blank.body).toBe(false);
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "x".repeat(101) }), 5)).toEqual({ ok: false, errors: { name: "Name must be at most 100 characters" } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "Sequoia\nTerms: none" }), 5)).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {
@@ -80,7 +89,7 @@ describe("share form", () => {
     const resolve = shareFormResolver(3);
     const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<typeof resolve>[2];
     expect(await resolve(form({ shareType: "full-access" }), undefined, options)).toEqual({
-      values: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false, passcode: null },
+      values: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
       errors: {},
     });
     expect(await resolve(form({ shareType: "one-time", maxViews: "x" }), undefined, options)).toEqual({
