@@ -96,15 +96,8 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
   );
 }
 
-/** Named links first, by name, then the rest by type; newest first within each (issue 17 §3). */
-function byNameThenType(a: Share, b: Share) {
-  if (a.name && b.name) return a.name.localeCompare(b.name) || b.createdAt.localeCompare(a.createdAt);
-  if (a.name || b.name) return a.name ? -1 : 1;
-  return SHARE_TYPE_LABELS[a.shareType].localeCompare(SHARE_TYPE_LABELS[b.shareType]) || b.createdAt.localeCompare(a.createdAt);
-}
-
 /**
- * 'Active Share Links' (GET /api/ideas/{id}/shares), by name then type; expired, used-up and revoked links below in
+ * 'Active Share Links' (GET /api/ideas/{id}/shares), newest first, each named by its name then its type; expired, used-up and revoked links below in
  * a collapsed 'Inactive links' section; 'Revoke all links' with its confirmation.
  */
 export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: ReadingUnit }) {
@@ -114,7 +107,7 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
   const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: "always" });
   const list = shares.data ?? [];
   const now = shares.dataUpdatedAt; // expiry is judged as of the last load
-  const active = list.filter((s) => linkState(s, now) === null).sort(byNameThenType);
+  const active = list.filter((s) => linkState(s, now) === null);
   const inactive = list.filter((s) => linkState(s, now) !== null);
   const live = list.filter((s) => !s.revokedAt);
 

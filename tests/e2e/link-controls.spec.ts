@@ -91,8 +91,8 @@ test("a founder renames a link, lowers its view limit until it closes, and revok
   await page.goto(`/share/${idea.id}`);
   const active = page.getByRole("list", { name: "Active Share Links" });
   await expect(active.getByRole("listitem")).toHaveCount(2);
-  // Named links first.
-  await expect(active.getByRole("listitem").first()).toHaveAttribute("data-share-id", first.id);
+  // Each link shows its name, then its type.
+  await expect(active.locator(`[data-share-id="${first.id}"]`)).toContainText(/Angel round\s*Full access/);
 
   await active.locator(`[data-share-id="${first.id}"]`).getByRole("button", { name: "Edit Angel round" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit link" });
