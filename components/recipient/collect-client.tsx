@@ -33,7 +33,7 @@ export function CollectClient({ token }: { token: string | null }) {
 
 function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea }) {
   const router = useRouter();
-  // An e-mail share whose recipient has not confirmed the code yet resumes at the code step.
+  // A recipient that has not confirmed its code yet (e-mail and allow-listed links) resumes at the code step.
   const [awaitingCode, setAwaitingCode] = React.useState<Recipient | null>(share.recipient);
   const [pending, setPending] = React.useState(false);
 
@@ -44,7 +44,8 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
   };
 
   const identified = (recipient: Recipient) => {
-    if (share.shareType === "email" && !recipient.emailVerified) {
+    // E-mail links and allow-listed links prove the address with a code first.
+    if (!recipient.emailVerified) {
       setPending(false);
       setAwaitingCode(recipient);
       return;

@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SharingDefaultsInfo } from "@/components/profile/sharing-defaults";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Copy, Link2, Mail } from "lucide-react";
 import { toast } from "sonner";
@@ -32,6 +33,9 @@ const FIELD_IDS: Record<ShareField, string> = {
   expiresAt: "share-expires-at",
   maxViews: "share-max-views",
   recipientEmail: "share-recipient-email",
+  allowedEmails: "share-allowed-emails",
+  allowedDomains: "share-allowed-domains",
+  blockedDomains: "share-blocked-domains",
 };
 
 function isShareType(value: string): value is ShareTypeValue {
@@ -63,6 +67,18 @@ function describedBy(field: ShareField, error: string | undefined, hint?: boolea
   return { id: FIELD_IDS[field], "aria-invalid": error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
 }
 
+/** The form's first values under the owner's sharing defaults (the expiry as local datetime-local text). */
+function withDefaults(d: SharingDefaultsInfo | undefined): ShareFormValues {
+  if (!d) return EMPTY_SHARE_FORM;
+  let expiresAt = "";
+  if (d.expiryDays) {
+    const at = new Date(Date.now() + d.expiryDays * 86_400_000);
+    at.setSeconds(0, 0);
+    expiresAt = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }
+  return { ...EMPTY_SHARE_FORM, allowDownload: d.allowDownload, screenShield: d.screenShield, expiresAt };
+}
+
 /** The date-time picker cannot go back in time: its minimum is "now", set when it gets focus (not during render). */
 function setMinToNow(input: HTMLInputElement) {
   const now = new Date();
@@ -83,6 +99,16 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
     shouldFocusError: false,
   });
   const [formError, setFormError] = useState<string | null>(null);
+  // 'Sharing defaults' (issue 17 §2): a new link starts with the owner's options and expiry, until they touch the form.
+  const defaults = useQuery<SharingDefaultsInfo>({ queryKey: ["/api/profile/sharing-defaults"], staleTime: 60_000 });
+  const startValues = useMemo(() => withDefaults(defaults.data), [defaults.data]);
+  // Once, when they arrive (not after each reset that follows a created link, which keeps the chosen type).
+  const defaultsApplied = useRef(false);
+  useEffect(() => {
+    if (!defaults.data || defaultsApplied.current) return;
+    defaultsApplied.current = true;
+    if (!formState.isDirty) reset(startValues);
+  }, [defaults.data, startValues, reset, formState.isDirty]);
   const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
@@ -105,7 +131,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
       const kept = getValues();
-      reset({ ...EMPTY_SHARE_FORM, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield });
+      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield });
       void queryClient.invalidateQueries({ queryKey: queryKeys.shares(ideaId) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
@@ -129,7 +155,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   };
 
   /** An input's registration; typing clears its message (the server's too). */
-  const field = (name: "expiresAt" | "maxViews" | "recipientEmail" | "passcode" | "name") => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: Exclude<ShareField, "shareType">) => register(name, { onChange: () => clearErrors(name) });
 
   const submitLabel = shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
 
@@ -146,6 +172,21 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
         <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
           <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
         </Field>
+
+        <details className="space-y-3 rounded-md border px-3 py-2">
+          <summary className="cursor-pointer text-sm font-medium">Who may open it</summary>
+          <div className="mt-3 space-y-4">
+            <Field field="allowedEmails" label="Only these addresses" error={errors.allowedEmails} hint="Separated by commas. With any address or domain here, recipients confirm their address with a 6-digit code.">
+              <Input type="text" autoComplete="off" {...field("allowedEmails")} disabled={pending} {...describedBy("allowedEmails", errors.allowedEmails, true)} />
+            </Field>
+            <Field field="allowedDomains" label="Only these domains" error={errors.allowedDomains}>
+              <Input type="text" autoComplete="off" placeholder="sequoia.com" {...field("allowedDomains")} disabled={pending} {...describedBy("allowedDomains", errors.allowedDomains)} />
+            </Field>
+            <Field field="blockedDomains" label="Never these domains" error={errors.blockedDomains} hint="Added to the blocked domains of your Sharing defaults.">
+              <Input type="text" autoComplete="off" {...field("blockedDomains")} disabled={pending} {...describedBy("blockedDomains", errors.blockedDomains, true)} />
+            </Field>
+          </div>
+        </details>
 
         <div className="space-y-3">
           <p id={typeLabelId} className="text-sm font-medium">

@@ -18,14 +18,23 @@ export type ShareFormValues = {
   passcode: string;
   /** Issue 17 §3: the owner's name for the link; empty = none. */
   name: string;
+  /** Issue 17 §2: comma- or space-separated lists as typed; empty = none. */
+  allowedEmails: string;
+  allowedDomains: string;
+  blockedDomains: string;
 };
 
 /** The fields that can carry a message (the switches cannot be wrong). */
-export const SHARE_FIELDS = ["name", "passcode", "shareType", "expiresAt", "maxViews", "recipientEmail"] as const;
+export const SHARE_FIELDS = ["name", "passcode", "shareType", "expiresAt", "maxViews", "recipientEmail", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "" };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "" };
+
+/** A list as people type it: separated by commas, semicolons or white space. */
+export function splitList(value: string): string[] {
+  return value.split(/[\s,;]+/).filter(Boolean);
+}
 
 /** The link option switches, with the hint under each. */
 export const LINK_OPTIONS: { field: "allowDownload" | "screenShield"; label: string; hint: string }[] = [
@@ -74,6 +83,9 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     // Sent only when given: a link without them is what it always was.
     ...(values.passcode !== "" ? { passcode: values.passcode } : {}),
     ...(values.name.trim() !== "" ? { name: values.name } : {}),
+    ...(splitList(values.allowedEmails).length ? { allowedEmails: splitList(values.allowedEmails) } : {}),
+    ...(splitList(values.allowedDomains).length ? { allowedDomains: splitList(values.allowedDomains) } : {}),
+    ...(splitList(values.blockedDomains).length ? { blockedDomains: splitList(values.blockedDomains) } : {}),
   } as CreateShareRequest;
 }
 

@@ -92,6 +92,7 @@ async function account(recipientId: string, pages: EngagementInput["pages"], pag
 
 type ReaderRow = {
   shareType: string; maxViews: number | null; viewCount: number; revokedAt: number | null; expiresAt: number | null; passcodeHash: string | null;
+  allowedEmails: string[] | null; allowedDomains: string[] | null;
   ideaId: number; ownerId: string; kind: IdeaKind; pdfAssetId: string | null;
   recipientId: string | null; agreedToNda: boolean | null; emailVerifiedAt: number | null; viewWindowEndsAt: number | null; declinedAt: number | null;
   passcodeGivenAt: number | null;
@@ -108,7 +109,7 @@ async function readerOfToken(token: string, hashes: string[]) {
   const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8`;
   const { rows } = await hotPathPool().query<ReaderRow>(
     `SELECT s."shareType"::text AS "shareType", s."maxViews", s."viewCount", ${epoch(`s."revokedAt"`)} AS "revokedAt",
-            ${epoch(`s."expiresAt"`)} AS "expiresAt", s."passcodeHash", i."id" AS "ideaId", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId",
+            ${epoch(`s."expiresAt"`)} AS "expiresAt", s."passcodeHash", s."allowedEmails", s."allowedDomains", i."id" AS "ideaId", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId",
             r."id" AS "recipientId", r."agreedToNda", ${epoch(`r."emailVerifiedAt"`)} AS "emailVerifiedAt",
             ${epoch(`r."viewWindowEndsAt"`)} AS "viewWindowEndsAt", ${epoch(`r."declinedAt"`)} AS "declinedAt",
             ${epoch(`r."passcodeGivenAt"`)} AS "passcodeGivenAt"
@@ -129,6 +130,8 @@ async function readerOfToken(token: string, hashes: string[]) {
     revokedAt: fromEpochMs(row.revokedAt),
     expiresAt: fromEpochMs(row.expiresAt),
     passcodeHash: row.passcodeHash,
+    allowedEmails: row.allowedEmails ?? [],
+    allowedDomains: row.allowedDomains ?? [],
     idea: { id: row.ideaId, ownerId: row.ownerId, kind: row.kind, pdfAssetId: row.pdfAssetId },
   };
   const recipient =

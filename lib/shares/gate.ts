@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { Prisma, type Recipient, type ShareType } from "@/lib/generated/prisma/client";
 import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import { hasAllowList } from "@/lib/shares/address-rules";
 
 /**
  * THE recipient gate (issue 16 §0). Every recipient-facing route decides through this module:
@@ -20,7 +21,16 @@ import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type Recip
  */
 
 /** The share fields the gate reads. */
-export type GateShare = { shareType: ShareType; maxViews: number | null; viewCount: number; revokedAt: Date | null; expiresAt: Date | null; passcodeHash: string | null };
+export type GateShare = {
+  shareType: ShareType;
+  maxViews: number | null;
+  viewCount: number;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  passcodeHash: string | null;
+  allowedEmails: readonly string[];
+  allowedDomains: readonly string[];
+};
 /** The recipient fields the gate reads. */
 export type GateRecipient = Pick<Recipient, "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
 
@@ -60,10 +70,14 @@ const STANDING_CLAUSES: Clause[] = [
     sql: (r) => Prisma.sql`${r}."agreedToNda"`,
   },
   {
-    name: "address verified (e-mail links)",
-    holds: (s, r) => s.shareType !== "email" || r.emailVerifiedAt !== null,
-    where: () => ({ OR: [{ emailVerifiedAt: { not: null } }, { share: { shareType: { not: "email" } } }] }),
-    sql: (r, s) => Prisma.sql`(${r}."emailVerifiedAt" IS NOT NULL OR ${s}."shareType" <> 'email')`,
+    // E-mail links, and links with an allow list (issue 17 §2: a list is worthless unless the address is proven).
+    name: "address verified (e-mail and allow-listed links)",
+    holds: (s, r) => !needsCode(s) || r.emailVerifiedAt !== null,
+    where: () => ({
+      OR: [{ emailVerifiedAt: { not: null } }, { share: { shareType: { not: "email" }, allowedEmails: { isEmpty: true }, allowedDomains: { isEmpty: true } } }],
+    }),
+    sql: (r, s) =>
+      Prisma.sql`(${r}."emailVerifiedAt" IS NOT NULL OR (${s}."shareType" <> 'email' AND cardinality(${s}."allowedEmails") = 0 AND cardinality(${s}."allowedDomains") = 0))`,
   },
   {
     name: "not declined",
@@ -93,9 +107,17 @@ const READER_CLAUSES = [...SHARE_CLAUSES, ...STANDING_CLAUSES, WINDOW_CLAUSE];
 /** The clause names, in order (tests name the one a state breaks). */
 export const READER_RULE = READER_CLAUSES.map((c) => c.name);
 
-/** Only e-mail links need a proven address. */
-export function isEmailVerified(r: Pick<GateRecipient, "emailVerifiedAt">, shareType: ShareType) {
-  return STANDING_CLAUSES[1].holds({ shareType } as GateShare, r as GateRecipient, new Date());
+/** The fields that decide whether a link proves addresses with a code. */
+export type CodeFields = Pick<GateShare, "shareType" | "allowedEmails" | "allowedDomains">;
+
+/** E-mail links and links with an allow list prove the recipient's address with the e-mailed code. */
+export function needsCode(s: CodeFields) {
+  return s.shareType === "email" || hasAllowList(s);
+}
+
+/** Only links that need a code need a proven address. */
+export function isEmailVerified(r: Pick<GateRecipient, "emailVerifiedAt">, share: CodeFields) {
+  return STANDING_CLAUSES[1].holds(share as GateShare, r as GateRecipient, new Date());
 }
 
 /** The recipient gave the link's current passcode, or the link has none. */
@@ -104,7 +126,7 @@ export function passcodeGiven(s: Pick<GateShare, "passcodeHash">, r: Pick<GateRe
 }
 
 /** Agreed, verified where the link needs it, not declined, passcode given: the recipient's own part of the rule. */
-export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash">, r: GateRecipient) {
+export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains">, r: GateRecipient) {
   return STANDING_CLAUSES.every((c) => c.holds(s as GateShare, r, new Date()));
 }
 

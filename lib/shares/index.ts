@@ -7,7 +7,8 @@ import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { newAccessLink, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
+import { newAccessLink, newRecipientSecret, secretHash, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
+import { addressAdmitted } from "@/lib/shares/address-rules";
 import { hashPasscode } from "@/lib/shares/passcode";
 import type { Share } from "@/lib/generated/prisma/client";
 
@@ -34,6 +35,10 @@ export function presentShare(s: Share) {
     screenShield: s.screenShield,
     /** Whether a passcode is asked; never the passcode nor its hash. */
     hasPasscode: s.passcodeHash !== null,
+    /** Who may open it (issue 17 §2): with an allow list the address is proven by a code. */
+    allowedEmails: s.allowedEmails,
+    allowedDomains: s.allowedDomains,
+    blockedDomains: s.blockedDomains,
   };
 }
 
@@ -57,6 +62,8 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   const input = createShareSchema.parse(request);
   const idea = await ownedIdea(ownerId, input.ideaId);
   await enforceRateLimits(rateLimits.shareCreate(ownerId));
+  // 'Sharing defaults' (issue 17 §2) for what the request leaves out.
+  const defaults = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { defaultAllowDownload: true, defaultScreenShield: true } });
   const type = input.shareType;
   const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
   const maxViews = input.maxViews ?? null;
@@ -64,7 +71,8 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const share = await db.share.create({
     data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
-      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false, passcodeHash, name: input.name ?? null },
+      allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
+      allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [] },
   });
   if (recipientEmail) {
     try {
@@ -85,8 +93,26 @@ const limitText = (n: number | null) => (n === null ? "unlimited" : String(n));
 const onOff = (b: boolean) => (b ? "on" : "off");
 
 /** The change in words for the activity timeline (never the passcode). */
-function describeChanges(before: Share, data: { name?: string | null; expiresAt?: Date | null; maxViews?: number | null; allowDownload?: boolean; screenShield?: boolean; passcodeHash?: string | null }) {
+type ShareChanges = {
+  name?: string | null;
+  expiresAt?: Date | null;
+  maxViews?: number | null;
+  allowDownload?: boolean;
+  screenShield?: boolean;
+  passcodeHash?: string | null;
+  allowedEmails?: string[];
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+};
+
+const listText = (list: string[]) => (list.length ? list.join(", ") : "none");
+
+function describeChanges(before: Share, data: ShareChanges) {
   const parts: string[] = [];
+  for (const [key, label] of [["allowedEmails", "allowed addresses"], ["allowedDomains", "allowed domains"], ["blockedDomains", "blocked domains"]] as const) {
+    const next = data[key];
+    if (next !== undefined && next.join(",") !== before[key].join(",")) parts.push(`${label}: ${listText(next)}`);
+  }
   if (data.name !== undefined && data.name !== before.name) parts.push(`name: ${data.name === null ? "removed" : `'${data.name}'`}`);
   if (data.expiresAt !== undefined && data.expiresAt?.getTime() !== before.expiresAt?.getTime()) parts.push(`expiry ${when(before.expiresAt)} → ${when(data.expiresAt)}`);
   if (data.maxViews !== undefined && data.maxViews !== before.maxViews) parts.push(`maximum views ${limitText(before.maxViews)} → ${limitText(data.maxViews)}`);
@@ -115,11 +141,23 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     ...(input.allowDownload !== undefined ? { allowDownload: input.allowDownload } : {}),
     ...(input.screenShield !== undefined ? { screenShield: input.screenShield } : {}),
     ...(input.passcode !== undefined ? { passcodeHash: input.passcode === null ? null : await hashPasscode(input.passcode) } : {}),
+    ...(input.allowedEmails !== undefined ? { allowedEmails: input.allowedEmails } : {}),
+    ...(input.allowedDomains !== undefined ? { allowedDomains: input.allowedDomains } : {}),
+    ...(input.blockedDomains !== undefined ? { blockedDomains: input.blockedDomains } : {}),
   };
   const summary = describeChanges(before, data);
   const share = await db.$transaction(async (tx) => {
     const updated = await tx.share.update({ where: { id: before.id }, data });
     if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
+    if (data.allowedEmails || data.allowedDomains || data.blockedDomains) {
+      // Recipients the new lists exclude lose their session at once (their cookie no longer matches anything; the
+      // record stays as evidence). Newly allow-listed links also ask the others for a code (the gate).
+      const owner = await tx.user.findUniqueOrThrow({ where: { id: ownerId }, select: { sharingBlockedDomains: true } });
+      const recipients = await tx.recipient.findMany({ where: { shareId: before.id }, select: { id: true, email: true } });
+      for (const r of recipients.filter((r) => !addressAdmitted(updated, owner.sharingBlockedDomains, r.email))) {
+        await tx.recipient.update({ where: { id: r.id }, data: { secretHash: secretHash(newRecipientSecret()) } });
+      }
+    }
     if (summary) await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
     return updated;
   });

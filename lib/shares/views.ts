@@ -131,7 +131,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     }
   }
   const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name } };
-  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
+  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, recipient: recipient ? presentRecipient(recipient, share) : null };
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.

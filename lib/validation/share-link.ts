@@ -63,6 +63,27 @@ export const shareName = z
   .check(singleLine("Name"))
   .transform((v) => v || null);
 
+export const DOMAIN_MESSAGE = "Enter domains such as sequoia.com";
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+/** A domain as people type it ("@Sequoia.com "): lower case, without the @. */
+export const domainName = z
+  .string(DOMAIN_MESSAGE)
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/^@/, ""))
+  .pipe(z.string().regex(DOMAIN_PATTERN, DOMAIN_MESSAGE));
+
+const unique = <T>(list: T[]) => [...new Set(list)];
+
+/** Issue 17 §2: who may open a link. Lists of at most 100, duplicates dropped. */
+export const domainList = z.array(domainName, DOMAIN_MESSAGE).max(100, "At most 100 domains").transform(unique);
+export const ALLOWED_EMAILS_MESSAGE = "Enter e-mail addresses such as partner@sequoia.com";
+export const emailList = z
+  .array(z.string(ALLOWED_EMAILS_MESSAGE).trim().toLowerCase().max(254, ALLOWED_EMAILS_MESSAGE).pipe(z.email(ALLOWED_EMAILS_MESSAGE)), ALLOWED_EMAILS_MESSAGE)
+  .max(100, "At most 100 addresses")
+  .transform(unique);
+
 /** What every link has, whatever its type. */
 const common = {
   ideaId: z.union([z.number(), z.string()]),
@@ -74,6 +95,10 @@ const common = {
   passcode: passcode.nullable().optional(),
   /** Issue 17 §3: 'Sequoia, partner meeting'. */
   name: shareName.nullable().optional(),
+  /** Issue 17 §2: with either allow list, only these (proven by a code); blocked domains never. */
+  allowedEmails: emailList.optional(),
+  allowedDomains: domainList.optional(),
+  blockedDomains: domainList.optional(),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
@@ -106,8 +131,23 @@ export const updateShareSchema = z.strictObject(
     allowDownload: common.allowDownload,
     screenShield: common.screenShield,
     passcode: passcode.nullable().optional(),
+    allowedEmails: emailList.optional(),
+    allowedDomains: domainList.optional(),
+    blockedDomains: domainList.optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
 );
 export type UpdateShareRequest = z.input<typeof updateShareSchema>;
 export type UpdateShareInput = z.output<typeof updateShareSchema>;
+
+export const EXPIRY_DAYS_MESSAGE = "Days must be a whole number from 1 to 3650";
+
+/** PUT /api/profile/sharing-defaults (issue 17 §2): account-wide blocked domains and what new links start with. */
+export const sharingDefaultsSchema = z.strictObject({
+  blockedDomains: domainList.optional(),
+  allowDownload: z.boolean("allowDownload must be true or false").optional(),
+  screenShield: z.boolean("screenShield must be true or false").optional(),
+  /** Days until a new time-limited link expires (prefilled on the form); null: none. */
+  expiryDays: z.number(EXPIRY_DAYS_MESSAGE).int(EXPIRY_DAYS_MESSAGE).min(1, EXPIRY_DAYS_MESSAGE).max(3650, EXPIRY_DAYS_MESSAGE).nullable().optional(),
+});
+export type SharingDefaultsInput = z.output<typeof sharingDefaultsSchema>;

@@ -1,4 +1,4 @@
-import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl, toCreateShareRequest } from "@/components/share/share-form-model";
+import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
 import { ApiError } from "@/lib/client/request";
 import { createShareSchema } from "@/lib/validation/share-link";
 import { MESSAGES } from "@/lib/validation/sharing";
@@ -62,6 +62,18 @@ describe("share form", () => {
     expect(blank.ok && "name" in blank.body).toBe(false);
     expect(toCreateShareRequest(form({ shareType: "full-access", name: "x".repeat(101) }), 5)).toEqual({ ok: false, errors: { name: "Name must be at most 100 characters" } });
     expect(toCreateShareRequest(form({ shareType: "full-access", name: "Sequoia\nTerms: none" }), 5)).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
+  });
+
+  it("sends who may open the link as lists, none when empty; a bad entry is reported on its list", () => {
+    expect(splitList(" a@x.com, b@y.com;c@z.com\n")).toEqual(["a@x.com", "b@y.com", "c@z.com"]);
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowedDomains: "@Sequoia.com, a16z.com", blockedDomains: "rival.io" }), 5)).toMatchObject({
+      ok: true,
+      body: { allowedDomains: ["sequoia.com", "a16z.com"], blockedDomains: ["rival.io"] },
+    });
+    const none = toCreateShareRequest(form({ shareType: "full-access" }), 5);
+    expect(none.ok && ("allowedEmails" in none.body || "allowedDomains" in none.body || "blockedDomains" in none.body)).toBe(false);
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowedEmails: "partner@sequoia.com nobody" }), 5)).toMatchObject({ ok: false, errors: { allowedEmails: expect.any(String) } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", blockedDomains: "not_a domain" }), 5)).toMatchObject({ ok: false, errors: { blockedDomains: "Enter domains such as sequoia.com" } });
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {

@@ -122,3 +122,38 @@ test("a founder renames a link, lowers its view limit until it closes, and revok
   await expect(page.getByRole("list", { name: /^Inactive links/ }).getByRole("listitem")).toHaveCount(2);
   expect((await page.request.get(`/api/share/${first.accessLink}`)).status()).toBe(404);
 });
+
+test("'Sharing defaults' on /profile: a blocked domain cannot identify on any link; new links start with the defaults", async ({ page, createUser, loginAs, playwright, baseURL }) => {
+  const founder = await createUser();
+  await loginAs(page, founder);
+  await page.goto("/profile");
+  const card = page.getByRole("region", { name: "Sharing defaults" });
+  await card.getByLabel("Blocked domains").fill("Rival.io, competitor.com");
+  await card.getByRole("switch", { name: "Screen shield on new links" }).click();
+  const saved = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === "/api/profile/sharing-defaults");
+  await card.getByRole("button", { name: "Save sharing defaults" }).click();
+  expect(await (await saved).json()).toMatchObject({ blockedDomains: ["rival.io", "competitor.com"], screenShield: true });
+
+  const idea = await publishedIdea(page, "Guarded kettle");
+  await page.goto(`/share/${idea.id}`);
+  await expect(page.getByRole("switch", { name: "Screen shield" })).toHaveAttribute("aria-checked", "true");
+  await page.getByRole("radio", { name: "Full access (unlimited views)", exact: true }).click();
+  await page.getByText("Who may open it").click();
+  await page.getByLabel("Only these domains").fill("sequoia.com");
+  const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/shares");
+  await page.getByRole("button", { name: "Generate Share Link" }).click();
+  const share = (await (await posted).json()) as { accessLink: string; allowedDomains: string[]; screenShield: boolean };
+  expect(share).toMatchObject({ allowedDomains: ["sequoia.com"], screenShield: true });
+
+  const visitor = await playwright.request.newContext({ baseURL });
+  try {
+    const identify = (email: string) => visitor.post("/api/recipients", { data: { name: "Grace Hopper", email, accessToken: share.accessLink } });
+    const outside = await identify("grace@example.com");
+    expect(outside.status()).toBe(403);
+    expect((await outside.json()).error).toBe("This link is not available to grace@example.com");
+    const inside = await expectJson(await identify("partner@sequoia.com"), 201);
+    expect(inside.emailVerified).toBe(false); // the 6-digit code comes next
+  } finally {
+    await visitor.dispose();
+  }
+});

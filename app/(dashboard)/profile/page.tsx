@@ -5,9 +5,11 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { CertificateSettings } from "@/components/profile/certificate-settings";
 import { NotificationSettings } from "@/components/profile/notification-settings";
 import { ProfileForm } from "@/components/profile/profile-form";
+import { SharingDefaults } from "@/components/profile/sharing-defaults";
 import { requirePageUser } from "@/lib/auth/session";
 import { getNotificationSettings } from "@/lib/notifications/settings";
 import { getProfile } from "@/lib/profile";
+import { getSharingDefaults } from "@/lib/profile/sharing-defaults";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +17,7 @@ export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
   const user = await requirePageUser();
-  const [notifications, profile] = await Promise.all([getNotificationSettings(user.id), getProfile(user.id)]);
+  const [notifications, profile, sharing] = await Promise.all([getNotificationSettings(user.id), getProfile(user.id), getSharingDefaults(user.id)]);
 
   return (
     <>
@@ -30,6 +32,7 @@ export default async function ProfilePage() {
         <ProfileForm initialUser={profile} />
         <NotificationSettings initial={notifications} />
         <CertificateSettings initialUser={profile} />
+        <SharingDefaults initial={sharing} />
       </main>
       <SiteFooter />
     </>

@@ -87,7 +87,7 @@ describe("owner calls", () => {
     const listed = await listShares(owner.id, idea.id);
     expect(listed.map((s) => s.id)).toEqual([mail.id, full.id, timed.id, one.id]);
     expect(Object.keys(listed[0]).sort()).toEqual(
-      ["accessLink", "allowDownload", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "recipientEmail", "revokedAt", "screenShield", "shareType", "viewCount"].sort(),
+      ["accessLink", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "recipientEmail", "revokedAt", "screenShield", "shareType", "viewCount"].sort(),
     );
   });
 
