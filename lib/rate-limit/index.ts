@@ -66,3 +66,11 @@ export async function recordFailures(limits: Limit[]) {
 export async function pruneRateLimits() {
   await db.rateLimit.deleteMany({ where: { resetAt: { lt: new Date(Date.now() - 3600_000) } } });
 }
+
+/**
+ * Gives back the attempt enforceRateLimits counted, for limits that count failures but must refuse concurrent
+ * attempts beyond the budget (each attempt is counted before it is judged; a success is then refunded).
+ */
+export async function refundAttempts(limits: Limit[]) {
+  await db.rateLimit.updateMany({ where: { key: { in: limits.map((l) => l.key) }, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+}
