@@ -5,6 +5,7 @@ import { createIdea, createPdfIdea, publishIdea } from "@/lib/ideas";
 import { createShareLink } from "@/lib/shares";
 import { acceptNda, createRecipient as createRecipientLib } from "@/lib/recipients";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import type { CreateShareRequest } from "@/lib/validation/share-link";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -66,6 +67,7 @@ type ShareOverrides = {
   recipientEmail?: string | null;
   allowDownload?: boolean;
   screenShield?: boolean;
+  passcode?: string | null;
 };
 
 /** A share of `ideaId` made through the owner's own call (full access unless told). */
@@ -81,7 +83,8 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
       recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null),
       ...(overrides.allowDownload !== undefined ? { allowDownload: overrides.allowDownload } : {}),
       ...(overrides.screenShield !== undefined ? { screenShield: overrides.screenShield } : {}),
-    },
+      ...(overrides.passcode !== undefined ? { passcode: overrides.passcode } : {}),
+    } as CreateShareRequest,
     TEST_ORIGIN,
   );
 }
@@ -89,7 +92,7 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
 /** A recipient identified on `share` through the real call; `secrets` is what its browser's cookie holds. */
 export async function createRecipient(
   share: { accessLink: string; recipientEmail?: string | null },
-  overrides: { name?: string; email?: string; phone?: string | null; client?: typeof TEST_CLIENT } = {},
+  overrides: { name?: string; email?: string; phone?: string | null; client?: typeof TEST_CLIENT; passcodes?: Record<string, string> } = {},
 ) {
   const created = await createRecipientLib(
     {
@@ -99,6 +102,7 @@ export async function createRecipient(
       accessToken: share.accessLink,
     },
     overrides.client ?? TEST_CLIENT,
+    overrides.passcodes,
   );
   return { ...created.recipient, secret: created.secret, secrets: [created.secret] as string[] };
 }

@@ -8,12 +8,13 @@ import path from "node:path";
  *   jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
  *   jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
  *
- * and imports `routeSession` to sign in (`routeSession.user`) or hold recipient cookies (`routeSession.secrets`).
+ * and imports `routeSession` to sign in (`routeSession.user`) or hold recipient cookies (`routeSession.secrets`,
+ * passcode cookies by link id in `routeSession.passcodes`).
  */
 
 export type SessionUser = { id: string; name: string; email: string; profileImage: null };
 
-export const routeSession = { user: null as SessionUser | null, secrets: [] as string[] };
+export const routeSession = { user: null as SessionUser | null, secrets: [] as string[], passcodes: {} as Record<string, string> };
 
 export function sessionModuleMock(overrides: Record<string, unknown> = {}) {
   return {
@@ -31,6 +32,13 @@ export function recipientCookiesModuleMock() {
   return {
     ...jest.requireActual("@/lib/recipients/cookies"),
     readRecipientSecrets: async () => routeSession.secrets,
+    setRecipientCookie: async (_shareId: string, secret: string) => {
+      routeSession.secrets = [...routeSession.secrets, secret];
+    },
+    readPasscodeProofs: async () => routeSession.passcodes,
+    setPasscodeCookie: async (shareId: string, proof: string) => {
+      routeSession.passcodes = { ...routeSession.passcodes, [shareId]: proof };
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 
 import { AccessDenied, StatusPanel, VerifyingAccess } from "@/components/recipient/access-state";
 import { EmailCodeStep } from "@/components/recipient/email-code-step";
+import { PasscodeStep } from "@/components/recipient/passcode-step";
 import { RecipientForm } from "@/components/recipient/recipient-form";
 import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
@@ -12,7 +13,8 @@ import type { Recipient, SharedIdea } from "@/lib/client/types";
 
 /** /collect and /view: check the link, then who is reading (SPEC §2 'Recipient information'). */
 export function CollectClient({ token }: { token: string | null }) {
-  const state = useSharedIdea(token);
+  const [attempt, setAttempt] = React.useState(0);
+  const state = useSharedIdea(token, attempt);
   const router = useRouter();
   const share = state.status === "ready" ? state.share : null;
   // A recipient this browser already identified skips ahead (SPEC §4).
@@ -24,13 +26,14 @@ export function CollectClient({ token }: { token: string | null }) {
   }, [router, skipTo]);
 
   if (state.status === "invalid" || !token) return <AccessDenied />;
+  if (state.status === "passcode") return <PasscodeStep token={token} onUnlocked={() => setAttempt((n) => n + 1)} />;
   if (!share || skipTo) return <VerifyingAccess />;
   return <IdentifyRecipient token={token} share={share} />;
 }
 
 function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea }) {
   const router = useRouter();
-  // An e-mail share whose recipient has not confirmed the code yet resumes at the code step.
+  // A recipient that has not confirmed its code yet (e-mail and allow-listed links) resumes at the code step.
   const [awaitingCode, setAwaitingCode] = React.useState<Recipient | null>(share.recipient);
   const [pending, setPending] = React.useState(false);
 
@@ -41,7 +44,8 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
   };
 
   const identified = (recipient: Recipient) => {
-    if (share.shareType === "email" && !recipient.emailVerified) {
+    // E-mail links and allow-listed links prove the address with a code first.
+    if (!recipient.emailVerified) {
       setPending(false);
       setAwaitingCode(recipient);
       return;

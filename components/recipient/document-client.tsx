@@ -27,7 +27,9 @@ export function DocumentClient({ token }: { token: string | null }) {
   const router = useRouter();
   const share = state.status === "ready" ? state.share : null;
   const stage = share ? recipientStage(share) : null;
-  const redirect = token && stage && stage !== "document" ? recipientPath(stage, token) : null;
+  // A link whose passcode this browser has not given (or that changed) asks for it on /collect.
+  const passcodeFirst = token && state.status === "passcode" ? recipientPath("collect", token) : null;
+  const redirect = passcodeFirst ?? (token && stage && stage !== "document" ? recipientPath(stage, token) : null);
 
   React.useEffect(() => {
     if (redirect) router.replace(redirect);

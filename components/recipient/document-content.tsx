@@ -69,7 +69,7 @@ export type ReaderSource = {
   shield: boolean;
 };
 
-/** The idea in the reader (issue 16 §2): PDF page by page, HTML section by section, canvas as one section. */
+/** The idea in the reader (issue 16 §2): PDF page by page, HTML section by section, canvas and JSON as one section. */
 export function DocumentContent({ form, watermark, source }: { form: ContentForm; watermark?: string; source: ReaderSource }) {
   switch (form.kind) {
     case "pdf":
@@ -83,12 +83,19 @@ export function DocumentContent({ form, watermark, source }: { form: ContentForm
     case "html":
       return <HtmlSections html={form.html} watermark={watermark} engagementUrl={source.engagementUrl} />;
     default:
-      return withWatermark(
-        watermark,
-        "json-document-frame",
-        <pre data-slot="json-document" className="overflow-x-auto rounded-lg border bg-background p-4 text-sm">
-          {JSON.stringify(form.value, null, 2)}
-        </pre>,
+      // Anything else, shown as JSON: one section, like a canvas (the server counts it as one: lib/engagement/document.ts).
+      return (
+        <SectionReader count={1} engagementUrl={source.engagementUrl}>
+          {() =>
+            withWatermark(
+              watermark,
+              "json-document-frame",
+              <pre data-slot="json-document" className="overflow-x-auto rounded-lg border bg-background p-4 text-sm">
+                {JSON.stringify(form.value, null, 2)}
+              </pre>,
+            )
+          }
+        </SectionReader>
       );
   }
 }

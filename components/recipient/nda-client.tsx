@@ -30,7 +30,9 @@ export function NdaClient({ token }: { token: string | null }) {
   const [declined, setDeclined] = React.useState(false);
   const share = state.status === "ready" ? state.share : null;
   const stage = share ? recipientStage(share) : null;
-  const redirect = token && stage && stage !== "nda" && !declined ? recipientPath(stage, token) : null;
+  // A link whose passcode this browser has not given (or that changed) asks for it on /collect.
+  const passcodeFirst = token && state.status === "passcode" ? recipientPath("collect", token) : null;
+  const redirect = passcodeFirst ?? (token && stage && stage !== "nda" && !declined ? recipientPath(stage, token) : null);
 
   React.useEffect(() => {
     if (redirect) router.replace(redirect);

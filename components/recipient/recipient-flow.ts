@@ -20,6 +20,7 @@ export function recipientPath(screen: RecipientScreen, token: string) {
 export function recipientStage(share: SharedIdea): RecipientScreen {
   const r = share.recipient;
   if (!r) return "collect";
-  if (share.shareType === "email" && !r.emailVerified) return "collect";
+  // The server says emailVerified: true where no code is needed (only e-mail and allow-listed links ask for one).
+  if (!r.emailVerified) return "collect";
   return r.agreedToNda ? "document" : "nda";
 }

@@ -1,7 +1,9 @@
 "use client";
 
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SharingDefaultsInfo } from "@/components/profile/sharing-defaults";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Copy, Link2, Mail } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -12,21 +14,28 @@ import { Switch } from "@/components/ui/switch";
 import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import {
-  EMPTY_SHARE_FORM, fieldForServerMessage, LINK_OPTIONS, SHARE_TYPE_CHOICES, shareFieldsFor, shareUrl, toCreateShareRequest,
+  EMPTY_SHARE_FORM, LINK_OPTIONS, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues,
 } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
 import type { Share } from "@/lib/client/types";
+import type { CreateShareRequest } from "@/lib/validation/share-link";
 import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/sharing";
 
 export const CREATE_FAILED = "Failed to create share link. Please try again.";
 
+/** In the form's order: the first field with a message takes the focus. */
 const FIELD_IDS: Record<ShareField, string> = {
+  name: "share-name",
+  passcode: "share-passcode",
   shareType: "share-type",
   expiresAt: "share-expires-at",
   maxViews: "share-max-views",
   recipientEmail: "share-recipient-email",
+  allowedEmails: "share-allowed-emails",
+  allowedDomains: "share-allowed-domains",
+  blockedDomains: "share-blocked-domains",
 };
 
 function isShareType(value: string): value is ShareTypeValue {
@@ -58,6 +67,18 @@ function describedBy(field: ShareField, error: string | undefined, hint?: boolea
   return { id: FIELD_IDS[field], "aria-invalid": error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
 }
 
+/** The form's first values under the owner's sharing defaults (the expiry as local datetime-local text). */
+function withDefaults(d: SharingDefaultsInfo | undefined): ShareFormValues {
+  if (!d) return EMPTY_SHARE_FORM;
+  let expiresAt = "";
+  if (d.expiryDays) {
+    const at = new Date(Date.now() + d.expiryDays * 86_400_000);
+    at.setSeconds(0, 0);
+    expiresAt = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }
+  return { ...EMPTY_SHARE_FORM, allowDownload: d.allowDownload, screenShield: d.screenShield, expiresAt };
+}
+
 /** The date-time picker cannot go back in time: its minimum is "now", set when it gets focus (not during render). */
 function setMinToNow(input: HTMLInputElement) {
   const now = new Date();
@@ -71,94 +92,135 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   const headingId = useId();
   const typeLabelId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ShareFormValues>(EMPTY_SHARE_FORM);
-  const [errors, setErrors] = useState<ShareFormErrors>({});
+  const resolver = useMemo(() => shareFormResolver(ideaId), [ideaId]);
+  const { register, control, handleSubmit, reset, getValues, setError, clearErrors, formState } = useForm<ShareFormValues, unknown, CreateShareRequest>({
+    resolver,
+    defaultValues: EMPTY_SHARE_FORM,
+    shouldFocusError: false,
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // 'Sharing defaults' (issue 17 §2): a new link starts with the owner's options and expiry, until they touch the form.
+  const defaults = useQuery<SharingDefaultsInfo>({ queryKey: ["/api/profile/sharing-defaults"], staleTime: 60_000 });
+  const startValues = useMemo(() => withDefaults(defaults.data), [defaults.data]);
+  // Once, when they arrive (not after each reset that follows a created link, which keeps the chosen type).
+  const defaultsApplied = useRef(false);
+  useEffect(() => {
+    if (!defaults.data || defaultsApplied.current) return;
+    defaultsApplied.current = true;
+    if (!formState.isDirty) reset(startValues);
+  }, [defaults.data, startValues, reset, formState.isDirty]);
   const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
-  const shown = shareFieldsFor(values.shareType);
+  // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
+  const [pending, setPending] = useState(false);
+  const shareType = useWatch({ control, name: "shareType" });
+  const shown = shareFieldsFor(shareType);
+  const errors: ShareFormErrors = Object.fromEntries(SHARE_FIELDS.map((f) => [f, formState.errors[f]?.message])) as ShareFormErrors;
 
-  const set = (field: Exclude<ShareField, "shareType">) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
+  // Focus in the form's order (the radio group is not a registered input, so react-hook-form's own focus skips it).
   const focusFirstError = (found: ShareFormErrors) => {
     const first = (Object.keys(FIELD_IDS) as ShareField[]).find((f) => found[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`)?.focus();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
+  const onValid = async (body: CreateShareRequest) => {
     setFormError(null);
-    const request = toCreateShareRequest(values, ideaId);
-    if (!request.ok) {
-      setErrors(request.errors);
-      focusFirstError(request.errors);
-      return;
-    }
-    setErrors({});
     setPending(true);
     try {
-      const share = await apiRequest<Share>("POST", "/api/shares", request.body);
+      const share = await apiRequest<Share>("POST", "/api/shares", body);
       setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
-      setValues((prev) => ({ ...EMPTY_SHARE_FORM, shareType: prev.shareType, allowDownload: prev.allowDownload, screenShield: prev.screenShield }));
+      const kept = getValues();
+      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield });
       void queryClient.invalidateQueries({ queryKey: queryKeys.shares(ideaId) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
-      // A refusal the server explains (validation, rate limit) is shown where it belongs.
-      const message = err instanceof ApiError && err.status < 500 ? err.serverMessage : null;
-      const field = message ? fieldForServerMessage(message) : null;
-      if (message && field) {
-        setErrors({ [field]: message });
-        focusFirstError({ [field]: message });
+      // A refusal the server explains is shown where it belongs: each issue on the field its path names.
+      const fields = serverFieldErrors(err);
+      if (fields) {
+        for (const field of SHARE_FIELDS) if (fields[field]) setError(field, { type: "server", message: fields[field] });
+        // The inputs are disabled until `pending` clears: focus once they are enabled again.
+        setTimeout(() => focusFirstError(fields), 0);
       } else {
-        setFormError(message ?? CREATE_FAILED);
+        setFormError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? CREATE_FAILED) : CREATE_FAILED);
       }
     } finally {
       setPending(false);
     }
   };
 
-  const submitLabel = values.shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
+  const onInvalid = (invalid: FieldErrors<ShareFormValues>) => {
+    setFormError(null);
+    focusFirstError(Object.fromEntries(SHARE_FIELDS.map((f) => [f, invalid[f]?.message])) as ShareFormErrors);
+  };
+
+  /** An input's registration; typing clears its message (the server's too). */
+  const field = (name: Exclude<ShareField, "shareType">) => register(name, { onChange: () => clearErrors(name) });
+
+  const submitLabel = shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-lg font-semibold">
         Create New Share Link
       </h2>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={pending}>
+      <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="space-y-5" aria-busy={pending}>
+        <Field field="name" label="Link name (optional)" error={errors.name} hint="For you only, to tell links apart ('Sequoia, partner meeting').">
+          <Input type="text" autoComplete="off" maxLength={200} {...field("name")} disabled={pending} {...describedBy("name", errors.name, true)} />
+        </Field>
+
+        <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
+          <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
+        </Field>
+
+        <details className="space-y-3 rounded-md border px-3 py-2">
+          <summary className="cursor-pointer text-sm font-medium">Who may open it</summary>
+          <div className="mt-3 space-y-4">
+            <Field field="allowedEmails" label="Only these addresses" error={errors.allowedEmails} hint="Separated by commas. With any address or domain here, recipients confirm their address with a 6-digit code.">
+              <Input type="text" autoComplete="off" {...field("allowedEmails")} disabled={pending} {...describedBy("allowedEmails", errors.allowedEmails, true)} />
+            </Field>
+            <Field field="allowedDomains" label="Only these domains" error={errors.allowedDomains}>
+              <Input type="text" autoComplete="off" placeholder="sequoia.com" {...field("allowedDomains")} disabled={pending} {...describedBy("allowedDomains", errors.allowedDomains)} />
+            </Field>
+            <Field field="blockedDomains" label="Never these domains" error={errors.blockedDomains} hint="Added to the blocked domains of your Sharing defaults.">
+              <Input type="text" autoComplete="off" {...field("blockedDomains")} disabled={pending} {...describedBy("blockedDomains", errors.blockedDomains, true)} />
+            </Field>
+          </div>
+        </details>
+
         <div className="space-y-3">
           <p id={typeLabelId} className="text-sm font-medium">
             Share type
           </p>
-          <RadioGroup
-            id={FIELD_IDS.shareType}
+          <Controller
+            control={control}
             name="shareType"
-            value={values.shareType}
-            onValueChange={(value) => {
-              if (!isShareType(value)) return;
-              setValues((prev) => ({ ...prev, shareType: value }));
-              setErrors({});
-              setFormError(null);
-            }}
-            aria-labelledby={typeLabelId}
-            aria-describedby={errors.shareType ? `${FIELD_IDS.shareType}-error` : undefined}
-            disabled={pending}
-          >
-            {SHARE_TYPE_CHOICES.map((choice) => (
-              <div key={choice.value} className="flex items-center gap-3">
-                <RadioGroupItem value={choice.value} id={`share-type-${choice.value}`} />
-                <Label htmlFor={`share-type-${choice.value}`} className="cursor-pointer py-1 font-normal">
-                  {choice.label}
-                </Label>
-              </div>
-            ))}
-          </RadioGroup>
+            render={({ field: radio }) => (
+              <RadioGroup
+                id={FIELD_IDS.shareType}
+                name="shareType"
+                value={radio.value}
+                onValueChange={(value) => {
+                  if (!isShareType(value)) return;
+                  radio.onChange(value);
+                  clearErrors();
+                  setFormError(null);
+                }}
+                aria-labelledby={typeLabelId}
+                aria-describedby={errors.shareType ? `${FIELD_IDS.shareType}-error` : undefined}
+                disabled={pending}
+              >
+                {SHARE_TYPE_CHOICES.map((choice) => (
+                  <div key={choice.value} className="flex items-center gap-3">
+                    <RadioGroupItem value={choice.value} id={`share-type-${choice.value}`} />
+                    <Label htmlFor={`share-type-${choice.value}`} className="cursor-pointer py-1 font-normal">
+                      {choice.label}
+                    </Label>
+                  </div>
+                ))}
+              </RadioGroup>
+            )}
+          />
           {errors.shareType ? (
             <p id={`${FIELD_IDS.shareType}-error`} className="text-destructive text-sm">
               {errors.shareType}
@@ -170,8 +232,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
           <Field field="expiresAt" label="Expiration Date" error={errors.expiresAt}>
             <Input
               type="datetime-local"
-              value={values.expiresAt}
-              onChange={set("expiresAt")}
+              {...field("expiresAt")}
               onFocus={(event) => setMinToNow(event.currentTarget)}
               required
               disabled={pending}
@@ -185,7 +246,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
             field="maxViews"
             label="Maximum Views"
             error={errors.maxViews}
-            hint={values.shareType === "one-time" ? "Each recipient views the document once; this many recipients may open it (one when empty)." : undefined}
+            hint={shareType === "one-time" ? "Each recipient views the document once; this many recipients may open it (one when empty)." : undefined}
           >
             <Input
               type="number"
@@ -193,10 +254,9 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
               min={1}
               step={1}
               placeholder="Leave empty for unlimited views"
-              value={values.maxViews}
-              onChange={set("maxViews")}
+              {...field("maxViews")}
               disabled={pending}
-              {...describedBy("maxViews", errors.maxViews, values.shareType === "one-time")}
+              {...describedBy("maxViews", errors.maxViews, shareType === "one-time")}
             />
           </Field>
         ) : null}
@@ -208,8 +268,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
               inputMode="email"
               autoComplete="email"
               placeholder="recipient@example.com"
-              value={values.recipientEmail}
-              onChange={set("recipientEmail")}
+              {...field("recipientEmail")}
               required
               disabled={pending}
               {...describedBy("recipientEmail", errors.recipientEmail)}
@@ -220,13 +279,19 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
         <div className="space-y-3">
           {LINK_OPTIONS.map((option) => (
             <div key={option.field} className="flex items-start gap-3">
-              <Switch
-                id={`share-${option.field}`}
-                checked={values[option.field]}
-                onCheckedChange={(checked) => setValues((prev) => ({ ...prev, [option.field]: checked }))}
-                disabled={pending}
-                aria-describedby={`share-${option.field}-hint`}
-                className="mt-0.5"
+              <Controller
+                control={control}
+                name={option.field}
+                render={({ field: toggle }) => (
+                  <Switch
+                    id={`share-${option.field}`}
+                    checked={toggle.value}
+                    onCheckedChange={toggle.onChange}
+                    disabled={pending}
+                    aria-describedby={`share-${option.field}-hint`}
+                    className="mt-0.5"
+                  />
+                )}
               />
               <div className="space-y-0.5">
                 <Label htmlFor={`share-${option.field}`} className="cursor-pointer font-normal">
@@ -247,7 +312,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
         ) : null}
 
         <Button type="submit" className="w-full sm:w-auto" disabled={pending} aria-busy={pending}>
-          {pending ? <Spinner label="Creating share link..." /> : values.shareType === "email" ? <Mail aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+          {pending ? <Spinner label="Creating share link..." /> : shareType === "email" ? <Mail aria-hidden="true" /> : <Link2 aria-hidden="true" />}
           {submitLabel}
         </Button>
       </form>

@@ -85,6 +85,7 @@ function RecipientItem({ recipient, unit }: { recipient: ShareRecipient; unit: R
         <p className="text-muted-foreground text-xs break-all">
           {recipient.email}
           {recipient.phone ? <span> · {recipient.phone}</span> : null}
+          {recipient.visits > 1 ? <span data-slot="visits"> · {recipient.visits} visits</span> : null}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">

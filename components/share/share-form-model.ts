@@ -1,6 +1,8 @@
-import {
-  createShareSchema, MAX_VIEWS_LIMIT, MESSAGES, recipientEmailSchema, type CreateShareInput, type ShareTypeValue,
-} from "@/lib/validation/sharing";
+import type { FieldErrors, Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError } from "@/lib/client/request";
+import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
+import type { ShareTypeValue } from "@/lib/validation/sharing";
 
 /** What the 'Create New Share Link' form holds: the inputs' raw strings. */
 export type ShareFormValues = {
@@ -12,12 +14,27 @@ export type ShareFormValues = {
   /** Link options (issue 16 §4), both off by default. */
   allowDownload: boolean;
   screenShield: boolean;
+  /** Issue 17 §1: empty = no passcode. */
+  passcode: string;
+  /** Issue 17 §3: the owner's name for the link; empty = none. */
+  name: string;
+  /** Issue 17 §2: comma- or space-separated lists as typed; empty = none. */
+  allowedEmails: string;
+  allowedDomains: string;
+  blockedDomains: string;
 };
 
-export type ShareField = "shareType" | "expiresAt" | "maxViews" | "recipientEmail";
+/** The fields that can carry a message (the switches cannot be wrong). */
+export const SHARE_FIELDS = ["name", "passcode", "shareType", "expiresAt", "maxViews", "recipientEmail", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
+export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "" };
+
+/** A list as people type it: separated by commas, semicolons or white space. */
+export function splitList(value: string): string[] {
+  return value.split(/[\s,;]+/).filter(Boolean);
+}
 
 /** The link option switches, with the hint under each. */
 export const LINK_OPTIONS: { field: "allowDownload" | "screenShield"; label: string; hint: string }[] = [
@@ -42,62 +59,91 @@ export function shareFieldsFor(shareType: ShareTypeValue) {
   };
 }
 
-/**
- * The POST /api/shares body for the form, or the messages to show next to its fields. SPEC §5's null rules: a field
- * that does not apply to the type is sent as null. The server checks the same rules with the same messages and limits
- * (lib/shares createShareLink), and its word is final.
- */
-export function toCreateShareRequest(
-  values: ShareFormValues,
-  ideaId: number,
-  now: Date = new Date(),
-): { ok: true; body: CreateShareInput } | { ok: false; errors: ShareFormErrors } {
-  const shown = shareFieldsFor(values.shareType);
-  const errors: ShareFormErrors = {};
-
-  let expiresAt: string | null = null;
-  if (shown.expiresAt) {
-    const when = values.expiresAt ? new Date(values.expiresAt) : null; // datetime-local parses as local time
-    if (!when || Number.isNaN(when.getTime()) || when.getTime() <= now.getTime()) errors.expiresAt = MESSAGES.expiresAt;
-    else expiresAt = when.toISOString();
-  }
-
-  let maxViews: number | null = null;
-  if (shown.maxViews && values.maxViews.trim() !== "") {
-    const raw = values.maxViews.trim();
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || n > MAX_VIEWS_LIMIT) errors.maxViews = MESSAGES.maxViews;
-    else maxViews = n;
-  }
-
-  let recipientEmail: string | null = null;
-  if (shown.recipientEmail) {
-    const parsed = recipientEmailSchema.safeParse(values.recipientEmail);
-    if (!parsed.success) errors.recipientEmail = MESSAGES.recipientEmail;
-    else recipientEmail = parsed.data;
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const body = createShareSchema.safeParse({
-    ideaId,
-    shareType: values.shareType,
-    expiresAt,
-    maxViews,
-    recipientEmail,
-    allowDownload: values.allowDownload,
-    screenShield: values.screenShield,
-  });
-  if (!body.success) return { ok: false, errors: { shareType: body.error.issues[0]?.message ?? MESSAGES.shareType } };
-  return { ok: true, body: body.data };
+/** datetime-local is local time: sent as an instant; anything Date cannot read goes as typed, for the rules to refuse. */
+function localToIso(value: string) {
+  if (!value.trim()) return null;
+  const when = new Date(value);
+  return Number.isNaN(when.getTime()) ? value : when.toISOString();
 }
 
-/** The form field a server validation message belongs to (the messages are shared), else null. */
-export function fieldForServerMessage(message: string): ShareField | null {
-  if (message === MESSAGES.expiresAt) return "expiresAt";
-  if (message === MESSAGES.maxViews) return "maxViews";
-  if (message === MESSAGES.recipientEmail || message === MESSAGES.email) return "recipientEmail";
-  if (message === MESSAGES.shareType) return "shareType";
-  return null;
+/**
+ * The POST /api/shares body for the form's inputs, before any check. SPEC §5's null rules: a field that does not
+ * apply to the type is sent as null.
+ */
+export function shareRequestBody(values: ShareFormValues, ideaId: number): CreateShareRequest {
+  const shown = shareFieldsFor(values.shareType);
+  return {
+    ideaId,
+    shareType: values.shareType,
+    expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
+    maxViews: shown.maxViews ? values.maxViews : null,
+    recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
+    allowDownload: values.allowDownload,
+    screenShield: values.screenShield,
+    // Sent only when given: a link without them is what it always was.
+    ...(values.passcode !== "" ? { passcode: values.passcode } : {}),
+    ...(values.name.trim() !== "" ? { name: values.name } : {}),
+    ...(splitList(values.allowedEmails).length ? { allowedEmails: splitList(values.allowedEmails) } : {}),
+    ...(splitList(values.allowedDomains).length ? { allowedDomains: splitList(values.allowedDomains) } : {}),
+    ...(splitList(values.blockedDomains).length ? { blockedDomains: splitList(values.blockedDomains) } : {}),
+  } as CreateShareRequest;
+}
+
+/** Each issue on the field its path names (the first message per field); paths outside the form go to `fallback`. */
+export function errorsByPath<F extends string = ShareField>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[],
+  fallback: F = "shareType" as F,
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const head = issue.path[0];
+    const field = fields.find((f) => f === head) ?? fallback;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The body to send, or the messages per field: the very schema the handler parses with (lib/validation/share-link.ts).
+ * What is sent is the body as built (JSON), the schema's output being the server's business.
+ */
+export function toCreateShareRequest(values: ShareFormValues, ideaId: number): { ok: true; body: CreateShareRequest } | { ok: false; errors: ShareFormErrors } {
+  const body = shareRequestBody(values, ideaId);
+  const parsed = createShareSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
+  // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
+  return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
+}
+
+/** The form's react-hook-form resolver: the shared rules, errors on their fields, the body as the submitted value. */
+export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unknown, CreateShareRequest> {
+  return async (values) => {
+    const request = toCreateShareRequest(values, ideaId);
+    if (request.ok) return { values: request.body, errors: {} };
+    const errors: FieldErrors<ShareFormValues> = {};
+    for (const field of SHARE_FIELDS) {
+      const message = request.errors[field];
+      if (message) errors[field] = { type: "validate", message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * The fields a refused request names: a 400 carries the schema's `issues` (lib/api/errors.ts), each on its path.
+ * Anything else (a rate limit, a 404) names no field: null, and the form shows the message above its button.
+ */
+export function serverFieldErrors<F extends string = ShareField>(err: unknown, fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[]): Partial<Record<F, string>> | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  try {
+    const body: unknown = JSON.parse(err.body);
+    const issues = body && typeof body === "object" && "issues" in body && Array.isArray(body.issues) ? (body.issues as z.core.$ZodIssue[]) : [];
+    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && fields.some((f) => f === i.path[0]));
+    return named.length ? errorsByPath(named, fields, fields[0]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The share link recipients open (SPEC §2: {origin}/view/{accessLink}). */

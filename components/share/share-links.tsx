@@ -7,6 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
+import { RevokeAllDialog } from "@/components/share/revoke-all-dialog";
+import { EditShareDialog } from "@/components/share/edit-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
@@ -53,6 +55,11 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
     <li data-share-id={share.id} className={cn("space-y-3 rounded-lg border p-3", revoked && "bg-muted/40 text-muted-foreground")}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 space-y-1">
+          {share.name ? (
+            <p data-slot="share-name" className="font-semibold break-words">
+              {share.name}
+            </p>
+          ) : null}
           <p className="flex flex-wrap items-center gap-2 font-medium">
             <span data-slot="share-type">{label}</span>
             {state ? (
@@ -62,6 +69,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
             ) : null}
             {share.allowDownload ? <Badge variant="outline">Download allowed</Badge> : null}
             {share.screenShield ? <Badge variant="outline">Screen shield</Badge> : null}
+            {share.hasPasscode ? <Badge variant="outline">Passcode</Badge> : null}
           </p>
           <p className="text-muted-foreground text-sm">
             <span data-slot="view-count">{viewCountText(share)}</span>
@@ -78,6 +86,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
               <Copy aria-hidden="true" />
               Copy Link
             </Button>
+            <EditShareDialog share={share} label={label} />
             <RevokeShareDialog share={share} label={label} />
           </div>
         )}
@@ -87,16 +96,20 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
   );
 }
 
-/** 'Active Share Links' (GET /api/ideas/{id}/shares), and the revoked ones kept below as a greyed record. */
+/**
+ * 'Active Share Links' (GET /api/ideas/{id}/shares), newest first, each named by its name then its type; expired, used-up and revoked links below in
+ * a collapsed 'Inactive links' section; 'Revoke all links' with its confirmation.
+ */
 export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: ReadingUnit }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   // Recipients change the view counts: reload whenever the screen opens (no polling, no refetch on focus).
   const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: "always" });
   const list = shares.data ?? [];
-  const active = list.filter((s) => !s.revokedAt);
-  const revoked = list.filter((s) => s.revokedAt);
   const now = shares.dataUpdatedAt; // expiry is judged as of the last load
+  const active = list.filter((s) => linkState(s, now) === null);
+  const inactive = list.filter((s) => linkState(s, now) !== null);
+  const live = list.filter((s) => !s.revokedAt);
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -105,7 +118,9 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
           Active Share Links
         </h2>
         {shares.data ? (
-          <Button
+          <div className="flex items-center gap-2">
+            {live.length > 0 ? <RevokeAllDialog ideaId={ideaId} count={live.length} /> : null}
+            <Button
             type="button"
             variant="ghost"
             size="sm"
@@ -118,7 +133,8 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
           >
             <RefreshCw aria-hidden="true" className={cn(shares.isFetching && "animate-spin")} />
             <span className="max-sm:sr-only">Refresh</span>
-          </Button>
+            </Button>
+          </div>
         ) : null}
       </div>
 
@@ -146,17 +162,17 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
         </ul>
       )}
 
-      {revoked.length > 0 ? (
-        <div className="space-y-3">
-          <h3 id={`${headingId}-revoked`} className="text-muted-foreground text-sm font-medium">
-            Revoked links ({revoked.length})
-          </h3>
-          <ul aria-labelledby={`${headingId}-revoked`} className="space-y-3 opacity-75">
-            {revoked.map((share) => (
+      {inactive.length > 0 ? (
+        <details className="space-y-3">
+          <summary className="text-muted-foreground cursor-pointer text-sm font-medium">
+            <span id={`${headingId}-inactive`}>Inactive links ({inactive.length})</span>
+          </summary>
+          <ul aria-labelledby={`${headingId}-inactive`} className="mt-3 space-y-3 opacity-75">
+            {inactive.map((share) => (
               <ShareLinkItem key={share.id} share={share} now={now} unit={unit} />
             ))}
           </ul>
-        </div>
+        </details>
       ) : null}
     </section>
   );

@@ -10,6 +10,7 @@ import type { ShareType } from "@/lib/generated/prisma/client";
 
 export const ACTIVITY_TYPES = [
   "link_created",
+  "link_changed",
   "recipient_identified",
   "code_verified",
   "nda_declined",
@@ -23,6 +24,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   link_created: "Link created",
+  link_changed: "Link changed",
   recipient_identified: "Recipient identified",
   code_verified: "Code verified",
   nda_declined: "NDA declined",
@@ -60,9 +62,10 @@ const OFFSET_MAX = 1_000_000;
 /** At the same instant the later step of a recipient's journey comes first (the list is newest first). */
 const RANK: Record<ActivityType, number> = Object.fromEntries(ACTIVITY_TYPES.map((t, i) => [t, i])) as Record<ActivityType, number>;
 
-function linkLabel(s: { shareType: ShareType; recipientEmail: string | null }) {
+function linkLabel(s: { shareType: ShareType; recipientEmail: string | null; name: string | null }) {
   const type = shareTypeToApi(s.shareType);
-  return s.recipientEmail ? `${SHARE_TYPE_LABELS[type]} (e-mail to ${s.recipientEmail})` : SHARE_TYPE_LABELS[type];
+  const label = s.recipientEmail ? `${SHARE_TYPE_LABELS[type]} (e-mail to ${s.recipientEmail})` : SHARE_TYPE_LABELS[type];
+  return s.name ? `${s.name} · ${label}` : label;
 }
 
 function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType }) {
@@ -98,13 +101,13 @@ async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> 
 
 /**
  * Every event on an idea, derived from the records themselves (links, recipients, acceptances, views, comments),
- * newest first. `take` bounds the two tables that grow without limit (views and comments): the newest `take`
- * events overall are always among the newest `take` of each table. Six queries whatever the volume.
+ * newest first. `take` bounds the tables that grow without limit (views, comments, link changes): the newest `take`
+ * events overall are always among the newest `take` of each table. Seven queries whatever the volume.
  */
 async function collect(idea: { id: number; owner: { name: string } }, take?: number): Promise<ActivityEvent[]> {
   const ideaId = idea.id;
-  const [shares, recipients, ndas, views, comments] = await Promise.all([
-    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true } }),
+  const [shares, recipients, ndas, views, comments, changes] = await Promise.all([
+    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true } }),
     db.recipient.findMany({
       where: { share: { ideaId } },
       select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, declinedAt: true, ip: true, userAgent: true },
@@ -117,6 +120,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take,
     }),
+    db.shareChange.findMany({ where: { ideaId }, select: { id: true, shareId: true, changedAt: true, summary: true }, orderBy: [{ changedAt: "desc" }, { id: "desc" }], take }),
   ]);
   const links = new Map<string, ActivityLink>(
     shares.map((s) => [s.id, { id: s.id, type: shareTypeToApi(s.shareType), label: linkLabel(s), createdAt: s.createdAt }]),
@@ -138,6 +142,10 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const base = { link, actor: owner, recipient: null, ip: null, device: null, source: s.id };
     events.push(event({ ...base, type: "link_created", at: s.createdAt, detail: linkLimits(s) }));
     if (s.revokedAt) events.push(event({ ...base, type: "link_revoked", at: s.revokedAt, detail: null }));
+  }
+  for (const c of changes) {
+    const link = links.get(c.shareId) ?? null;
+    events.push(event({ type: "link_changed", at: c.changedAt, link, actor: owner, recipient: null, ip: null, device: null, detail: c.summary, source: c.id }));
   }
   for (const r of recipients) {
     const base = { link: links.get(r.shareId) ?? null, actor: r.name, recipient: who(r.id), source: r.id };

@@ -65,6 +65,8 @@ export type ProfileImageResult = { profileImage: string };
 export type Share = {
   id: string;
   ideaId: number;
+  /** The owner's name for the link (issue 17 §3); null when unnamed. */
+  name: string | null;
   shareType: ShareTypeValue;
   expiresAt: string | null;
   maxViews: number | null;
@@ -77,6 +79,8 @@ export type Share = {
   allowDownload: boolean;
   /** The reader blurs while unfocused, prints a notice and blocks image saving. */
   screenShield: boolean;
+  /** A passcode is asked before identity (never the passcode itself). */
+  hasPasscode: boolean;
 };
 
 /** DELETE /api/shares/{id}. */
@@ -111,6 +115,9 @@ export type SharedIdea = {
   /** With the content: "name · e-mail · access time", overlaid faintly across the document. */
   watermark?: string;
 };
+
+/** GET /api/share/{token}: the link, or only this while its passcode is missing (nothing about the idea). */
+export type ShareLookup = SharedIdea | { requiresPasscode: true };
 
 export type Comment = {
   id: string;

@@ -7,13 +7,15 @@ export type Limit = { key: string; limit: number; windowSeconds: number };
 
 /**
  * Fixed-window counter kept in PostgreSQL so limits hold across instances. One atomic upsert per key:
- * the window restarts when it has expired. `key` and `windowSeconds` are SQL expressions (placeholders), so a hot
- * path can run the same upsert inside a statement of its own (lib/engagement) rather than as a round trip.
+ * the window restarts when it has expired. `key` and `windowSeconds` are SQL expressions (placeholders, or columns
+ * of `from`), so a hot path can run the same upsert inside a statement of its own (lib/engagement) rather than as a
+ * round trip. With `from` (a relation of that statement) it counts once per row of it: none when it is empty.
  */
-export function rateLimitHitSql(key: string, windowSeconds: string) {
+export function rateLimitHitSql(key: string, windowSeconds: string, from?: string) {
+  const row = `${key}, 1, now() + make_interval(secs => ${windowSeconds})`;
   return `
     INSERT INTO "RateLimit" ("key", "count", "resetAt")
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ${from ? `SELECT ${row} FROM ${from}` : `VALUES (${row})`}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
@@ -63,4 +65,12 @@ export async function recordFailures(limits: Limit[]) {
 /** Old windows are dead weight; removed opportunistically. */
 export async function pruneRateLimits() {
   await db.rateLimit.deleteMany({ where: { resetAt: { lt: new Date(Date.now() - 3600_000) } } });
+}
+
+/**
+ * Gives back the attempt enforceRateLimits counted, for limits that count failures but must refuse concurrent
+ * attempts beyond the budget (each attempt is counted before it is judged; a success is then refunded).
+ */
+export async function refundAttempts(limits: Limit[]) {
+  await db.rateLimit.updateMany({ where: { key: { in: limits.map((l) => l.key) }, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
 }

@@ -41,6 +41,8 @@ export const rateLimits = {
   verifyLookups: (ip: string): Limit[] => [{ key: `verify:lookups:ip:${ip}`, limit: 100, windowSeconds: 15 * MIN }],
   /** Share links are 256-bit tokens; this only keeps one address from hammering the lookup. */
   shareLookup: (ip: string): Limit[] => [{ key: `share:lookup:ip:${ip}`, limit: 300, windowSeconds: MIN }],
+  /** Wrong passcodes per link and address (issue 17 §1): the 6th try in 15 minutes is a 429, right or wrong. */
+  passcodeTries: (shareId: string, ip: string): Limit[] => [{ key: `passcode:${shareId}:${ip}`, limit: 5, windowSeconds: 15 * MIN }],
   shareCreate: (ownerId: string): Limit[] => [{ key: `share:create:${ownerId}`, limit: 100, windowSeconds: HOUR }],
   recipientCreateFromIp: (ip: string): Limit[] => [{ key: `recipient:create:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
   recipientCreateForShare: (shareId: string): Limit[] => [{ key: `recipient:create:share:${shareId}`, limit: 200, windowSeconds: HOUR }],

@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { secureCookiesEnabled } from "@/lib/auth/cookies";
 import { clientIp } from "@/lib/http/client-ip";
 import type { ClientInfo, RecipientSecrets } from "@/lib/shares/access";
+import type { PasscodeProofs } from "@/lib/shares/passcode";
 
 /** One recipient session per share and browser: iv_r_<shareId> holds its secret (SHA-256 = Recipient.secretHash). */
 export const RECIPIENT_COOKIE_PREFIX = "iv_r_";
@@ -39,6 +40,29 @@ export async function clearRecipientCookie(shareId: string) {
     path: "/",
     secure: secureCookiesEnabled(),
     maxAge: 0,
+  });
+}
+
+/** One passcode proof per link and browser (issue 17 §1): iv_p_<shareId> (lib/shares/passcode.ts passcodeProof). */
+export const PASSCODE_COOKIE_PREFIX = "iv_p_";
+
+/** The passcode proofs this browser holds, by link id. */
+export async function readPasscodeProofs(): Promise<PasscodeProofs> {
+  const proofs: Record<string, string> = {};
+  for (const c of (await cookies()).getAll()) {
+    if (c.name.startsWith(PASSCODE_COOKIE_PREFIX)) proofs[c.name.slice(PASSCODE_COOKIE_PREFIX.length)] = c.value;
+  }
+  return proofs;
+}
+
+/** httpOnly like the recipient cookie: script on the page never sees it. */
+export async function setPasscodeCookie(shareId: string, proof: string) {
+  (await cookies()).set(`${PASSCODE_COOKIE_PREFIX}${shareId}`, proof, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookiesEnabled(),
+    maxAge: RECIPIENT_COOKIE_MAX_AGE_SECONDS,
   });
 }
 

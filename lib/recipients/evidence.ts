@@ -26,6 +26,8 @@ export type ShareRecipient = {
   /** When the recipient declined the agreement (its record kept as evidence); null otherwise. */
   declinedAt: Date | null;
   views: RecipientView[];
+  /** How many times this address identified on the link (issue 17 §3: one recipient, several visits). */
+  visits: number;
 };
 
 type ViewTuple = [viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, pageCount: number | null, pages: PageTime[] | null];
@@ -70,7 +72,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
     LEFT JOIN "NdaAcceptance" n ON n."recipientId" = r."id"
     WHERE r."shareId" = ${shareId}
     ORDER BY r."createdAt" DESC, r."id" DESC`;
-  return rows.map((r) => ({
+  return mergeByAddress(rows.map((r) => ({
     id: r.id,
     name: r.name,
     email: r.email,
@@ -86,5 +88,30 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
           engagement: { totalMs, pages: pages ?? [], pageCount },
         }))
       : [],
-  }));
+    visits: 1,
+  })));
+}
+
+/**
+ * The same address identifying twice on one link is one recipient with several visits (issue 17 §3). Each visit
+ * stays its own record underneath (its own browser session, evidence and agreement); the owner sees them as one:
+ * the newest visit's identity, verified or agreed if any visit was, declined only if every visit declined, every
+ * view newest first. `recipients` come newest first (and stay in that order by their newest visit).
+ */
+function mergeByAddress(recipients: ShareRecipient[]): ShareRecipient[] {
+  const byEmail = new Map<string, ShareRecipient>();
+  for (const r of recipients) {
+    const key = r.email.toLowerCase();
+    const seen = byEmail.get(key);
+    if (!seen) {
+      byEmail.set(key, { ...r });
+      continue;
+    }
+    seen.visits += 1;
+    seen.emailVerified ||= r.emailVerified;
+    seen.nda ??= r.nda;
+    seen.declinedAt = seen.declinedAt && r.declinedAt ? seen.declinedAt : null;
+    seen.views = [...seen.views, ...r.views].sort((a, b) => b.viewedAt.getTime() - a.viewedAt.getTime());
+  }
+  return [...byEmail.values()];
 }

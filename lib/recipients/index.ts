@@ -29,8 +29,10 @@ import {
   type RecipientSecrets,
 } from "@/lib/shares/access";
 import { lockUndeclinedRecipient } from "@/lib/recipients/declined";
-import { isEmailVerified } from "@/lib/shares/gate";
-import type { Recipient, ShareType } from "@/lib/generated/prisma/client";
+import { isEmailVerified, needsCode, passcodeGiven, type CodeFields } from "@/lib/shares/gate";
+import { addressAdmitted, notAvailableTo } from "@/lib/shares/address-rules";
+import { holdsPasscode, NO_PASSCODE_PROOFS, PasscodeRequiredError, type PasscodeProofs } from "@/lib/shares/passcode";
+import type { Recipient } from "@/lib/generated/prisma/client";
 import type { CreateRecipientInput } from "@/lib/validation/sharing";
 
 export const WRONG_ADDRESS = "This link was sent to a different e-mail address. Please use the address the invitation was sent to.";
@@ -49,8 +51,8 @@ export const CODE_RESEND_INTERVAL_MS = 30 * 1000;
 
 export { isEmailVerified } from "@/lib/shares/gate";
 
-export function presentRecipient(r: Recipient, shareType: ShareType) {
-  return { id: r.id, name: r.name, email: r.email, phone: r.phone, agreedToNda: r.agreedToNda, emailVerified: isEmailVerified(r, shareType) };
+export function presentRecipient(r: Recipient, share: CodeFields) {
+  return { id: r.id, name: r.name, email: r.email, phone: r.phone, agreedToNda: r.agreedToNda, emailVerified: isEmailVerified(r, share) };
 }
 export type PresentedRecipient = ReturnType<typeof presentRecipient>;
 
@@ -103,7 +105,7 @@ export async function findSessionRecipient(id: string, secrets: RecipientSecrets
   const hashes = secretHashes(secrets);
   const recipient = hashes.length ? await db.recipient.findFirst({ where: { id, secretHash: { in: hashes } }, include: { share: { include: shareWithIdea } } }) : null;
   if (!recipient) throw new NotFoundError("Recipient not found");
-  if (!isOpenFor(recipient.share, recipient)) throw new NotFoundError(INVALID_LINK);
+  if (!isOpenFor(recipient.share, recipient) || !passcodeGiven(recipient.share, recipient)) throw new NotFoundError(INVALID_LINK);
   return recipient;
 }
 
@@ -130,15 +132,20 @@ async function issueCode(recipient: { id: string; shareId: string; email: string
  * still valid for this link and address exists (then the new recipient confirms with that one); at most 5 code
  * mails an hour reach one address, whatever the links and recipients (429 CODE_MAILS_CAPPED).
  */
-export async function createRecipient(input: CreateRecipientInput, client: ClientInfo) {
+export async function createRecipient(input: CreateRecipientInput, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS) {
   await enforceRateLimits(rateLimits.recipientCreateFromIp(client.ip));
   const share = await findLiveShare(input.accessToken);
+  // A link with a passcode admits no one who has not given it (a 404, like any link this caller may not use).
+  if (!holdsPasscode(share, passcodes)) throw new PasscodeRequiredError();
   await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
-  const live = share.shareType === "email" ? await liveCode(share.id, email) : null;
-  if (share.shareType === "email" && !live) await enforceLimitsSaying(rateLimits.codeMail(email), CODE_MAILS_CAPPED);
-  const fresh = share.shareType === "email" && !live ? freshCode(share.id, email) : null;
+  // Issue 17 §2: the link's allow and block lists and the owner's blocked domains, before anything is mailed.
+  if (!addressAdmitted(share, share.idea.owner.sharingBlockedDomains, email)) throw new ForbiddenError(notAvailableTo(email));
+  const coded = needsCode(share);
+  const live = coded ? await liveCode(share.id, email) : null;
+  if (coded && !live) await enforceLimitsSaying(rateLimits.codeMail(email), CODE_MAILS_CAPPED);
+  const fresh = coded && !live ? freshCode(share.id, email) : null;
   const secret = newRecipientSecret();
   const recipient = await db.recipient.create({
     data: {
@@ -149,17 +156,18 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
       secretHash: secretHash(secret),
       ip: client.ip,
       userAgent: client.userAgent,
+      passcodeGivenAt: share.passcodeHash === null ? null : new Date(),
       ...(live ?? fresh?.data),
     },
   });
   if (fresh) await sendEmail({ to: email, ...(await recipientCodeEmail({ code: fresh.code })) });
-  return { recipient: presentRecipient(recipient, share.shareType), secret, shareId: share.id };
+  return { recipient: presentRecipient(recipient, share), secret, shareId: share.id };
 }
 
 /** POST /api/recipients/{id}/code: a new code (30 s apart, 5 an hour per recipient, 5 mails an hour per address). */
 export async function sendRecipientCode(id: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
-  if (recipient.share.shareType !== "email") throw new ConflictError(NOT_AN_EMAIL_SHARE);
+  if (!needsCode(recipient.share)) throw new ConflictError(NOT_AN_EMAIL_SHARE);
   if (recipient.emailVerifiedAt) throw new ConflictError(ALREADY_VERIFIED);
   // Too soon is refused before the hourly budget is counted (issueCode enforces it atomically as well).
   if (recipient.codeSentAt && Date.now() - recipient.codeSentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
@@ -178,8 +186,7 @@ export async function sendRecipientCode(id: string, secrets: RecipientSecrets, c
  */
 export async function verifyRecipientEmail(id: string, code: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
-  const type = recipient.share.shareType;
-  if (type !== "email" || recipient.emailVerifiedAt) return presentRecipient(recipient, type);
+  if (!needsCode(recipient.share) || recipient.emailVerifiedAt) return presentRecipient(recipient, recipient.share);
   await enforceLimitsSaying(rateLimits.codeVerify(recipient.id, client.ip, recipient.shareId, recipient.email), CODE_GUESSES_CAPPED);
   if (!recipient.codeHash) throw new ValidationError(CODE_EXPIRED);
   const claimed = await db.recipient.updateMany({
@@ -195,7 +202,7 @@ export async function verifyRecipientEmail(id: string, code: string, secrets: Re
     where: { id },
     data: { emailVerifiedAt: new Date(), codeHash: null, codeExpiresAt: null },
   });
-  return presentRecipient(verified, type);
+  return presentRecipient(verified, recipient.share);
 }
 
 /**
@@ -214,8 +221,8 @@ async function currentContentSha256(idea: { id: number; title: string; ownerId: 
 export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
   const { share } = recipient;
-  if (!isEmailVerified(recipient, share.shareType)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
-  if (recipient.agreedToNda) return presentRecipient(recipient, share.shareType);
+  if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
+  if (recipient.agreedToNda) return presentRecipient(recipient, share);
   const agreementText = agreementToText(
     buildAgreement({
       ideaId: share.idea.id,
@@ -272,5 +279,5 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
     const ndaId = created.id;
     await runAfterResponse("NDA certificate mail", async () => (await import("@/lib/nda/certificate")).mailNdaCertificate(ndaId));
   }
-  return presentRecipient(updated, share.shareType);
+  return presentRecipient(updated, share);
 }

@@ -104,13 +104,13 @@ export function isOpenFor(s: StateFields, r: GateFields | null, now = new Date()
 }
 
 export const shareWithIdea = {
-  idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, contentCiphertext: true, owner: { select: { name: true } } } },
+  idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, contentCiphertext: true, owner: { select: { name: true, sharingBlockedDomains: true } } } },
 } as const;
 
 
 /** A share with what a link lookup needs of its idea (not the content). */
 type ShareSummary = Prisma.ShareGetPayload<{
-  include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true } } } } };
+  include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
 }>;
 
 type ShareRow = {
@@ -132,6 +132,12 @@ type ShareRow = {
   ownerName: string;
   allowDownload: boolean;
   screenShield: boolean;
+  passcodeHash: string | null;
+  name: string | null;
+  allowedEmails: string[] | null;
+  allowedDomains: string[] | null;
+  blockedDomains: string[] | null;
+  ownerBlockedDomains: string[] | null;
 };
 
 /** The share_type enum's database labels (raw queries read them as text). */
@@ -164,7 +170,8 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
             ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
-            s."allowDownload", s."screenShield",
+            s."allowDownload", s."screenShield", s."passcodeHash", s."name",
+            s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
             i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
@@ -192,7 +199,12 @@ function toShareSummary(r: ShareRow): ShareSummary {
     createdAt: new Date(r.createdAt),
     allowDownload: r.allowDownload,
     screenShield: r.screenShield,
-    idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName } },
+    passcodeHash: r.passcodeHash,
+    name: r.name,
+    allowedEmails: r.allowedEmails ?? [],
+    allowedDomains: r.allowedDomains ?? [],
+    blockedDomains: r.blockedDomains ?? [],
+    idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName, sharingBlockedDomains: r.ownerBlockedDomains ?? [] } },
   };
 }
 

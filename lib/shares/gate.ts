@@ -3,12 +3,13 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { Prisma, type Recipient, type ShareType } from "@/lib/generated/prisma/client";
 import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import { hasAllowList } from "@/lib/shares/address-rules";
 
 /**
  * THE recipient gate (issue 16 §0). Every recipient-facing route decides through this module:
  *
- *   a recipient READS a link when it agreed to the NDA, proved its address (e-mail links), did not decline, the
- *   link is neither revoked nor expired, and its view window is open.
+ *   a recipient READS a link when it agreed to the NDA, proved its address (e-mail links), did not decline, gave
+ *   the link's passcode (links with one), the link is neither revoked nor expired, and its view window is open.
  *
  * That rule exists in three forms (a TypeScript check on loaded rows, a Prisma `where`, an SQL condition); all three
  * are built here from one list of clauses, so they cannot say different things (tests/lib/shares/gate.test.ts runs
@@ -20,9 +21,18 @@ import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type Recip
  */
 
 /** The share fields the gate reads. */
-export type GateShare = { shareType: ShareType; maxViews: number | null; viewCount: number; revokedAt: Date | null; expiresAt: Date | null };
+export type GateShare = {
+  shareType: ShareType;
+  maxViews: number | null;
+  viewCount: number;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  passcodeHash: string | null;
+  allowedEmails: readonly string[];
+  allowedDomains: readonly string[];
+};
 /** The recipient fields the gate reads. */
-export type GateRecipient = Pick<Recipient, "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt">;
+export type GateRecipient = Pick<Recipient, "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
 
 type Clause = {
   /** For test failure messages and readers of this file. */
@@ -60,16 +70,28 @@ const STANDING_CLAUSES: Clause[] = [
     sql: (r) => Prisma.sql`${r}."agreedToNda"`,
   },
   {
-    name: "address verified (e-mail links)",
-    holds: (s, r) => s.shareType !== "email" || r.emailVerifiedAt !== null,
-    where: () => ({ OR: [{ emailVerifiedAt: { not: null } }, { share: { shareType: { not: "email" } } }] }),
-    sql: (r, s) => Prisma.sql`(${r}."emailVerifiedAt" IS NOT NULL OR ${s}."shareType" <> 'email')`,
+    // E-mail links, and links with an allow list (issue 17 §2: a list is worthless unless the address is proven).
+    name: "address verified (e-mail and allow-listed links)",
+    holds: (s, r) => !needsCode(s) || r.emailVerifiedAt !== null,
+    where: () => ({
+      OR: [{ emailVerifiedAt: { not: null } }, { share: { shareType: { not: "email" }, allowedEmails: { isEmpty: true }, allowedDomains: { isEmpty: true } } }],
+    }),
+    sql: (r, s) =>
+      Prisma.sql`(${r}."emailVerifiedAt" IS NOT NULL OR (${s}."shareType" <> 'email' AND cardinality(${s}."allowedEmails") = 0 AND cardinality(${s}."allowedDomains") = 0))`,
   },
   {
     name: "not declined",
     holds: (_s, r) => r.declinedAt === null,
     where: () => ({ declinedAt: null }),
     sql: (r) => Prisma.sql`${r}."declinedAt" IS NULL`,
+  },
+  {
+    // Issue 17 §1. Changing or adding a passcode clears passcodeGivenAt on every recipient of the link, so the
+    // change reaches every open session on its next call.
+    name: "passcode given (links with a passcode)",
+    holds: (s, r) => s.passcodeHash === null || r.passcodeGivenAt !== null,
+    where: () => ({ OR: [{ passcodeGivenAt: { not: null } }, { share: { passcodeHash: null } }] }),
+    sql: (r, s) => Prisma.sql`(${s}."passcodeHash" IS NULL OR ${r}."passcodeGivenAt" IS NOT NULL)`,
   },
 ];
 
@@ -85,13 +107,26 @@ const READER_CLAUSES = [...SHARE_CLAUSES, ...STANDING_CLAUSES, WINDOW_CLAUSE];
 /** The clause names, in order (tests name the one a state breaks). */
 export const READER_RULE = READER_CLAUSES.map((c) => c.name);
 
-/** Only e-mail links need a proven address. */
-export function isEmailVerified(r: Pick<GateRecipient, "emailVerifiedAt">, shareType: ShareType) {
-  return STANDING_CLAUSES[1].holds({ shareType } as GateShare, r as GateRecipient, new Date());
+/** The fields that decide whether a link proves addresses with a code. */
+export type CodeFields = Pick<GateShare, "shareType" | "allowedEmails" | "allowedDomains">;
+
+/** E-mail links and links with an allow list prove the recipient's address with the e-mailed code. */
+export function needsCode(s: CodeFields) {
+  return s.shareType === "email" || hasAllowList(s);
 }
 
-/** Agreed, verified where the link needs it, not declined: the recipient's own part of the rule. */
-export function hasAgreed(s: Pick<GateShare, "shareType">, r: GateRecipient) {
+/** Only links that need a code need a proven address. */
+export function isEmailVerified(r: Pick<GateRecipient, "emailVerifiedAt">, share: CodeFields) {
+  return STANDING_CLAUSES[1].holds(share as GateShare, r as GateRecipient, new Date());
+}
+
+/** The recipient gave the link's current passcode, or the link has none. */
+export function passcodeGiven(s: Pick<GateShare, "passcodeHash">, r: Pick<GateRecipient, "passcodeGivenAt">) {
+  return STANDING_CLAUSES[3].holds(s as GateShare, r as GateRecipient, new Date());
+}
+
+/** Agreed, verified where the link needs it, not declined, passcode given: the recipient's own part of the rule. */
+export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains">, r: GateRecipient) {
   return STANDING_CLAUSES.every((c) => c.holds(s as GateShare, r, new Date()));
 }
 
@@ -103,7 +138,7 @@ export function isAdmitted(s: GateShare, r: GateRecipient | null, now = new Date
   return !!r && hasAgreed(s, r) && isOpenFor(s, r, now);
 }
 
-/** Reads the link now: every clause holds (files, pages, timestamp, .ots, engagement). */
+/** Reads the link now: every clause holds (files, pages, timestamp, .ots; engagement checks readingSql in its statement). */
 export function isReading(s: GateShare, r: GateRecipient | null, now = new Date()): r is GateRecipient {
   return !!r && READER_CLAUSES.every((c) => c.holds(s, r, now));
 }
@@ -113,7 +148,10 @@ export function readingWhere(now = new Date()): Prisma.RecipientWhereInput {
   return { AND: READER_CLAUSES.map((c) => c.where(now)) };
 }
 
-/** The same rule as an SQL condition over a "Recipient" row `r` joined to its "Share" `s` (aliases as given). */
+/**
+ * The same rule as an SQL condition over a "Recipient" row `r` joined to its "Share" `s` (aliases as given). It holds
+ * no parameters (lib/engagement puts its text into a prepared statement of its own).
+ */
 export function readingSql(r = Prisma.raw(`"r"`), s = Prisma.raw(`"s"`)): Prisma.Sql {
   return Prisma.join(READER_CLAUSES.map((c) => c.sql(r, s)), " AND ");
 }

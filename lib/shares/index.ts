@@ -1,13 +1,15 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { NotFoundError, ValidationError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { parseIdeaId } from "@/lib/ideas/id";
-import { MAX_VIEWS_LIMIT, MESSAGES, recipientEmailSchema, type CreateShareInput } from "@/lib/validation/sharing";
+import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/validation/share-link";
 import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { newAccessLink, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
+import { newAccessLink, newRecipientSecret, secretHash, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
+import { addressAdmitted } from "@/lib/shares/address-rules";
+import { hashPasscode } from "@/lib/shares/passcode";
 import type { Share } from "@/lib/generated/prisma/client";
 import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/webhooks/events";
@@ -22,6 +24,8 @@ export function presentShare(s: Share) {
   return {
     id: s.id,
     ideaId: s.ideaId,
+    /** The owner's name for the link (issue 17 §3), null when unnamed. */
+    name: s.name,
     shareType: shareTypeToApi(s.shareType),
     expiresAt: s.expiresAt,
     maxViews: s.maxViews,
@@ -32,6 +36,12 @@ export function presentShare(s: Share) {
     createdAt: s.createdAt,
     allowDownload: s.allowDownload,
     screenShield: s.screenShield,
+    /** Whether a passcode is asked; never the passcode nor its hash. */
+    hasPasscode: s.passcodeHash !== null,
+    /** Who may open it (issue 17 §2): with an allow list the address is proven by a code. */
+    allowedEmails: s.allowedEmails,
+    allowedDomains: s.allowedDomains,
+    blockedDomains: s.blockedDomains,
   };
 }
 
@@ -45,45 +55,27 @@ async function ownedIdea(ownerId: string, rawId: unknown) {
   return idea;
 }
 
-/** The last instant of year 9999: JavaScript dates reach year 275760, but the database cannot store them. */
-const MAX_EXPIRES_AT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-function parseExpiresAt(raw: string | null | undefined, now: Date) {
-  const value = raw?.trim() ? new Date(raw) : null;
-  if (!value || Number.isNaN(value.getTime()) || value <= now) throw new ValidationError(MESSAGES.expiresAt);
-  if (value.getTime() > MAX_EXPIRES_AT) throw new ValidationError(MESSAGES.expiresAtTooFar);
-  return value;
-}
-
-function parseMaxViews(raw: number | string | null | undefined) {
-  if (raw == null || (typeof raw === "string" && raw.trim() === "")) return null;
-  const n = typeof raw === "number" ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_VIEWS_LIMIT) throw new ValidationError(MESSAGES.maxViews);
-  return n;
-}
-
-function parseRecipientEmail(raw: string | null | undefined) {
-  const parsed = recipientEmailSchema.safeParse(raw ?? "");
-  if (!parsed.success) throw new ValidationError(MESSAGES.recipientEmail);
-  return parsed.data;
-}
-
 /**
  * Creates a link for one of the owner's ideas. SPEC §5: fields that do not apply to the type are ignored and
- * stored null. An e-mail share sends its invitation; if that fails the share is removed again, so the owner
+ * stored null (the schema made them null). An e-mail share sends its invitation; if that fails the share is removed again, so the owner
  * never holds a link nobody was told about.
  */
-export async function createShareLink(ownerId: string, input: CreateShareInput, origin: string) {
+export async function createShareLink(ownerId: string, request: CreateShareRequest, origin: string) {
+  // The one set of rules (lib/validation/share-link.ts); the handler parsed the same already, other callers did not.
+  const input = createShareSchema.parse(request);
   const idea = await ownedIdea(ownerId, input.ideaId);
   await enforceRateLimits(rateLimits.shareCreate(ownerId));
-  const now = new Date();
+  // 'Sharing defaults' (issue 17 §2) for what the request leaves out.
+  const defaults = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { defaultAllowDownload: true, defaultScreenShield: true } });
   const type = input.shareType;
-  const expiresAt = type === "time-dependent" ? parseExpiresAt(input.expiresAt, now) : null;
-  const maxViews = type === "one-time" || type === "time-dependent" ? parseMaxViews(input.maxViews) : null;
-  const recipientEmail = type === "email" ? parseRecipientEmail(input.recipientEmail) : null;
+  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+  const maxViews = input.maxViews ?? null;
+  const recipientEmail = input.recipientEmail;
+  const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const share = await db.share.create({
     data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
-      allowDownload: input.allowDownload ?? false, screenShield: input.screenShield ?? false },
+      allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
+      allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [] },
   });
   if (recipientEmail) {
     try {
@@ -95,6 +87,101 @@ export async function createShareLink(ownerId: string, input: CreateShareInput, 
     }
   }
   return presentShare(share);
+}
+
+export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
+
+const when = (d: Date | null) => (d ? d.toISOString() : "never");
+const limitText = (n: number | null) => (n === null ? "unlimited" : String(n));
+const onOff = (b: boolean) => (b ? "on" : "off");
+
+/** The change in words for the activity timeline (never the passcode). */
+type ShareChanges = {
+  name?: string | null;
+  expiresAt?: Date | null;
+  maxViews?: number | null;
+  allowDownload?: boolean;
+  screenShield?: boolean;
+  passcodeHash?: string | null;
+  allowedEmails?: string[];
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+};
+
+const listText = (list: string[]) => (list.length ? list.join(", ") : "none");
+
+function describeChanges(before: Share, data: ShareChanges) {
+  const parts: string[] = [];
+  for (const [key, label] of [["allowedEmails", "allowed addresses"], ["allowedDomains", "allowed domains"], ["blockedDomains", "blocked domains"]] as const) {
+    const next = data[key];
+    if (next !== undefined && next.join(",") !== before[key].join(",")) parts.push(`${label}: ${listText(next)}`);
+  }
+  if (data.name !== undefined && data.name !== before.name) parts.push(`name: ${data.name === null ? "removed" : `'${data.name}'`}`);
+  if (data.expiresAt !== undefined && data.expiresAt?.getTime() !== before.expiresAt?.getTime()) parts.push(`expiry ${when(before.expiresAt)} → ${when(data.expiresAt)}`);
+  if (data.maxViews !== undefined && data.maxViews !== before.maxViews) parts.push(`maximum views ${limitText(before.maxViews)} → ${limitText(data.maxViews)}`);
+  if (data.allowDownload !== undefined && data.allowDownload !== before.allowDownload) parts.push(`download ${onOff(data.allowDownload)}`);
+  if (data.screenShield !== undefined && data.screenShield !== before.screenShield) parts.push(`screen shield ${onOff(data.screenShield)}`);
+  if (data.passcodeHash !== undefined) parts.push(data.passcodeHash === null ? (before.passcodeHash ? "passcode removed" : "") : before.passcodeHash ? "passcode changed" : "passcode added");
+  return parts.filter(Boolean).join("; ");
+}
+
+/**
+ * PATCH /api/shares/{id} (issue 17 §3): name, expiry, view limit, options and passcode; never the type or the idea.
+ * Every recipient call reads the link afresh, so a change applies to each recipient's next request: a view limit
+ * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
+ * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction). The change is
+ * recorded for the activity timeline. A revoked link cannot be changed (409).
+ */
+export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
+  const before = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } } });
+  if (!before) throw new NotFoundError(SHARE_NOT_FOUND);
+  const input = updateShareSchema.parse(request);
+  if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
+  const data = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) } : {}),
+    ...(input.maxViews !== undefined ? { maxViews: input.maxViews } : {}),
+    ...(input.allowDownload !== undefined ? { allowDownload: input.allowDownload } : {}),
+    ...(input.screenShield !== undefined ? { screenShield: input.screenShield } : {}),
+    ...(input.passcode !== undefined ? { passcodeHash: input.passcode === null ? null : await hashPasscode(input.passcode) } : {}),
+    ...(input.allowedEmails !== undefined ? { allowedEmails: input.allowedEmails } : {}),
+    ...(input.allowedDomains !== undefined ? { allowedDomains: input.allowedDomains } : {}),
+    ...(input.blockedDomains !== undefined ? { blockedDomains: input.blockedDomains } : {}),
+  };
+  const summary = describeChanges(before, data);
+  const share = await db.$transaction(async (tx) => {
+    const updated = await tx.share.update({ where: { id: before.id }, data });
+    if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
+    if (data.allowedEmails || data.allowedDomains || data.blockedDomains) {
+      // Recipients the new lists exclude lose their session at once (their cookie no longer matches anything; the
+      // record stays as evidence). Newly allow-listed links also ask the others for a code (the gate).
+      const owner = await tx.user.findUniqueOrThrow({ where: { id: ownerId }, select: { sharingBlockedDomains: true } });
+      const recipients = await tx.recipient.findMany({ where: { shareId: before.id }, select: { id: true, email: true } });
+      for (const r of recipients.filter((r) => !addressAdmitted(updated, owner.sharingBlockedDomains, r.email))) {
+        await tx.recipient.update({ where: { id: r.id }, data: { secretHash: secretHash(newRecipientSecret()) } });
+      }
+    }
+    if (summary) await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
+    return updated;
+  });
+  return presentShare(share);
+}
+
+/** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */
+export async function revokeAllShares(ownerId: string, ideaId: unknown) {
+  const idea = await ownedIdea(ownerId, ideaId);
+  const revoked = await db.share.updateManyAndReturn({
+    where: { ideaId: idea.id, revokedAt: null },
+    data: { revokedAt: new Date() },
+    select: { id: true, ideaId: true, revokedAt: true },
+  });
+  // Each link this call revoked is announced once, as a single Revoke would.
+  const deliveries: string[] = [];
+  for (const share of revoked) {
+    if (share.revokedAt) deliveries.push(...(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt }))));
+  }
+  if (deliveries.length > 0) kickWebhookDeliveries(deliveries);
+  return { success: true as const, revoked: revoked.length };
 }
 
 /** Newest first; another creator's idea is a 404. */

@@ -25,6 +25,7 @@ import {
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/validation/sharing-limits";
 import { watermarkText } from "@/lib/files/watermark-text";
+import { holdsPasscode, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/shares/passcode";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
@@ -91,10 +92,23 @@ export type SharedIdeaResult = {
 };
 
 /**
+ * GET /api/share/{token}'s answer: the link as getSharedIdea gives it, or `{requiresPasscode: true}` (nothing about
+ * the idea) while a link's passcode is missing.
+ */
+export async function lookupSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | typeof PASSCODE_REQUIRED> {
+  try {
+    return await getSharedIdea(token, secrets, client, passcodes);
+  } catch (err) {
+    if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
+    throw err;
+  }
+}
+
+/**
  * GET /api/share/{token}: what anyone holding a live link may see (title, owner's name, type, their own
  * recipient), plus the content for the session's recipient once it may read — which consumes a view.
  */
-export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo): Promise<SharedIdeaResult> {
+export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS): Promise<SharedIdeaResult> {
   // Only failed lookups count: the limit exists to stop token guessing, and a popular link opened by many people
   // behind one address (an office, a carrier NAT) must not lock them out. Reading the counter takes no row lock, so
   // lookups of a live link never queue behind each other.
@@ -110,8 +124,17 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
     : null;
   if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
+  if (share.passcodeHash !== null) {
+    // Nothing about the idea before the passcode: the browser's cookie, or its recipient's mark, proves it.
+    const proven = holdsPasscode(share, passcodes);
+    if (!proven && !recipient?.passcodeGivenAt) throw new PasscodeRequiredError();
+    if (proven && recipient && !recipient.passcodeGivenAt) {
+      recipient.passcodeGivenAt = new Date();
+      await db.recipient.updateMany({ where: { id: recipient.id, share: { passcodeHash: share.passcodeHash } }, data: { passcodeGivenAt: recipient.passcodeGivenAt } });
+    }
+  }
   const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name } };
-  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, recipient: recipient ? presentRecipient(recipient, share.shareType) : null };
+  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, recipient: recipient ? presentRecipient(recipient, share) : null };
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.

@@ -37,6 +37,8 @@ export const MESSAGES = {
   commentEmpty: "Comment cannot be empty",
   commentTooLong: "Comments must be at most 2,000 characters",
   shareType: "Please choose a share type",
+  passcode: "Passcode must be 4 to 64 characters",
+  passcodeEmpty: "Enter the passcode",
 } as const;
 
 export { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT };
@@ -44,22 +46,7 @@ export { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT };
 const email = (message: string) =>
   z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, message), z.maxLength(254, message), z.email(message));
 
-/** The address an e-mail share is sent to (POST /api/shares with shareType "email"). */
-export const recipientEmailSchema = email(MESSAGES.recipientEmail);
-
-/** POST /api/shares — SPEC §5: fields that do not apply to the chosen type are sent as null and ignored. */
-export const createShareSchema = z.object({
-  ideaId: z.union([z.number(), z.string()]),
-  shareType: z.enum(SHARE_TYPES, MESSAGES.shareType),
-  expiresAt: z.optional(z.nullable(z.string().check(z.maxLength(40, MESSAGES.expiresAt)))),
-  maxViews: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(12, MESSAGES.maxViews))]))),
-  recipientEmail: z.optional(z.nullable(z.string().check(z.maxLength(254, MESSAGES.recipientEmail)))),
-  /** Recipients may download the idea's PDF (marked); off (default): page images only. */
-  allowDownload: z.optional(z.boolean("allowDownload must be true or false")),
-  /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
-  screenShield: z.optional(z.boolean("screenShield must be true or false")),
-});
-export type CreateShareInput = z.infer<typeof createShareSchema>;
+// POST /api/shares' rules: lib/validation/share-link.ts (full zod; creator screens and handlers only).
 
 /** The recipient form (SPEC §2 Recipient information); accessToken comes from the path or ?accessToken=. */
 export const recipientFormSchema = z.object({
@@ -78,6 +65,11 @@ export type CreateRecipientInput = z.infer<typeof createRecipientSchema>;
 
 export const verifyCodeSchema = z.object({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/, MESSAGES.code)),
+});
+
+/** POST /api/share/{token}/passcode: the passcode as typed (exact, not trimmed; 4-64 characters when set). */
+export const passcodeEntrySchema = z.object({
+  passcode: z.string(MESSAGES.passcodeEmpty).check(z.minLength(1, MESSAGES.passcodeEmpty), z.maxLength(64, MESSAGES.passcode)),
 });
 
 export const ndaSchema = z.object({ agreed: z.literal(true, MESSAGES.agreed) });

@@ -16,12 +16,13 @@ export type BenchServer = {
 };
 
 /**
- * CPU time (user + system, ms) used so far by every process of a process group (the server and its PostgreSQL):
- * on a machine busy with other work, latency says little, while the CPU a request costs does not depend on it.
+ * CPU time (user + system, ms) used so far by every process of a process group and their descendants (the server
+ * and its PostgreSQL: PostgreSQL's backends start sessions of their own, so the group alone misses the database's
+ * work): on a machine busy with other work, latency says little, while the CPU a request costs does not depend on it.
  */
 export function processGroupCpuMs(pgid: number): number {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
-  let total = 0;
+  const procs = new Map<number, { ppid: number; pgrp: number; cpu: number }>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -32,9 +33,16 @@ export function processGroupCpuMs(pgid: number): number {
     }
     // Fields after the command name (which may hold spaces, inside parentheses): state is field 3.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
-    total += (Number(fields[11]) + Number(fields[12])) * tick; // fields 14, 15: utime, stime
+    // fields 4, 5: ppid, pgrp; 14-17: utime, stime and those of its children that ended (a backend that closed)
+    const cpu = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * tick;
+    procs.set(Number(entry), { ppid: Number(fields[1]), pgrp: Number(fields[2]), cpu });
   }
+  const inGroup = (pid: number, depth = 0): boolean => {
+    const p = procs.get(pid);
+    return !!p && (p.pgrp === pgid || (depth < 20 && inGroup(p.ppid, depth + 1)));
+  };
+  let total = 0;
+  for (const [pid, p] of procs) if (inGroup(pid)) total += p.cpu;
   return total;
 }
 

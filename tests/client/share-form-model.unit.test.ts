@@ -1,10 +1,12 @@
-import { EMPTY_SHARE_FORM, fieldForServerMessage, shareFieldsFor, shareUrl, toCreateShareRequest } from "@/components/share/share-form-model";
+import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
+import { ApiError } from "@/lib/client/request";
+import { createShareSchema } from "@/lib/validation/share-link";
 import { MESSAGES } from "@/lib/validation/sharing";
 
-/** SPEC §5: the share form's null rules and checks, before anything is sent. */
+/** SPEC §5 and issue 17 §0: the form validates with the handler's own schema and puts each message on its field by path. */
 
-const NOW = new Date("2026-11-22T12:00:00Z");
 const form = (patch: Partial<typeof EMPTY_SHARE_FORM>) => ({ ...EMPTY_SHARE_FORM, ...patch });
+const FUTURE_LOCAL = "2099-01-01T10:00";
 
 describe("share form", () => {
   it("shows Expiration Date only for time-dependent, Maximum Views for one-time and time-dependent, Recipient Email only for email", () => {
@@ -15,58 +17,109 @@ describe("share form", () => {
   });
 
   it("sends null for every field the type does not use, whatever the inputs still hold", () => {
-    const leftovers = { expiresAt: "2030-01-01T10:00", maxViews: "4", recipientEmail: "a@example.com" };
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), 5, NOW)).toEqual({
+    const leftovers = { expiresAt: FUTURE_LOCAL, maxViews: "4", recipientEmail: "a@example.com" };
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), 5)).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), 5, NOW)).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), 5)).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
     });
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), 5, NOW)).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), 5)).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false },
     });
-    const timed = toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), 5, NOW);
-    expect(timed).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), 5)).toEqual({
       ok: true,
-      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date("2030-01-01T10:00").toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
+      body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date(FUTURE_LOCAL).toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
+  });
+
+  it("what the form sends is what the handler's schema accepts, unchanged", () => {
+    for (const shareType of ["one-time", "time-dependent", "full-access", "email"] as const) {
+      const request = toCreateShareRequest(form({ shareType, expiresAt: FUTURE_LOCAL, maxViews: "2", recipientEmail: "b@example.com" }), 9);
+      if (!request.ok) throw new Error(`${shareType} refused`);
+      expect(createShareSchema.parse(request.body)).toEqual(request.body);
+    }
   });
 
   it("sends the link options as switched", () => {
-    expect(toCreateShareRequest(form({ shareType: "full-access", allowDownload: true }), 5, NOW)).toMatchObject({ ok: true, body: { allowDownload: true, screenShield: false } });
-    expect(toCreateShareRequest(form({ shareType: "full-access", screenShield: true }), 5, NOW)).toMatchObject({ ok: true, body: { allowDownload: false, screenShield: true } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowDownload: true }), 5)).toMatchObject({ ok: true, body: { allowDownload: true, screenShield: false } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", screenShield: true }), 5)).toMatchObject({ ok: true, body: { allowDownload: false, screenShield: true } });
+  });
+
+  it("sends the passcode as typed, none when empty; a short one is refused on its field", () => {
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: " open sesame" }), 5)).toMatchObject({ ok: true, body: { passcode: " open sesame" } });
+    const none = toCreateShareRequest(form({ shareType: "full-access", passcode: "" }), 5);
+    expect(none.ok && "passcode" in none.body).toBe(false);
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "abc" }), 5)).toEqual({ ok: false, errors: { passcode: MESSAGES.passcode } });
+  });
+
+  it("sends the link's name trimmed, none when blank; a name over 100 characters or over two lines is refused on its field", () => {
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "  Sequoia, partner meeting " }), 5)).toMatchObject({ ok: true, body: { name: "Sequoia, partner meeting" } });
+    const blank = toCreateShareRequest(form({ shareType: "full-access", name: "   " }), 5);
+    expect(blank.ok && "name" in blank.body).toBe(false);
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "x".repeat(101) }), 5)).toEqual({ ok: false, errors: { name: "Name must be at most 100 characters" } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "Sequoia\nTerms: none" }), 5)).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
+  });
+
+  it("sends who may open the link as lists, none when empty; a bad entry is reported on its list", () => {
+    expect(splitList(" a@x.com, b@y.com;c@z.com\n")).toEqual(["a@x.com", "b@y.com", "c@z.com"]);
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowedDomains: "@Sequoia.com, a16z.com", blockedDomains: "rival.io" }), 5)).toMatchObject({
+      ok: true,
+      body: { allowedDomains: ["sequoia.com", "a16z.com"], blockedDomains: ["rival.io"] },
+    });
+    const none = toCreateShareRequest(form({ shareType: "full-access" }), 5);
+    expect(none.ok && ("allowedEmails" in none.body || "allowedDomains" in none.body || "blockedDomains" in none.body)).toBe(false);
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowedEmails: "partner@sequoia.com nobody" }), 5)).toMatchObject({ ok: false, errors: { allowedEmails: expect.any(String) } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", blockedDomains: "not_a domain" }), 5)).toMatchObject({ ok: false, errors: { blockedDomains: "Enter domains such as sequoia.com" } });
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {
-    expect(toCreateShareRequest(form({ maxViews: "  " }), 1, NOW)).toMatchObject({ ok: true, body: { maxViews: null } });
+    expect(toCreateShareRequest(form({ maxViews: "  " }), 1)).toMatchObject({ ok: true, body: { maxViews: null } });
   });
 
-  it("refuses a missing or past expiry, a bad maximum and a bad address, with the shared messages", () => {
-    expect(toCreateShareRequest(form({ shareType: "time-dependent" }), 1, NOW)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
-    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "2020-01-01T00:00" }), 1, NOW)).toEqual({
-      ok: false,
-      errors: { expiresAt: MESSAGES.expiresAt },
-    });
-    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "garbage" }), 1, NOW)).toMatchObject({ ok: false });
+  it("refuses a missing, past or unreadable expiry, a bad maximum and a bad address, each on its own field", () => {
+    expect(toCreateShareRequest(form({ shareType: "time-dependent" }), 1)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
+    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "2020-01-01T00:00" }), 1)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
+    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "garbage" }), 1)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
     for (const bad of ["0", "-1", "1.5", "1e3", "abc", "1000001"]) {
-      expect(toCreateShareRequest(form({ maxViews: bad }), 1, NOW)).toEqual({ ok: false, errors: { maxViews: MESSAGES.maxViews } });
+      expect(toCreateShareRequest(form({ maxViews: bad }), 1)).toEqual({ ok: false, errors: { maxViews: MESSAGES.maxViews } });
     }
     for (const bad of ["", "not-an-address", "a@b"]) {
-      expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: bad }), 1, NOW)).toEqual({
-        ok: false,
-        errors: { recipientEmail: MESSAGES.recipientEmail },
-      });
+      expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: bad }), 1)).toEqual({ ok: false, errors: { recipientEmail: MESSAGES.recipientEmail } });
     }
+    // Two bad fields: two messages, each where it belongs.
+    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "", maxViews: "0" }), 1)).toEqual({
+      ok: false,
+      errors: { expiresAt: MESSAGES.expiresAt, maxViews: MESSAGES.maxViews },
+    });
   });
 
-  it("maps the server's validation messages to their fields", () => {
-    expect(fieldForServerMessage(MESSAGES.expiresAt)).toBe("expiresAt");
-    expect(fieldForServerMessage(MESSAGES.maxViews)).toBe("maxViews");
-    expect(fieldForServerMessage(MESSAGES.recipientEmail)).toBe("recipientEmail");
-    expect(fieldForServerMessage("Too many requests")).toBeNull();
+  it("the resolver gives react-hook-form the body, or the errors by field", async () => {
+    const resolve = shareFormResolver(3);
+    const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<typeof resolve>[2];
+    expect(await resolve(form({ shareType: "full-access" }), undefined, options)).toEqual({
+      values: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
+      errors: {},
+    });
+    expect(await resolve(form({ shareType: "one-time", maxViews: "x" }), undefined, options)).toEqual({
+      values: {},
+      errors: { maxViews: { type: "validate", message: MESSAGES.maxViews } },
+    });
+  });
+
+  it("maps the server's 400 to fields by issues[].path, not by message", () => {
+    const refusal = (issues: unknown[]) => new ApiError(400, JSON.stringify({ success: false, error: "x", issues }), "Bad Request");
+    expect(serverFieldErrors(refusal([{ code: "custom", path: ["maxViews"], message: "Some new wording" }]))).toEqual({ maxViews: "Some new wording" });
+    expect(serverFieldErrors(refusal([{ code: "custom", path: ["expiresAt"], message: MESSAGES.expiresAtTooFar }, { code: "custom", path: ["recipientEmail"], message: "m" }]))).toEqual({
+      expiresAt: MESSAGES.expiresAtTooFar,
+      recipientEmail: "m",
+    });
+    expect(serverFieldErrors(refusal([{ code: "custom", path: ["ideaId"], message: "Idea not found" }]))).toBeNull();
+    expect(serverFieldErrors(new ApiError(429, JSON.stringify({ error: "Too many requests" }), "Too Many Requests"))).toBeNull();
+    expect(serverFieldErrors(new Error("offline"))).toBeNull();
   });
 
   it("the link is {origin}/view/{accessLink}", () => {

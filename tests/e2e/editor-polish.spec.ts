@@ -170,12 +170,16 @@ test.describe("editor polish", () => {
     await page.getByRole("banner").getByRole("link", { name: "IdeaVault" }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Stay" }).click();
+    // As a person would, wait until the dialog has closed before going Back: reopening it mid-way through its closing
+    // animation (a busy machine stretches it) left the old overlay above the new dialog's buttons.
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/editor/${id}$`));
 
     // The browser's Back: asked too; Stay keeps the edits, Leave goes back.
     await page.goBack();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Stay" }).click();
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/editor/${id}$`));
     await expect(titleField(page)).toHaveValue("Guarded, edited");
     await page.goBack();

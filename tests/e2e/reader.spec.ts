@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { test, expect, uploadPdf, type Creator } from "./api-helpers";
+import { test, expect, expectJson, uploadPdf, type Creator } from "./api-helpers";
 import { agree, createShare } from "./sharing-helpers";
 
 /**
@@ -23,7 +23,7 @@ async function sixPagePdf(label: string) {
   return Buffer.from(await doc.save());
 }
 
-type Shared = { ideaId: number; token: string; title: string };
+type Shared = { ideaId: number; shareId: string; token: string; title: string };
 
 async function sharePdf(owner: Creator, options: Record<string, unknown> = {}): Promise<Shared> {
   const title = `Reader ${Date.now().toString(36)}`;
@@ -32,7 +32,7 @@ async function sharePdf(owner: Creator, options: Record<string, unknown> = {}): 
   const ideaId = ((await res.json()) as { id: number }).id;
   expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
   const share = await createShare(owner.api, { ideaId, shareType: "full-access", ...options });
-  return { ideaId, token: share.accessLink, title };
+  return { ideaId, shareId: share.id, token: share.accessLink, title };
 }
 
 async function shareHtml(owner: Creator, html: string): Promise<Shared> {
@@ -41,7 +41,7 @@ async function shareHtml(owner: Creator, html: string): Promise<Shared> {
   expect(res.status()).toBe(201);
   const ideaId = ((await res.json()) as { id: number }).id;
   const share = await createShare(owner.api, { ideaId, shareType: "full-access" });
-  return { ideaId, token: share.accessLink, title };
+  return { ideaId, shareId: share.id, token: share.accessLink, title };
 }
 
 const progress = (page: Page) => page.getByTestId("reader-progress");
@@ -206,6 +206,36 @@ test.describe("the reader on a phone (390 px, touch)", () => {
     await page.getByRole("button", { name: "Previous section" }).click();
     await expect(progress(page)).toHaveText("Section 2 of 3");
     await expectNoHorizontalScroll(page);
+  });
+
+  test("an idea of any other content is shown as JSON, one section, its reading time counted against one", async ({ page, newCreator }) => {
+    test.setTimeout(150_000);
+    const owner = await newCreator();
+    // One section on the server too (no heading), as content of any other shape counts (lib/engagement/document.ts).
+    const shared = await shareHtml(owner, "<p>Legacy idea.</p>");
+    await agree(page.request, shared.token);
+    // Only older data holds content of another shape (the API writes none): the reader is handed one.
+    await page.route(`**/api/share/${shared.token}`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { idea: Record<string, unknown> };
+      await route.fulfill({ response: res, json: { ...body, idea: { ...body.idea, content: { legacy: true, parts: ["alpha", "beta"] } } } });
+    });
+    const reported = page.waitForRequest((r) => r.url().endsWith(`/api/share/${shared.token}/engagement`) && r.method() === "POST", { timeout: 90_000 });
+    await page.goto(`/document/${shared.token}`);
+
+    await expect(progress(page)).toHaveText("Section 1 of 1");
+    await expect(page.locator('[data-slot="json-document"]')).toContainText('"legacy": true');
+    await expect(page.locator('[data-slot="json-document-frame"] [data-watermark]')).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Next section" })).toBeDisabled();
+
+    // The reader's batch (every 15 s) reports section 1, and the server stores it as section 1 of 1.
+    await reported;
+    await expect
+      .poll(async () => {
+        const recipients = (await expectJson(await owner.api.get(`/api/shares/${shared.shareId}/recipients`), 200)) as { views: { engagement: unknown }[] }[];
+        return recipients[0]?.views[0]?.engagement;
+      }, { timeout: 30_000 })
+      .toMatchObject({ pageCount: 1, pages: [{ n: 1 }] });
   });
 
   test("screen shield: blurs in the background, prints a notice, guards the images; Download only when allowed", async ({ page, newCreator }) => {

@@ -7,11 +7,13 @@ import { NotificationSettings } from "@/components/profile/notification-settings
 import { ProfileForm } from "@/components/profile/profile-form";
 import { DataExport } from "@/components/profile/data-export";
 import { DeleteAccount } from "@/components/profile/delete-account";
+import { SharingDefaults } from "@/components/profile/sharing-defaults";
 import { Webhooks } from "@/components/profile/webhooks";
 import { currentSessionSignedInAt, requirePageUser } from "@/lib/auth/session";
 import { deletionRequirements } from "@/lib/account/delete";
 import { getNotificationSettings } from "@/lib/notifications/settings";
 import { getProfile } from "@/lib/profile";
+import { getSharingDefaults } from "@/lib/profile/sharing-defaults";
 
 export const dynamic = "force-dynamic";
 
@@ -19,9 +21,10 @@ export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
   const user = await requirePageUser();
-  const [notifications, profile, deletion] = await Promise.all([
+  const [notifications, profile, sharing, deletion] = await Promise.all([
     getNotificationSettings(user.id),
     getProfile(user.id),
+    getSharingDefaults(user.id),
     currentSessionSignedInAt().then((signedInAt) => deletionRequirements(user.id, signedInAt)),
   ]);
 
@@ -38,6 +41,7 @@ export default async function ProfilePage() {
         <ProfileForm initialUser={profile} />
         <NotificationSettings initial={notifications} />
         <CertificateSettings initialUser={profile} />
+        <SharingDefaults initial={sharing} />
         <Webhooks />
         <DataExport />
         <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />

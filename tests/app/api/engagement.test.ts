@@ -2,9 +2,12 @@ import { mockCookieJar } from "../../recipient-cookie-jar";
 
 jest.mock("next/headers", () => ({ cookies: async () => mockCookieJar.store() }));
 
+import pg from "pg";
 import { POST as engagementRoute } from "@/app/api/share/[token]/engagement/route";
 import { db } from "@/lib/db";
 import { ENGAGEMENT_SLACK_MS } from "@/lib/engagement";
+import { sealContent } from "@/lib/ideas/content";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { recipientCookieName } from "@/lib/recipients/cookies";
 import { revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
@@ -85,6 +88,13 @@ describe("POST /api/share/{token}/engagement", () => {
     expect(await stored(view.id)).toEqual({ pages: [{ n: 1, ms: 2000 }], total: 2000, pageCount: 1 });
   });
 
+  it("counts an idea of any other content (the reader shows it as JSON) as one section, like a canvas", async () => {
+    const { owner, idea, share, view } = await reading();
+    await db.idea.update({ where: { id: idea.id }, data: sealContent(owner.id, { kind: "other", value: { legacy: [1, 2, 3] } }) });
+    expect((await report(share.accessLink, [{ n: 1, ms: 3000 }, { n: 2, ms: 1000 }])).status).toBe(204);
+    expect(await stored(view.id)).toEqual({ pages: [{ n: 1, ms: 3000 }], total: 3000, pageCount: 1 });
+  });
+
   it("never stores more than the wall-clock time since the previous report plus the slack", async () => {
     const { share, view } = await reading({ startedSecondsAgo: 20 });
     // 20 s after the view started, a report claims 100 s: clipped to about 20 s + slack, each page keeping its share.
@@ -153,6 +163,24 @@ describe("POST /api/share/{token}/engagement", () => {
     await expect404();
 
     expect(await stored(view.id)).toEqual({ pages: [], total: 0, pageCount: null });
+    // The gate comes first: nobody it refuses was counted against a report limit (the limit is the reader's).
+    expect(await db.rateLimit.count({ where: { key: { startsWith: "engagement:" } } })).toBe(0);
+  });
+
+  it("costs one database round trip per report once the view's page count is fixed", async () => {
+    const { share, view } = await reading();
+    expect((await report(share.accessLink, [{ n: 1, ms: 1000 }])).status).toBe(204); // fixes N (a second trip)
+    const queries = jest.spyOn(pg.Client.prototype, "query");
+    try {
+      await startedAgo(view.id, 600, 30);
+      queries.mockClear();
+      expect((await report(share.accessLink, [{ n: 2, ms: 2000 }])).status).toBe(204);
+      // The gate, the report limit and the accounting in one statement (every pool's client counts here).
+      expect(queries).toHaveBeenCalledTimes(1);
+    } finally {
+      queries.mockRestore();
+    }
+    expect(await stored(view.id)).toEqual({ pages: [{ n: 1, ms: 1000 }, { n: 2, ms: 2000 }], total: 3000, pageCount: 3 });
   });
 
   it("answers 400 to a malformed report and stores nothing", async () => {
@@ -176,12 +204,15 @@ describe("POST /api/share/{token}/engagement", () => {
 
   it("limits reports per recipient (429), counting nothing past the limit", async () => {
     setEnv({ RATE_LIMIT_SCALE: "0.025" }); // 120 × 0.025: 3 reports per 10 minutes (a view's first report counts twice)
-    const { share, view } = await reading();
+    const { share, view, recipient } = await reading();
     expect((await report(share.accessLink, [{ n: 1, ms: 1000 }])).status).toBe(204);
     expect((await report(share.accessLink, [{ n: 1, ms: 1000 }])).status).toBe(204);
     const limited = await report(share.accessLink, [{ n: 1, ms: 1000 }]);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await stored(view.id)).total).toBe(2000);
+    // Counted under the policy's own key for this recipient (lib/rate-limit/policies.ts).
+    const [limit] = rateLimits.engagement(recipient.id);
+    expect(await db.rateLimit.findUnique({ where: { key: limit.key } })).toMatchObject({ count: 4 });
   });
 });

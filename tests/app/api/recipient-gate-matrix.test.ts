@@ -6,11 +6,12 @@ import { declineNda } from "@/lib/recipients/decline";
 import { revokeShare } from "@/lib/shares";
 import { INVALID_LINK } from "@/lib/shares/access";
 import { getSharedIdea } from "@/lib/shares/views";
+import { passcodeProof } from "@/lib/shares/passcode";
 import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
 
 /**
  * Issue 16 §0: every recipient-facing route answers through the one recipient gate (lib/shares/gate.ts). This table
- * runs EVERY such route through the same states; only "agreed" (agreed, verified, live link, view window open) reads.
+ * runs EVERY such route through the same states (issue 17 adds a link whose passcode the recipient has not given); only "agreed" (agreed, verified, live link, view window open) reads.
  * Each refused state differs from the allowed one by one fact (where a state cannot arise through the API, the
  * other facts are set directly, e.g. a view window on a recipient that never agreed), so each clause is needed.
  */
@@ -26,6 +27,7 @@ jest.mock("@/lib/auth/session", () => ({
 jest.mock("@/lib/recipients/cookies", () => ({
   ...jest.requireActual("@/lib/recipients/cookies"),
   readRecipientSecrets: async () => browser.secrets,
+  readPasscodeProofs: async () => ({}),
 }));
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -61,7 +63,8 @@ const ROUTES: RouteCase[] = [
     url: (f) => `/api/share/${f.token}`,
     params: tokenParams,
     // Anyone with a live link gets the title; "reading" is getting the content.
-    reads: (res, body) => res.status === 200 && (body as { idea: { content?: unknown } }).idea.content !== undefined,
+    reads: (res, body) => res.status === 200 && (body as { idea?: { content?: unknown } }).idea?.content !== undefined,
+    // 200 without content: the title only, or {requiresPasscode: true} (a link whose passcode this browser lacks).
     alsoRefuses: [200],
   },
   { name: "GET /api/share/{token}/timestamp", file: "share/[token]/timestamp/route.ts", method: "GET", idea: "html", url: (f) => `/api/share/${f.token}/timestamp`, params: tokenParams, reads: (res) => res.status === 200 },
@@ -116,7 +119,7 @@ const API_DIR = path.join(process.cwd(), "app/api");
 const present = ROUTES.filter((r) => fs.existsSync(path.join(API_DIR, r.file)));
 const missing = ROUTES.filter((r) => !present.includes(r));
 
-const STATES = ["anonymous", "another link's recipient", "identified, not agreed", "e-mail not verified", "agreed", "revoked", "expired", "used up", "declined"] as const;
+const STATES = ["anonymous", "another link's recipient", "identified, not agreed", "e-mail not verified", "agreed", "revoked", "expired", "used up", "declined", "passcode not given"] as const;
 type State = (typeof STATES)[number];
 
 /** Sets the facts a state does not itself deny: a view started now, its window open for an hour. */
@@ -164,6 +167,15 @@ async function build(state: State, ownerId: string, ideaId: number, otherIdeaId:
       const r = await agreedRecipient(share);
       const first = await agreedRecipient(share);
       await view(share.accessLink, first.secrets);
+      return { token: share.accessLink, secrets: r.secrets };
+    }
+    case "passcode not given": {
+      // An agreed reader whose link's passcode changed since (PATCH clears passcodeGivenAt); this browser holds no
+      // proof of the new one.
+      const share = await createShare(ownerId, ideaId, { ...options, passcode: "open sesame" });
+      const r = await agreedRecipient(share, { passcodes: { [share.id]: passcodeProof(share.id, (await db.share.findUniqueOrThrow({ where: { id: share.id } })).passcodeHash!) } });
+      await view(share.accessLink, r.secrets);
+      await db.recipient.update({ where: { id: r.id }, data: { passcodeGivenAt: null } });
       return { token: share.accessLink, secrets: r.secrets };
     }
     case "declined": {

@@ -25,21 +25,32 @@ function verifyRequest(ots: Buffer, signal?: AbortSignal) {
   return new Request("http://localhost/api/verify", { method: "POST", body: form, signal });
 }
 
-/** The longest the event loop went without running a 1 ms timer, until the returned function is called. */
+/**
+ * The longest the event loop went without running a 1 ms timer, until the returned function is called. A gap counts
+ * for the smaller of its wall-clock time and the CPU time this process spent in it: a stall is work the loop does
+ * (both grow), while a busy machine that merely descheduled the process grows only the first, and the thread pool
+ * working beside a responsive loop grows only the second.
+ */
 function stallProbe(): () => number {
   let max = 0;
-  let last = performance.now();
+  let lastWall = performance.now();
+  let lastCpu = process.cpuUsage();
   let timer: NodeJS.Timeout;
+  const gap = () => {
+    const wall = performance.now() - lastWall;
+    const cpu = process.cpuUsage(lastCpu);
+    return Math.min(wall, (cpu.user + cpu.system) / 1000);
+  };
   const tick = () => {
-    const now = performance.now();
-    max = Math.max(max, now - last);
-    last = now;
+    max = Math.max(max, gap());
+    lastWall = performance.now();
+    lastCpu = process.cpuUsage();
     timer = setTimeout(tick, 1);
   };
   timer = setTimeout(tick, 1);
   return () => {
     clearTimeout(timer);
-    return Math.max(max, performance.now() - last);
+    return Math.max(max, gap());
   };
 }
 

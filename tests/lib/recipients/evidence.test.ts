@@ -44,6 +44,7 @@ describe("listShareRecipients", () => {
         nda: null,
         declinedAt: null,
         views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)", engagement: NO_READING }],
+        visits: 1,
       },
       {
         id: first.id,
@@ -59,6 +60,7 @@ describe("listShareRecipients", () => {
           { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 10)), ip: "198.51.100.10", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
           { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 5)), ip: "198.51.100.5", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
         ],
+        visits: 1,
       },
     ]);
     expect(nda.agreementSha256).toMatch(/^[0-9a-f]{64}$/);

@@ -15,6 +15,10 @@ describe("the recipient gate's one rule", () => {
     const future = new Date(Date.now() + hour);
     const past = new Date(Date.now() - hour);
     const variants: { label: string; share?: Prisma.ShareUpdateInput; recipient?: Prisma.RecipientUpdateInput; email?: boolean }[] = [
+      { label: "passcode given", share: { passcodeHash: "$2b$10$x" }, recipient: { passcodeGivenAt: new Date() } },
+      { label: "passcode not given", share: { passcodeHash: "$2b$10$x" } },
+      { label: "allow list, verified", share: { allowedDomains: ["example.com"] }, recipient: { emailVerifiedAt: new Date() } },
+      { label: "allow list, unverified", share: { allowedEmails: ["x@example.com"] } },
       { label: "reads" },
       { label: "not agreed", recipient: { agreedToNda: false } },
       { label: "e-mail link, verified", email: true, recipient: { emailVerifiedAt: new Date() } },
@@ -40,9 +44,9 @@ describe("the recipient gate's one rule", () => {
     const byTs = rows.filter((r) => isReading(r.share, r)).map((r) => ids[r.id]).sort();
     const byWhere = (await db.recipient.findMany({ where: readingWhere(), select: { id: true } })).map((r) => ids[r.id]).sort();
     const bySql = (await db.$queryRaw<{ id: string }[]>`SELECT r."id" FROM "Recipient" r JOIN "Share" s ON s."id" = r."shareId" WHERE ${readingSql()}`).map((r) => ids[r.id]).sort();
-    expect(byTs).toEqual(["e-mail link, verified", "expires later", "reads", "used up, window open"]);
+    expect(byTs).toEqual(["allow list, verified", "e-mail link, verified", "expires later", "passcode given", "reads", "used up, window open"]);
     expect(byWhere).toEqual(byTs);
     expect(bySql).toEqual(byTs);
-    expect(READER_RULE).toHaveLength(6);
+    expect(READER_RULE).toHaveLength(7);
   });
 });

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
+import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/api/errors";
 import { createShareLink, listShares, revokeShare, INVALID_LINK } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
 import { findLiveShare } from "@/lib/shares/access";
@@ -9,6 +9,8 @@ import { uploadEditorImage } from "@/lib/files/images";
 import { updateIdea } from "@/lib/ideas";
 import { listOutbox } from "@/lib/email/outbox";
 import { MESSAGES } from "@/lib/validation/sharing";
+import type { CreateShareRequest } from "@/lib/validation/share-link";
+import { $ZodError } from "zod/v4/core";
 import { setEnv } from "../../db-utils";
 import { PNG, distinctPng, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../factories";
 
@@ -85,7 +87,7 @@ describe("owner calls", () => {
     const listed = await listShares(owner.id, idea.id);
     expect(listed.map((s) => s.id)).toEqual([mail.id, full.id, timed.id, one.id]);
     expect(Object.keys(listed[0]).sort()).toEqual(
-      ["accessLink", "allowDownload", "createdAt", "expiresAt", "id", "ideaId", "maxViews", "recipientEmail", "revokedAt", "screenShield", "shareType", "viewCount"].sort(),
+      ["accessLink", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "recipientEmail", "revokedAt", "screenShield", "shareType", "viewCount"].sort(),
     );
   });
 
@@ -109,13 +111,14 @@ describe("owner calls", () => {
     ["maxViews negative string", { shareType: "one-time", maxViews: "-2" }, MESSAGES.maxViews],
     ["email without address", { shareType: "email", recipientEmail: null }, MESSAGES.recipientEmail],
     ["email with a bad address", { shareType: "email", recipientEmail: "not-an-address" }, MESSAGES.recipientEmail],
-  ] as const)("refuses %s (400)", async (_label, fields, message) => {
+  ] as const)("refuses %s on that field, by path (400)", async (_label, fields, message) => {
     const owner = await createUser();
     const idea = await createDraft(owner.id);
-    const input = { ideaId: idea.id, expiresAt: null, maxViews: null, recipientEmail: null, ...fields };
+    const input = { ideaId: idea.id, expiresAt: null, maxViews: null, recipientEmail: null, ...fields } as CreateShareRequest;
     const err = await createShareLink(owner.id, input, TEST_ORIGIN).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ValidationError);
-    expect(err).toMatchObject({ status: 400, message });
+    expect(err).toBeInstanceOf($ZodError);
+    const field = message === MESSAGES.expiresAt ? "expiresAt" : message === MESSAGES.maxViews ? "maxViews" : "recipientEmail";
+    expect((err as $ZodError).issues).toEqual([expect.objectContaining({ path: [field], message })]);
     expect(await db.share.count()).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { addComment } from "@/lib/comments";
 import { acceptNda } from "@/lib/recipients";
-import { revokeShare } from "@/lib/shares";
+import { revokeAllShares, revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { retryDelayMs, runWebhookDeliveries, settleWebhookKicks } from "@/lib/webhooks/deliver";
@@ -78,6 +78,22 @@ describe("webhook events from the real flows", () => {
       expect(d).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200 });
       expect(d.attemptLog).toEqual([expect.objectContaining({ attempt: 1, ok: true, statusCode: 200, error: null })]);
     }
+  });
+
+  it("'Revoke all links' announces each link it revoked once, and none already revoked", async () => {
+    const { owner, idea, share } = await ownerWithEndpoint(["link.revoked"]);
+    const second = await createShare(owner.id, idea.id);
+    const earlier = await createShare(owner.id, idea.id);
+    await revokeShare(owner.id, earlier.id);
+    await receiver.waitFor(1);
+    receiver.reset();
+
+    expect(await revokeAllShares(owner.id, idea.id)).toEqual({ success: true, revoked: 2 });
+    await revokeAllShares(owner.id, idea.id); // again: nothing left to revoke, no event
+    await settleWebhookKicks();
+    await receiver.waitFor(2);
+    const shareIds = bodies().map((b) => (b.type === "link.revoked" ? b.data.shareId : null));
+    expect(shareIds.sort()).toEqual([share.id, second.id].sort());
   });
 
   it("sends only the events an endpoint chose, only to the idea owner's endpoints", async () => {

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
+import { singleLine } from "@/lib/validation/single-line";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+
+/**
+ * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
+ * lib/shares parses the same input again (other callers reach it without the handler), and the share form validates
+ * through it (components/share/share-form-model.ts, its react-hook-form resolver), mapping every issue to a field by
+ * `issues[].path` — the form and the server cannot disagree, nor can a message be attached to the wrong field.
+ *
+ * Full zod, not zod/mini: only creator screens and handlers load this module; the recipient screens never do.
+ *
+ * The output stays JSON (an ISO string, a number, null), so a parsed body is itself a valid input: parsing twice
+ * gives the same result, and the form sends exactly what it validated.
+ */
+
+/** The last instant of year 9999: JavaScript dates reach year 275760, but the database cannot store them. */
+export const MAX_EXPIRES_AT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An instant in the future the database can store; any string Date parses (the form sends toISOString()). */
+const expiresAt = z
+  .string(MESSAGES.expiresAt)
+  .max(40, MESSAGES.expiresAt)
+  .superRefine((raw, ctx) => {
+    const value = raw.trim() ? new Date(raw) : null;
+    if (!value || Number.isNaN(value.getTime()) || value.getTime() <= Date.now()) ctx.addIssue({ code: "custom", message: MESSAGES.expiresAt });
+    else if (value.getTime() > MAX_EXPIRES_AT) ctx.addIssue({ code: "custom", message: MESSAGES.expiresAtTooFar });
+  });
+
+/** A whole number 1..MAX_VIEWS_LIMIT, as a number or digits; empty or absent: null (unlimited). */
+const maxViews = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null) return null;
+    if (typeof v !== "string") return v;
+    const t = v.trim();
+    if (t === "") return null;
+    return /^\d{1,12}$/.test(t) ? Number(t) : Number.NaN;
+  },
+  z.number(MESSAGES.maxViews).int(MESSAGES.maxViews).min(1, MESSAGES.maxViews).max(MAX_VIEWS_LIMIT, MESSAGES.maxViews).nullable(),
+);
+
+/** The invited address: trimmed, lower case. */
+export const recipientEmail = z.string(MESSAGES.recipientEmail).trim().toLowerCase().max(254, MESSAGES.recipientEmail).pipe(z.email(MESSAGES.recipientEmail));
+
+/** SPEC §5: a field that does not apply to the chosen type is sent as null and ignored (stored null). Bounded all the same. */
+const ignored = z
+  .union([z.string().max(254), z.number(), z.null()])
+  .optional()
+  .transform(() => null);
+
+export const passcode = z.string(MESSAGES.passcode).min(4, MESSAGES.passcode).max(64, MESSAGES.passcode);
+
+export const SHARE_NAME_MAX = 100;
+export const SHARE_NAME_MESSAGE = `Name must be at most ${SHARE_NAME_MAX} characters`;
+
+/** The owner's name for a link: one line, trimmed; empty is no name (null). */
+export const shareName = z
+  .string(SHARE_NAME_MESSAGE)
+  .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+  .trim()
+  .max(SHARE_NAME_MAX, SHARE_NAME_MESSAGE)
+  .check(singleLine("Name"))
+  .transform((v) => v || null);
+
+export const DOMAIN_MESSAGE = "Enter domains such as sequoia.com";
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+/** A domain as people type it ("@Sequoia.com "): lower case, without the @. */
+export const domainName = z
+  .string(DOMAIN_MESSAGE)
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/^@/, ""))
+  .pipe(z.string().regex(DOMAIN_PATTERN, DOMAIN_MESSAGE));
+
+const unique = <T>(list: T[]) => [...new Set(list)];
+
+/** Issue 17 §2: who may open a link. Lists of at most 100, duplicates dropped. */
+export const domainList = z.array(domainName, DOMAIN_MESSAGE).max(100, "At most 100 domains").transform(unique);
+export const ALLOWED_EMAILS_MESSAGE = "Enter e-mail addresses such as partner@sequoia.com";
+export const emailList = z
+  .array(z.string(ALLOWED_EMAILS_MESSAGE).trim().toLowerCase().max(254, ALLOWED_EMAILS_MESSAGE).pipe(z.email(ALLOWED_EMAILS_MESSAGE)), ALLOWED_EMAILS_MESSAGE)
+  .max(100, "At most 100 addresses")
+  .transform(unique);
+
+/** What every link has, whatever its type. */
+const common = {
+  ideaId: z.union([z.number(), z.string()]),
+  /** Recipients may download the idea's PDF (marked); off (default): page images only. */
+  allowDownload: z.boolean("allowDownload must be true or false").optional(),
+  /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
+  screenShield: z.boolean("screenShield must be true or false").optional(),
+  /** Issue 17 §1: asked before identity; stored only as a slow hash. Exact (not trimmed). null or absent: none. */
+  passcode: passcode.nullable().optional(),
+  /** Issue 17 §3: 'Sequoia, partner meeting'. */
+  name: shareName.nullable().optional(),
+  /** Issue 17 §2: with either allow list, only these (proven by a code); blocked domains never. */
+  allowedEmails: emailList.optional(),
+  allowedDomains: domainList.optional(),
+  blockedDomains: domainList.optional(),
+};
+
+/** POST /api/shares: one object per share type, told apart by `shareType`. */
+export const createShareSchema = z.discriminatedUnion(
+  "shareType",
+  [
+    z.object({ ...common, shareType: z.literal("one-time"), expiresAt: ignored, maxViews: maxViews.optional(), recipientEmail: ignored }),
+    z.object({ ...common, shareType: z.literal("time-dependent"), expiresAt, maxViews: maxViews.optional(), recipientEmail: ignored }),
+    z.object({ ...common, shareType: z.literal("full-access"), expiresAt: ignored, maxViews: ignored, recipientEmail: ignored }),
+    z.object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail }),
+  ],
+  { error: MESSAGES.shareType },
+);
+
+/** What a caller sends (the form's body, a test's literal). */
+export type CreateShareRequest = z.input<typeof createShareSchema>;
+/** What the rules made of it: fields the type does not use are null. */
+export type CreateShareInput = z.output<typeof createShareSchema>;
+
+
+/**
+ * PATCH /api/shares/{id} (issue 17 §3): any of these, nothing else — never the type or the idea (an unknown key is a
+ * 400). `null` clears: no name, no expiry, no view limit, no passcode.
+ */
+export const updateShareSchema = z.strictObject(
+  {
+    name: shareName.nullable().optional(),
+    expiresAt: expiresAt.nullable().optional(),
+    maxViews: maxViews.optional(),
+    allowDownload: common.allowDownload,
+    screenShield: common.screenShield,
+    passcode: passcode.nullable().optional(),
+    allowedEmails: emailList.optional(),
+    allowedDomains: domainList.optional(),
+    blockedDomains: domainList.optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
+);
+export type UpdateShareRequest = z.input<typeof updateShareSchema>;
+export type UpdateShareInput = z.output<typeof updateShareSchema>;
+
+export const EXPIRY_DAYS_MESSAGE = "Days must be a whole number from 1 to 3650";
+
+/** PUT /api/profile/sharing-defaults (issue 17 §2): account-wide blocked domains and what new links start with. */
+export const sharingDefaultsSchema = z.strictObject({
+  blockedDomains: domainList.optional(),
+  allowDownload: z.boolean("allowDownload must be true or false").optional(),
+  screenShield: z.boolean("screenShield must be true or false").optional(),
+  /** Days until a new time-limited link expires (prefilled on the form); null: none. */
+  expiryDays: z.number(EXPIRY_DAYS_MESSAGE).int(EXPIRY_DAYS_MESSAGE).min(1, EXPIRY_DAYS_MESSAGE).max(3650, EXPIRY_DAYS_MESSAGE).nullable().optional(),
+});
+export type SharingDefaultsInput = z.output<typeof sharingDefaultsSchema>;
