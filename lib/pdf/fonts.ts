@@ -44,8 +44,8 @@ const sharedFontkit: typeof fontkit = {
   },
 };
 
-/** Laid-out lines kept per face (bounded, oldest out). */
-const LAYOUT_CACHE_MAX = 5_000;
+/** Laid-out lines kept per face: bounded, the least recently used out (a few MB at most). */
+const LAYOUT_CACHE_MAX = 1_000;
 
 /**
  * Shaping a line (fontkit's layout: substitutions and positioning) is most of the cost of drawing it, and documents
@@ -58,11 +58,12 @@ function withLayoutCache(face: Face): Face {
   face.layout = (text, features) => {
     const key = `${features ? JSON.stringify(features) : ""}\u0000${text}`;
     let run = runs.get(key);
-    if (!run) {
+    if (run) runs.delete(key); // re-inserted below: a Map keeps insertion order, so the first key is the least recently used
+    else {
       run = layout(text, features);
       if (runs.size >= LAYOUT_CACHE_MAX) runs.delete(runs.keys().next().value!);
-      runs.set(key, run);
     }
+    runs.set(key, run);
     return run;
   };
   return face;

@@ -14,7 +14,7 @@ export type TextStyle = { font: PDFFont; size: number; color?: [number, number, 
  * agreement text. The result depends only on the face, size, width and text, so a hit is exactly what measuring gives.
  */
 const wrapped = new Map<string, string[]>();
-const WRAP_CACHE_MAX = 5_000;
+const WRAP_CACHE_MAX = 1_000;
 
 /** Splits one paragraph into lines no wider than `width`; a word longer than a line is cut by characters. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -22,12 +22,12 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   if (!face) return measureLines(text, font, size, width);
   const key = `${face}\u0000${size}\u0000${width}\u0000${text}`;
   let lines = wrapped.get(key);
-  if (!lines) {
+  if (lines) wrapped.delete(key); // re-inserted below: a Map keeps insertion order, so the first key is the least recently used
+  else {
     lines = measureLines(text, font, size, width);
-    // Oldest first out (a Map keeps insertion order): the cache stays bounded whatever the texts.
     if (wrapped.size >= WRAP_CACHE_MAX) wrapped.delete(wrapped.keys().next().value!);
-    wrapped.set(key, lines);
   }
+  wrapped.set(key, lines);
   return [...lines];
 }
 
