@@ -200,6 +200,10 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     const other = await createPublished(ada.id);
     expect((await manifestOtsCall(other.id, manifest.pack)).status).toBe(404);
     expect(await db.evidencePack.count()).toBe(1);
+    // Deleting the idea (as account deletion does) takes its packs and their proofs with it.
+    await db.idea.delete({ where: { id: idea.id } });
+    expect(await db.evidencePack.count()).toBe(0);
+    expect(await db.timestampProof.count({ where: { evidencePackId: { not: null } } })).toBe(0);
   });
 
   it("a download stopped half-way records no pack and queues nothing", async () => {
@@ -258,6 +262,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     try {
       signIn(ada);
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const res = await packCall(idea.id);
       expect(certificates).not.toHaveBeenCalled(); // nothing is built before someone pulls
       const reader = res.body!.getReader();
@@ -272,6 +277,8 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
         expect(certificates.mock.calls.length).toBeLessThanOrEqual(chunks.length);
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       expect(certificates).toHaveBeenCalledTimes(200);
       expect(largest).toBeLessThanOrEqual(512 * 1024);
       const zip = unzip(Buffer.concat(chunks));
@@ -279,9 +286,11 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       expect(manifest.agreements).toHaveLength(200);
       expect(manifest.files.filter((f) => f.path.endsWith(".pdf"))).toHaveLength(200);
       expect(manifest.problems).toEqual([]);
-      // The budget is 5 s on an idle machine (npm run bench -- evidence-pack); a busy test machine gets slack.
-      console.log(`evidence pack with 200 acceptances: ${seconds.toFixed(2)} s, ${(Buffer.concat(chunks).length / 1024).toFixed(0)} KiB`);
-      expect(seconds).toBeLessThan(30);
+      // The budget is 5 s (npm run bench -- evidence-pack). Wall time here depends on what else the machine runs; the
+      // CPU this process spent does not: about 25 ms a certificate (it was over 200 ms before certificates shared
+      // their font's parsed tables and laid-out lines).
+      console.log(`evidence pack with 200 acceptances: ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s CPU, ${(Buffer.concat(chunks).length / 1024).toFixed(0)} KiB`);
+      expect(cpuSeconds).toBeLessThan(20);
     } finally {
       certificates.mockRestore();
     }
