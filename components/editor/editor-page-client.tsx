@@ -13,6 +13,7 @@ import type { Idea } from "@/lib/client/types";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TimestampPanel } from "@/components/timestamps/timestamp-panel";
+import { EvidencePackSection } from "@/components/evidence/evidence-pack-button";
 
 const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
   ssr: false,
@@ -99,6 +100,7 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
       ) : null}
 
       {published && savedId !== null ? <TimestampPanel ideaId={savedId} /> : null}
+      {published && savedId !== null ? <EvidencePackSection ideaId={savedId} /> : null}
 
       {pdf ? (
         <PdfDocument pdf={pdf} />

@@ -7,6 +7,7 @@ import { CreateShareForm } from "@/components/share/create-share-form";
 import { ShareLinks } from "@/components/share/share-links";
 import { OwnerComments } from "@/components/share/owner-comments";
 import { ActivityTimeline } from "@/components/share/activity-timeline";
+import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import type { IdeaStatusValue } from "@/lib/client/types";
 
 /** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
@@ -23,10 +24,13 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         <FileText aria-hidden="true" className="text-brand size-5 shrink-0" />
         <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
         <IdeaStatusBadge published={published} />
-        <Link href={`/share/${idea.id}/preview`} className={buttonVariants({ variant: "outline", size: "sm", className: "ml-auto" })}>
-          <Eye aria-hidden="true" />
-          Preview as recipient
-        </Link>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {published ? <EvidencePackButton ideaId={idea.id} className="flex-row-reverse" /> : null}
+          <Link href={`/share/${idea.id}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Eye aria-hidden="true" />
+            Preview as recipient
+          </Link>
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">

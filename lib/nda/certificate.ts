@@ -38,7 +38,8 @@ export const CERTIFICATE_TITLE = "NDA Acceptance Certificate";
 
 export const certificateFileName = (id: string) => `nda-certificate-${id}.pdf`;
 
-const certificateInclude = {
+/** What a certificate needs beside the acceptance's own fields (lib/evidence/pack.ts reads pages of acceptances with it). */
+export const certificateInclude = {
   idea: { select: { id: true, title: true, owner: { select: { name: true, email: true, showEmailOnCertificates: true } } } },
   recipient: { select: { emailVerifiedAt: true } },
   timestamp: true,

@@ -25,9 +25,60 @@ function fontBytes(weight: Weight) {
   return bytes;
 }
 
+/** Which DejaVu face each embedded font is: the same face measures text the same in every document. */
+const faces = new WeakMap<PDFFont, Weight>();
+
+/**
+ * One parsed font per face for every document: fontkit parses a face's tables (glyph substitution and positioning)
+ * lazily and keeps them, so a server building many certificates parses them once. Each document still gets its own
+ * subset; the parsed face is only read.
+ */
+type Face = ReturnType<typeof fontkit.create>;
+const parsedFaces = new WeakMap<Uint8Array, Face>();
+const sharedFontkit: typeof fontkit = {
+  create(data, postscriptName) {
+    if (postscriptName) return fontkit.create(data, postscriptName);
+    let face = parsedFaces.get(data);
+    if (!face) parsedFaces.set(data, (face = withLayoutCache(fontkit.create(data))));
+    return face;
+  },
+};
+
+/** Laid-out lines kept per face: bounded, the least recently used out (a few MB at most). */
+const LAYOUT_CACHE_MAX = 1_000;
+
+/**
+ * Shaping a line (fontkit's layout: substitutions and positioning) is most of the cost of drawing it, and documents
+ * built from the same texts (every certificate repeats its agreement) shape the same lines. pdf-lib only reads a run's
+ * glyphs, so the run of a shared face is shared too; a hit gives exactly what shaping gives.
+ */
+function withLayoutCache(face: Face): Face {
+  const layout = face.layout.bind(face);
+  const runs = new Map<string, ReturnType<Face["layout"]>>();
+  face.layout = (text, features) => {
+    const key = `${features ? JSON.stringify(features) : ""}\u0000${text}`;
+    let run = runs.get(key);
+    if (run) runs.delete(key); // re-inserted below: a Map keeps insertion order, so the first key is the least recently used
+    else {
+      run = layout(text, features);
+      if (runs.size >= LAYOUT_CACHE_MAX) runs.delete(runs.keys().next().value!);
+    }
+    runs.set(key, run);
+    return run;
+  };
+  return face;
+}
+
 export async function embedDejaVu(doc: PDFDocument, weight: Weight = "regular"): Promise<PDFFont> {
-  doc.registerFontkit(fontkit);
-  return doc.embedFont(await fontBytes(weight), { subset: true });
+  doc.registerFontkit(sharedFontkit);
+  const font = await doc.embedFont(await fontBytes(weight), { subset: true });
+  faces.set(font, weight);
+  return font;
+}
+
+/** A name for the font's face when embedDejaVu made it (so measurements may be shared across documents), else null. */
+export function fontFace(font: PDFFont): string | null {
+  return faces.get(font) ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
-import { drawableText } from "@/lib/pdf/fonts";
+import { drawableText, fontFace } from "@/lib/pdf/fonts";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -8,8 +8,30 @@ const FOOTER_SPACE = 36;
 
 export type TextStyle = { font: PDFFont; size: number; color?: [number, number, number]; indent?: number; width?: number };
 
+/**
+ * Wrapped paragraphs of DejaVu text, shared across documents: measuring is most of a certificate's cost (fontkit
+ * shapes every candidate line), and every certificate of an evidence pack (lib/evidence/pack.ts) wraps the same
+ * agreement text. The result depends only on the face, size, width and text, so a hit is exactly what measuring gives.
+ */
+const wrapped = new Map<string, string[]>();
+const WRAP_CACHE_MAX = 1_000;
+
 /** Splits one paragraph into lines no wider than `width`; a word longer than a line is cut by characters. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const face = fontFace(font);
+  if (!face) return measureLines(text, font, size, width);
+  const key = `${face}\u0000${size}\u0000${width}\u0000${text}`;
+  let lines = wrapped.get(key);
+  if (lines) wrapped.delete(key); // re-inserted below: a Map keeps insertion order, so the first key is the least recently used
+  else {
+    lines = measureLines(text, font, size, width);
+    if (wrapped.size >= WRAP_CACHE_MAX) wrapped.delete(wrapped.keys().next().value!);
+  }
+  wrapped.set(key, lines);
+  return [...lines];
+}
+
+function measureLines(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;

@@ -84,6 +84,11 @@ export const rateLimits = {
   profileWrites: (userId: string): Limit[] => [{ key: `profile:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
   /** 'Download my data' reads and decrypts every file of the account: a few per hour is plenty. */
   accountExport: (userId: string): Limit[] => [{ key: `account:export:${userId}`, limit: 5, windowSeconds: HOUR }],
+  /** An evidence pack builds a certificate per acceptance and decrypts every version: a few a minute per account. */
+  evidencePack: (userId: string): Limit[] => [
+    { key: `evidence:pack:${userId}`, limit: 3, windowSeconds: MIN },
+    { key: `evidence:pack:h:${userId}`, limit: 30, windowSeconds: HOUR },
+  ],
   /** Wrong passwords when deleting the account (only failures count): a stolen session cannot guess the password. */
   accountDeleteFailures: (userId: string): Limit[] => [{ key: `account:delete:fail:${userId}`, limit: 10, windowSeconds: 15 * MIN }],
   /** Adding and deleting webhook endpoints (each addition resolves a host name). */

@@ -70,7 +70,7 @@ export const timestampSummarySelect = {
  * published before proofs existed has none until the backfill (lib/timestamps/backfill.ts) reaches it, and is
  * queued here on the spot rather than called unpublished.
  */
-async function ownedIdeaWithProof(ownerId: string, ideaId: number) {
+export async function ownedIdeaWithProof(ownerId: string, ideaId: number) {
   const find = () => db.idea.findFirst({ where: { id: ideaId, ownerId }, include: { timestamp: true } });
   let idea = await find();
   if (!idea) throw new NotFoundError("Idea not found");

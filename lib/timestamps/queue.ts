@@ -17,8 +17,12 @@ function utc(d: Date) {
   return Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }
 
-/** A digest to stamp and what it proves: one published idea or one NDA acceptance. */
-export type QueueItem = { digest: string } & ({ ideaId: number; ndaAcceptanceId?: never } | { ndaAcceptanceId: string; ideaId?: never });
+/** A digest to stamp and what it proves: one published idea, one NDA acceptance or one evidence pack's manifest. */
+export type QueueItem = { digest: string } & (
+  | { ideaId: number; ndaAcceptanceId?: never; evidencePackId?: never }
+  | { ndaAcceptanceId: string; ideaId?: never; evidencePackId?: never }
+  | { evidencePackId: string; ideaId?: never; ndaAcceptanceId?: never }
+);
 
 /**
  * Queues digests for the job (publication and acceptance inside their own transaction, the upgrade backfill for
@@ -29,9 +33,9 @@ export type QueueItem = { digest: string } & ({ ideaId: number; ndaAcceptanceId?
 export async function queueDigests(tx: Prisma.TransactionClient, items: QueueItem[]) {
   if (!items.length) return [];
   return tx.timestampProof.createManyAndReturn({
-    data: items.map((i) => ({ ideaId: i.ideaId ?? null, ndaAcceptanceId: i.ndaAcceptanceId ?? null, digest: i.digest })),
+    data: items.map((i) => ({ ideaId: i.ideaId ?? null, ndaAcceptanceId: i.ndaAcceptanceId ?? null, evidencePackId: i.evidencePackId ?? null, digest: i.digest })),
     skipDuplicates: true,
-    select: { id: true, ideaId: true, ndaAcceptanceId: true, digest: true },
+    select: { id: true, ideaId: true, ndaAcceptanceId: true, evidencePackId: true, digest: true },
   });
 }
 

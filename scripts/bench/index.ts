@@ -1,12 +1,13 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
  * throw-away DATA_DIR (verify and reader run in-process, no server). `npm run bench -- share` runs one (workspace, share,
- * timestamps, evidence, watermark, verify, reader, engagement). `npm run bench -- soak` runs the soak, only when named.
+ * timestamps, evidence, evidence-pack, watermark, verify, reader, engagement). `npm run bench -- soak` runs the soak, only when named.
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
 import { benchTimestamps } from "./timestamps";
 import { benchEvidence } from "./evidence";
+import { benchEvidencePack } from "./evidence-pack";
 import { benchWatermark } from "./watermark";
 import { benchVerify } from "./verify";
 import { benchReader } from "./reader";
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   share: benchShare,
   timestamps: benchTimestamps,
   evidence: benchEvidence,
+  "evidence-pack": benchEvidencePack,
   watermark: benchWatermark,
   verify: benchVerify,
   reader: benchReader,
