@@ -15,7 +15,7 @@ type Errors = { url?: string; events?: string; form?: string };
  * 'Add endpoint': URL and event checkboxes, checked by the same schema as POST /api/webhooks; a refusal shows next to
  * the field it is about (the server's address rules land on the URL) and focus moves there.
  */
-export function WebhookForm({ onCreated, disabled }: { onCreated: (created: CreatedWebhook) => void; disabled?: boolean }) {
+export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
   const urlRef = useRef<HTMLInputElement>(null);
   const eventsRef = useRef<HTMLFieldSetElement>(null);
   const [url, setUrl] = useState("");
@@ -81,7 +81,7 @@ export function WebhookForm({ onCreated, disabled }: { onCreated: (created: Crea
           onChange={(e) => setUrl(e.target.value)}
           aria-invalid={errors.url ? true : undefined}
           aria-describedby={errors.url ? "webhook-url-error" : undefined}
-          disabled={pending || disabled}
+          disabled={pending}
         />
         {errors.url ? (
           <p id="webhook-url-error" className="text-destructive text-sm">
@@ -99,7 +99,7 @@ export function WebhookForm({ onCreated, disabled }: { onCreated: (created: Crea
                 className="accent-primary size-4"
                 checked={events.includes(type)}
                 onChange={(e) => toggle(type, e.target.checked)}
-                disabled={pending || disabled}
+                disabled={pending}
               />
               <span>
                 {WEBHOOK_EVENT_LABELS[type]} <code className="text-muted-foreground text-xs">{type}</code>
@@ -118,7 +118,7 @@ export function WebhookForm({ onCreated, disabled }: { onCreated: (created: Crea
           {errors.form}
         </p>
       ) : null}
-      <Button type="submit" disabled={pending || disabled} aria-busy={pending || undefined}>
+      <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
         {pending ? <Spinner label="Adding the endpoint..." /> : null}
         Add endpoint
       </Button>

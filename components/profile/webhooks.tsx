@@ -76,7 +76,9 @@ export function Webhooks() {
           {endpoints.length >= MAX_ENDPOINTS ? (
             <p className="text-muted-foreground text-sm">You have {MAX_ENDPOINTS} endpoints, the most an account can have. Delete one to add another.</p>
           ) : (
-            <WebhookForm onCreated={onCreated} disabled={list.isPending} />
+            // Usable while the list loads: it needs nothing from it (the server enforces the endpoint limit), and a form
+            // enabled later would fade in through colours too faint to read.
+            <WebhookForm onCreated={onCreated} />
           )}
         </div>
       </CardContent>
