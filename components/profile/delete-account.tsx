@@ -41,6 +41,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
   const router = useRouter();
   const headingId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const focusPasswordOnClose = useRef(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -76,8 +77,8 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
       setPending(false);
       setError(errorMessage(err, "Your account could not be deleted. Please try again."));
       if (!hasPassword && isApiError(err, 403)) setNeedsSignIn(true);
-      // After the dialog has given focus back to the button, bring it to the field the message is about.
-      window.requestAnimationFrame(() => passwordRef.current?.focus());
+      // The dialog hands focus to the field the message is about once it has closed (onCloseAutoFocus below).
+      focusPasswordOnClose.current = true;
     }
   };
 
@@ -138,7 +139,16 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
         </form>
       </CardContent>
       <AlertDialog open={confirming} onOpenChange={(open) => !pending && setConfirming(open)}>
-        <AlertDialogContent>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // Radix gives focus back when its closing animation ends, which a slow device finishes well after the
+            // server's refusal: only then can the field the error is about take it, or the button would win.
+            if (!focusPasswordOnClose.current || !passwordRef.current) return;
+            focusPasswordOnClose.current = false;
+            event.preventDefault();
+            passwordRef.current.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Delete your account for good?</AlertDialogTitle>
             <AlertDialogDescription>
