@@ -1,5 +1,5 @@
 import "server-only";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { slices, zipStream, type ZipEntry as Entry } from "@/lib/zip/stream";
 import { db } from "@/lib/db";
 import { HttpError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
@@ -30,15 +30,6 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  * idea, never for the whole account at once. A file that cannot be read (a blob missing from the store) does not end
  * the export: it is listed under "problems" in account.json and README.txt.
  */
-
-type Entry = { name: string; compress: boolean; chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> };
-
-/** Decrypted files are handed to the ZIP in slices, so the stream's chunks stay small whatever the file's size. */
-const SLICE = 256 * 1024;
-
-function* slices(bytes: Uint8Array) {
-  for (let i = 0; i < bytes.length; i += SLICE) yield bytes.subarray(i, Math.min(i + SLICE, bytes.length));
-}
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -338,62 +329,8 @@ export function accountExportFileName(now = new Date()) {
   return `ideavault-data-${now.toISOString().slice(0, 10)}.zip`;
 }
 
-/**
- * The ZIP as a byte stream. Nothing is read before the consumer pulls; each pull adds the next entry (all its slices)
- * to the ZIP and hands on what the ZIP wrote. fflate's Zip writes synchronously from push(), so the queue never
- * holds more than one entry's output.
- */
+/** The account as a ZIP built while it is sent (lib/zip/stream.ts: one entry read per pull, nothing read ahead). */
 export function accountExportStream(userId: string): ReadableStream<Uint8Array> {
   const state = new ExportState();
-  const queue: Uint8Array[] = [];
-  let zipError: Error | null = null;
-  let finished = false;
-  const zip = new Zip((err, chunk, final) => {
-    if (err) zipError = err;
-    else queue.push(chunk);
-    if (final) finished = true;
-  });
-  const source = entries(userId, state);
-  let ended = false;
-  let cancelled = false;
-
-  const addEntry = async (entry: Entry) => {
-    const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
-    file.mtime = state.exportedAt;
-    zip.add(file);
-    for await (const chunk of entry.chunks) file.push(chunk);
-    file.push(new Uint8Array(0), true);
-  };
-
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        while (!queue.length && !ended && !cancelled) {
-          const next = await source.next();
-          if (next.done) {
-            ended = true;
-            zip.end();
-          } else {
-            await addEntry(next.value);
-          }
-          if (zipError) throw zipError;
-        }
-        if (cancelled) return;
-        // Every pull must enqueue or close: a pull that does neither leaves the reader waiting for good.
-        if (ended && !finished) throw new Error("the ZIP did not finish");
-        for (const chunk of queue.splice(0)) controller.enqueue(chunk);
-        if (ended) controller.close();
-      } catch (err) {
-        if (cancelled) return; // the reader left (a closed tab): nothing to report
-        console.error("[account export] the export stopped", err);
-        controller.error(err);
-        void source.return(undefined);
-      }
-    },
-    async cancel() {
-      cancelled = true;
-      await source.return(undefined);
-    },
-    // No read-ahead: nothing is read or decrypted before the consumer asks for bytes.
-  }, { highWaterMark: 0 });
+  return zipStream(entries(userId, state), { mtime: state.exportedAt, label: "account export" });
 }
