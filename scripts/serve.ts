@@ -85,6 +85,10 @@ async function main() {
     }
     void handle(req, res);
   });
+  // Longer than any client's or proxy's idle keep-alive (Node's 5 s default closed sockets a client was just reusing,
+  // which it saw as ECONNRESET); headers must wait at least as long.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   running.server = server;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject); // EADDRINUSE and friends become one sentence below
