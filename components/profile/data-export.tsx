@@ -6,65 +6,23 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/client/request";
+import { errorMessage } from "@/lib/client/request";
+import { useStreamedDownload } from "@/lib/client/streamed-download";
 
-type Progress = { phase: "idle" } | { phase: "preparing" } | { phase: "downloading"; received: number };
-
-/** "1.4 MB": the bytes received so far, as people read sizes. */
-export function formatBytes(n: number) {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** The name the server gave the download (Content-Disposition), else a dated default. */
-function downloadName(res: Response) {
-  const match = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? `ideavault-data-${new Date().toISOString().slice(0, 10)}.zip`;
-}
-
-/**
- * 'Download my data' (GET /api/account/export). The server builds the ZIP while it sends it, so its size is unknown
- * up front: the button shows 'Preparing…' until the first bytes arrive, then the bytes received so far; the finished
- * archive is saved through a blob URL.
- */
+/** 'Download my data' (GET /api/account/export), with progress while the server builds and sends the ZIP. */
 export function DataExport() {
-  const [progress, setProgress] = useState<Progress>({ phase: "idle" });
+  const { busy, statusText, start } = useStreamedDownload("/api/account/export", () => `ideavault-data-${new Date().toISOString().slice(0, 10)}.zip`);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
   const statusId = useId();
-  const busy = progress.phase !== "idle";
 
   const download = async () => {
     setError(null);
-    setProgress({ phase: "preparing" });
     try {
-      const res = await fetch("/api/account/export", { credentials: "include" });
-      if (!res.ok || !res.body) throw new ApiError(res.status, await res.text().catch(() => ""), res.statusText);
-      const reader = res.body.getReader();
-      const chunks: Uint8Array<ArrayBuffer>[] = [];
-      let received = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value as Uint8Array<ArrayBuffer>);
-        received += value.byteLength;
-        setProgress({ phase: "downloading", received });
-      }
-      const url = URL.createObjectURL(new Blob(chunks, { type: "application/zip" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = downloadName(res);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser reads the blob after click() returns; release it once the save has surely started.
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      await start();
       toast.success("Your data has been downloaded.");
     } catch (err) {
       setError(errorMessage(err, "The download failed. Please try again."));
-    } finally {
-      setProgress({ phase: "idle" });
     }
   };
 
@@ -87,7 +45,7 @@ export function DataExport() {
             Download my data
           </Button>
           <p id={statusId} role="status" aria-live="polite" className="text-muted-foreground text-sm">
-            {progress.phase === "preparing" ? "Preparing…" : progress.phase === "downloading" ? `${formatBytes(progress.received)} received` : ""}
+            {statusText}
           </p>
         </div>
         {error ? (
