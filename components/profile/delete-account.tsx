@@ -5,20 +5,10 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { toast } from "sonner";
 import { PasswordInput } from "@/components/auth/password-input";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub", twitter: "X" };
@@ -45,7 +35,8 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
+  /** Set once the account is gone, while the browser leaves for /. */
+  const [deleted, setDeleted] = useState(false);
   const [needsSignIn, setNeedsSignIn] = useState(!hasPassword && !freshSignIn);
 
   const review = (event: FormEvent) => {
@@ -59,8 +50,8 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
     setConfirming(true);
   };
 
+  /** The dialog's action: it closes either way, and a refusal shows next to the password once it has closed. */
   const remove = async () => {
-    setPending(true);
     try {
       await apiRequest("DELETE", "/api/account", hasPassword ? { password } : undefined);
       try {
@@ -68,18 +59,16 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
       } catch {
         // Storage unavailable: nothing to clear.
       }
-      setConfirming(false);
+      setDeleted(true);
       toast.success("Your account has been deleted.");
       router.push("/");
       router.refresh();
     } catch (err) {
-      setConfirming(false);
-      setPending(false);
       setError(errorMessage(err, "Your account could not be deleted. Please try again."));
       if (!hasPassword && isApiError(err, 403)) setNeedsSignIn(true);
-      // The dialog hands focus to the field the message is about once it has closed (onCloseAutoFocus below).
       focusPasswordOnClose.current = true;
     }
+    return true;
   };
 
   return (
@@ -113,7 +102,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
                 onChange={(e) => setPassword(e.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "delete-account-error" : undefined}
-                disabled={pending}
+                disabled={deleted}
               />
             </div>
           ) : needsSignIn ? (
@@ -133,46 +122,29 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
               {error}
             </p>
           ) : null}
-          <Button type="submit" variant="destructive" disabled={pending} aria-describedby={!hasPassword && error ? "delete-account-error" : undefined}>
+          <Button type="submit" variant="destructive" disabled={deleted} aria-describedby={!hasPassword && error ? "delete-account-error" : undefined}>
             Delete account
           </Button>
         </form>
       </CardContent>
-      <AlertDialog open={confirming} onOpenChange={(open) => !pending && setConfirming(open)}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // Radix gives focus back when its closing animation ends, which a slow device finishes well after the
-            // server's refusal: only then can the field the error is about take it, or the button would win.
-            if (!focusPasswordOnClose.current || !passwordRef.current) return;
-            focusPasswordOnClose.current = false;
-            event.preventDefault();
-            passwordRef.current.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your account for good?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your ideas, files, links, the records and comments of the people you shared with, and your timestamps will be
-              deleted. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: "destructive" })}
-              disabled={pending}
-              aria-busy={pending}
-              onClick={(event) => {
-                event.preventDefault(); // stay open until the server answers
-                void remove();
-              }}
-            >
-              {pending ? <Spinner label="Deleting your account..." /> : null}
-              Delete my account
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onCloseAutoFocus={(event) => {
+          // Radix gives focus back when its closing animation ends, which a slow device finishes well after the
+          // server's refusal: only then can the field the error is about take it, or the button would win.
+          if (!focusPasswordOnClose.current || !passwordRef.current) return;
+          focusPasswordOnClose.current = false;
+          event.preventDefault();
+          passwordRef.current.focus();
+        }}
+        title="Delete your account for good?"
+        description="Your ideas, files, links, the records and comments of the people you shared with, and your timestamps will be deleted. This cannot be undone."
+        confirmLabel="Delete my account"
+        pendingLabel="Deleting your account..."
+        destructive
+        onConfirm={remove}
+      />
     </Card>
   );
 }

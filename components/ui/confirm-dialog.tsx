@@ -17,8 +17,13 @@ import { buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
 type ConfirmDialogProps = {
-  /** The button that opens the dialog (focus returns to it when the dialog closes). */
-  trigger: React.ReactElement;
+  /** The button that opens the dialog (focus returns to it when the dialog closes); none when `open` is controlled. */
+  trigger?: React.ReactElement;
+  /** Controlled: the caller opens the dialog itself (after checking a form, say). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Where focus goes once the dialog has closed (Radix's event: preventDefault() keeps it from the trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
   title: React.ReactNode;
   description: React.ReactNode;
   confirmLabel: string;
@@ -33,9 +38,15 @@ type ConfirmDialogProps = {
  * A confirmation for an action that cannot be undone (delete an idea, revoke a link): the dialog stays open with
  * a spinner until the server answers, and cannot be dismissed meanwhile.
  */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, pendingLabel, destructive, onConfirm }: ConfirmDialogProps) {
-  const [open, setOpen] = React.useState(false);
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { trigger, title, description, confirmLabel, pendingLabel, destructive, onConfirm, onCloseAutoFocus } = props;
+  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(false);
   const [pending, setPending] = React.useState(false);
+  const open = props.open ?? uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    setUncontrolledOpen(next);
+    props.onOpenChange?.(next);
+  };
 
   const confirm = async () => {
     setPending(true);
@@ -48,8 +59,8 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, pendi
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
