@@ -2,7 +2,7 @@ import "server-only";
 import { after } from "next/server";
 import { db } from "@/lib/db";
 import { decrypt } from "@/lib/crypto";
-import { claimDueDeliveries, recordAttempt, type ClaimedDelivery } from "@/lib/webhooks/queue";
+import { claimDueDeliveries, pruneFinishedDeliveries, recordAttempt, type ClaimedDelivery } from "@/lib/webhooks/queue";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/post";
 import { SIGNATURE_HEADER, signatureHeader } from "@/lib/webhooks/signature";
 
@@ -49,10 +49,11 @@ async function attempt(delivery: ClaimedDelivery, endpoint: { url: string; secre
 /**
  * Claims due deliveries (all, or only `ids`: the ones an event just queued) and attempts each, at most
  * CONCURRENCY at a time. Several runs may overlap (the after-response kick, the interval, the cron call, other
- * instances): each only attempts what it claimed.
+ * instances): each only attempts what it claimed. A full run (not a kick for `ids`) first prunes old finished ones.
  */
 export async function runWebhookDeliveries(opts: { ids?: string[]; now?: () => Date } = {}): Promise<DeliveryCounts> {
   const now = opts.now ?? (() => new Date());
+  if (!opts.ids) await pruneFinishedDeliveries(now());
   const claimed = await claimDueDeliveries(now(), LEASE_MS, MAX_PER_RUN, opts.ids);
   const counts: DeliveryCounts = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0 };
   if (!claimed.length) return counts;

@@ -70,6 +70,17 @@ export async function queueTestEvent(endpointId: string, now = new Date()): Prom
   return row.id;
 }
 
+/** Finished deliveries (and their attempt log) are kept this long for the endpoint's log, then deleted. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3600_000;
+
+/** Deletes delivered and failed deliveries older than the retention, so the queue table does not grow forever. */
+export async function pruneFinishedDeliveries(now: Date): Promise<number> {
+  const { count } = await db.webhookDelivery.deleteMany({
+    where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - DELIVERY_RETENTION_MS) } },
+  });
+  return count;
+}
+
 export type ClaimedDelivery = { id: string; endpointId: string; payload: string; attempts: number; createdAt: Date; eventType: string };
 
 /** Due pending deliveries (or only `ids` among them), each leased for `leaseMs`. */

@@ -5,7 +5,7 @@ import { revokeAllShares, revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { retryDelayMs, runWebhookDeliveries, settleWebhookKicks } from "@/lib/webhooks/deliver";
-import { queueTestEvent } from "@/lib/webhooks/queue";
+import { DELIVERY_RETENTION_MS, queueTestEvent } from "@/lib/webhooks/queue";
 import { verifySignature } from "@/lib/webhooks/signature";
 import type { WebhookEventType } from "@/lib/validation/webhooks";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
@@ -223,6 +223,40 @@ describe("retries, backoff and the log", () => {
       await holder;
     }
     expect(await runWebhookDeliveries()).toMatchObject({ claimed: 1, delivered: 1 });
+  });
+});
+
+describe("retention", () => {
+  it("a full run deletes finished deliveries older than 30 days with their log, and keeps the rest", async () => {
+    const { endpoint } = await ownerWithEndpoint(["nda.accepted"]);
+    const now = Date.now();
+    const old = new Date(now - DELIVERY_RETENTION_MS - 60_000);
+    const recent = new Date(now - DELIVERY_RETENTION_MS + 3600_000);
+    const make = (status: "delivered" | "failed" | "pending", createdAt: Date) =>
+      db.webhookDelivery.create({
+        data: {
+          endpointId: endpoint.id,
+          eventId: `evt_${status}_${createdAt.getTime()}`,
+          eventType: "nda.accepted",
+          payload: "{}",
+          status,
+          createdAt,
+          // Pending ones are not due, so the run leaves them alone.
+          nextAttemptAt: new Date(now + 3600_000),
+          attemptLog: { create: [{ attempt: 1, ok: status === "delivered", durationMs: 5 }] },
+        },
+        select: { id: true },
+      });
+    const oldDelivered = await make("delivered", old);
+    const oldFailed = await make("failed", old);
+    const oldPending = await make("pending", old);
+    const recentDelivered = await make("delivered", recent);
+
+    await runWebhookDeliveries();
+
+    const left = (await db.webhookDelivery.findMany({ select: { id: true } })).map((d) => d.id).sort();
+    expect(left).toEqual([oldPending.id, recentDelivered.id].sort());
+    expect(await db.webhookAttempt.count({ where: { deliveryId: { in: [oldDelivered.id, oldFailed.id] } } })).toBe(0);
   });
 });
 
