@@ -217,7 +217,10 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     select: {
       id: true, name: true, email: true, emailVerified: true, createdAt: true, passwordHash: true, profileImageId: true,
       notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, showEmailOnCertificates: true,
+      sharingBlockedDomains: true, defaultAllowDownload: true, defaultScreenShield: true, defaultExpiryDays: true,
       accounts: { select: { provider: true } },
+      // Where events went; never a signing secret.
+      webhooks: { select: { id: true, url: true, events: true, createdAt: true }, orderBy: { createdAt: "asc" } },
     },
   });
   const profile = {
@@ -235,6 +238,13 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     notifyFirstView: user.notifyFirstView,
     notifyComments: user.notifyComments,
     showEmailOnCertificates: user.showEmailOnCertificates,
+    sharingDefaults: {
+      blockedDomains: user.sharingBlockedDomains,
+      allowDownload: user.defaultAllowDownload,
+      screenShield: user.defaultScreenShield,
+      expiryDays: user.defaultExpiryDays,
+    },
+    webhooks: user.webhooks,
   };
   const files = (await otherFiles(userId)).map((a) => ({
     id: a.id, kind: a.kind, fileName: a.fileName, contentType: a.contentType, size: a.size, createdAt: a.createdAt, ideaId: a.ideaId,

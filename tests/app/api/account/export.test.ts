@@ -62,6 +62,10 @@ describe("GET /api/account/export", () => {
     const nda = await db.ndaAcceptance.findFirstOrThrow({ where: { recipientId: grace.id } });
     const image = await createAsset({ ownerId: ada.id, kind: "image", fileName: "kettle pic.png", contentType: "image/png", data: distinctPng("kettle") });
     await createPublished(other.id, { title: "Not Ada's" });
+    await db.user.update({ where: { id: ada.id }, data: { sharingBlockedDomains: ["rival.example"], defaultScreenShield: true, defaultExpiryDays: 7 } });
+    const hook = await db.webhookEndpoint.create({
+      data: { userId: ada.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"], secretCiphertext: Buffer.from("sealed") },
+    });
 
     session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
     const res = await exportCall();
@@ -104,7 +108,14 @@ describe("GET /api/account/export", () => {
     expect(account).toMatchObject({
       format: "ideavault-account-export-1",
       profile: { id: ada.id, name: "Ada Lovelace", email: "ada@example.com", signInWithPassword: true, socialSignIns: [] },
-      settings: { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, showEmailOnCertificates: false },
+      settings: {
+        notifyNdaAccepted: true,
+        notifyFirstView: true,
+        notifyComments: true,
+        showEmailOnCertificates: false,
+        sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7 },
+        webhooks: [{ id: hook.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"] }],
+      },
       files: [{ id: image.id, kind: "image", fileName: "kettle pic.png", path: `files/${image.id}-kettle_pic.png` }],
       problems: [],
     });
@@ -121,6 +132,7 @@ describe("GET /api/account/export", () => {
     });
     expect(half).toMatchObject({ status: "draft", proof: null, links: [], agreements: [], comments: [] });
     expect(JSON.stringify(account)).not.toContain("Not Ada's");
+    expect(JSON.stringify(account)).not.toContain("secretCiphertext");
 
     const readme = text(zip.entries["README.txt"]);
     expect(readme).toContain("ots verify idea-3.pdf.ots");
