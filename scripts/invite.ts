@@ -13,16 +13,12 @@ async function main() {
     process.exit(2);
   }
   await withScriptDatabase(async () => {
-    const { createInvite } = await import("../lib/auth/registration");
-    const { sendEmail } = await import("../lib/email");
-    const { inviteEmail } = await import("../lib/email/templates");
+    const { sendInvite } = await import("../lib/auth/registration");
     const { getEnv } = await import("../lib/env");
     const { disconnectDb } = await import("../lib/db");
     const env = getEnv();
     const origin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT}`;
-    const { token } = await createInvite(email.data);
-    const link = `${origin}/register?invite=${encodeURIComponent(token)}`;
-    await sendEmail({ to: email.data, ...(await inviteEmail({ link })) });
+    const { link } = await sendInvite(email.data, origin);
     await disconnectDb();
     console.log(`Invitation for ${email.data} (valid 14 days):\n${link}`);
     if (!env.RESEND_API_KEY) console.log(`E-mail written to ${path.join(env.dataDir, "outbox")}`);

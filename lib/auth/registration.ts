@@ -3,6 +3,11 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { normalizeEmail } from "@/lib/auth/email";
+import { ConflictError } from "@/lib/api/errors";
+import { sendEmail } from "@/lib/email";
+import { inviteEmail } from "@/lib/email/templates";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
 
 const INVITE_TTL_DAYS = 14;
 
@@ -47,4 +52,31 @@ export async function createInvite(email: string, createdById?: string) {
     },
   });
   return { invite, token };
+}
+
+/** The registration link an invitation's token opens. */
+export function inviteLink(origin: string, token: string) {
+  return `${origin}/register?invite=${encodeURIComponent(token)}`;
+}
+
+/** Creates an invitation and e-mails its link: `npm run invite` and /profile's 'Invite someone' alike. */
+export async function sendInvite(email: string, origin: string, inviter?: { id: string; name: string }) {
+  const { invite, token } = await createInvite(email, inviter?.id);
+  const link = inviteLink(origin, token);
+  await sendEmail({ to: invite.email, ...(await inviteEmail({ link, inviterName: inviter?.name })) });
+  return { invite, link };
+}
+
+export const REGISTRATION_IS_OPEN = "Registration is open: anyone can create an account, no invitation needed.";
+
+/**
+ * POST /api/invites: a member invites someone, on an instance in invite mode only (an open one needs no invitation).
+ * A handful a day per account; whether the address already has an account is not told (the invitation is sent either
+ * way, and registering with a taken address fails as usual).
+ */
+export async function inviteSomeone(inviter: { id: string; name: string }, email: string, origin: string) {
+  if (getEnv().REGISTRATION_MODE !== "invite") throw new ConflictError(REGISTRATION_IS_OPEN);
+  await enforceRateLimits(rateLimits.invites(inviter.id));
+  const { invite } = await sendInvite(email, origin, inviter);
+  return { email: invite.email, expiresAt: invite.expiresAt };
 }

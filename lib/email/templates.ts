@@ -3,6 +3,6 @@
  * templates live in ./templates/; this module is the one import for callers.
  */
 export type { RenderedEmail } from "@/lib/email/mail-templates/render";
-export { passwordResetEmail, emailVerificationEmail, inviteEmail, accountDeletedEmail } from "@/lib/email/mail-templates/account";
+export { passwordResetEmail, emailVerificationEmail, inviteEmail, accountDeletedEmail, passwordChangedEmail } from "@/lib/email/mail-templates/account";
 export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail } from "@/lib/email/mail-templates/sharing";
 export { ndaAcceptedEmail, firstViewEmail, commentEmail } from "@/lib/email/mail-templates/notifications";

@@ -91,6 +91,10 @@ export const rateLimits = {
   ],
   /** Wrong passwords when deleting the account (only failures count): a stolen session cannot guess the password. */
   accountDeleteFailures: (userId: string): Limit[] => [{ key: `account:delete:fail:${userId}`, limit: 10, windowSeconds: 15 * MIN }],
+  /** Wrong current passwords on 'Change password' (only failures count): a borrowed session cannot guess it. */
+  passwordChangeFailures: (userId: string): Limit[] => [{ key: `password:change:fail:${userId}`, limit: 10, windowSeconds: 15 * MIN }],
+  /** 'Invite someone': each mails an address the member typed, so a few a day per account. */
+  invites: (userId: string): Limit[] => [{ key: `invites:${userId}`, limit: 20, windowSeconds: 24 * HOUR }],
   /** Adding and deleting webhook endpoints (each addition resolves a host name). */
   webhookWrites: (userId: string): Limit[] => [{ key: `webhooks:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
   /** 'Send test event': each makes the server POST to the account's address, so a handful per account. */

@@ -82,3 +82,27 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** DELETE /api/account: the password (accounts without one confirm by a fresh sign-in and send none). */
 export const deleteAccountSchema = z.object({ password: z.string().max(200, "Incorrect password.").optional() });
+
+/** PUT /api/profile/password: the current password proves it is the owner, not a borrowed session. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password.").max(200, "Incorrect password."),
+    newPassword: password,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: "Choose a password different from the current one.", path: ["newPassword"] });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The 'Change password' form: the server's fields plus the confirmation. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password.").max(200, "Incorrect password."),
+    newPassword: password,
+    confirmPassword: z.string().min(1, "Please confirm the new password."),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: "Choose a password different from the current one.", path: ["newPassword"] })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** POST /api/invites: whom to invite (instances in invite mode). */
+export const inviteSchema = z.object({ email });
+export type InviteInput = z.infer<typeof inviteSchema>;

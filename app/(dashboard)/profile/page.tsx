@@ -3,6 +3,8 @@ import { BackButton } from "@/components/layout/back-button";
 import { Logo } from "@/components/layout/logo";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { CertificateSettings } from "@/components/profile/certificate-settings";
+import { ChangePassword } from "@/components/profile/change-password";
+import { InviteSomeone } from "@/components/profile/invite-someone";
 import { NotificationSettings } from "@/components/profile/notification-settings";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { DataExport } from "@/components/profile/data-export";
@@ -13,6 +15,7 @@ import { currentSessionSignedInAt, requirePageUser } from "@/lib/auth/session";
 import { deletionRequirements } from "@/lib/account/delete";
 import { getNotificationSettings } from "@/lib/notifications/settings";
 import { getProfile } from "@/lib/profile";
+import { getEnv } from "@/lib/env";
 import { getSharingDefaults } from "@/lib/profile/sharing-defaults";
 
 export const dynamic = "force-dynamic";
@@ -39,10 +42,12 @@ export default async function ProfilePage() {
       </header>
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <ProfileForm initialUser={profile} />
+        {deletion.hasPassword ? <ChangePassword /> : null}
         <NotificationSettings initial={notifications} />
         <CertificateSettings initialUser={profile} />
         <SharingDefaults initial={sharing} />
         <Webhooks />
+        {getEnv().REGISTRATION_MODE === "invite" ? <InviteSomeone /> : null}
         <DataExport />
         <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />
       </main>

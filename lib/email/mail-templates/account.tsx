@@ -27,8 +27,14 @@ export function emailVerificationEmail({ name, link }: { name: string; link: str
   );
 }
 
-export function inviteEmail({ link }: { link: string }) {
-  const lines = ["You have been invited to IdeaVault, the invite-only place to share unpublished ideas under NDA.", "The invitation expires in 14 days."];
+/** `inviterName`: the member who invited from /profile ('Invite someone'); none from `npm run invite`. */
+export function inviteEmail({ link, inviterName }: { link: string; inviterName?: string }) {
+  const lines = [
+    inviterName
+      ? `${inviterName} has invited you to IdeaVault, the invite-only place to share unpublished ideas under NDA.`
+      : "You have been invited to IdeaVault, the invite-only place to share unpublished ideas under NDA.",
+    "The invitation expires in 14 days.",
+  ];
   return renderEmail(
     "Your invitation to IdeaVault",
     <EmailLayout title="You're invited to IdeaVault" paragraphs={lines} action={{ href: link, label: "Create your account" }} />,
@@ -49,4 +55,14 @@ export function accountDeletedEmail({ name, ideas }: { name: string; ideas: numb
     <EmailLayout title="Your account has been deleted" paragraphs={lines} />,
     plainText(lines),
   );
+}
+
+/** Sent when the password changed from /profile: the owner learns of it even when it was not them. */
+export function passwordChangedEmail({ name }: { name: string }) {
+  const lines = [
+    `Hi ${name},`,
+    "The password of your IdeaVault account was just changed from your profile. Every other signed-in browser has been signed out.",
+    "If this was not you, reset your password at once with 'Forgot password?' on the sign-in page.",
+  ];
+  return renderEmail("Your IdeaVault password was changed", <EmailLayout title="Your password was changed" paragraphs={lines} />, plainText(lines));
 }
