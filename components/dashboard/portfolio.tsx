@@ -1,10 +1,13 @@
 "use client";
 
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { AssetsSection } from "@/components/dashboard/assets-section";
 import { DropZone } from "@/components/dashboard/drop-zone";
 import { IdeaCard } from "@/components/dashboard/idea-card";
+import { applyPortfolioFilters, DEFAULT_FILTERS, isFiltered, type PortfolioFilters } from "@/components/dashboard/portfolio-filters";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
+import { PortfolioToolbar } from "@/components/dashboard/portfolio-toolbar";
 import { SharedIdeaCard } from "@/components/dashboard/shared-idea-card";
 import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
 import type { IdeaListItem } from "@/lib/client/types";
@@ -23,8 +26,13 @@ function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () =
  */
 export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
   const { ideas, assets, shared, loading, error, refresh } = usePortfolioData({ sharedWithMe });
-  const drafts = ideas.filter((idea) => idea.status !== "published");
-  const published = ideas.filter((idea) => idea.status === "published");
+  const [filters, setFilters] = useState<PortfolioFilters>(DEFAULT_FILTERS);
+  const shown = applyPortfolioFilters(ideas, filters);
+  const drafts = shown.filter((idea) => idea.status !== "published");
+  const published = shown.filter((idea) => idea.status === "published");
+  const filtered = isFiltered(filters);
+  const query = filters.query.trim();
+  const noMatch = (what: string) => (query ? `No ${what} match “${query}”` : `No ${what} match these filters`);
 
   return (
     <div id="portfolio" className="space-y-8 sm:space-y-10">
@@ -44,12 +52,17 @@ export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
               </Button>
             </div>
           ) : null}
-          <PortfolioSection title="Drafts" emptyText="No drafts yet" isEmpty={drafts.length === 0}>
-            <IdeaList ideas={drafts} onChanged={refresh} />
-          </PortfolioSection>
-          <PortfolioSection title="Published" emptyText="No published ideas yet" isEmpty={published.length === 0}>
-            <IdeaList ideas={published} onChanged={refresh} />
-          </PortfolioSection>
+          {ideas.length > 0 ? <PortfolioToolbar filters={filters} onChange={setFilters} shown={shown.length} /> : null}
+          {filters.status !== "published" ? (
+            <PortfolioSection title="Drafts" emptyText={filtered ? noMatch("drafts") : "No drafts yet"} isEmpty={drafts.length === 0}>
+              <IdeaList ideas={drafts} onChanged={refresh} />
+            </PortfolioSection>
+          ) : null}
+          {filters.status !== "draft" ? (
+            <PortfolioSection title="Published" emptyText={filtered ? noMatch("published ideas") : "No published ideas yet"} isEmpty={published.length === 0}>
+              <IdeaList ideas={published} onChanged={refresh} />
+            </PortfolioSection>
+          ) : null}
           <AssetsSection assets={assets} />
           {sharedWithMe ? (
             <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty={shared.length === 0}>

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, createIdea, makePdf, uploadImage, uploadPdf, PNG_1X1, type Creator } from "./api-helpers";
 import { createShare, identify } from "./sharing-helpers";
 import { expectNoSeriousA11yViolations } from "./axe";
+import type { TestUser } from "./fixtures";
 
 /**
  * Issue 10 §8: axe-core finds no serious or critical WCAG 2.1 A/AA violation on any screen, on a desktop and on a
@@ -89,14 +90,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectNoSeriousA11yViolations(page, "/login with a wrong password and its toast");
     });
 
-    test("the creator's screens: dashboard empty and with content, account menu, delete dialog, published and PDF ideas, share screen, profile with a toast", async ({
-      page,
-      createUser,
-      loginAs,
-    }) => {
-      const user = await createUser();
-      await loginAs(page, user);
-      await check(page, "/dashboard", (p) => expect(p.getByText("No drafts yet")).toBeVisible(), "the empty dashboard");
+    /** A creator with a draft, a PDF idea, a published idea with a link, and an image: the screens' content. */
+    const creatorWithContent = async (page: Page, createUser: () => Promise<TestUser>, loginAs: (page: Page, user: TestUser) => Promise<void>) => {
+      await loginAs(page, await createUser());
       const api = page.request;
       await createIdea(api, { title: "A draft", content: "<p>Draft.</p>" });
       const pdf = (await (await uploadPdf(api, { name: "Plan.pdf", buffer: makePdf("Plan") })).json()) as { id: number };
@@ -104,6 +100,18 @@ for (const { name, viewport } of VIEWPORTS) {
       await publish(api, published.id);
       expect((await uploadImage(api, { name: "dot.png", buffer: PNG_1X1 })).status()).toBe(201);
       await createShare(api, { ideaId: published.id, shareType: "full-access" });
+      return { pdf, published };
+    };
+
+    // The creator's screens, in three tests so that each stays well inside its time on a loaded machine.
+    test("the creator's dashboard: empty and with content, account menu, delete dialog", async ({ page, createUser, loginAs }) => {
+      await loginAs(page, await createUser());
+      await check(page, "/dashboard", (p) => expect(p.getByText("No drafts yet")).toBeVisible(), "the empty dashboard");
+      const api = page.request;
+      await createIdea(api, { title: "A draft", content: "<p>Draft.</p>" });
+      const published = await createIdea(api, { title: "Published idea", content: "<p>Done.</p>" });
+      await publish(api, published.id);
+      expect((await uploadImage(api, { name: "dot.png", buffer: PNG_1X1 })).status()).toBe(201);
 
       await check(page, "/dashboard", (p) => expect(p.getByText(`Idea (${published.id}) : Published idea`)).toBeVisible(), "the dashboard with content");
       await page.getByRole("button", { name: "Account" }).click();
@@ -113,7 +121,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Delete" }).first().click();
       await expect(page.getByRole("alertdialog", { name: "Delete idea" })).toBeVisible();
       await expectNoSeriousA11yViolations(page, "the delete dialog");
+    });
 
+    test("the creator's editor: a published idea, a new one, a PDF idea", async ({ page, createUser, loginAs }) => {
+      const { pdf, published } = await creatorWithContent(page, createUser, loginAs);
       await check(
         page,
         `/editor/${published.id}`,
@@ -123,6 +134,10 @@ for (const { name, viewport } of VIEWPORTS) {
       );
       await check(page, "/editor/new", (p) => expect(p.getByRole("button", { name: "Create Idea" })).toBeVisible());
       await check(page, `/editor/${pdf.id}`, (p) => expect(p.getByText("PDF Document: Plan")).toBeVisible(), "a PDF idea in the editor");
+    });
+
+    test("the creator's share screen and profile, with a toast", async ({ page, createUser, loginAs }) => {
+      const { published } = await creatorWithContent(page, createUser, loginAs);
       await check(page, `/share/${published.id}`, (p) => expect(p.getByRole("button", { name: "Copy Link" }).first()).toBeVisible(), "the share screen");
       await check(page, "/share/999999", (p) => expect(p.getByText("Idea not found")).toBeVisible(), "the share screen of an unknown idea");
       await check(page, "/profile", (p) => expect(p.getByLabel("Name", { exact: true })).toBeVisible());

@@ -25,6 +25,44 @@ async function listIdeaIds(page: Page): Promise<number[]> {
 }
 
 test.describe("idea portfolio", () => {
+  test("search by title or number, filter by status, sort by date or title", async ({ page, createUser, loginAs }) => {
+    const user = await createUser();
+    await loginAs(page, user);
+    const kettle = await createIdeaViaApi(page, "Solar kettle");
+    const cafe = await createIdeaViaApi(page, "Café robot");
+    const umbrella = await createIdeaViaApi(page, "Wind umbrella");
+    expect((await page.request.put(`/api/ideas/${umbrella.id}/publish`)).status()).toBe(200);
+
+    await page.goto("/dashboard");
+    const drafts = section(page, "Drafts");
+    const cardTitles = (region: ReturnType<typeof section>) => region.getByRole("listitem").getByRole("heading");
+    // Newest first: the last draft created leads.
+    await expect(cardTitles(drafts)).toHaveText([`Idea (${cafe.id}) : Café robot`, `Idea (${kettle.id}) : Solar kettle`]);
+
+    const search = page.getByRole("searchbox", { name: "Search ideas" });
+    await search.fill("cafe");
+    await expect(cardTitles(drafts)).toHaveText([`Idea (${cafe.id}) : Café robot`]);
+    await expect(section(page, "Published").getByText("No published ideas match “cafe”")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "ideas shown" }).or(page.getByRole("status").filter({ hasText: "idea shown" }))).toHaveText("1 idea shown");
+
+    await search.fill(String(umbrella.id));
+    await expect(cardTitles(section(page, "Published"))).toHaveText([`Idea (${umbrella.id}) : Wind umbrella`]);
+
+    await search.fill("");
+    await page.getByLabel("Status").selectOption({ label: "Published" });
+    await expect(section(page, "Drafts")).toHaveCount(0);
+    await expect(cardTitles(section(page, "Published"))).toHaveText([`Idea (${umbrella.id}) : Wind umbrella`]);
+
+    await page.getByLabel("Status").selectOption({ label: "Drafts" });
+    await expect(section(page, "Published")).toHaveCount(0);
+    await page.getByLabel("Sort").selectOption({ label: "Oldest first" });
+    await expect(cardTitles(drafts)).toHaveText([`Idea (${kettle.id}) : Solar kettle`, `Idea (${cafe.id}) : Café robot`]);
+    await page.getByLabel("Status").selectOption({ label: "All ideas" });
+    await page.getByLabel("Sort").selectOption({ label: "Title A–Z" });
+    await expect(cardTitles(drafts)).toHaveText([`Idea (${cafe.id}) : Café robot`, `Idea (${kettle.id}) : Solar kettle`]);
+    await expect(page.locator("footer")).toContainText("Current time");
+  });
+
   test("empty states, header greeting and avatar, account menu and 'Start from scratch'", async ({ page, createUser, loginAs }) => {
     const first = `Zed${crypto.randomBytes(2).toString("hex")}`;
     const user = await createUser({ name: `${first} Example` });
