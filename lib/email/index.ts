@@ -4,7 +4,8 @@ import { getEnv } from "@/lib/env";
 import { writeToOutbox } from "@/lib/email/outbox";
 
 export type EmailAttachment = { filename: string; content: Uint8Array; contentType: string };
-export type EmailMessage = { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] };
+/** `replyTo`: where an answer goes when it should reach a person rather than our sending address (the sharer). */
+export type EmailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string; attachments?: EmailAttachment[] };
 
 export interface EmailSender {
   send(message: EmailMessage & { from: string }): Promise<void>;
@@ -17,7 +18,15 @@ class ResendSender implements EmailSender {
   }
   async send(m: EmailMessage & { from: string }) {
     const attachments = m.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType }));
-    const { error } = await this.client.emails.send({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(attachments?.length ? { attachments } : {}) });
+    const { error } = await this.client.emails.send({
+      from: m.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+      ...(attachments?.length ? { attachments } : {}),
+    });
     if (error) throw new Error(`Resend refused the e-mail: ${error.message}`);
   }
 }

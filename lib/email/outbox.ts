@@ -5,7 +5,7 @@ import { getEnv } from "@/lib/env";
 
 /** An attached file, its bytes base64-encoded. */
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
-export type OutboxEntry = { id: string; from: string; to: string; subject: string; text: string; html: string; sentAt: string; attachments?: OutboxAttachment[] };
+export type OutboxEntry = { id: string; from: string; to: string; subject: string; text: string; html: string; sentAt: string; replyTo?: string; attachments?: OutboxAttachment[] };
 
 function outboxDir() {
   return path.join(getEnv().dataDir, "outbox");

@@ -50,7 +50,7 @@ export function viewLink(origin: string, accessLink: string) {
 }
 
 async function ownedIdea(ownerId: string, rawId: unknown) {
-  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, owner: { select: { name: true } } } });
+  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, owner: { select: { name: true, email: true } } } });
   if (!idea) throw new NotFoundError("Idea not found");
   return idea;
 }
@@ -80,7 +80,8 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   if (recipientEmail) {
     try {
       const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink) });
-      await sendEmail({ to: recipientEmail, ...mail });
+      // An answer to the invitation reaches the owner, not our sending address.
+      await sendEmail({ to: recipientEmail, replyTo: idea.owner.email, ...mail });
     } catch (err) {
       await db.share.delete({ where: { id: share.id } });
       throw err;

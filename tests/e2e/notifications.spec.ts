@@ -131,7 +131,7 @@ test.describe("owner notifications and Shared with me", () => {
       await expect.poll(async () => (await mailsTo(owner.user.email, /accepted the NDA/)).length, { timeout: 20_000 }).toBe(1);
       const [nda] = await mailsTo(owner.user.email, /accepted the NDA/);
       expect(nda.subject).toBe('Grace Hopper accepted the NDA for "Solar Kettle"');
-      expect(nda.text).toContain(`Grace Hopper (grace@example.com) accepted the confidentiality agreement for Idea (${idea.id}) : Solar Kettle.`);
+      expect(nda.text).toContain(`Grace Hopper (grace@example.com) accepted the confidentiality agreement for the idea "Solar Kettle".`);
       expect(nda.text).toContain(shareScreen);
       expect(nda.html).toContain(`href="${shareScreen}"`);
 

@@ -7,7 +7,7 @@ export type NotificationRecipient = { name: string; email: string };
 export type NotificationIdea = { id: number; title: string };
 
 /** One line for a subject: names and titles are user input and must not break the header. */
-function oneLine(s: string, max = 80) {
+export function oneLine(s: string, max = 80) {
   const flat = s.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -24,8 +24,9 @@ export function commentExcerpt(content: string) {
   return flat.length > COMMENT_EXCERPT_CHARS ? `${flat.slice(0, COMMENT_EXCERPT_CHARS - 1)}…` : flat;
 }
 
+/** The idea by its title, as the owner knows it (not the dashboard's 'Idea (id) : title'). */
 function ideaLabel(idea: NotificationIdea) {
-  return `Idea (${idea.id}) : ${idea.title}`;
+  return `the idea "${oneLine(idea.title, 200)}"`;
 }
 
 function who(r: NotificationRecipient) {

@@ -1,6 +1,6 @@
 import { EmailLayout } from "@/lib/email/mail-templates/layout";
 import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
-import { commentExcerpt } from "@/lib/email/mail-templates/notifications";
+import { commentExcerpt, oneLine } from "@/lib/email/mail-templates/notifications";
 
 export function shareInvitationEmail({ sharerName, ideaTitle, link }: { sharerName: string; ideaTitle: string; link: string }) {
   const lines = [
@@ -9,7 +9,7 @@ export function shareInvitationEmail({ sharerName, ideaTitle, link }: { sharerNa
     "The link is personal: it only works with this e-mail address.",
   ];
   return renderEmail(
-    `${sharerName} shared an idea with you on IdeaVault`,
+    `${oneLine(sharerName)} shared "${oneLine(ideaTitle)}" with you on IdeaVault`,
     <EmailLayout title="An idea was shared with you" paragraphs={lines} action={{ href: link, label: "Open the shared idea" }} />,
     plainText(lines, link),
   );

@@ -38,7 +38,7 @@ describe("e-mail templates", () => {
     expect(invite.html).toContain("Create your account");
 
     const share = await shareInvitationEmail({ sharerName: "Ada Lovelace", ideaTitle: "Engine", link: "http://localhost:3000/view/tok" });
-    expect(share.subject).toBe("Ada Lovelace shared an idea with you on IdeaVault");
+    expect(share.subject).toBe('Ada Lovelace shared "Engine" with you on IdeaVault');
     expect(share.text).toContain('Ada Lovelace shared the idea "Engine" with you on IdeaVault.');
     expect(firstLink(share.text)).toBe("http://localhost:3000/view/tok");
     expect(share.html).toContain('href="http://localhost:3000/view/tok"');
@@ -77,7 +77,8 @@ describe("e-mail templates", () => {
     expect(comment.subject).toBe('New comment from Grace Hopper on "Solar Kettle"');
     for (const mail of [nda, view, comment]) {
       expect(mail.text).toContain("Grace Hopper (grace@example.com)");
-      expect(mail.text).toContain("Idea (42) : Solar Kettle");
+      expect(mail.text).toContain('the idea "Solar Kettle"');
+      expect(mail.text).not.toContain("Idea (42)");
       expect(mail.text).toContain("https://vault.example/share/42");
       expect(mail.html).toContain('href="https://vault.example/share/42"');
       expect(mail.html).toContain("Solar Kettle");

@@ -50,7 +50,7 @@ describe("owner notifications", () => {
       expect(mails).toHaveLength(1);
       const [mail] = mails;
       expect(mail.subject).toBe('Grace Hopper accepted the NDA for "Solar Kettle"');
-      expect(mail.text).toContain(`Grace Hopper (grace@example.com) accepted the confidentiality agreement for Idea (${idea.id}) : Solar Kettle.`);
+      expect(mail.text).toContain(`Grace Hopper (grace@example.com) accepted the confidentiality agreement for the idea "Solar Kettle".`);
       const acceptance = await db.ndaAcceptance.findFirstOrThrow({ where: { recipientId: r.id } });
       expect(mail.text).toContain(`Accepted on ${acceptance.acceptedAt.toISOString().slice(0, 16).replace("T", " ")} UTC through your full-access link of`);
       expectShareScreenLink(mail, shareScreen);
@@ -88,7 +88,7 @@ describe("owner notifications", () => {
       const mails = await mailsTo(owner.email, VIEW_SUBJECT);
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe('Grace Hopper opened "Solar Kettle"');
-      expect(mails[0].text).toContain(`Grace Hopper (grace@example.com) opened Idea (${idea.id}) : Solar Kettle for the first time.`);
+      expect(mails[0].text).toContain(`Grace Hopper (grace@example.com) opened the idea "Solar Kettle" for the first time.`);
       expectShareScreenLink(mails[0], shareScreen);
       expect(await db.recipient.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({ firstViewNotifiedAt: expect.any(Date) });
 
@@ -143,7 +143,7 @@ describe("owner notifications", () => {
       expect(mails).toHaveLength(2);
       const first = mails.find((m) => m.text.includes("Could it boil"))!;
       expect(first.subject).toBe('New comment from Grace Hopper on "Solar Kettle"');
-      expect(first.text).toContain(`Grace Hopper (grace@example.com) commented on Idea (${idea.id}) : Solar Kettle on `);
+      expect(first.text).toContain(`Grace Hopper (grace@example.com) commented on the idea "Solar Kettle" on `);
       expect(first.text).toContain("“Could it boil milk too?”");
       expectShareScreenLink(first, shareScreen);
     });

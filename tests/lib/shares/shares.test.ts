@@ -91,8 +91,8 @@ describe("owner calls", () => {
     );
   });
 
-  it("e-mails the invitation with the /view link for an e-mail share", async () => {
-    const owner = await createUser({ name: "Ada Lovelace" });
+  it("e-mails the invitation with the /view link for an e-mail share, the title in its subject, answers to the owner", async () => {
+    const owner = await createUser({ name: "Ada Lovelace", email: "ada@example.com" });
     const idea = await createDraft(owner.id, { title: "Analytical engine" });
     const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "invitee@example.com" });
     const mails = await listOutbox();
@@ -100,6 +100,8 @@ describe("owner calls", () => {
     expect(mails[0].to).toBe("invitee@example.com");
     expect(mails[0].text).toContain(`${TEST_ORIGIN}/view/${share.accessLink}`);
     expect(mails[0].text).toContain("Ada Lovelace");
+    expect(mails[0].subject).toBe('Ada Lovelace shared "Analytical engine" with you on IdeaVault');
+    expect(mails[0].replyTo).toBe("ada@example.com");
   });
 
   it.each([
