@@ -8,11 +8,15 @@ import { isToasterRequested, subscribeToasterRequest } from "@/lib/client/toast"
 
 const Toaster = dynamic(() => import("@/components/ui/sonner").then((m) => m.Toaster), { ssr: false });
 
-/** Screens that must stay light (issue 7 §4): they toast through lib/client/toast, which asks for the Toaster. */
-const ON_DEMAND_PREFIXES = ["/collect", "/view", "/nda", "/document"];
+/**
+ * Screens that must stay light (issue 7 §4, issue 19 §1): the recipient screens and the public pages. They toast
+ * through lib/client/toast, which asks for the Toaster.
+ */
+const ON_DEMAND_PREFIXES = ["/collect", "/view", "/nda", "/document", "/login", "/register", "/forgot-password", "/reset-password", "/verify-email"];
+const ON_DEMAND_PAGES = new Set(["/", "/about", "/contact", "/privacy", "/privacy-policy", "/terms", "/verify"]);
 
 function isOnDemand(pathname: string) {
-  return ON_DEMAND_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return ON_DEMAND_PAGES.has(pathname) || ON_DEMAND_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
 /**

@@ -2,11 +2,10 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { useLightForm } from "@/lib/client/light-form";
+import { toast } from "@/lib/client/toast";
 import { MailCheck } from "lucide-react";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "@/lib/validation/auth";
+import type { ForgotPasswordInput } from "@/lib/validation/auth";
 import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -20,12 +19,10 @@ const NETWORK = "Network error. Please try again.";
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const { register, handleSubmit, setError, errors } = useLightForm<ForgotPasswordInput>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
 
   const onSubmit = async (values: ForgotPasswordInput) => {
     setSubmitting(true);

@@ -2,10 +2,9 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
-import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { useLightForm } from "@/lib/client/light-form";
+import { toast, toastBeforeLeaving } from "@/lib/client/toast";
+import type { LoginInput } from "@/lib/validation/auth";
 import { apiRequest, isApiError } from "@/lib/client/request";
 import type { LoginResponse } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
@@ -26,12 +25,10 @@ type LoginFormProps = {
 
 export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const { register, handleSubmit, setError, errors } = useLightForm<LoginInput>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
 
   const onSubmit = async (values: LoginInput) => {
     setSubmitting(true);
@@ -52,7 +49,7 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
     } catch {
       // Storage can be unavailable (private mode); the session cookie is what matters.
     }
-    toast.success("You have been logged in successfully!");
+    await toastBeforeLeaving("success", "You have been logged in successfully!");
     window.location.assign(callbackUrl); // keep the spinner while the browser navigates
   };
 

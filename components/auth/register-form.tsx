@@ -3,10 +3,9 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm, type FieldErrors } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
-import { registerFormSchema, type RegisterFormInput } from "@/lib/validation/auth";
+import { useLightForm, type FieldErrors } from "@/lib/client/light-form";
+import { toast } from "@/lib/client/toast";
+import type { RegisterFormInput } from "@/lib/validation/auth";
 import { apiRequest, isApiError } from "@/lib/client/request";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
@@ -30,7 +29,7 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
 
 const SERVER_FIELDS = ["name", "email", "password"] as const;
 
-function fieldProps(name: FieldName, errors: FieldErrors<RegisterFormInput>) {
+function fieldProps(name: FieldName, errors: FieldErrors<FieldName>) {
   const error = errors[name];
   return { id: `register-${name}`, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `register-${name}-error` : undefined };
 }
@@ -38,13 +37,8 @@ function fieldProps(name: FieldName, errors: FieldErrors<RegisterFormInput>) {
 export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormProps) {
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
+  const { register, handleSubmit, setError, errors } = useLightForm<RegisterFormInput>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.registerFormSchema),
     defaultValues: { name: "", email: inviteEmail ?? "", password: "", confirmPassword: "" },
   });
 

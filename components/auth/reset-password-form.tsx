@@ -3,19 +3,15 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
-import type { z } from "zod";
-import { resetPasswordFormSchema } from "@/lib/validation/auth";
+import { useLightForm } from "@/lib/client/light-form";
+import { toast } from "@/lib/client/toast";
+import type { ResetPasswordFormInput } from "@/lib/validation/auth";
 import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
-
-type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 const FAILED = "Failed to reset password. Please try again.";
 
@@ -24,13 +20,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordFormSchema),
+  const { register, handleSubmit, setError, errors } = useLightForm<ResetPasswordFormInput>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.resetPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
 

@@ -1,8 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { signIn } from "next-auth/react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Separator } from "@/components/ui/separator";
 import { Button } from "@/components/ui/button";
 
@@ -53,7 +52,8 @@ export function SocialButtons({ providers, callbackUrl = "/dashboard", disabled 
       toast.error(`${name} sign-in is not configured on this server.`);
       return;
     }
-    void signIn(id, { callbackUrl });
+    // next-auth's client (~9 KB) is fetched on the click, not with the page (issue 19 §1).
+    void import("next-auth/react").then(({ signIn }) => signIn(id, { callbackUrl }));
   };
 
   return (

@@ -1,22 +1,30 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { ArrowRight, KeyRound } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { InviteOnlyPanel } from "./invite-only-panel";
-import { WaitlistPanel } from "./waitlist-panel";
 import { WAITLIST_HASH } from "./waitlist-link";
+import type { LandingView as View } from "./landing-dialog";
 
-type View = "invite" | "waitlist";
+const loadDialog = () => import("./landing-dialog");
+/**
+ * The dialog (Radix, the waitlist form and its validation) is not part of the landing page's first load (issue 19
+ * §1): it is fetched when a button is pointed at or focused, and shown once it has arrived.
+ */
+const LandingDialog = dynamic(() => loadDialog().then((m) => m.LandingDialog), { ssr: false });
+const prefetchDialog = () => {
+  loadDialog().catch(() => undefined);
+};
 
 /** Hero calls to action plus the shared invite-only / waitlist dialog. */
 export function LandingActions() {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>("invite");
   const [joined, setJoined] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   // The dialog has no DialogTrigger (two buttons open it), so radix would drop focus on the body when it closes.
   const opener = useRef<HTMLElement | null>(null);
 
@@ -24,6 +32,7 @@ export function LandingActions() {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setView(next);
     setJoined(false);
+    setEverOpened(true);
     setOpen(true);
   };
 
@@ -53,7 +62,7 @@ export function LandingActions() {
   return (
     <>
       <div className="flex w-full flex-col items-stretch gap-3 sm:w-auto sm:flex-row sm:items-center">
-        <Button type="button" size="lg" onClick={() => openDialog("invite")}>
+        <Button type="button" size="lg" onClick={() => openDialog("invite")} onPointerEnter={prefetchDialog} onFocus={prefetchDialog}>
           File an Idea
           <ArrowRight aria-hidden="true" />
         </Button>
@@ -69,21 +78,25 @@ export function LandingActions() {
         <button
           type="button"
           onClick={() => openDialog("waitlist")}
+          onPointerEnter={prefetchDialog}
+          onFocus={prefetchDialog}
           className="rounded-sm font-medium text-brand underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           Join our waitlist
         </button>
       </p>
 
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-md" onCloseAutoFocus={resetAfterClose}>
-          {view === "invite" ? (
-            <InviteOnlyPanel onJoinWaitlist={() => setView("waitlist")} />
-          ) : (
-            <WaitlistPanel joined={joined} onJoined={() => setJoined(true)} />
-          )}
-        </DialogContent>
-      </Dialog>
+      {everOpened ? (
+        <LandingDialog
+          open={open}
+          onOpenChange={setOpen}
+          onCloseAutoFocus={resetAfterClose}
+          view={view}
+          onJoinWaitlist={() => setView("waitlist")}
+          joined={joined}
+          onJoined={() => setJoined(true)}
+        />
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Info } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import type { z } from "zod";
 
 import { Button } from "@/components/ui/button";
@@ -48,7 +48,7 @@ export function WaitlistForm({ onSuccess }: WaitlistFormProps) {
       const { alreadyExists } = await joinWaitlist(values);
       if (alreadyExists) {
         setAlreadyListed(true);
-        toast(ALREADY_TITLE, { description: ALREADY_DESCRIPTION });
+        toast.message(ALREADY_TITLE, { description: ALREADY_DESCRIPTION });
         return;
       }
       toast.success(WAITLIST_SUCCESS_MESSAGE);

@@ -37,3 +37,30 @@ export const toast = {
   error: (title: string, options?: ToastOptions) => show("error", title, options),
   info: (title: string, options?: ToastOptions) => show("info", title, options),
 };
+
+/**
+ * Starts loading the notifications (sonner and the Toaster) now, e.g. when a form is submitted, so that a toast shown
+ * just before the page navigates away is on screen by then.
+ */
+export function preloadToasts(): Promise<unknown> {
+  if (!requested) {
+    requested = true;
+    window.dispatchEvent(new Event(REQUEST_EVENT));
+  }
+  // The Toaster's own chunk (components/app-toaster.tsx) starts loading with the event above.
+  return import("sonner").catch(() => undefined);
+}
+
+/**
+ * A toast the person should see although the page is about to leave (a successful sign-in): resolves once it is on
+ * screen, or after `maxWaitMs` at the latest.
+ */
+export async function toastBeforeLeaving(kind: Exclude<ToastKind, "message">, title: string, maxWaitMs = 1500) {
+  await preloadToasts();
+  const before = document.querySelectorAll("[data-sonner-toast]").length;
+  toast[kind](title);
+  const started = performance.now();
+  while (document.querySelectorAll("[data-sonner-toast]").length <= before && performance.now() - started < maxWaitMs) {
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  }
+}

@@ -60,6 +60,7 @@ export const verifyEmailSchema = z.object({
 export const resetPasswordFormSchema = z
   .object({ password, confirmPassword: z.string().min(6, "Password must be at least 6 characters") })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** The profile form (SPEC §5): the name; the e-mail is accepted in the payload (the client resends it) but never applied. */
 export const profileSchema = z.object({
