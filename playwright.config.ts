@@ -101,6 +101,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       REGISTRATION_MODE: "open",
       RATE_LIMIT_SCALE: "20",
+      // Two tests see a second e-mail code refused, then sent: 10 s between codes instead of 30 s (lib/env.ts).
+      RECIPIENT_CODE_RESEND_S: "10",
       // The tests follow e-mailed links and read /dev/outbox (a developer-only page) from this local server.
       NEXTAUTH_URL: baseURL,
       DEV_OUTBOX: "true",

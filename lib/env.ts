@@ -71,6 +71,11 @@ const schema = z.object({
   /** Queries slower than this are logged as a warning; 0 turns the log off (the jest workers do). */
   DB_SLOW_QUERY_MS: z.coerce.number().int().min(0).default(200),
   RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
+  /**
+   * Seconds before a recipient may ask for another e-mail code (SPEC: 30 s). The end-to-end server shortens it so the
+   * two tests of the refusal-then-resend flow stop waiting out half a minute each.
+   */
+  RECIPIENT_CODE_RESEND_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** Per-account storage (files plus idea content), in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
   TRUST_PROXY: boolean,

@@ -5,13 +5,24 @@ import { getEnv } from "@/lib/env";
 
 let tables: string[] | undefined;
 
-/** Empties every table (and the worker's DATA_DIR blobs/outbox) so each test starts clean. */
+/**
+ * Empties every table (and the worker's DATA_DIR blobs/outbox) so each test starts clean, as if the database were new.
+ * Only the tables holding rows are truncated: TRUNCATE gives each table (with its indexes and TOAST) new files, which
+ * took ~0.2 s for all 23 tables on this busy machine, before every db test; a test writes to a handful of them.
+ * Every sequence restarts as well, including one whose rows a test inserted and deleted again.
+ */
 export async function resetDb() {
   tables ??= (
     await db.$queryRaw<{ tablename: string }[]>`
       SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`
   ).map((t) => t.tablename);
-  await db.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  const filled = await db.$queryRawUnsafe<{ name: string }[]>(
+    tables.map((t) => `SELECT '${t}' AS name WHERE EXISTS (SELECT 1 FROM "${t}")`).join(" UNION ALL "),
+  );
+  if (filled.length) await db.$executeRawUnsafe(`TRUNCATE ${filled.map((t) => `"${t.name}"`).join(", ")} CASCADE`);
+  await db.$queryRaw`
+    SELECT setval(c.oid, s.seqstart, false) FROM pg_class c JOIN pg_sequence s ON s.seqrelid = c.oid
+    WHERE c.relkind = 'S' AND c.relnamespace = 'public'::regnamespace`;
   const dir = getEnv().dataDir;
   for (const sub of ["blobs", "outbox"]) fs.rmSync(`${dir}/${sub}`, { recursive: true, force: true });
 }

@@ -11,13 +11,28 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
 
 /** An account as an open registration makes it: address unverified unless `emailVerified: true`. */
+/**
+ * bcrypt is slow on purpose (0.1–0.5 s a hash on this busy 2-core machine) and most db tests create a user or three:
+ * a test file hashes each password once and gives its users that hash. Still a real bcrypt hash of the password, so
+ * logins through the real code check it as before; registration, reset and change tests hash through lib/auth itself.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string) {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(overrides: { name?: string; email?: string; password?: string; emailVerified?: boolean } = {}) {
   const password = overrides.password ?? "secret1";
   const user = await db.user.create({
     data: {
       name: overrides.name ?? "Ada Lovelace",
       email: (overrides.email ?? `user-${unique()}@example.com`).toLowerCase(),
-      passwordHash: await hashPassword(password),
+      passwordHash: await passwordHashOf(password),
       emailVerified: overrides.emailVerified ? new Date() : null,
     },
   });

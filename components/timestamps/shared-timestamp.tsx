@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { apiRequest } from "@/lib/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import type { TimestampDetails } from "@/components/timestamps/timestamp-text";
+import type { TimestampDetails } from "@/lib/timestamps/text";
 
 /**
  * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof of what they are

@@ -7,7 +7,7 @@ import { Download, FileCheck2, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import type { TimestampDetails } from "@/components/timestamps/timestamp-text";
+import type { TimestampDetails } from "@/lib/timestamps/text";
 
 type PanelState = { kind: "loading" } | { kind: "ready"; data: TimestampDetails } | { kind: "error"; message: string };
 

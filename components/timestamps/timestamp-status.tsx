@@ -1,7 +1,7 @@
 import { AlertTriangle, Clock, Link2 } from "lucide-react";
 
 import { cn } from "@/lib/utils";
-import { timestampLine, type TimestampDetails, type TimestampSummary } from "@/components/timestamps/timestamp-text";
+import { timestampLine, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
 
 const TONES = {
   pending: { icon: Clock, className: "text-muted-foreground" },

@@ -4,7 +4,7 @@
  */
 import type { CanvasElement } from "@/lib/validation/ideas";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
-import type { TimestampSummary } from "@/components/timestamps/timestamp-text";
+import type { TimestampSummary } from "@/lib/timestamps/text";
 import type { VerifyResult } from "@/lib/timestamps/verify";
 import type { Profile } from "@/lib/profile";
 import type { ShareRecipient as ServerShareRecipient } from "@/lib/recipients/evidence";

@@ -40,20 +40,47 @@ export function encrypt(plaintext: Buffer, context: string): Buffer {
   return Buffer.concat([MAGIC, Buffer.from([idBytes.length]), idBytes, iv, cipher.getAuthTag(), body]);
 }
 
+/**
+ * Every failed decryption: callers and tests tell it apart by type (and `reason`), never by message. The messages
+ * are for operators' logs: they name a missing key id but never any key or plaintext.
+ * - "not-an-envelope": the bytes do not start with the envelope header (plain or foreign data);
+ * - "unknown-key": the envelope names a key id that neither ENCRYPTION_KEY nor ENCRYPTION_OLD_KEYS provides;
+ * - "unauthentic": GCM authentication failed: wrong context, wrong key value, or altered, truncated or extended bytes.
+ */
+export class DecryptionError extends Error {
+  override name = "DecryptionError";
+  constructor(
+    public readonly reason: "not-an-envelope" | "unknown-key" | "unauthentic",
+    message: string,
+    options?: { cause?: unknown; keyId?: string },
+  ) {
+    super(message, options);
+    this.keyId = options?.keyId;
+  }
+  /** The envelope's key id, for "unknown-key". */
+  readonly keyId: string | undefined;
+}
+
 export function decrypt(envelope: Buffer, context: string): Buffer {
-  if (!envelope.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error("Not an IdeaVault envelope");
+  if (!envelope.subarray(0, MAGIC.length).equals(MAGIC)) throw new DecryptionError("not-an-envelope", "Not an IdeaVault envelope");
   const idLen = envelope[MAGIC.length];
   let offset = MAGIC.length + 1;
   const id = envelope.subarray(offset, offset + idLen).toString();
   offset += idLen;
   const key = keyring().all.get(id);
-  if (!key) throw new Error(`Encryption key "${id}" is not configured (ENCRYPTION_KEY / ENCRYPTION_OLD_KEYS)`);
+  if (!key) throw new DecryptionError("unknown-key", `Encryption key "${id}" is not configured (ENCRYPTION_KEY / ENCRYPTION_OLD_KEYS)`, { keyId: id });
   const iv = envelope.subarray(offset, offset + IV_BYTES);
   const tag = envelope.subarray(offset + IV_BYTES, offset + IV_BYTES + TAG_BYTES);
-  const decipher = crypto.createDecipheriv("aes-256-gcm", key, iv);
-  decipher.setAAD(Buffer.from(context));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(envelope.subarray(offset + IV_BYTES + TAG_BYTES)), decipher.final()]);
+  try {
+    const decipher = crypto.createDecipheriv("aes-256-gcm", key, iv);
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(envelope.subarray(offset + IV_BYTES + TAG_BYTES)), decipher.final()]);
+  } catch (cause) {
+    // Node says "Unsupported state or unable to authenticate data" (or "Invalid authentication tag length" for an
+    // envelope cut inside its tag): the same failure for a reader, so one reason.
+    throw new DecryptionError("unauthentic", "The data could not be authenticated (wrong key or context, or altered)", { cause });
+  }
 }
 
 export function sha256Hex(data: Buffer | string) {

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
-import { createAsset, deleteBlobs, fileUrl, readAssetBytes } from "@/lib/files";
+import { createAsset, deleteBlobs, readAssetBytes } from "@/lib/files";
+import { fileUrl } from "@/lib/files/url";
 import { sniffImageType } from "@/lib/files/sniff";
 import type { UploadedFile } from "@/lib/uploads/multipart";
 

@@ -8,13 +8,10 @@ import { NotFoundError } from "@/lib/api/errors";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { openContent } from "@/lib/ideas/content";
+import { fileUrl } from "@/lib/files/url";
 import type { Watermark } from "@/lib/files/watermark-text";
 import { findReaders } from "@/lib/shares/gate";
 import { secretHashes } from "@/lib/shares/access";
-
-export function fileUrl(assetId: string) {
-  return `/api/files/${assetId}`;
-}
 
 function blobContext(blobKey: string) {
   return `blob:${blobKey}`;

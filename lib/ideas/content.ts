@@ -1,6 +1,6 @@
 import { encrypt, decrypt, currentKeyId } from "@/lib/crypto";
 import { sanitizeIdeaHtml } from "@/lib/ideas/sanitize";
-import { fileUrl } from "@/lib/files";
+import { fileUrl } from "@/lib/files/url";
 import type { IdeaKind } from "@/lib/generated/prisma/client";
 import type { CanvasElement, IdeaContentInput } from "@/lib/validation/ideas";
 

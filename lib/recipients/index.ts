@@ -47,7 +47,8 @@ const NOT_AN_EMAIL_SHARE = "This link does not need an e-mail code.";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const CODE_RESEND_INTERVAL_MS = 30 * 1000;
+/** The gap between two code mails to a recipient: 30 s unless RECIPIENT_CODE_RESEND_S says otherwise (lib/env.ts). */
+const codeResendIntervalMs = () => getEnv().RECIPIENT_CODE_RESEND_S * 1000;
 
 export { isEmailVerified } from "@/lib/shares/gate";
 
@@ -118,10 +119,10 @@ async function issueCode(recipient: { id: string; shareId: string; email: string
   const now = new Date();
   const { code, data } = freshCode(recipient.shareId, recipient.email, now);
   const updated = await db.recipient.updateMany({
-    where: { id: recipient.id, emailVerifiedAt: null, OR: [{ codeSentAt: null }, { codeSentAt: { lte: new Date(now.getTime() - CODE_RESEND_INTERVAL_MS) } }] },
+    where: { id: recipient.id, emailVerifiedAt: null, OR: [{ codeSentAt: null }, { codeSentAt: { lte: new Date(now.getTime() - codeResendIntervalMs()) } }] },
     data,
   });
-  if (updated.count !== 1) throw new RateLimitError(Math.ceil(CODE_RESEND_INTERVAL_MS / 1000));
+  if (updated.count !== 1) throw new RateLimitError(Math.ceil(codeResendIntervalMs() / 1000));
   await db.recipient.updateMany({ where: { shareId: recipient.shareId, email: recipient.email, emailVerifiedAt: null, id: { not: recipient.id } }, data });
   await sendEmail({ to: recipient.email, ...(await recipientCodeEmail({ code })) });
 }
@@ -170,8 +171,9 @@ export async function sendRecipientCode(id: string, secrets: RecipientSecrets, c
   if (!needsCode(recipient.share)) throw new ConflictError(NOT_AN_EMAIL_SHARE);
   if (recipient.emailVerifiedAt) throw new ConflictError(ALREADY_VERIFIED);
   // Too soon is refused before the hourly budget is counted (issueCode enforces it atomically as well).
-  if (recipient.codeSentAt && Date.now() - recipient.codeSentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
-    throw new RateLimitError(Math.ceil((recipient.codeSentAt.getTime() + CODE_RESEND_INTERVAL_MS - Date.now()) / 1000));
+  const interval = codeResendIntervalMs();
+  if (recipient.codeSentAt && Date.now() - recipient.codeSentAt.getTime() < interval) {
+    throw new RateLimitError(Math.ceil((recipient.codeSentAt.getTime() + interval - Date.now()) / 1000));
   }
   await enforceRateLimits(rateLimits.codeSend(recipient.id, client.ip));
   await enforceLimitsSaying(rateLimits.codeMail(recipient.email), CODE_MAILS_CAPPED);

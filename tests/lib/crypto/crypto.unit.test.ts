@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { currentKeyId, decrypt, encrypt, sha256Hex } from "@/lib/crypto";
+import { currentKeyId, decrypt, DecryptionError, encrypt, sha256Hex } from "@/lib/crypto";
 import { setEnv } from "../../test-env";
 
 const KEY_A = Buffer.alloc(32, 7).toString("base64"); // the test key (tests/setup/test-db.ts), id "test1"
@@ -13,7 +13,17 @@ function layout(envelope: Buffer) {
   return { id: envelope.subarray(4, ivStart).toString(), ivStart, tagStart: ivStart + 12, bodyStart: ivStart + 28 };
 }
 
-const UNAUTHENTIC = /unable to authenticate data/;
+/** The DecryptionError a decryption throws (failing when it succeeds or throws anything else): tests compare its type and reason, not its words. */
+function decryptionError(run: () => unknown): DecryptionError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DecryptionError);
+    return error as DecryptionError;
+  }
+  throw new Error("decrypt succeeded");
+}
+const reasonOf = (run: () => unknown) => decryptionError(run).reason;
 
 describe("encrypt/decrypt", () => {
   it("round-trips bytes (empty, text and binary) under the current key id", () => {
@@ -39,8 +49,8 @@ describe("encrypt/decrypt", () => {
 
   it("fails with the wrong context (AAD)", () => {
     const envelope = encrypt(Buffer.from("bound"), "idea-content:alice");
-    expect(() => decrypt(envelope, "idea-content:bob")).toThrow(UNAUTHENTIC);
-    expect(() => decrypt(envelope, "")).toThrow(UNAUTHENTIC);
+    expect(reasonOf(() => decrypt(envelope, "idea-content:bob"))).toBe("unauthentic");
+    expect(reasonOf(() => decrypt(envelope, ""))).toBe("unauthentic");
     expect(decrypt(envelope, "idea-content:alice").toString()).toBe("bound");
   });
 
@@ -50,19 +60,19 @@ describe("encrypt/decrypt", () => {
     for (const i of [ivStart, tagStart, tagStart + 15, bodyStart, envelope.length - 1]) {
       const tampered = Buffer.from(envelope);
       tampered[i] ^= 0x01;
-      expect(() => decrypt(tampered, "ctx")).toThrow(UNAUTHENTIC);
+      expect(reasonOf(() => decrypt(tampered, "ctx"))).toBe("unauthentic");
     }
     // Truncation (a missing last byte) and appended bytes fail too.
-    expect(() => decrypt(envelope.subarray(0, envelope.length - 1), "ctx")).toThrow(UNAUTHENTIC);
-    expect(() => decrypt(Buffer.concat([envelope, Buffer.from([0])]), "ctx")).toThrow(UNAUTHENTIC);
+    expect(reasonOf(() => decrypt(envelope.subarray(0, envelope.length - 1), "ctx"))).toBe("unauthentic");
+    expect(reasonOf(() => decrypt(Buffer.concat([envelope, Buffer.from([0])]), "ctx"))).toBe("unauthentic");
   });
 
   it("refuses data that is not an envelope", () => {
-    expect(() => decrypt(Buffer.from("plain text, not encrypted"), "ctx")).toThrow("Not an IdeaVault envelope");
+    expect(reasonOf(() => decrypt(Buffer.from("plain text, not encrypted"), "ctx"))).toBe("not-an-envelope");
     const envelope = encrypt(Buffer.from("x"), "ctx");
     const renamed = Buffer.from(envelope);
     renamed[4] = "X".charCodeAt(0); // key id "test1" → "Xest1"
-    expect(() => decrypt(renamed, "ctx")).toThrow('Encryption key "Xest1" is not configured');
+    expect(decryptionError(() => decrypt(renamed, "ctx"))).toMatchObject({ reason: "unknown-key", keyId: "Xest1" });
   });
 
   it("computes SHA-256 hex digests", () => {
@@ -97,7 +107,9 @@ describe("key rotation", () => {
   it("fails with a clear message naming the missing key id when the old key is not configured", () => {
     const underA = encrypt(Buffer.from("orphaned"), "ctx");
     setEnv({ ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEY_ID: "k2", ENCRYPTION_OLD_KEYS: undefined });
-    expect(() => decrypt(underA, "ctx")).toThrow('Encryption key "test1" is not configured (ENCRYPTION_KEY / ENCRYPTION_OLD_KEYS)');
+    const missing = decryptionError(() => decrypt(underA, "ctx"));
+    expect(missing).toMatchObject({ reason: "unknown-key", keyId: "test1" });
+    expect(missing.message).toContain(`"${missing.keyId}"`); // operators read which key to restore
 
     // Listing the key again makes it readable (the key ring is rebuilt when the variables change).
     setEnv({ ENCRYPTION_OLD_KEYS: `test1:${KEY_A}` });
@@ -107,7 +119,7 @@ describe("key rotation", () => {
   it("an old key listed under the wrong value does not decrypt", () => {
     const underA = encrypt(Buffer.from("x"), "ctx");
     setEnv({ ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEY_ID: "k2", ENCRYPTION_OLD_KEYS: `test1:${KEY_C}` });
-    expect(() => decrypt(underA, "ctx")).toThrow(UNAUTHENTIC);
+    expect(reasonOf(() => decrypt(underA, "ctx"))).toBe("unauthentic");
   });
 
   it("refuses to run with a malformed ENCRYPTION_OLD_KEYS entry, naming it", () => {

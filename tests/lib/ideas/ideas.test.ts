@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { db } from "@/lib/db";
-import { sha256Hex } from "@/lib/crypto";
+import { DecryptionError, sha256Hex } from "@/lib/crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { createIdea, createPdfIdea, deleteIdea, findIdeaSummary, getIdea, listIdeas, publishIdea, updateIdea, PUBLISHED_NOT_DELETABLE, PUBLISHED_READ_ONLY } from "@/lib/ideas";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
@@ -132,7 +132,9 @@ describe("ownership", () => {
     const his = await createDraft(bob.id, { content: "<p>Bob's plan</p>" });
     const { contentCiphertext } = await rawIdea(hers.id);
     await db.idea.update({ where: { id: his.id }, data: { contentCiphertext } });
-    await expect(getIdea(bob.id, his.id)).rejects.toThrow(/unable to authenticate data/);
+    const read = getIdea(bob.id, his.id);
+    await expect(read).rejects.toThrow(DecryptionError);
+    await expect(read).rejects.toMatchObject({ reason: "unauthentic" });
   });
 });
 

@@ -64,6 +64,13 @@ describe("parseEnv", () => {
     expect(env({}).HOSTNAME).toBe("0.0.0.0");
   });
 
+  it("waits 30 s between a recipient's code mails unless RECIPIENT_CODE_RESEND_S says otherwise (whole seconds, at least 1)", () => {
+    const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: "test", DATA_DIR: tmp(), ...vars } as NodeJS.ProcessEnv);
+    expect(env({}).RECIPIENT_CODE_RESEND_S).toBe(30);
+    expect(env({ RECIPIENT_CODE_RESEND_S: "5" }).RECIPIENT_CODE_RESEND_S).toBe(5);
+    for (const bad of ["0", "-1", "1.5", "soon"]) expect(() => env({ RECIPIENT_CODE_RESEND_S: bad })).toThrow(/RECIPIENT_CODE_RESEND_S/);
+  });
+
   it("generates local secrets outside production and for the embedded production install", () => {
     const dir = tmp();
     const dev = parseEnv({ NODE_ENV: "development", DATA_DIR: dir } as NodeJS.ProcessEnv);

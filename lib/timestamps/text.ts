@@ -1,6 +1,8 @@
 /**
  * The timestamp state in plain words, the same on the dashboard cards, in the editor and in the document viewer.
- * Client-safe. Accepts both the portfolio list's summary and GET /api/ideas/{id}/timestamp's answer.
+ * Client-safe (no "server-only", unlike its neighbours): lib/client/types.ts and components/timestamps use it, and it
+ * lives in lib/ because lib/ never imports from components/. Accepts both the portfolio list's summary and
+ * GET /api/ideas/{id}/timestamp's answer.
  */
 export type TimestampState = "queued" | "pending" | "confirmed" | "failed";
 
