@@ -3,7 +3,6 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
-import { sha256Hex } from "@/lib/crypto";
 import { exportDigest } from "@/lib/ideas/export";
 import { agreementShownTo } from "@/lib/agreements/shown";
 import { ndaEvidenceDigest } from "@/lib/nda/evidence";
