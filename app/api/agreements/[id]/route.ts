@@ -4,7 +4,10 @@ import { AGREEMENT_NOT_FOUND, deleteAgreement, getAgreement, updateAgreement } f
 import { parseRouteId } from "@/lib/api/route-id";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { agreementSchema } from "@/lib/validation/agreements";
+import type { AgreementRequest } from "@/lib/validation/agreements";
+
+/** The body as sent: lib/agreements parses it with the agreement rules once the agreement is known to be the caller's. */
+const anyJson = { parse: (data: unknown) => data as AgreementRequest };
 
 // GET /api/agreements/{id} — one of the creator's agreements with its versions [{version, title, body, createdAt, acceptedCount}]
 export const GET = route<{ id: string }>(async (_req, { params }) => {
@@ -17,7 +20,8 @@ export const GET = route<{ id: string }>(async (_req, { params }) => {
 export const PUT = route<{ id: string }>(async (req, { params }) => {
   const user = await requireUser();
   const id = parseRouteId((await params).id, AGREEMENT_NOT_FOUND);
-  const input = await parseJson(req, agreementSchema);
+  // An unknown or another creator's agreement is a 404 whatever the body says (it is looked up first).
+  const input = await parseJson(req, anyJson);
   await enforceRateLimits(rateLimits.agreementWrites(user.id));
   return Response.json(await updateAgreement(user.id, id, input));
 });
