@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { expectJson } from "./api-helpers";
+import { expectNoSeriousA11yViolations } from "./axe";
 
 /**
  * Issue 17 §4: the founder's own agreement. The founder writes it on /profile and shares a named, passcode-protected
@@ -39,6 +40,7 @@ test("a founder writes their own agreement and shares a passcode link with it; a
   await dialog.getByRole("button", { name: "Create agreement" }).click();
   await expect(dialog.getByText(/Unknown placeholder \{investor\}/)).toBeVisible();
   await expect(dialog.getByLabel("Agreement text")).toBeFocused();
+  await expectNoSeriousA11yViolations(page, "new agreement dialog with an error");
   await dialog.getByLabel("Agreement text").fill(BODY);
   await dialog.getByRole("switch", { name: "Use for new links by default" }).click();
   const created = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/agreements");
@@ -66,6 +68,14 @@ test("a founder writes their own agreement and shares a passcode link with it; a
   const share = (await response.json()) as { id: string; accessLink: string };
   const link = page.getByRole("list", { name: "Active Share Links" }).locator(`[data-share-id="${share.id}"]`);
   await expect(link.locator('[data-slot="share-agreement"]')).toHaveText("Investor NDA v1");
+  // The edit dialog changes both: here it opens with the link's agreement and NDA switch.
+  await link.getByRole("button", { name: "Edit Saffron Capital" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit link" });
+  await expect(edit.getByLabel("Agreement", { exact: true })).toHaveValue(agreement.id);
+  await expect(edit.getByRole("switch", { name: "Require NDA" })).toHaveAttribute("aria-checked", "true");
+  await expectNoSeriousA11yViolations(page, "edit link dialog with the agreement");
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeHidden();
 
   const context = await browser.newContext();
   try {
@@ -84,6 +94,7 @@ test("a founder writes their own agreement and shares a passcode link with it; a
     await expect(box).toContainText("Version 1");
     await expect(box).toContainText("between [Discloser: Fiona Founder] and [Recipient name: Rita Reader] about the idea [Idea title: Saffron kettle].");
     await expect(box).toContainText("2. The recipient uses it only to evaluate an investment.");
+    await expectNoSeriousA11yViolations(reader, "own agreement on the NDA screen");
     await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     const agree = reader.getByRole("button", { name: /^(I Agree|Please read the full agreement)$/ });
     await expect(agree).toHaveText("I Agree");
