@@ -15,7 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
-  EMPTY_SHARE_FORM, LINK_OPTIONS, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl,
+  EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues,
 } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
@@ -136,7 +136,11 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
     setFormError(null);
     setPending(true);
     try {
-      const share = await apiRequest<Share>("POST", "/api/shares", body);
+      // The account's default agreement is what the server applies to a request without agreementId: only a
+      // different choice is sent, so a link made with the defaults is the same request as before agreements existed.
+      const { agreementId: chosen, ...rest } = body;
+      const isDefaultChoice = chosen === undefined || (chosen ?? STANDARD_AGREEMENT) === defaultAgreementChoice(agreements.data);
+      const share = await apiRequest<Share>("POST", "/api/shares", isDefaultChoice ? rest : body);
       setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
