@@ -3,6 +3,8 @@
 import * as React from "react";
 
 import type { Agreement } from "@/lib/nda/agreement";
+import type { OwnAgreementDocument, Segment } from "@/lib/nda/own-agreement";
+import type { ShownAgreementDocument } from "@/lib/agreements/shown";
 
 /** SPEC §9: 'I Agree' unlocks within 5 px of the end of the agreement. */
 export const SCROLL_END_TOLERANCE_PX = 5;
@@ -11,7 +13,7 @@ export const SCROLL_END_TOLERANCE_PX = 5;
  * The scrollable agreement. Reports once that the reader reached its end, or at once when it fits without
  * scrolling (a tall screen), re-checked when its box changes size.
  */
-export function AgreementText({ agreement, onReadToEnd }: { agreement: Agreement; onReadToEnd: () => void }) {
+export function AgreementText({ shown, onReadToEnd }: { shown: ShownAgreementDocument; onReadToEnd: () => void }) {
   const ref = React.useRef<HTMLDivElement>(null);
 
   const check = React.useCallback(() => {
@@ -39,15 +41,29 @@ export function AgreementText({ agreement, onReadToEnd }: { agreement: Agreement
       data-testid="agreement-scroll"
       className="max-h-[55vh] overflow-y-auto rounded-lg border bg-background p-4 text-sm leading-6 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:max-h-96 sm:p-6"
     >
+      {shown.kind === "standard" ? <StandardAgreement agreement={shown.agreement} /> : <OwnAgreement agreement={shown.agreement} />}
+    </div>
+  );
+}
+
+function Parties({ parties }: { parties: Agreement["parties"] }) {
+  return (
+    // The parties as labelled lines, exactly as hashed (lib/nda/agreement.ts): never inside a clause.
+    <div className="mb-4 break-words">
+      {parties.map((party) => (
+        <p key={party.label}>
+          <span className="font-medium">{party.label}:</span> {party.value}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function StandardAgreement({ agreement }: { agreement: Agreement }) {
+  return (
+    <>
       <h2 className="mb-3 text-base font-semibold">{agreement.title}</h2>
-      {/* The parties as labelled lines, exactly as hashed (lib/nda/agreement.ts): never inside a clause. */}
-      <div className="mb-4 break-words">
-        {agreement.parties.map((party) => (
-          <p key={party.label}>
-            <span className="font-medium">{party.label}:</span> {party.value}
-          </p>
-        ))}
-      </div>
+      <Parties parties={agreement.parties} />
       <p>{agreement.preamble}</p>
       <ol className="my-4 list-decimal space-y-3 pl-5">
         {agreement.terms.map((term, i) => (
@@ -55,6 +71,44 @@ export function AgreementText({ agreement, onReadToEnd }: { agreement: Agreement
         ))}
       </ol>
       <p className="font-medium">{agreement.closing}</p>
-    </div>
+    </>
+  );
+}
+
+/** A filled-in value, shown as the text hashes it ("[Recipient name: Grace Hopper]"), visibly set apart. */
+function SegmentView({ segment }: { segment: Segment }) {
+  if (typeof segment === "string") return <>{segment}</>;
+  return (
+    <span data-slot="filled-value" className="rounded bg-muted px-1 font-medium">
+      [{segment.label}: {segment.value}]
+    </span>
+  );
+}
+
+/**
+ * The owner's own agreement (issue 17 §4), as text only: React escapes every run, nothing of it is ever HTML. Numbered
+ * terms keep the owner's own numbers.
+ */
+function OwnAgreement({ agreement }: { agreement: OwnAgreementDocument }) {
+  return (
+    <>
+      <h2 className="text-base font-semibold break-words">{agreement.title}</h2>
+      <p className="mb-3 text-xs text-muted-foreground">Version {agreement.version}</p>
+      <Parties parties={agreement.parties} />
+      <div className="space-y-3 break-words">
+        {agreement.blocks.map((block, b) => (
+          <p key={b} data-slot={block.term ? "agreement-term" : "agreement-paragraph"} className={block.term ? "pl-5 -indent-5" : undefined}>
+            {block.lines.map((line, l) => (
+              <React.Fragment key={l}>
+                {l > 0 ? <br /> : null}
+                {line.map((segment, i) => (
+                  <SegmentView key={i} segment={segment} />
+                ))}
+              </React.Fragment>
+            ))}
+          </p>
+        ))}
+      </div>
+    </>
   );
 }

@@ -40,7 +40,7 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
   const proceed = async () => {
     setPending(true);
     await pause(STEP_DELAY_MS);
-    router.push(recipientPath("nda", token));
+    router.push(recipientPath(share.requireNda === false ? "document" : "nda", token));
   };
 
   const identified = (recipient: Recipient) => {

@@ -120,6 +120,12 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
           <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
           Screenshots and copies carry your name and e-mail.
         </p>
+        {/* Issue 17 §4: the recipient's record says it too — nothing was accepted on a link without an NDA. */}
+        {!share.ndaId && share.requireNda === false ? (
+          <p className="text-xs text-muted-foreground" data-testid="no-agreement">
+            No agreement was accepted: this link does not ask for one.
+          </p>
+        ) : null}
         <ScreenShield enabled={shield}>
           <DocumentContent form={form} watermark={share.watermark} source={{ base, engagementUrl: `${base}/engagement`, shield }} />
         </ScreenShield>

@@ -13,14 +13,7 @@ import { saveFile } from "@/components/recipient/save-file";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { apiRequest, isApiError } from "@/lib/client/request";
 import { toast } from "@/lib/client/toast";
-import type { Recipient, SharedIdea } from "@/lib/client/types";
-import {
-  agreementFileName,
-  agreementToText,
-  buildAgreement,
-  buildDownloadAgreement,
-  type AgreementParties,
-} from "@/lib/nda/agreement";
+import type { Recipient, RecipientAgreement, SharedIdea } from "@/lib/client/types";
 
 /** /nda: the agreement for the recipient this browser holds (SPEC §2 'Agreement', §4). */
 export function NdaClient({ token }: { token: string | null }) {
@@ -72,27 +65,47 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
   const [confirmDecline, setConfirmDecline] = React.useState(false);
   const [agreeing, setAgreeing] = React.useState(false);
   const markRead = React.useCallback(() => setReadToEnd(true), []);
+  // The agreement as the server renders it for this recipient (issue 17 §4: the link's own agreement or the
+  // standard one); accepting sends its digest back, so what is recorded is exactly what was shown.
+  const [shown, setShown] = React.useState<RecipientAgreement | null>(null);
+  const [loadFailed, setLoadFailed] = React.useState(false);
+  const [loads, setLoads] = React.useState(0);
 
-  const parties: AgreementParties = {
-    ideaId: share.idea.id,
-    ideaTitle: share.idea.title,
-    sharerName: share.idea.user.name,
-    recipientName: recipient.name,
-    recipientEmail: recipient.email,
-  };
-  const agreement = buildAgreement(parties);
+  React.useEffect(() => {
+    let current = true;
+    apiRequest<RecipientAgreement>("GET", `/api/share/${encodeURIComponent(token)}/agreement`).then(
+      (agreement) => {
+        if (!current) return;
+        setShown(agreement);
+        setLoadFailed(false);
+      },
+      () => current && setLoadFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, loads]);
 
   const download = () => {
-    const text = agreementToText(buildDownloadAgreement(parties));
-    saveFile(agreementFileName(share.idea.id), new Blob([text], { type: "text/plain;charset=utf-8" }));
+    if (!shown) return;
+    saveFile(shown.download.fileName, new Blob([shown.download.text], { type: "text/plain;charset=utf-8" }));
   };
 
   const agree = async () => {
+    if (!shown) return;
     setAgreeing(true);
     try {
-      await apiRequest<Recipient>("PUT", `/api/recipients/${encodeURIComponent(recipient.id)}/nda`, { agreed: true });
-    } catch {
+      await apiRequest<Recipient>("PUT", `/api/recipients/${encodeURIComponent(recipient.id)}/nda`, { agreed: true, agreementSha256: shown.sha256 });
+    } catch (err) {
       setAgreeing(false);
+      if (isApiError(err, 409)) {
+        // The owner changed the agreement (or the date turned) since it was opened: show the new text to read.
+        toast.error("Error", { description: "The agreement has changed since you opened it. Please read it again." });
+        setReadToEnd(false);
+        setShown(null);
+        setLoads((n) => n + 1);
+        return;
+      }
       toast.error("Error", { description: "Failed to record your agreement. Please try again." });
       return;
     }
@@ -101,6 +114,16 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
   };
 
   if (agreeing) return <StatusPanel text="Encrypting your agreement..." />;
+  if (loadFailed)
+    return (
+      <div className="mx-auto grid w-full max-w-md justify-items-center gap-3 text-center">
+        <p role="alert">The agreement could not be loaded.</p>
+        <Button type="button" variant="outline" className="h-11" onClick={() => setLoads((n) => n + 1)}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (!shown) return <StatusPanel text="Loading the agreement..." />;
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-5">
@@ -114,7 +137,7 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
         <Detail label="Shared by" value={share.idea.user.name} />
         <Detail label="Recipient" value={`${recipient.name} (${recipient.email})`} />
       </dl>
-      <AgreementText agreement={agreement} onReadToEnd={markRead} />
+      <AgreementText key={shown.sha256} shown={shown.document} onReadToEnd={markRead} />
       <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:justify-between">
         <Button type="button" variant="outline" className="h-11" onClick={download}>
           <Download aria-hidden="true" />

@@ -13,8 +13,9 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
+import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
-  EMPTY_SHARE_FORM, LINK_OPTIONS, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl,
+  EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues,
 } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
@@ -29,6 +30,7 @@ export const CREATE_FAILED = "Failed to create share link. Please try again.";
 const FIELD_IDS: Record<ShareField, string> = {
   name: "share-name",
   passcode: "share-passcode",
+  agreementId: "share-agreement",
   shareType: "share-type",
   expiresAt: "share-expires-at",
   maxViews: "share-max-views",
@@ -93,7 +95,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   const typeLabelId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const resolver = useMemo(() => shareFormResolver(ideaId), [ideaId]);
-  const { register, control, handleSubmit, reset, getValues, setError, clearErrors, formState } = useForm<ShareFormValues, unknown, CreateShareRequest>({
+  const { register, control, handleSubmit, reset, getValues, setError, clearErrors, formState, setValue } = useForm<ShareFormValues, unknown, CreateShareRequest>({
     resolver,
     defaultValues: EMPTY_SHARE_FORM,
     shouldFocusError: false,
@@ -113,6 +115,14 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
   const shareType = useWatch({ control, name: "shareType" });
+  // Issue 17 §4: the account's default agreement is preselected once the list is here (until then nothing is sent,
+  // and the server applies the same default).
+  const agreements = useAgreements();
+  const agreementId = useWatch({ control, name: "agreementId" });
+  const requireNda = useWatch({ control, name: "requireNda" });
+  useEffect(() => {
+    if (agreements.data && agreementId === "") setValue("agreementId", defaultAgreementChoice(agreements.data));
+  }, [agreements.data, agreementId, setValue]);
   const shown = shareFieldsFor(shareType);
   const errors: ShareFormErrors = Object.fromEntries(SHARE_FIELDS.map((f) => [f, formState.errors[f]?.message])) as ShareFormErrors;
 
@@ -126,12 +136,16 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
     setFormError(null);
     setPending(true);
     try {
-      const share = await apiRequest<Share>("POST", "/api/shares", body);
+      // The account's default agreement is what the server applies to a request without agreementId: only a
+      // different choice is sent, so a link made with the defaults is the same request as before agreements existed.
+      const { agreementId: chosen, ...rest } = body;
+      const isDefaultChoice = chosen === undefined || (chosen ?? STANDARD_AGREEMENT) === defaultAgreementChoice(agreements.data);
+      const share = await apiRequest<Share>("POST", "/api/shares", isDefaultChoice ? rest : body);
       setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
       const kept = getValues();
-      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield });
+      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda });
       void queryClient.invalidateQueries({ queryKey: queryKeys.shares(ideaId) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
@@ -155,7 +169,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
   };
 
   /** An input's registration; typing clears its message (the server's too). */
-  const field = (name: Exclude<ShareField, "shareType">) => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: Exclude<ShareField, "shareType" | "agreementId">) => register(name, { onChange: () => clearErrors(name) });
 
   const submitLabel = shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
 
@@ -172,6 +186,19 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
         <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
           <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
         </Field>
+
+        <AgreementChoice
+          idPrefix="share"
+          agreementId={agreementId}
+          onAgreementChange={(value) => {
+            setValue("agreementId", value, { shouldDirty: true });
+            clearErrors("agreementId");
+          }}
+          requireNda={requireNda}
+          onRequireNdaChange={(value) => setValue("requireNda", value, { shouldDirty: true })}
+          disabled={pending}
+          error={errors.agreementId}
+        />
 
         <details className="space-y-3 rounded-md border px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium">Who may open it</summary>

@@ -9,13 +9,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { errorsByPath, serverFieldErrors } from "@/components/share/share-form-model";
+import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/components/share/share-form-model";
+import { AgreementChoice } from "@/components/share/agreement-choice";
 import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
 import type { Share } from "@/lib/client/types";
 import { updateShareSchema, type UpdateShareRequest } from "@/lib/validation/share-link";
 
-const EDIT_FIELDS = ["name", "expiresAt", "maxViews", "passcode"] as const;
+const EDIT_FIELDS = ["name", "expiresAt", "maxViews", "passcode", "agreementId"] as const;
 type EditField = (typeof EDIT_FIELDS)[number];
 
 /** datetime-local's value for an ISO instant, in local time. */
@@ -39,6 +40,8 @@ export function EditShareDialog({ share, label }: { share: Share; label: string 
   const [screenShield, setScreenShield] = useState(share.screenShield);
   const [passcode, setPasscode] = useState("");
   const [removePasscode, setRemovePasscode] = useState(false);
+  const [agreementId, setAgreementId] = useState(share.agreementId ?? STANDARD_AGREEMENT);
+  const [requireNda, setRequireNda] = useState(share.requireNda !== false);
   const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -52,6 +55,8 @@ export function EditShareDialog({ share, label }: { share: Share; label: string 
     if ((share.maxViews === null ? "" : String(share.maxViews)) !== maxViews.trim()) patch.maxViews = maxViews.trim() === "" ? null : maxViews;
     if (allowDownload !== share.allowDownload) patch.allowDownload = allowDownload;
     if (screenShield !== share.screenShield) patch.screenShield = screenShield;
+    if (agreementId !== (share.agreementId ?? STANDARD_AGREEMENT)) patch.agreementId = agreementId === STANDARD_AGREEMENT ? null : agreementId;
+    if (requireNda !== (share.requireNda !== false)) patch.requireNda = requireNda;
     if (removePasscode) patch.passcode = null;
     else if (passcode !== "") patch.passcode = passcode;
     return patch as UpdateShareRequest;
@@ -106,7 +111,7 @@ export function EditShareDialog({ share, label }: { share: Share; label: string 
           Edit
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Edit link</DialogTitle>
           <DialogDescription>Changes apply to every recipient&apos;s next request. The link&apos;s type and idea stay as they are.</DialogDescription>
@@ -152,6 +157,16 @@ export function EditShareDialog({ share, label }: { share: Share; label: string 
               </div>
             ) : null}
           </div>
+          <AgreementChoice
+            idPrefix={`edit-${share.id}`}
+            agreementId={agreementId}
+            onAgreementChange={setAgreementId}
+            requireNda={requireNda}
+            onRequireNdaChange={setRequireNda}
+            disabled={pending}
+            error={errors.agreementId}
+            current={share.agreement}
+          />
           {formError ? (
             <p role="alert" className="text-destructive text-sm">
               {formError}

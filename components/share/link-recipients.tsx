@@ -77,7 +77,7 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
   );
 }
 
-function RecipientItem({ recipient, unit }: { recipient: ShareRecipient; unit: ReadingUnit }) {
+function RecipientItem({ recipient, unit, requireNda }: { recipient: ShareRecipient; unit: ReadingUnit; requireNda: boolean }) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
       <div className="min-w-0">
@@ -104,6 +104,12 @@ function RecipientItem({ recipient, unit }: { recipient: ShareRecipient; unit: R
           <>
             <span>
               NDA accepted <Time value={recipient.nda.acceptedAt} />
+              {recipient.nda.agreement ? (
+                <span data-slot="accepted-agreement">
+                  {" "}
+                  ({recipient.nda.agreement.title} v{recipient.nda.agreement.version})
+                </span>
+              ) : null}
             </span>
             <a
               href={`/api/ndas/${encodeURIComponent(recipient.nda.id)}/certificate.pdf`}
@@ -119,8 +125,13 @@ function RecipientItem({ recipient, unit }: { recipient: ShareRecipient; unit: R
           <span>
             NDA declined <Time value={recipient.declinedAt} />
           </span>
-        ) : (
+        ) : requireNda ? (
           <span className="text-muted-foreground">NDA not accepted</span>
+        ) : (
+          // Issue 17 §4: the evidence says it plainly — this recipient read without accepting any agreement.
+          <span className="text-muted-foreground" data-slot="no-agreement">
+            No agreement accepted (no NDA on this link)
+          </span>
         )}
       </div>
       <RecipientReading recipient={recipient} unit={unit} />
@@ -133,7 +144,7 @@ function RecipientItem({ recipient, unit }: { recipient: ShareRecipient; unit: R
  * Under a link on the share screen: who identified on it, their agreement, their views and reading time
  * (GET /api/shares/{id}/recipients). `unit`: a PDF idea is read in pages, any other in sections.
  */
-export function LinkRecipients({ shareId, unit = "page" }: { shareId: string; unit?: ReadingUnit }) {
+export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { shareId: string; unit?: ReadingUnit; requireNda?: boolean }) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
@@ -171,7 +182,7 @@ export function LinkRecipients({ shareId, unit = "page" }: { shareId: string; un
       </p>
       <ul id={listId} aria-labelledby={headingId} className="space-y-2">
         {shown.map((r) => (
-          <RecipientItem key={r.id} recipient={r} unit={unit} />
+          <RecipientItem key={r.id} recipient={r} unit={unit} requireNda={requireNda} />
         ))}
       </ul>
       {recipients.length > RECIPIENTS_SHOWN ? (

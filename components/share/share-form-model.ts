@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/client/request";
 import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
+import type { Share } from "@/lib/client/types";
 
 /** What the 'Create New Share Link' form holds: the inputs' raw strings. */
 export type ShareFormValues = {
@@ -22,14 +23,21 @@ export type ShareFormValues = {
   allowedEmails: string;
   allowedDomains: string;
   blockedDomains: string;
+  /** Issue 17 §4: an agreement id, STANDARD_AGREEMENT, or "" (not chosen yet: the account's default applies). */
+  agreementId: string;
+  /** Issue 17 §4: on by default; off: 'No NDA'. */
+  requireNda: boolean;
 };
 
+/** The agreement select's value for the standard agreement (sent as null). */
+export const STANDARD_AGREEMENT = "standard";
+
 /** The fields that can carry a message (the switches cannot be wrong). */
-export const SHARE_FIELDS = ["name", "passcode", "shareType", "expiresAt", "maxViews", "recipientEmail", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
+export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "expiresAt", "maxViews", "recipientEmail", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "" };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true };
 
 /** A list as people type it: separated by commas, semicolons or white space. */
 export function splitList(value: string): string[] {
@@ -86,6 +94,9 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     ...(splitList(values.allowedEmails).length ? { allowedEmails: splitList(values.allowedEmails) } : {}),
     ...(splitList(values.allowedDomains).length ? { allowedDomains: splitList(values.allowedDomains) } : {}),
     ...(splitList(values.blockedDomains).length ? { blockedDomains: splitList(values.blockedDomains) } : {}),
+    // Issue 17 §4: the agreement chosen (none chosen yet: the server applies the account's default), and 'No NDA'.
+    ...(values.agreementId !== "" ? { agreementId: values.agreementId === STANDARD_AGREEMENT ? null : values.agreementId } : {}),
+    ...(values.requireNda === false ? { requireNda: false } : {}),
   } as CreateShareRequest;
 }
 
@@ -144,6 +155,12 @@ export function serverFieldErrors<F extends string = ShareField>(err: unknown, f
   } catch {
     return null;
   }
+}
+
+/** Which agreement a link shows (issue 17 §4): 'Standard agreement', '<title> v<n>', or 'No NDA'. */
+export function agreementLabel(share: Pick<Share, "requireNda" | "agreement">): string {
+  if (share.requireNda === false) return "No NDA";
+  return share.agreement ? `${share.agreement.title} v${share.agreement.version}` : "Standard agreement";
 }
 
 /** The share link recipients open (SPEC §2: {origin}/view/{accessLink}). */

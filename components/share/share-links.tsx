@@ -12,7 +12,7 @@ import { EditShareDialog } from "@/components/share/edit-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
-import { shareUrl } from "@/components/share/share-form-model";
+import { agreementLabel, shareUrl } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
 import type { Share } from "@/lib/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
@@ -71,6 +71,9 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
             {share.screenShield ? <Badge variant="outline">Screen shield</Badge> : null}
             {share.hasPasscode ? <Badge variant="outline">Passcode</Badge> : null}
           </p>
+          <p className="text-muted-foreground text-sm" data-slot="share-agreement">
+            {agreementLabel(share)}
+          </p>
           <p className="text-muted-foreground text-sm">
             <span data-slot="view-count">{viewCountText(share)}</span>
             {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} {formatDate(share.expiresAt)}</span> : null}
@@ -91,7 +94,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
           </div>
         )}
       </div>
-      <LinkRecipients shareId={share.id} unit={unit} />
+      <LinkRecipients shareId={share.id} unit={unit} requireNda={share.requireNda !== false} />
     </li>
   );
 }

@@ -68,8 +68,10 @@ function linkLabel(s: { shareType: ShareType; recipientEmail: string | null; nam
   return s.name ? `${s.name} · ${label}` : label;
 }
 
-function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType }) {
+function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType; requireNda?: boolean }) {
   const parts = [];
+  // Issue 17 §4: a link that asks for no agreement says so where it was created.
+  if (s.requireNda === false) parts.push("no NDA");
   const limit = viewLimit(s);
   if (s.shareType === "one_time") parts.push(`one view each, at most ${limit} ${limit === 1 ? "recipient" : "recipients"}`);
   else if (limit !== null) parts.push(`at most ${limit} views`);
@@ -107,12 +109,15 @@ async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> 
 async function collect(idea: { id: number; owner: { name: string } }, take?: number): Promise<ActivityEvent[]> {
   const ideaId = idea.id;
   const [shares, recipients, ndas, views, comments, changes] = await Promise.all([
-    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true } }),
+    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
     db.recipient.findMany({
       where: { share: { ideaId } },
       select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, declinedAt: true, ip: true, userAgent: true },
     }),
-    db.ndaAcceptance.findMany({ where: { ideaId }, select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, ip: true, userAgent: true } }),
+    db.ndaAcceptance.findMany({
+      where: { ideaId },
+      select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, agreementTitle: true, agreementVersionNumber: true, ip: true, userAgent: true },
+    }),
     newestViews(ideaId, take),
     db.comment.findMany({
       where: { ideaId },
@@ -164,7 +169,8 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
         recipient,
         ip: n.ip,
         device: describeDevice(n.userAgent),
-        detail: `Agreement SHA-256 ${n.agreementSha256}`,
+        // The owner's own agreement by name and version (issue 17 §4); the standard one as before.
+        detail: `${n.agreementTitle && n.agreementVersionNumber ? `'${n.agreementTitle}' version ${n.agreementVersionNumber} · ` : ""}Agreement SHA-256 ${n.agreementSha256}`,
         source: n.id,
       }),
     );

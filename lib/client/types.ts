@@ -9,6 +9,15 @@ import type { VerifyResult } from "@/lib/timestamps/verify";
 import type { Profile } from "@/lib/profile";
 import type { ShareRecipient as ServerShareRecipient } from "@/lib/recipients/evidence";
 import type { ActivityType as ServerActivityType } from "@/lib/activity";
+import type { RecipientAgreement as ServerRecipientAgreement } from "@/lib/recipients/agreement";
+import type { AgreementDetail as ServerAgreementDetail, AgreementSummary as ServerAgreementSummary } from "@/lib/agreements";
+
+/** GET /api/share/{token}/agreement: the agreement as rendered for this browser's recipient (issue 17 §4). */
+export type RecipientAgreement = ServerRecipientAgreement;
+/** GET/POST /api/agreements, PUT /api/agreements/{id}: one of the owner's agreements, its current version. */
+export type AgreementSummary = Json<ServerAgreementSummary>;
+/** GET /api/agreements/{id}: with every version and how many recipients accepted each. */
+export type AgreementDetail = Json<ServerAgreementDetail>;
 
 /** What a server-side type becomes on the wire (Response.json → res.json()): dates arrive as ISO strings. */
 export type Json<T> = T extends Date
@@ -81,6 +90,11 @@ export type Share = {
   screenShield: boolean;
   /** A passcode is asked before identity (never the passcode itself). */
   hasPasscode: boolean;
+  /** Issue 17 §4: the owner's agreement the link shows (its current version); null: the standard agreement. */
+  agreementId: string | null;
+  agreement: { id: string; title: string; version: number } | null;
+  /** false: 'No NDA'. */
+  requireNda: boolean;
 };
 
 /** DELETE /api/shares/{id}. */
@@ -106,6 +120,8 @@ export type SharedIdea = {
    */
   allowDownload: boolean;
   screenShield: boolean;
+  /** Issue 17 §4: false, the link asks for no agreement (identity, then the document). */
+  requireNda: boolean;
   /** The recipient bound to this link in this browser (recipient cookie), if any. */
   recipient: Recipient | null;
   /** When content was delivered: the start of this recipient's current view. */

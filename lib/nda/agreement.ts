@@ -24,7 +24,8 @@ export type AgreementParties = {
 export type AgreementParty = { label: string; value: string };
 export type Agreement = { title: string; parties: AgreementParty[]; preamble: string; terms: string[]; closing: string };
 
-function parties(p: AgreementParties): AgreementParty[] {
+/** The labelled parties lines, each value on one line (shared with the owner's own agreements, lib/nda/own-agreement.ts). */
+export function agreementParties(p: AgreementParties): AgreementParty[] {
   return [
     { label: "Discloser", value: toSingleLine(p.sharerName) },
     { label: "Recipient", value: `${toSingleLine(p.recipientName)} <${toSingleLine(p.recipientEmail)}>` },
@@ -51,7 +52,7 @@ const CORE_TERMS = [
 export function buildAgreement(p: AgreementParties): Agreement {
   return {
     title: "Non-Disclosure Agreement",
-    parties: parties(p),
+    parties: agreementParties(p),
     preamble: PREAMBLE,
     terms: [
       ...CORE_TERMS,

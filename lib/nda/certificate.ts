@@ -23,6 +23,9 @@ export type CertificateData = {
   email: string;
   phone: string | null;
   agreementVersion: string;
+  /** Issue 17 §4: the owner's own agreement's title and version number; null (or absent) for the standard one. */
+  agreementTitle?: string | null;
+  agreementVersionNumber?: number | null;
   agreementText: string;
   agreementSha256: string;
   contentSha256: string;
@@ -95,6 +98,11 @@ export function sharedByText(owner: CertificateData["idea"]["owner"]) {
   return owner.showEmailOnCertificates ? `${name} <${owner.email}>` : name;
 }
 
+/** "Agreement: <title>, version <n>" for the owner's own agreement (issue 17 §4); null for the standard one. */
+export function agreementNameText(nda: Pick<CertificateData, "agreementTitle" | "agreementVersionNumber">): string | null {
+  return nda.agreementTitle && nda.agreementVersionNumber ? `${toSingleLine(nda.agreementTitle)}, version ${nda.agreementVersionNumber}` : null;
+}
+
 export async function buildNdaCertificate(nda: CertificateData, origin = certificateOrigin(), now = new Date()): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const [regular, bold] = await Promise.all([embedDejaVu(doc, "regular"), embedDejaVu(doc, "bold")]);
@@ -144,7 +152,9 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   flow.heading("Digests (SHA-256)", h2);
   flow.field("Agreement text", nda.agreementSha256, label, hash);
   flow.field("Content shown", nda.contentSha256, label, hash);
-  flow.field("Agreement version", nda.agreementVersion, label, value);
+  const own = agreementNameText(nda);
+  if (own) flow.field("Agreement", own, label, value);
+  else flow.field("Agreement version", nda.agreementVersion, label, value);
   flow.paragraph(
     "The agreement digest is the SHA-256 of the agreement text below (UTF-8). The content digest is the SHA-256 of the idea " +
       "as delivered to the recipient (a PDF's bytes, otherwise the idea's canonical export), as also covered by the idea's own timestamp.",

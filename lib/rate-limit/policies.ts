@@ -82,6 +82,8 @@ export const rateLimits = {
   ideaWrites: (userId: string): Limit[] => [{ key: `ideas:write:${userId}`, limit: 120, windowSeconds: 10 * MIN }],
   uploads: (userId: string): Limit[] => [{ key: `uploads:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
   profileWrites: (userId: string): Limit[] => [{ key: `profile:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
+  /** Creating, editing and deleting one's own agreements (issue 17 §4), per account. */
+  agreementWrites: (userId: string): Limit[] => [{ key: `agreements:write:${userId}`, limit: 60, windowSeconds: 10 * MIN }],
   /** 'Download my data' reads and decrypts every file of the account: a few per hour is plenty. */
   accountExport: (userId: string): Limit[] => [{ key: `account:export:${userId}`, limit: 5, windowSeconds: HOUR }],
   /** An evidence pack builds a certificate per acceptance and decrypts every version: a few a minute per account. */

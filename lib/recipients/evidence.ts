@@ -15,7 +15,14 @@ export type PageTime = { n: number; ms: number };
  */
 export type ViewEngagement = { totalMs: number; pages: PageTime[]; pageCount: number | null };
 export type RecipientView = { viewedAt: Date; ip: string | null; device: string; engagement: ViewEngagement };
-export type RecipientNda = { id: string; acceptedAt: Date; agreementSha256: string; contentSha256: string };
+export type RecipientNda = {
+  id: string;
+  acceptedAt: Date;
+  agreementSha256: string;
+  contentSha256: string;
+  /** Issue 17 §4: the owner's own agreement accepted (its title and version then); null: the standard agreement. */
+  agreement: { title: string; version: number } | null;
+};
 export type ShareRecipient = {
   id: string;
   name: string;
@@ -43,6 +50,8 @@ type Row = {
   acceptedAt: Date | null;
   agreementSha256: string | null;
   contentSha256: string | null;
+  agreementTitle: string | null;
+  agreementVersionNumber: number | null;
   /** JSON text: [[viewedAt ISO, ip, userAgent, engagementMs, pageCount, [{n, ms}, ...] | null], ...], newest first; null without views. */
   views: string | null;
 };
@@ -62,6 +71,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
   const rows = await db.$queryRaw<Row[]>`
     SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
            n."id" AS "ndaId", n."acceptedAt", n."agreementSha256", n."contentSha256",
+           n."agreementTitle", n."agreementVersionNumber",
            (SELECT json_agg(json_build_array(to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent",
                                              v."engagementMs", v."pageCount",
                                              (SELECT json_agg(json_build_object('n', e."n", 'ms', e."ms") ORDER BY e."n")
@@ -79,7 +89,15 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
     phone: r.phone,
     emailVerified: r.emailVerified,
     declinedAt: r.declinedAt,
-    nda: r.ndaId ? { id: r.ndaId, acceptedAt: r.acceptedAt!, agreementSha256: r.agreementSha256!, contentSha256: r.contentSha256! } : null,
+    nda: r.ndaId
+      ? {
+          id: r.ndaId,
+          acceptedAt: r.acceptedAt!,
+          agreementSha256: r.agreementSha256!,
+          contentSha256: r.contentSha256!,
+          agreement: r.agreementTitle && r.agreementVersionNumber ? { title: r.agreementTitle, version: r.agreementVersionNumber } : null,
+        }
+      : null,
     views: r.views
       ? (JSON.parse(r.views) as ViewTuple[]).map(([at, ip, ua, totalMs, pageCount, pages]) => ({
           viewedAt: new Date(at),

@@ -3,9 +3,8 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
-import { sha256Hex } from "@/lib/crypto";
 import { exportDigest } from "@/lib/ideas/export";
-import { AGREEMENT_VERSION, agreementToText, buildAgreement } from "@/lib/nda/agreement";
+import { agreementShownTo } from "@/lib/agreements/shown";
 import { ndaEvidenceDigest } from "@/lib/nda/evidence";
 import { queueNdaDigest } from "@/lib/timestamps";
 import { sendEmail } from "@/lib/email";
@@ -43,6 +42,7 @@ export const VERIFY_EMAIL_FIRST = "Please verify your e-mail address first.";
 export const ALREADY_VERIFIED = "Your e-mail address is already verified.";
 export const CODE_MAILS_CAPPED = "Too many codes have been sent to this address. Please use the last code you received, or try again later.";
 export const CODE_GUESSES_CAPPED = "Too many attempts to confirm this address. Please try again later.";
+export const AGREEMENT_CHANGED = "The agreement has changed since you opened it. Please read it again.";
 const NOT_AN_EMAIL_SHARE = "This link does not need an e-mail code.";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -220,23 +220,18 @@ async function currentContentSha256(idea: { id: number; title: string; ownerId: 
  * digest) and queues the record's digest for a timestamp. Accepting again answers the same recipient: one record
  * (and one proof) per recipient (unique recipientId).
  */
-export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo) {
+export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo, shown: { agreementSha256?: string } = {}) {
   const recipient = await findSessionRecipient(id, secrets);
   const { share } = recipient;
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   if (recipient.agreedToNda) return presentRecipient(recipient, share);
-  const agreementText = agreementToText(
-    buildAgreement({
-      ideaId: share.idea.id,
-      ideaTitle: share.idea.title,
-      sharerName: share.idea.owner.name,
-      recipientName: recipient.name,
-      recipientEmail: recipient.email,
-    }),
-  );
   const contentSha256 = await currentContentSha256(share.idea);
   const { updated, created, webhooks } = await db.$transaction(async (tx) => {
     await lockUndeclinedRecipient(tx, recipient.id);
+    // The agreement as rendered for this recipient (issue 17 §4), its row held so an edit cannot change the version
+    // being accepted; the text the screen showed must be this very text.
+    const agreement = await agreementShownTo(tx, share, recipient, { lock: true });
+    if (shown.agreementSha256 && shown.agreementSha256 !== agreement.sha256) throw new ConflictError(AGREEMENT_CHANGED);
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
         {
@@ -246,9 +241,12 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
           name: recipient.name,
           email: recipient.email,
           phone: recipient.phone,
-          agreementVersion: AGREEMENT_VERSION,
-          agreementText,
-          agreementSha256: sha256Hex(Buffer.from(agreementText, "utf8")),
+          agreementVersion: agreement.agreementVersion,
+          agreementId: agreement.agreementId,
+          agreementTitle: agreement.agreementId ? agreement.title : null,
+          agreementVersionNumber: agreement.version,
+          agreementText: agreement.text,
+          agreementSha256: agreement.sha256,
           contentSha256,
           ip: client.ip,
           userAgent: client.userAgent,

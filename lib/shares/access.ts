@@ -138,6 +138,8 @@ type ShareRow = {
   allowedDomains: string[] | null;
   blockedDomains: string[] | null;
   ownerBlockedDomains: string[] | null;
+  agreementId: string | null;
+  requireNda: boolean;
 };
 
 /** The share_type enum's database labels (raw queries read them as text). */
@@ -172,6 +174,7 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
             s."allowDownload", s."screenShield", s."passcodeHash", s."name",
             s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
+            s."agreementId", s."requireNda",
             i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
@@ -204,6 +207,8 @@ function toShareSummary(r: ShareRow): ShareSummary {
     allowedEmails: r.allowedEmails ?? [],
     allowedDomains: r.allowedDomains ?? [],
     blockedDomains: r.blockedDomains ?? [],
+    agreementId: r.agreementId,
+    requireNda: r.requireNda,
     idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName, sharingBlockedDomains: r.ownerBlockedDomains ?? [] } },
   };
 }

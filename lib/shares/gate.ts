@@ -8,7 +8,7 @@ import { hasAllowList } from "@/lib/shares/address-rules";
 /**
  * THE recipient gate (issue 16 §0). Every recipient-facing route decides through this module:
  *
- *   a recipient READS a link when it agreed to the NDA, proved its address (e-mail links), did not decline, gave
+ *   a recipient READS a link when it agreed to the NDA (links that require one: requireNda, issue 17 §4), proved its address (e-mail links), did not decline, gave
  *   the link's passcode (links with one), the link is neither revoked nor expired, and its view window is open.
  *
  * That rule exists in three forms (a TypeScript check on loaded rows, a Prisma `where`, an SQL condition); all three
@@ -30,6 +30,8 @@ export type GateShare = {
   passcodeHash: string | null;
   allowedEmails: readonly string[];
   allowedDomains: readonly string[];
+  /** Issue 17 §4: false, the link asks for no agreement. Absent (rows built by hand): true. */
+  requireNda?: boolean;
 };
 /** The recipient fields the gate reads. */
 export type GateRecipient = Pick<Recipient, "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
@@ -64,10 +66,11 @@ const SHARE_CLAUSES: Clause[] = [
 /** The recipient's standing on its link: agreed, verified where needed, not declined. */
 const STANDING_CLAUSES: Clause[] = [
   {
-    name: "agreed to the NDA",
-    holds: (_s, r) => r.agreedToNda,
-    where: () => ({ agreedToNda: true }),
-    sql: (r) => Prisma.sql`${r}."agreedToNda"`,
+    // Read on every call: a link switched to requireNda mid-session asks its recipients who did not accept to do so.
+    name: "agreed to the NDA (links that require one)",
+    holds: (s, r) => s.requireNda === false || r.agreedToNda,
+    where: () => ({ OR: [{ agreedToNda: true }, { share: { requireNda: false } }] }),
+    sql: (r, s) => Prisma.sql`(${r}."agreedToNda" OR NOT ${s}."requireNda")`,
   },
   {
     // E-mail links, and links with an allow list (issue 17 §2: a list is worthless unless the address is proven).
@@ -126,7 +129,7 @@ export function passcodeGiven(s: Pick<GateShare, "passcodeHash">, r: Pick<GateRe
 }
 
 /** Agreed, verified where the link needs it, not declined, passcode given: the recipient's own part of the rule. */
-export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains">, r: GateRecipient) {
+export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains" | "requireNda">, r: GateRecipient) {
   return STANDING_CLAUSES.every((c) => c.holds(s as GateShare, r, new Date()));
 }
 

@@ -10,7 +10,8 @@ import { rateLimits } from "@/lib/rate-limit/policies";
 import { newAccessLink, newRecipientSecret, secretHash, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
 import { addressAdmitted } from "@/lib/shares/address-rules";
 import { hashPasscode } from "@/lib/shares/passcode";
-import type { Share } from "@/lib/generated/prisma/client";
+import type { Prisma, Share } from "@/lib/generated/prisma/client";
+import { resolveLinkAgreement } from "@/lib/agreements";
 import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/webhooks/events";
 import { queueWebhookEvent } from "@/lib/webhooks/queue";
@@ -19,8 +20,15 @@ export { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
 
 export const SHARE_NOT_FOUND = "Share not found";
 
+/** What the owner's view names of a link's agreement: its current title and version. */
+const withAgreement = {
+  agreement: { select: { versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, title: true } } } },
+} as const satisfies Prisma.ShareInclude;
+type ShareWithAgreement = Prisma.ShareGetPayload<{ include: typeof withAgreement }>;
+
 /** The owner's view of a share (GET /api/ideas/{id}/shares, POST /api/shares). */
-export function presentShare(s: Share) {
+export function presentShare(s: ShareWithAgreement) {
+  const current = s.agreement?.versions[0];
   return {
     id: s.id,
     ideaId: s.ideaId,
@@ -42,6 +50,11 @@ export function presentShare(s: Share) {
     allowedEmails: s.allowedEmails,
     allowedDomains: s.allowedDomains,
     blockedDomains: s.blockedDomains,
+    /** Issue 17 §4: the owner's agreement the link shows (its current version), null: the standard agreement. */
+    agreementId: s.agreementId,
+    agreement: s.agreementId && current ? { id: s.agreementId, title: current.title, version: current.version } : null,
+    /** Off: 'No NDA', recipients read without accepting an agreement. */
+    requireNda: s.requireNda,
   };
 }
 
@@ -72,10 +85,17 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   const maxViews = input.maxViews ?? null;
   const recipientEmail = input.recipientEmail;
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
-  const share = await db.share.create({
-    data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
-      allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
-      allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [] },
+  // The agreement (issue 17 §4: absent means the account's default at this moment) is checked and written in one
+  // transaction, so a concurrent delete of that agreement sees the link.
+  const share = await db.$transaction(async (tx) => {
+    const agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
+    return tx.share.create({
+      data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
+        allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
+        allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
+        agreementId, requireNda: input.requireNda ?? true },
+      include: withAgreement,
+    });
   });
   if (recipientEmail) {
     try {
@@ -107,12 +127,20 @@ type ShareChanges = {
   allowedEmails?: string[];
   allowedDomains?: string[];
   blockedDomains?: string[];
+  agreementId?: string | null;
+  requireNda?: boolean;
 };
 
 const listText = (list: string[]) => (list.length ? list.join(", ") : "none");
 
-function describeChanges(before: Share, data: ShareChanges) {
+/** How the timeline names an agreement: 'standard', or its title as it is now. */
+export type AgreementNames = Map<string | null, string>;
+
+function describeChanges(before: Share, data: ShareChanges, names: AgreementNames = new Map()) {
   const parts: string[] = [];
+  const agreementName = (id: string | null) => (id === null ? "standard" : `'${names.get(id) ?? id}'`);
+  if (data.agreementId !== undefined && data.agreementId !== before.agreementId) parts.push(`agreement ${agreementName(before.agreementId)} → ${agreementName(data.agreementId)}`);
+  if (data.requireNda !== undefined && data.requireNda !== before.requireNda) parts.push(data.requireNda ? "NDA required" : "no NDA");
   for (const [key, label] of [["allowedEmails", "allowed addresses"], ["allowedDomains", "allowed domains"], ["blockedDomains", "blocked domains"]] as const) {
     const next = data[key];
     if (next !== undefined && next.join(",") !== before[key].join(",")) parts.push(`${label}: ${listText(next)}`);
@@ -138,7 +166,7 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
   if (!before) throw new NotFoundError(SHARE_NOT_FOUND);
   const input = updateShareSchema.parse(request);
   if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
-  const data = {
+  const data: ShareChanges = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) } : {}),
     ...(input.maxViews !== undefined ? { maxViews: input.maxViews } : {}),
@@ -148,10 +176,17 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     ...(input.allowedEmails !== undefined ? { allowedEmails: input.allowedEmails } : {}),
     ...(input.allowedDomains !== undefined ? { allowedDomains: input.allowedDomains } : {}),
     ...(input.blockedDomains !== undefined ? { blockedDomains: input.blockedDomains } : {}),
+    ...(input.requireNda !== undefined ? { requireNda: input.requireNda } : {}),
   };
-  const summary = describeChanges(before, data);
   const share = await db.$transaction(async (tx) => {
-    const updated = await tx.share.update({ where: { id: before.id }, data });
+    // Issue 17 §4: a change of agreement names one of the owner's (locked against a concurrent delete), or null.
+    if (input.agreementId !== undefined) data.agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
+    const agreementIds = [before.agreementId, data.agreementId].filter((id): id is string => typeof id === "string");
+    const names: AgreementNames = new Map(
+      (await tx.agreement.findMany({ where: { id: { in: agreementIds } }, select: { id: true, title: true } })).map((a) => [a.id, a.title]),
+    );
+    const summary = describeChanges(before, data, names);
+    const updated = await tx.share.update({ where: { id: before.id }, data, include: withAgreement });
     if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
     if (data.allowedEmails || data.allowedDomains || data.blockedDomains) {
       // Recipients the new lists exclude lose their session at once (their cookie no longer matches anything; the
@@ -188,7 +223,7 @@ export async function revokeAllShares(ownerId: string, ideaId: unknown) {
 /** Newest first; another creator's idea is a 404. */
 export async function listShares(ownerId: string, ideaId: unknown) {
   const idea = await ownedIdea(ownerId, ideaId);
-  const shares = await db.share.findMany({ where: { ideaId: idea.id, idea: { ownerId } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const shares = await db.share.findMany({ where: { ideaId: idea.id, idea: { ownerId } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: withAgreement });
   return shares.map(presentShare);
 }
 

@@ -83,6 +83,8 @@ export type SharedIdeaResult = {
   /** The link's options (issue 16 §4): the viewer offers the marked PDF only with allowDownload. */
   allowDownload: boolean;
   screenShield: boolean;
+  /** Issue 17 §4: false, the recipient reads without accepting an agreement. */
+  requireNda: boolean;
   recipient: PresentedRecipient | null;
   accessedAt?: Date;
   /** With the content: the recipient's NDA acceptance (its certificate: GET /api/ndas/{id}/certificate.pdf). */
@@ -134,7 +136,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     }
   }
   const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name } };
-  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, recipient: recipient ? presentRecipient(recipient, share) : null };
+  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, recipient: recipient ? presentRecipient(recipient, share) : null };
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.

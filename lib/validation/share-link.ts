@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
 import { singleLine } from "@/lib/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+import { agreementIdField } from "@/lib/validation/agreements";
 
 /**
  * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
@@ -99,6 +100,10 @@ const common = {
   allowedEmails: emailList.optional(),
   allowedDomains: domainList.optional(),
   blockedDomains: domainList.optional(),
+  /** Issue 17 §4: one of the owner's agreements; null: the standard agreement; absent on creation: the account default. */
+  agreementId: agreementIdField.optional(),
+  /** Issue 17 §4: off, recipients identify and read with no agreement step. Default on. */
+  requireNda: z.boolean("requireNda must be true or false").optional(),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
@@ -134,6 +139,8 @@ export const updateShareSchema = z.strictObject(
     allowedEmails: emailList.optional(),
     allowedDomains: domainList.optional(),
     blockedDomains: domainList.optional(),
+    agreementId: common.agreementId,
+    requireNda: common.requireNda,
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
 );

@@ -72,7 +72,14 @@ export const passcodeEntrySchema = z.object({
   passcode: z.string(MESSAGES.passcodeEmpty).check(z.minLength(1, MESSAGES.passcodeEmpty), z.maxLength(64, MESSAGES.passcode)),
 });
 
-export const ndaSchema = z.object({ agreed: z.literal(true, MESSAGES.agreed) });
+/**
+ * PUT /api/recipients/{id}/nda. `agreementSha256`: the SHA-256 of the agreement text the screen showed (issue 17 §4);
+ * when it is not the text the server would record now (the owner edited it, the date turned), a 409 asks to read again.
+ */
+export const ndaSchema = z.object({
+  agreed: z.literal(true, MESSAGES.agreed),
+  agreementSha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, "agreementSha256 must be a SHA-256 in hex"))),
+});
 
 const commentContent = z.string(MESSAGES.commentEmpty).check(
   z.trim(),

@@ -10,6 +10,7 @@ import { ProfileForm } from "@/components/profile/profile-form";
 import { DataExport } from "@/components/profile/data-export";
 import { DeleteAccount } from "@/components/profile/delete-account";
 import { SharingDefaults } from "@/components/profile/sharing-defaults";
+import { Agreements } from "@/components/profile/agreements";
 import { Webhooks } from "@/components/profile/webhooks";
 import { currentSessionSignedInAt, requirePageUser } from "@/lib/auth/session";
 import { deletionRequirements } from "@/lib/account/delete";
@@ -46,6 +47,7 @@ export default async function ProfilePage() {
         <NotificationSettings initial={notifications} />
         <CertificateSettings initialUser={profile} />
         <SharingDefaults initial={sharing} />
+        <Agreements />
         <Webhooks />
         {getEnv().REGISTRATION_MODE === "invite" ? <InviteSomeone /> : null}
         <DataExport />

@@ -7,6 +7,6 @@ import { parseRouteId } from "@/lib/api/route-id";
 // PUT /api/recipients/{id}/nda — accept the agreement; stores the evidence record
 export const PUT = privateRoute<{ id: string }>(async (req, { params }) => {
   const id = parseRouteId((await params).id, "Recipient not found");
-  await parseJson(req, ndaSchema);
-  return Response.json(await acceptNda(id, await readRecipientSecrets(), requestClient(req)));
+  const { agreementSha256 } = await parseJson(req, ndaSchema);
+  return Response.json(await acceptNda(id, await readRecipientSecrets(), requestClient(req), { agreementSha256 }));
 });
