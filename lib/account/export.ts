@@ -221,6 +221,14 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
       accounts: { select: { provider: true } },
       // Where events went; never a signing secret.
       webhooks: { select: { id: true, url: true, events: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      // The owner's own agreements (issue 17 §4), every version's exact wording, deleted ones included (evidence names them).
+      agreements: {
+        select: {
+          id: true, title: true, isDefault: true, createdAt: true, deletedAt: true,
+          versions: { select: { version: true, title: true, body: true, createdAt: true }, orderBy: { version: "asc" } },
+        },
+        orderBy: { createdAt: "asc" },
+      },
     },
   });
   const profile = {
@@ -253,6 +261,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
   yield utf8(
     `{\n  "format": "ideavault-account-export-1",\n  "exportedAt": ${JSON.stringify(state.exportedAt)},\n` +
       `  "profile": ${nested(profile).replace(/\n {4}/g, "\n  ")},\n  "settings": ${nested(settings).replace(/\n {4}/g, "\n  ")},\n` +
+      `  "agreements": ${nested(user.agreements).replace(/\n {4}/g, "\n  ")},\n` +
       `  "files": ${nested(files).replace(/\n {4}/g, "\n  ")},\n  "ideas": [`,
   );
   let first = true;
@@ -291,7 +300,7 @@ function readme(user: { name: string; email: string }, state: ExportState) {
     "",
     "What is here",
     "------------",
-    "account.json                 Your profile and settings, your uploaded files, and for every idea: its share links",
+    "account.json                 Your profile and settings, your own agreements, your uploaded files, and for every idea: its share links",
     "                             with their recipients and views, the agreements (NDA acceptances) and the comments.",
     "ideas/idea-N/idea-N.html     The idea as its stamped file: for a published idea the exact bytes its timestamp",
     "  (or .pdf, or .json)        proves (an HTML document of the title and text, or the original PDF); for a draft",

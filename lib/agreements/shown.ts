@@ -37,7 +37,7 @@ export type AgreementLink = { agreementId: string | null; idea: { id: number; ti
 export async function agreementShownTo(
   client: Client,
   share: AgreementLink,
-  recipient: { name: string; email: string },
+  recipient: { name: string; email: string; createdAt: Date },
   opts: { now?: Date; lock?: boolean } = {},
 ): Promise<ShownAgreement> {
   const parties = { ideaId: share.idea.id, ideaTitle: share.idea.title, sharerName: share.idea.owner.name, recipientName: recipient.name, recipientEmail: recipient.email };
@@ -45,7 +45,9 @@ export async function agreementShownTo(
     if (opts.lock) await client.$queryRaw`SELECT "id" FROM "Agreement" WHERE "id" = ${share.agreementId} FOR SHARE`;
     const current = await client.agreementVersion.findFirst({ where: { agreementId: share.agreementId }, orderBy: { version: "desc" } });
     if (current) {
-      const document = renderOwnAgreement(current, { ...parties, date: opts.now ?? new Date() });
+      // {date} is the day the recipient identified: fixed for this recipient, so the text read before midnight (UTC)
+      // is still the text accepted after it.
+      const document = renderOwnAgreement(current, { ...parties, date: opts.now ?? recipient.createdAt });
       const text = ownAgreementToText(document);
       return {
         agreementId: share.agreementId,

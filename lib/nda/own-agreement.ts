@@ -32,7 +32,7 @@ export const PLACEHOLDER_HELP: Record<Placeholder, string> = {
   ownerName: "your name",
   ideaTitle: "the idea's title",
   ideaId: "the idea's number",
-  date: "the date the recipient reads it (UTC)",
+  date: "the date the recipient identified on the link (UTC)",
 };
 
 /** Any {…} on one line is a placeholder; one not in PLACEHOLDERS is refused (lib/validation/agreements.ts). */

@@ -67,6 +67,10 @@ describe("GET /api/account/export", () => {
       data: { userId: ada.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"], secretCiphertext: Buffer.from("sealed") },
     });
 
+    const ownNda = await db.agreement.create({
+      data: { ownerId: ada.id, title: "Ada's NDA", isDefault: true, versions: { create: [{ version: 1, title: "Ada's NDA", body: "1. Keep it secret, {recipientName}." }] } },
+    });
+
     session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
     const res = await exportCall();
     expect(res.status).toBe(200);
@@ -116,6 +120,9 @@ describe("GET /api/account/export", () => {
         sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7 },
         webhooks: [{ id: hook.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"] }],
       },
+      agreements: [
+        { id: ownNda.id, title: "Ada's NDA", isDefault: true, deletedAt: null, versions: [{ version: 1, title: "Ada's NDA", body: "1. Keep it secret, {recipientName}." }] },
+      ],
       files: [{ id: image.id, kind: "image", fileName: "kettle pic.png", path: `files/${image.id}-kettle_pic.png` }],
       problems: [],
     });
