@@ -5,7 +5,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -15,6 +14,7 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { AGREEMENTS_KEY, useAgreements } from "@/components/share/agreement-choice";
 import { errorsByPath, serverFieldErrors } from "@/components/share/share-form-model";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
 import type { AgreementSummary } from "@/lib/client/types";
 import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/nda/own-agreement";
@@ -39,38 +39,35 @@ export function Agreements() {
   const list = useAgreements();
   const agreements = list.data ?? [];
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Agreements
-          </h2>
-          <p className="text-muted-foreground text-sm">
-            Your own agreements for recipients to accept. Links use your default agreement unless you choose another; without one,
-            they use the standard agreement.
-          </p>
+    <ProfileSection
+      title="Agreements"
+      description={
+        <>
+          Your own agreements for recipients to accept. Links use your default agreement unless you choose another; without one,
+          they use the standard agreement.
+        </>
+      }
+    >
+      {list.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : list.isError ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <p className="text-destructive">Your agreements could not be loaded.</p>
+          <Button type="button" size="sm" variant="outline" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
         </div>
-        {list.isPending ? (
-          <Skeleton className="h-16 w-full" />
-        ) : list.isError ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <p className="text-destructive">Your agreements could not be loaded.</p>
-            <Button type="button" size="sm" variant="outline" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : agreements.length === 0 ? (
-          <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-4 text-center text-sm">No agreements yet: links use the standard agreement.</p>
-        ) : (
-          <ul aria-labelledby={headingId} className="space-y-3">
-            {agreements.map((a) => (
-              <AgreementItem key={a.id} agreement={a} />
-            ))}
-          </ul>
-        )}
-        <AgreementFormDialog trigger={<Button type="button">New agreement</Button>} />
-      </CardContent>
-    </Card>
+      ) : agreements.length === 0 ? (
+        <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-4 text-center text-sm">No agreements yet: links use the standard agreement.</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="space-y-3">
+          {agreements.map((a) => (
+            <AgreementItem key={a.id} agreement={a} />
+          ))}
+        </ul>
+      )}
+      <AgreementFormDialog trigger={<Button type="button">New agreement</Button>} />
+    </ProfileSection>
   );
 }
 

@@ -1,10 +1,10 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { Card, CardContent } from "@/components/ui/card";
 import { SettingRow } from "@/components/profile/notification-settings";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { ProfileInfo } from "@/lib/client/types";
@@ -18,7 +18,6 @@ export function CertificateSettings({ initialUser }: { initialUser: ProfileInfo 
   const queryClient = useQueryClient();
   const me = useQuery<ProfileInfo>({ queryKey: queryKeys.me, initialData: initialUser }).data;
   const [saving, setSaving] = useState(false);
-  const headingId = useId();
 
   const change = async (value: boolean) => {
     const previous = queryClient.getQueryData<ProfileInfo>(queryKeys.me) ?? me;
@@ -37,26 +36,18 @@ export function CertificateSettings({ initialUser }: { initialUser: ProfileInfo 
   };
 
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            NDA certificates
-          </h2>
-          <p className="text-muted-foreground text-sm">What recipients&apos; acceptance certificates say about you.</p>
-        </div>
-        <ul className="divide-y">
-          <SettingRow
-            id="certificate-show-email"
-            label="Show my e-mail address on NDA certificates"
-            description="Certificates always name you; with this on they also show your account e-mail address."
-            checked={me.showEmailOnCertificates}
-            disabled={saving}
-            busy={saving}
-            onChange={(value) => void change(value)}
-          />
-        </ul>
-      </CardContent>
-    </Card>
+    <ProfileSection title="NDA certificates" description={<>What recipients&apos; acceptance certificates say about you.</>}>
+      <ul className="divide-y">
+        <SettingRow
+          id="certificate-show-email"
+          label="Show my e-mail address on NDA certificates"
+          description="Certificates always name you; with this on they also show your account e-mail address."
+          checked={me.showEmailOnCertificates}
+          disabled={saving}
+          busy={saving}
+          onChange={(value) => void change(value)}
+        />
+      </ul>
+    </ProfileSection>
   );
 }

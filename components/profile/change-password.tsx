@@ -1,14 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "@/lib/validation/auth";
@@ -27,7 +27,6 @@ const LABELS: Record<Field, { label: string; autoComplete: string }> = {
  * about (a wrong current password on that field), with focus.
  */
 export function ChangePassword() {
-  const headingId = useId();
   const [saving, setSaving] = useState(false);
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ChangePasswordFormInput>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -50,42 +49,34 @@ export function ChangePassword() {
   };
 
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Change password
-          </h2>
-          <p className="text-muted-foreground text-sm">You stay signed in here; every other browser signed in to your account is signed out.</p>
-        </div>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-          {FIELDS.map((name) => {
-            const error = errors[name]?.message;
-            const id = `change-password-${name}`;
-            return (
-              <div key={name} className="space-y-2">
-                <Label htmlFor={id}>{LABELS[name].label}</Label>
-                <PasswordInput
-                  id={id}
-                  autoComplete={LABELS[name].autoComplete}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  {...register(name)}
-                />
-                {error ? (
-                  <p id={`${id}-error`} className="text-destructive text-sm">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? <Spinner label="Changing your password..." /> : null}
-            Change password
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <ProfileSection title="Change password" description="You stay signed in here; every other browser signed in to your account is signed out.">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+        {FIELDS.map((name) => {
+          const error = errors[name]?.message;
+          const id = `change-password-${name}`;
+          return (
+            <div key={name} className="space-y-2">
+              <Label htmlFor={id}>{LABELS[name].label}</Label>
+              <PasswordInput
+                id={id}
+                autoComplete={LABELS[name].autoComplete}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                {...register(name)}
+              />
+              {error ? (
+                <p id={`${id}-error`} className="text-destructive text-sm">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? <Spinner label="Changing your password..." /> : null}
+          Change password
+        </Button>
+      </form>
+    </ProfileSection>
   );
 }

@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { Download } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { errorMessage } from "@/lib/client/request";
 import { useStreamedDownload } from "@/lib/client/streamed-download";
 
@@ -13,7 +13,6 @@ import { useStreamedDownload } from "@/lib/client/streamed-download";
 export function DataExport() {
   const { busy, statusText, start } = useStreamedDownload("/api/account/export", () => `ideavault-data-${new Date().toISOString().slice(0, 10)}.zip`);
   const [error, setError] = useState<string | null>(null);
-  const headingId = useId();
   const statusId = useId();
 
   const download = async () => {
@@ -27,33 +26,30 @@ export function DataExport() {
   };
 
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Your data
-          </h2>
-          <p className="text-muted-foreground text-sm">
-            One ZIP file with your profile and settings, every idea as its stamped file (HTML or the original PDF) with its
-            timestamp proof, your links and their recipients, NDA certificates, comments and each idea&apos;s activity, and a
-            README that says how to verify the proofs.
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant="outline" onClick={() => void download()} disabled={busy} aria-busy={busy} aria-describedby={statusId}>
-            {busy ? <Spinner label="Downloading your data" /> : <Download aria-hidden="true" />}
-            Download my data
-          </Button>
-          <p id={statusId} role="status" aria-live="polite" className="text-muted-foreground text-sm">
-            {statusText}
-          </p>
-        </div>
-        {error ? (
-          <p role="alert" className="text-destructive text-sm">
-            {error}
-          </p>
-        ) : null}
-      </CardContent>
-    </Card>
+    <ProfileSection
+      title="Your data"
+      description={
+        <>
+          One ZIP file with your profile and settings, every idea as its stamped file (HTML or the original PDF) with its
+          timestamp proof, your links and their recipients, NDA certificates, comments and each idea&apos;s activity, and a
+          README that says how to verify the proofs.
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" onClick={() => void download()} disabled={busy} aria-busy={busy} aria-describedby={statusId}>
+          {busy ? <Spinner label="Downloading your data" /> : <Download aria-hidden="true" />}
+          Download my data
+        </Button>
+        <p id={statusId} role="status" aria-live="polite" className="text-muted-foreground text-sm">
+          {statusText}
+        </p>
+      </div>
+      {error ? (
+        <p role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </ProfileSection>
   );
 }

@@ -1,14 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import { inviteSchema, type InviteInput } from "@/lib/validation/auth";
 
@@ -17,7 +17,6 @@ import { inviteSchema, type InviteInput } from "@/lib/validation/auth";
  * e-mailed invitation as `npm run invite`, valid 14 days, naming who sent it.
  */
 export function InviteSomeone() {
-  const headingId = useId();
   const [sending, setSending] = useState(false);
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<InviteInput>({
     resolver: zodResolver(inviteSchema),
@@ -39,39 +38,36 @@ export function InviteSomeone() {
 
   const error = errors.email?.message;
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Invite someone
-          </h2>
-          <p className="text-muted-foreground text-sm">
-            New accounts here need an invitation. We e-mail a registration link, valid for 14 days, saying it comes from you.
-          </p>
+    <ProfileSection
+      title="Invite someone"
+      description={
+        <>
+          New accounts here need an invitation. We e-mail a registration link, valid for 14 days, saying it comes from you.
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1 space-y-2">
+          <Label htmlFor="invite-email">Email address</Label>
+          <Input
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "invite-email-error" : undefined}
+            {...register("email")}
+          />
+          {error ? (
+            <p id="invite-email-error" className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
         </div>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex-1 space-y-2">
-            <Label htmlFor="invite-email">Email address</Label>
-            <Input
-              id="invite-email"
-              type="email"
-              autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "invite-email-error" : undefined}
-              {...register("email")}
-            />
-            {error ? (
-              <p id="invite-email-error" className="text-destructive text-sm">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" className="sm:mt-7" disabled={sending} aria-busy={sending}>
-            {sending ? <Spinner label="Sending the invitation..." /> : null}
-            Send invitation
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+        <Button type="submit" className="sm:mt-7" disabled={sending} aria-busy={sending}>
+          {sending ? <Spinner label="Sending the invitation..." /> : null}
+          Send invitation
+        </Button>
+      </form>
+    </ProfileSection>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { NotificationSettings as Settings } from "@/lib/client/types";
@@ -26,7 +26,6 @@ export function NotificationSettings({ initial }: { initial: Settings }) {
   const queryClient = useQueryClient();
   const settings = useQuery<Settings>({ queryKey: queryKeys.notificationSettings, initialData: initial }).data;
   const [saving, setSaving] = useState<Kind | null>(null);
-  const headingId = useId();
 
   const change = async (kind: Kind, value: boolean) => {
     const previous = settings;
@@ -45,30 +44,22 @@ export function NotificationSettings({ initial }: { initial: Settings }) {
   };
 
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-4 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Notifications
-          </h2>
-          <p className="text-muted-foreground text-sm">E-mails about the people you share your ideas with.</p>
-        </div>
-        <ul className="divide-y">
-          {SWITCHES.map(({ kind, label, description }) => (
-            <SettingRow
-              key={kind}
-              id={`notify-${kind}`}
-              label={label}
-              description={description}
-              checked={settings[kind]}
-              disabled={saving !== null}
-              busy={saving === kind}
-              onChange={(value) => void change(kind, value)}
-            />
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <ProfileSection title="Notifications" description="E-mails about the people you share your ideas with.">
+      <ul className="divide-y">
+        {SWITCHES.map(({ kind, label, description }) => (
+          <SettingRow
+            key={kind}
+            id={`notify-${kind}`}
+            label={label}
+            description={description}
+            checked={settings[kind]}
+            disabled={saving !== null}
+            busy={saving === kind}
+            onChange={(value) => void change(kind, value)}
+          />
+        ))}
+      </ul>
+    </ProfileSection>
   );
 }
 

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -13,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { WebhookForm } from "@/components/profile/webhook-form";
 import { WebhookLog } from "@/components/profile/webhook-log";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
 import type { CreatedWebhook, WebhookDeliveryLog, WebhookEndpoint } from "@/lib/client/types";
@@ -27,7 +27,6 @@ const MAX_ENDPOINTS = 10;
  */
 export function Webhooks() {
   const queryClient = useQueryClient();
-  const headingId = useId();
   const list = useQuery<WebhookEndpoint[]>({ queryKey: queryKeys.webhooks });
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const endpoints = list.data ?? [];
@@ -41,48 +40,45 @@ export function Webhooks() {
   };
 
   return (
-    <Card className="mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
-      <CardContent className="space-y-5 px-4 sm:px-6">
-        <div className="space-y-1">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Webhooks
-          </h2>
-          <p className="text-muted-foreground text-sm">
-            IdeaVault sends a signed JSON POST to your endpoints when these events happen (header <code>IdeaVault-Signature</code>).
-            Failed deliveries are retried for 24 hours.
-          </p>
+    <ProfileSection
+      title="Webhooks"
+      description={
+        <>
+          IdeaVault sends a signed JSON POST to your endpoints when these events happen (header <code>IdeaVault-Signature</code>).
+          Failed deliveries are retried for 24 hours.
+        </>
+      }
+    >
+      {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : null}
+      {list.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : list.isError ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <p className="text-destructive">Your webhooks could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
         </div>
-        {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : null}
-        {list.isPending ? (
-          <Skeleton className="h-16 w-full" />
-        ) : list.isError ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <p className="text-destructive">Your webhooks could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : endpoints.length ? (
-          <ul className="space-y-4">
-            {endpoints.map((endpoint) => (
-              <EndpointItem key={endpoint.id} endpoint={endpoint} />
-            ))}
-          </ul>
+      ) : endpoints.length ? (
+        <ul className="space-y-4">
+          {endpoints.map((endpoint) => (
+            <EndpointItem key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground text-sm">No endpoints yet.</p>
+      )}
+      <div className="border-t pt-4">
+        <h3 className="mb-3 text-base font-medium">Add endpoint</h3>
+        {endpoints.length >= MAX_ENDPOINTS ? (
+          <p className="text-muted-foreground text-sm">You have {MAX_ENDPOINTS} endpoints, the most an account can have. Delete one to add another.</p>
         ) : (
-          <p className="text-muted-foreground text-sm">No endpoints yet.</p>
+          // Usable while the list loads: it needs nothing from it (the server enforces the endpoint limit), and a form
+          // enabled later would fade in through colours too faint to read.
+          <WebhookForm onCreated={onCreated} />
         )}
-        <div className="border-t pt-4">
-          <h3 className="mb-3 text-base font-medium">Add endpoint</h3>
-          {endpoints.length >= MAX_ENDPOINTS ? (
-            <p className="text-muted-foreground text-sm">You have {MAX_ENDPOINTS} endpoints, the most an account can have. Delete one to add another.</p>
-          ) : (
-            // Usable while the list loads: it needs nothing from it (the server enforces the endpoint limit), and a form
-            // enabled later would fade in through colours too faint to read.
-            <WebhookForm onCreated={onCreated} />
-          )}
-        </div>
-      </CardContent>
-    </Card>
+      </div>
+    </ProfileSection>
   );
 }
 
