@@ -1,4 +1,5 @@
 import "server-only";
+import { shownVersion } from "@/lib/shares/shown-version";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
@@ -223,16 +224,18 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
   const { share } = recipient;
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   if (recipient.agreedToNda) return presentRecipient(recipient, share);
+  // The version the link shows is the one agreed to: the record names it with its digest (issue 18 §1).
+  const shown = await shownVersion(share);
   const agreementText = agreementToText(
     buildAgreement({
       ideaId: share.idea.id,
-      ideaTitle: share.idea.title,
+      ideaTitle: shown.title,
       sharerName: share.idea.owner.name,
       recipientName: recipient.name,
       recipientEmail: recipient.email,
     }),
   );
-  const contentSha256 = await currentContentSha256(share.idea);
+  const contentSha256 = await currentContentSha256({ id: share.idea.id, ownerId: share.idea.ownerId, title: shown.title, contentCiphertext: shown.contentCiphertext });
   const { updated, created, webhooks } = await db.$transaction(async (tx) => {
     await lockUndeclinedRecipient(tx, recipient.id);
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
@@ -248,6 +251,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
           agreementText,
           agreementSha256: sha256Hex(Buffer.from(agreementText, "utf8")),
           contentSha256,
+          version: shown.version,
           ip: client.ip,
           userAgent: client.userAgent,
         },

@@ -108,10 +108,14 @@ export const shareWithIdea = {
 } as const;
 
 
-/** A share with what a link lookup needs of its idea (not the content). */
+/**
+ * A share with what a link lookup needs of its idea (not the content). The idea's title, kind and PDF are those of
+ * the version the link shows (its pinned version, else the latest published: lib/shares/shown-version.ts), with
+ * that version's number, the number of published versions and its publication time.
+ */
 type ShareSummary = Prisma.ShareGetPayload<{
   include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
-}>;
+}> & { idea: { version: number | null; versionCount: number | null; versionPublishedAt: Date | null } };
 
 type ShareRow = {
   id: string;
@@ -138,6 +142,10 @@ type ShareRow = {
   allowedDomains: string[] | null;
   blockedDomains: string[] | null;
   ownerBlockedDomains: string[] | null;
+  pinnedVersion: number | null;
+  version: number | null;
+  versionCount: number | null;
+  versionPublishedAt: number | null;
 };
 
 /** The share_type enum's database labels (raw queries read them as text). */
@@ -172,10 +180,14 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
             s."allowDownload", s."screenShield", s."passcodeHash", s."name",
             s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
-            i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
+            COALESCE(v."title", i."title") AS "title", i."ownerId", COALESCE(v."kind", i."kind")::text AS "kind",
+            CASE WHEN v."id" IS NULL THEN i."pdfAssetId" ELSE v."pdfAssetId" END AS "pdfAssetId", u."name" AS "ownerName",
+            s."pinnedVersion", v."version", i."version" AS "versionCount", ${epoch(`v."publishedAt"`)} AS "versionPublishedAt"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
-     LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId")
+     LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId"
+                LEFT JOIN "IdeaVersion" v ON v."ideaId" = s."ideaId" AND v."status" = 'published'
+                  AND v."version" = COALESCE(s."pinnedVersion", i."version"))
        ON s."accessLink" = $2`,
     [limitKey, isTokenShaped(token) ? token : null],
   );
@@ -204,7 +216,18 @@ function toShareSummary(r: ShareRow): ShareSummary {
     allowedEmails: r.allowedEmails ?? [],
     allowedDomains: r.allowedDomains ?? [],
     blockedDomains: r.blockedDomains ?? [],
-    idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName, sharingBlockedDomains: r.ownerBlockedDomains ?? [] } },
+    pinnedVersion: r.pinnedVersion,
+    idea: {
+      id: r.ideaId,
+      title: r.title,
+      ownerId: r.ownerId,
+      kind: r.kind,
+      pdfAssetId: r.pdfAssetId,
+      owner: { name: r.ownerName, sharingBlockedDomains: r.ownerBlockedDomains ?? [] },
+      version: r.version,
+      versionCount: r.versionCount,
+      versionPublishedAt: fromEpochMs(r.versionPublishedAt),
+    },
   };
 }
 
