@@ -99,6 +99,11 @@ const common = {
   allowedEmails: emailList.optional(),
   allowedDomains: domainList.optional(),
   blockedDomains: domainList.optional(),
+  /**
+   * Issue 18 §1: true keeps the link on the version published when it was created; false (default) shows the latest
+   * published version. Stored as the pinned version's number (none while the idea was never published).
+   */
+  pinVersion: z.boolean("pinVersion must be true or false").default(false),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
