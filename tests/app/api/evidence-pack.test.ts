@@ -95,7 +95,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     expect(await runStampingPass()).toMatchObject({ submitted: 3 });
     const ndas = await db.ndaAcceptance.findMany({ where: { ideaId: idea.id }, include: { timestamp: true }, orderBy: { acceptedAt: "asc" } });
     expect(ndas.map((n) => n.recipientId).sort()).toEqual([grace.id, alan.id].sort());
-    const ideaProof = await db.timestampProof.findUniqueOrThrow({ where: { ideaId: idea.id } });
+    const ideaProof = await db.timestampProof.findFirstOrThrow({ where: { ideaVersion: { ideaId: idea.id, version: 1 } } });
 
     signIn(ada);
     const res = await packCall(idea.id);

@@ -53,7 +53,7 @@ describe("GET /api/account/export", () => {
     const other = await createUser();
     const published = await createPublished(ada.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
     const ots = crypto.randomBytes(120);
-    await db.timestampProof.update({ where: { ideaId: published.id }, data: { status: "pending", ots, submittedAt: new Date() } });
+    await db.timestampProof.updateMany({ where: { ideaVersion: { ideaId: published.id, version: 1 } }, data: { status: "pending", ots, submittedAt: new Date() } });
     const draft = await createDraft(ada.id, { title: "Half an idea" });
     const pdf = await createPdfIdea(ada.id, { title: "Whitepaper", fileName: "whitepaper.pdf", data: MINIMAL_PDF });
     const share = await createShare(ada.id, published.id);
