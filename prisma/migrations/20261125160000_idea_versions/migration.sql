@@ -51,6 +51,10 @@ FROM "Idea" AS i WHERE i."status" = 'published';
 
 UPDATE "Idea" SET "version" = 1 WHERE "status" = 'published';
 
+-- A proof belongs to exactly one subject: now also an idea version.
+ALTER TABLE "TimestampProof" DROP CONSTRAINT "TimestampProof_one_subject";
+ALTER TABLE "TimestampProof" ADD CONSTRAINT "TimestampProof_one_subject" CHECK (num_nonnulls("ideaId", "ndaAcceptanceId", "evidencePackId", "ideaVersionId") = 1);
+
 -- Its proof (if it has one yet: ideas of the first release get theirs from the backfill) becomes version 1's.
 UPDATE "TimestampProof" AS p SET "ideaVersionId" = 'v1-' || p."ideaId", "ideaId" = NULL
 WHERE p."ideaId" IS NOT NULL AND EXISTS (SELECT 1 FROM "IdeaVersion" v WHERE v."id" = 'v1-' || p."ideaId");
@@ -58,7 +62,3 @@ WHERE p."ideaId" IS NOT NULL AND EXISTS (SELECT 1 FROM "IdeaVersion" v WHERE v."
 -- Views before versions showed version 1 of a published idea (acceptances keep null: their stamped evidence
 -- record was written without a version and must rebuild byte for byte).
 UPDATE "ViewEvent" AS e SET "version" = 1 FROM "Idea" AS i WHERE i."id" = e."ideaId" AND i."status" = 'published';
-
--- A proof belongs to exactly one subject: now also an idea version.
-ALTER TABLE "TimestampProof" DROP CONSTRAINT "TimestampProof_one_subject";
-ALTER TABLE "TimestampProof" ADD CONSTRAINT "TimestampProof_one_subject" CHECK (num_nonnulls("ideaId", "ndaAcceptanceId", "evidencePackId", "ideaVersionId") = 1);
