@@ -3,13 +3,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { agreedRecipient, createDraft, createPublished, createShare, createUser, TEST_CLIENT, TEST_ORIGIN } from "../../factories";
+import { PDFDocument } from "pdf-lib";
+import { agreedRecipient, createDraft, createPdfDraft, createPublished, createShare, createUser, TEST_CLIENT, TEST_ORIGIN } from "../../factories";
 import { expectSameInPython, useFakeNetwork } from "../../lib/timestamps/helpers";
 import { flat, pdfText } from "../../pdf-text";
 import { db } from "@/lib/db";
 import { listIdeas, publishIdea } from "@/lib/ideas";
 import { buildNdaCertificate, findCertificateData } from "@/lib/nda/certificate";
 import { getSharedIdea } from "@/lib/shares/views";
+import { recipientPageList } from "@/lib/shares/pages";
+import { shareByToken } from "@/lib/shares/access";
+import { uploadDraftVersionPdf } from "@/lib/ideas/versions";
 import { getIdeaOts, getIdeaStampedFile, getNdaEvidenceFile } from "@/lib/timestamps";
 import { runStampingPass } from "@/lib/timestamps/stamp";
 import { verifyProof } from "@/lib/timestamps/verify";
@@ -220,5 +224,38 @@ print(json.dumps({i.filename: z.read(i).hex() for i in z.infolist()}))`;
       expect(entries[`${name}.ots`]).toBeDefined();
       expect(manifest.files).toEqual(expect.arrayContaining([expect.objectContaining({ path: name, sha256: v.contentSha256 })]));
     }
+  });
+
+  it("a PDF idea's next version is a new upload: publishing waits for it; a pinned link keeps the first file's pages", async () => {
+    const ada = await createUser();
+    const pdf = await createPdfDraft(ada.id, "Whitepaper");
+    await publishIdea(ada.id, pdf.id);
+    const pinned = await (await import("@/lib/shares")).createShareLink(ada.id, { ideaId: pdf.id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, pinVersion: true }, TEST_ORIGIN);
+    const unpinned = await createShare(ada.id, pdf.id);
+    signIn(ada);
+    expect(await (await newVersion(pdf.id)).json()).toMatchObject({ version: 2, status: "draft", pdfUploadRequired: true });
+    const refused = await publish(pdf.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toBe("Upload the PDF of this version before publishing it.");
+
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    doc.addPage([200, 200]);
+    const twoPages = Buffer.from(await doc.save());
+    expect(await uploadDraftVersionPdf(ada.id, pdf.id, 2, { fileName: "Whitepaper v2.pdf", data: twoPages })).toMatchObject({ pdfUploadRequired: false });
+    expect((await publish(pdf.id)).status).toBe(200);
+
+    const [v1, v2] = await db.ideaVersion.findMany({ where: { ideaId: pdf.id }, orderBy: { version: "asc" } });
+    expect(v2.contentSha256).toBe(sha256(twoPages));
+    expect(v1.pdfAssetId).not.toBe(v2.pdfAssetId);
+    expect((await shareByToken(pinned.accessLink))!.idea).toMatchObject({ pdfAssetId: v1.pdfAssetId, version: 1, versionCount: 2 });
+    expect((await shareByToken(unpinned.accessLink))!.idea).toMatchObject({ pdfAssetId: v2.pdfAssetId, version: 2, versionCount: 2 });
+    const onPinned = await agreedRecipient(pinned);
+    await getSharedIdea(pinned.accessLink, onPinned.secrets, TEST_CLIENT);
+    expect((await recipientPageList(pinned.accessLink, onPinned.secrets)).pageCount).toBe(1);
+    const onLatest = await agreedRecipient(unpinned);
+    await getSharedIdea(unpinned.accessLink, onLatest.secrets, TEST_CLIENT);
+    expect((await recipientPageList(unpinned.accessLink, onLatest.secrets)).pageCount).toBe(2);
+    expect(await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: onPinned.id } })).toMatchObject({ version: 1, contentSha256: v1.contentSha256 });
   });
 });
