@@ -41,7 +41,8 @@ WITH reader AS (
          CASE WHEN iv."id" IS NULL THEN i."pdfAssetId" ELSE iv."pdfAssetId" END AS "pdfAssetId", iv."version"
   FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId"
   -- The version the link shows (lib/shares/shown-version.ts): its pages or sections are what is read.
-  LEFT JOIN "IdeaVersion" iv ON iv."ideaId" = s."ideaId" AND iv."status" = 'published' AND iv."version" = COALESCE(s."pinnedVersion", i."version")
+  -- The latest publication is the Idea row itself; only a link pinned to an older version reads that version's row.
+  LEFT JOIN "IdeaVersion" iv ON iv."ideaId" = s."ideaId" AND iv."status" = 'published' AND iv."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version"
   JOIN LATERAL (
     SELECT r."id" FROM "Recipient" r
     WHERE r."shareId" = s."id" AND r."secretHash" = ANY($2::text[]) AND ${READING.sql}

@@ -182,12 +182,14 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
             COALESCE(v."title", i."title") AS "title", i."ownerId", COALESCE(v."kind", i."kind")::text AS "kind",
             CASE WHEN v."id" IS NULL THEN i."pdfAssetId" ELSE v."pdfAssetId" END AS "pdfAssetId", u."name" AS "ownerName",
-            s."pinnedVersion", v."version", i."version" AS "versionCount", ${epoch(`v."publishedAt"`)} AS "versionPublishedAt"
+            s."pinnedVersion", COALESCE(v."version", i."version") AS "version", i."version" AS "versionCount",
+            ${epoch(`CASE WHEN v."id" IS NOT NULL THEN v."publishedAt" WHEN i."version" IS NOT NULL THEN i."publishedAt" END`)} AS "versionPublishedAt"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
+     -- The Idea row is the latest publication; only a link pinned to an older version reads that version's row.
      LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId"
                 LEFT JOIN "IdeaVersion" v ON v."ideaId" = s."ideaId" AND v."status" = 'published'
-                  AND v."version" = COALESCE(s."pinnedVersion", i."version"))
+                  AND v."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version")
        ON s."accessLink" = $2`,
     [limitKey, isTokenShaped(token) ? token : null],
   );
