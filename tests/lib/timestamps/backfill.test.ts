@@ -51,4 +51,20 @@ describe("queueMissingProofs", () => {
     // The owner's lookup says what is wrong rather than calling the idea unpublished.
     await expect(getIdeaTimestamp(owner.id, pdf.id)).rejects.toMatchObject({ status: 404, message: "File not found" });
   });
+
+  it("is version-aware: a later version without its proof is queued with that version's digest", async () => {
+    const owner = await createUser();
+    const idea = await createPublished(owner.id, { title: "Kettle", content: "<p>Sun</p>" });
+    const { createDraftVersion, updateDraftVersion } = await import("@/lib/ideas/versions");
+    await createDraftVersion(owner.id, idea.id);
+    await updateDraftVersion(owner.id, idea.id, 2, { title: "Kettle II", content: "<p>Mirrors</p>" });
+    await publishIdea(owner.id, idea.id);
+    const v2 = await db.ideaVersion.findUniqueOrThrow({ where: { ideaId_version: { ideaId: idea.id, version: 2 } }, include: { timestamp: true } });
+    await db.timestampProof.delete({ where: { id: v2.timestamp!.id } });
+
+    expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 0, failed: 0 });
+    expect(await db.timestampProof.findFirstOrThrow({ where: { ideaVersionId: v2.id } })).toMatchObject({ digest: v2.contentSha256, status: "queued" });
+    expect(await getIdeaTimestamp(owner.id, idea.id, 1)).toMatchObject({ digest: (await db.ideaVersion.findFirstOrThrow({ where: { ideaId: idea.id, version: 1 } })).contentSha256 });
+    expect(await queueMissingProofs()).toEqual({ ideas: 0, agreements: 0, failed: 0 });
+  });
 });
