@@ -188,6 +188,13 @@ describe("versions", () => {
 
     const views = await db.viewEvent.findMany({ where: { ideaId: idea.id }, select: { recipientId: true, version: true } });
     expect(views).toEqual(expect.arrayContaining([{ recipientId: grace.id, version: 1 }, { recipientId: alan.id, version: 2 }]));
+    // The owner's visits and activity say which version each view showed.
+    const { listShareRecipients } = await import("@/lib/recipients/evidence");
+    expect((await listShareRecipients(ada.id, pinnedByCall.id))[0].views[0]).toMatchObject({ version: 1 });
+    const { listActivity } = await import("@/lib/activity");
+    const viewed = (await listActivity(ada.id, idea.id)).events.filter((e) => e.type === "viewed" || e.type === "nda_accepted");
+    expect(viewed.filter((e) => e.recipient?.id === grace.id).map((e) => e.version)).toEqual([1, 1]);
+    expect(viewed.filter((e) => e.recipient?.id === alan.id).map((e) => e.version)).toEqual([2, 2]);
 
     // The agreement record and the certificate name the version and its SHA-256.
     const [v1, v2] = await db.ideaVersion.findMany({ where: { ideaId: idea.id }, orderBy: { version: "asc" } });
