@@ -42,6 +42,11 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
           {date ? <time dateTime={Number.isNaN(iso.getTime()) ? undefined : iso.toISOString()}>{date}</time> : null}
           <IdeaStatusBadge published={published} />
+          {idea.version ? (
+            <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium" title={`Version ${idea.version}${idea.hasDraft ? ", a next version is being written" : ""}`} data-testid="idea-version">
+              v{idea.version}
+            </span>
+          ) : null}
         </div>
         <div className="flex shrink-0 items-center">
           <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">

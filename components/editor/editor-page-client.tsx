@@ -13,7 +13,7 @@ import type { Idea } from "@/lib/client/types";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TimestampPanel } from "@/components/timestamps/timestamp-panel";
-import { EvidencePackSection } from "@/components/evidence/evidence-pack-button";
+import { VersionsPanel } from "@/components/versions/versions-panel";
 
 const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
   ssr: false,
@@ -100,7 +100,8 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
       ) : null}
 
       {published && savedId !== null ? <TimestampPanel ideaId={savedId} /> : null}
-      {published && savedId !== null ? <EvidencePackSection ideaId={savedId} /> : null}
+      {/* Versions (issue 18 §1): each publication with its proof, 'New version', and the evidence pack of them all. */}
+      {published && savedId !== null ? <VersionsPanel ideaId={savedId} /> : null}
 
       {pdf ? (
         <PdfDocument pdf={pdf} />

@@ -38,20 +38,3 @@ export function EvidencePackButton({ ideaId, size = "sm", className }: { ideaId:
     </div>
   );
 }
-
-/** The editor's section for a published idea, beside its timestamp: what the pack holds, and the button. */
-export function EvidencePackSection({ ideaId }: { ideaId: number }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border p-4">
-      <h2 id={headingId} className="font-semibold">
-        Evidence pack
-      </h2>
-      <p className="text-muted-foreground text-sm">
-        One ZIP for a lawyer: the stamped idea with its proof and a verification guide, every NDA certificate with its
-        acceptance record and proof, the activity log, and a manifest of every file&apos;s SHA-256, itself timestamped.
-      </p>
-      <EvidencePackButton ideaId={ideaId} />
-    </section>
-  );
-}

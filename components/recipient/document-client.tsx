@@ -70,6 +70,13 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
     );
   };
 
+  // Issue 18 §1: which version this link shows, e.g. 'Version 2 of 2 · published 11/25/2026'.
+  const shown = share.idea.version;
+  const versionLine =
+    shown?.number != null
+      ? `Version ${shown.number} of ${shown.of ?? shown.number}${shown.publishedAt ? ` · published ${new Date(shown.publishedAt).toLocaleDateString()}` : ""}`
+      : null;
+
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <article aria-labelledby="document-title" className="grid min-w-0 gap-4">
@@ -78,6 +85,11 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
             <h1 id="document-title" className="text-2xl font-bold break-words text-brand">
               {share.idea.title}
             </h1>
+            {versionLine ? (
+              <p className="text-muted-foreground mt-1 text-sm" data-testid="version-line">
+                {versionLine}
+              </p>
+            ) : null}
             {oneTime ? (
               <p className="mt-1 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
                 One-time view

@@ -21,6 +21,7 @@ function EventItem({ event }: { event: ActivityEvent }) {
     <li data-activity-type={event.type} className="border-l-2 py-1 pl-3 text-sm">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-medium">{event.label}</span>
+        {event.version ? <span className="rounded border px-1 text-xs" title={`Version ${event.version}`}>v{event.version}</span> : null}
         <time dateTime={event.at} title={event.at} className="text-muted-foreground text-xs">
           {localTime(event.at)}
         </time>

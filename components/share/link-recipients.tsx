@@ -63,6 +63,7 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
         {shown.map((v, i) => (
           <li key={`${v.viewedAt}-${i}`} data-testid="recipient-view" className="text-muted-foreground text-xs break-words">
             <span className="text-foreground">Viewed <Time value={v.viewedAt} /></span>
+            {v.version ? <span> · v{v.version}</span> : null}
             {v.ip ? <span> · IP {v.ip}</span> : null}
             <span> · {v.device}</span>
           </li>

@@ -52,7 +52,8 @@ const ideaSelect = {
   publishedAt: true,
   createdAt: true,
   lastModified: true,
-  timestamp: true,
+  // Proofs hang on versions (issue 18 §1): every published version, oldest first, with its proof.
+  versions: { where: { status: "published" as const }, orderBy: { version: "asc" as const }, include: { timestamp: true } },
 } as const;
 
 async function ideaIds(userId: string) {
@@ -82,12 +83,15 @@ class ExportState {
 /** The files of one idea: its stamped file and proof, its activity, and its agreements' certificates and records. */
 async function* ideaEntries(userId: string, idea: LoadedIdea, state: ExportState): AsyncGenerator<Entry> {
   const folder = folderOf(idea.id);
-  const note: IdeaNote = { id: idea.id, title: idea.title, status: idea.status, file: null, ots: null, proof: idea.timestamp };
+  // The idea's own file is its latest publication (or its draft); earlier versions go under versions/vN/.
+  const latest = idea.versions[idea.versions.length - 1];
+  const proof = latest?.timestamp ?? null;
+  const note: IdeaNote = { id: idea.id, title: idea.title, status: idea.status, file: null, ots: null, proof };
   state.ideas.set(idea.id, note);
   const fileName = exportFileName(idea);
   try {
     const file = await exportIdea(idea);
-    if (idea.timestamp && sha256Hex(file.bytes) !== idea.timestamp.digest) {
+    if (proof && sha256Hex(file.bytes) !== proof.digest) {
       state.problems.push(`${folder}/${file.fileName}: its bytes no longer match the digest its timestamp proves.`);
     }
     note.file = `${folder}/${file.fileName}`;
@@ -95,9 +99,19 @@ async function* ideaEntries(userId: string, idea: LoadedIdea, state: ExportState
   } catch (err) {
     state.problem(`${folder}/${fileName}`, err);
   }
-  if (idea.timestamp?.ots) {
+  if (proof?.ots) {
     note.ots = `${folder}/${fileName}.ots`;
-    yield { name: note.ots, compress: false, chunks: [new Uint8Array(idea.timestamp.ots)] };
+    yield { name: note.ots, compress: false, chunks: [new Uint8Array(proof.ots)] };
+  }
+  for (const v of idea.versions.slice(0, -1)) {
+    const path = `${folder}/versions/v${v.version}/${exportFileName({ id: idea.id, kind: v.kind })}`;
+    try {
+      const file = await exportIdea({ id: idea.id, ownerId: idea.ownerId, title: v.title, contentCiphertext: v.contentCiphertext });
+      yield { name: path, compress: file.contentType !== "application/pdf", chunks: slices(file.bytes) };
+      if (v.timestamp?.ots) yield { name: `${path}.ots`, compress: false, chunks: [new Uint8Array(v.timestamp.ots)] };
+    } catch (err) {
+      state.problem(path, err);
+    }
   }
   try {
     const csv = await activityCsv(userId, idea.id);

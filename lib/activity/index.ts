@@ -52,6 +52,8 @@ export type ActivityEvent = {
   detail: string | null;
   /** A view's reading time as the reader reported it (lib/engagement); null for every other event. */
   readingMs: number | null;
+  /** The version a view showed or an agreement covered (issue 18 §1: analytics per version); null otherwise or before versions. */
+  version: number | null;
 };
 export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
 
@@ -87,7 +89,7 @@ async function ownedIdea(ownerId: string, rawId: unknown) {
   return idea;
 }
 
-type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number];
+type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, version: number | null];
 
 /**
  * The idea's views, newest first (all of them without `take`). Views are the one table counted in thousands:
@@ -95,7 +97,7 @@ type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewe
  */
 async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> {
   const [row] = await db.$queryRaw<{ views: string | null }[]>`
-    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent", v."engagementMs")
+    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent", v."engagementMs", v."version")
                     ORDER BY v."viewedAt" DESC, v."id" DESC)::text AS "views"
     FROM (SELECT * FROM "ViewEvent" WHERE "ideaId" = ${ideaId} ORDER BY "viewedAt" DESC, "id" DESC LIMIT ${take ?? null}::int) v`;
   return row?.views ? (JSON.parse(row.views) as ViewTuple[]) : [];
@@ -116,7 +118,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     }),
     db.ndaAcceptance.findMany({
       where: { ideaId },
-      select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, agreementTitle: true, agreementVersionNumber: true, ip: true, userAgent: true },
+      select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, agreementTitle: true, agreementVersionNumber: true, ip: true, userAgent: true, version: true },
     }),
     newestViews(ideaId, take),
     db.comment.findMany({
@@ -135,9 +137,9 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const p = recipientId ? people.get(recipientId) : undefined;
     return p ? { id: p.id, name: p.name, email: p.email } : null;
   };
-  const event = (e: Omit<ActivityEvent, "label" | "id" | "readingMs"> & { source: string; readingMs?: number }): ActivityEvent => {
-    const { source, readingMs, ...rest } = e;
-    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, readingMs: readingMs ?? null };
+  const event = (e: Omit<ActivityEvent, "label" | "id" | "readingMs" | "version"> & { source: string; readingMs?: number; version?: number | null }): ActivityEvent => {
+    const { source, readingMs, version, ...rest } = e;
+    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, readingMs: readingMs ?? null, version: version ?? null };
   };
   const owner = idea.owner.name;
   const events: ActivityEvent[] = [];
@@ -172,14 +174,15 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
         // The owner's own agreement by name and version (issue 17 §4); the standard one as before.
         detail: `${n.agreementTitle && n.agreementVersionNumber ? `'${n.agreementTitle}' version ${n.agreementVersionNumber} · ` : ""}Agreement SHA-256 ${n.agreementSha256}`,
         source: n.id,
+        version: n.version,
       }),
     );
   }
-  for (const [id, shareId, recipientId, viewedAt, ip, userAgent, readingMs] of views) {
+  for (const [id, shareId, recipientId, viewedAt, ip, userAgent, readingMs, version] of views) {
     const recipient = who(recipientId);
     const link = links.get(shareId) ?? null;
     events.push(
-      event({ type: "viewed", at: new Date(viewedAt), link, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id, readingMs }),
+      event({ type: "viewed", at: new Date(viewedAt), link, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id, readingMs, version }),
     );
   }
   for (const c of comments) {

@@ -4,7 +4,7 @@
  */
 import type { CanvasElement } from "@/lib/validation/ideas";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
-import type { TimestampSummary } from "@/lib/timestamps/text";
+import type { TimestampDetails, TimestampSummary } from "@/lib/timestamps/text";
 import type { VerifyResult } from "@/lib/timestamps/verify";
 import type { Profile } from "@/lib/profile";
 import type { ShareRecipient as ServerShareRecipient } from "@/lib/recipients/evidence";
@@ -44,7 +44,27 @@ export type IdeaListItem = {
   lastModified: string;
   /** The idea's timestamp proof, once published. */
   timestamp?: TimestampSummary | null;
+  /** The latest published version's number (issue 18 §1); null while never published. */
+  version?: number | null;
+  /** A next version is being written. */
+  hasDraft?: boolean;
 };
+
+/** GET /api/ideas/{id}/versions: one version (newest first); `timestamp` is its proof's state (published ones). */
+export type IdeaVersionSummary = {
+  id: string;
+  version: number;
+  status: IdeaStatusValue;
+  title: string;
+  publishedAt: string | null;
+  contentSha256: string | null;
+  createdAt: string;
+  updatedAt: string;
+  timestamp: (TimestampDetails & { state: string }) | null;
+};
+
+/** GET /api/ideas/{id}/versions/{n}: one version with its content. */
+export type IdeaVersionDetail = IdeaVersionSummary & { ideaId: number; kind: IdeaListItem["kind"]; content: IdeaContent; pdfUploadRequired: boolean };
 
 export type Idea = IdeaListItem & { content: IdeaContent; publishedAt: string | null; createdAt: string };
 
@@ -112,7 +132,14 @@ export type Recipient = {
 
 /** GET /api/share/{token}. `content` only for the agreed (and, for e-mail shares, verified) recipient session. */
 export type SharedIdea = {
-  idea: { id: number; title: string; user: { name: string }; content?: IdeaContent };
+  idea: {
+    id: number;
+    title: string;
+    user: { name: string };
+    content?: IdeaContent;
+    /** The version the link shows ('Version {number} of {of} · published {date}'); nulls for a never-published idea. */
+    version?: { number: number | null; of: number | null; publishedAt: string | null };
+  };
   shareType: ShareTypeValue;
   /**
    * The link's options: 'Download' (the marked PDF, /api/files/{id}) only when allowDownload. Without it a PDF idea's
@@ -166,6 +193,8 @@ export type ActivityEvent = {
   detail: string | null;
   /** A view's reading time in milliseconds (null for other events). */
   readingMs: number | null;
+  /** The version a view showed or an agreement covered (issue 18 §1); null otherwise. */
+  version?: number | null;
 };
 
 /** GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page. */

@@ -37,8 +37,12 @@ if (READING.values.length > 0) throw new Error("readingSql() is expected to hold
  */
 const REPORT_SQL = `
 WITH reader AS (
-  SELECT r."id", i."id" AS "ideaId", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId"
+  SELECT r."id", i."id" AS "ideaId", i."ownerId", COALESCE(iv."kind", i."kind")::text AS "kind",
+         CASE WHEN iv."id" IS NULL THEN i."pdfAssetId" ELSE iv."pdfAssetId" END AS "pdfAssetId", iv."version"
   FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId"
+  -- The version the link shows (lib/shares/shown-version.ts): its pages or sections are what is read.
+  -- The latest publication is the Idea row itself; only a link pinned to an older version reads that version's row.
+  LEFT JOIN "IdeaVersion" iv ON iv."ideaId" = s."ideaId" AND iv."status" = 'published' AND iv."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version"
   JOIN LATERAL (
     SELECT r."id" FROM "Recipient" r
     WHERE r."shareId" = s."id" AND r."secretHash" = ANY($2::text[]) AND ${READING.sql}
@@ -85,13 +89,13 @@ marked AS (
   FROM v WHERE e."id" = v."id" AND v."pageCount" IS NOT NULL
   RETURNING 1
 )
-SELECT reader."ideaId", reader."ownerId", reader."kind", reader."pdfAssetId",
+SELECT reader."ideaId", reader."ownerId", reader."kind", reader."pdfAssetId", reader."version",
        v."id" AS "viewId", v."pageCount", (SELECT COALESCE(SUM("ms"), 0) FROM clipped)::int AS "stored",
        rl."count" > $9 AS "limited", GREATEST(1, CEIL(EXTRACT(EPOCH FROM (rl."resetAt"::timestamptz - now()))))::int AS "retryAfter"
 FROM reader JOIN rl ON TRUE LEFT JOIN v ON TRUE`;
 
 type Reported = {
-  ideaId: number; ownerId: string; kind: IdeaKind; pdfAssetId: string | null;
+  ideaId: number; ownerId: string; kind: IdeaKind; pdfAssetId: string | null; version: number | null;
   viewId: string | null; pageCount: number | null; stored: number | null; limited: boolean; retryAfter: number;
 };
 
@@ -141,7 +145,7 @@ export async function recordEngagement(token: string, secrets: RecipientSecrets,
   let result = await report(token, hashes, input.pages, null);
   // The view's first report: fix N (a PDF's page list is kept per file; an HTML idea's sections are counted once).
   if (result && result.pageCount === null) {
-    const idea = { id: result.ideaId, ownerId: result.ownerId, kind: result.kind, pdfAssetId: result.pdfAssetId };
+    const idea = { id: result.ideaId, ownerId: result.ownerId, kind: result.kind, pdfAssetId: result.pdfAssetId, version: result.version };
     result = await report(token, hashes, input.pages, await documentPageCount(idea));
   }
   if (!result) throw new NotFoundError(INVALID_LINK);

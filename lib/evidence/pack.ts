@@ -7,7 +7,7 @@ import { activityCsv } from "@/lib/activity";
 import { exportFileName, exportIdea } from "@/lib/ideas/export";
 import { buildNdaCertificate, certificateFileName, certificateInclude, certificateOrigin, formatUtc } from "@/lib/nda/certificate";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
-import { ownedIdeaWithProof, presentProof } from "@/lib/timestamps";
+import { ownedIdeaWithProof, ownedVersionsWithProofs, presentProof } from "@/lib/timestamps";
 import { queueMissingNdaProof } from "@/lib/timestamps/backfill";
 import { queueDigests } from "@/lib/timestamps/queue";
 import { slices, zipStream, type ZipEntry } from "@/lib/zip/stream";
@@ -18,7 +18,7 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  * built while it is sent.
  *
  *   README.txt                                       what is where and how to check it, in plain words
- *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file (today one: v1)
+ *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file
  *   versions/vN/idea-ID.html.ots                     its OpenTimestamps proof, once the calendars answered
  *   versions/vN/HOW-TO-VERIFY.txt                    how to verify that version (/verify, the `ots` client)
  *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/nda/certificate.ts)
@@ -43,7 +43,7 @@ const NDA_PAGE = 20;
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-/** A published version as the pack sees it. Today an idea has one, version 1: the idea as published. */
+/** A published version as the pack sees it: the idea's id and owner with that version's title and content. */
 type PackVersion = {
   version: number;
   publishedAt: Date | null;
@@ -111,11 +111,13 @@ export async function planEvidencePack(ownerId: string, ideaId: number): Promise
   if (found.status !== "published") {
     throw new ConflictError("This idea is not published yet: an evidence pack holds published versions and the agreements made on them.");
   }
-  const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId);
+  const published = await ownedVersionsWithProofs(ownerId, ideaId);
+  const latest = published[published.length - 1];
+  if (!latest) throw new ConflictError("This idea has no published version yet.");
   return {
     packId: crypto.randomBytes(16).toString("base64url"),
-    idea,
-    versions: [{ version: 1, publishedAt: idea.publishedAt, idea, proof }],
+    idea: latest.idea,
+    versions: published.map(({ idea, proof }) => ({ version: idea.version, publishedAt: idea.publishedAt, idea, proof })),
     createdAt: new Date(),
     origin: certificateOrigin(),
   };

@@ -131,12 +131,16 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
     name: true,
     email: true,
     viewStartedAt: true,
-    share: { select: { allowDownload: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true } } } },
+    share: { select: { allowDownload: true, ideaId: true, pinnedVersion: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true, version: true } } } },
   });
   // Ids are alphanumeric (cuid); the look-ahead keeps one id from matching a longer one.
   const reference = new RegExp(`${fileUrl(asset.id)}(?![A-Za-z0-9])`);
   for (const r of recipients) {
-    const idea = r.share.idea;
+    // The version the link shows: a link pinned to an older version serves that version's files, not the latest's.
+    const pinned = r.share.pinnedVersion !== null && r.share.pinnedVersion !== r.share.idea.version
+      ? await db.ideaVersion.findFirst({ where: { ideaId: r.share.ideaId, version: r.share.pinnedVersion, status: "published" }, select: { pdfAssetId: true, kind: true, contentCiphertext: true } })
+      : null;
+    const idea = { ...r.share.idea, ...(pinned ?? {}) };
     if (idea.pdfAssetId === asset.id && r.share.allowDownload) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now }, recipientId: r.id };
     if (idea.kind === "html" && asset.kind === "image") {
       const stored = openContent(idea.ownerId, idea.contentCiphertext);

@@ -1,12 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { sealContent, openContent, toClientContent, fromEditorContent } from "@/lib/ideas/content";
 import { exportDigest } from "@/lib/ideas/export";
-import { queueIdeaDigest, timestampSummarySelect } from "@/lib/timestamps";
+import { timestampSummarySelect } from "@/lib/timestamps";
+import { publishDraftVersion, recordFirstVersion } from "@/lib/ideas/versions";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
@@ -21,12 +23,27 @@ const listSelect = {
   kind: true,
   blockchainTimestamp: true,
   lastModified: true,
-  timestamp: { select: timestampSummarySelect },
-} as const;
+  version: true,
+  // The latest publication's proof (proofs hang on versions) and whether a next version is being written.
+  versions: {
+    where: { OR: [{ status: "draft" }, { timestamp: { isNot: null } }] },
+    orderBy: { version: "desc" },
+    take: 2,
+    select: { status: true, timestamp: { select: timestampSummarySelect } },
+  },
+} satisfies Prisma.IdeaSelect;
 
-/** List fields only: content is never decrypted for the portfolio. */
+/**
+ * List fields only: content is never decrypted for the portfolio. One item per idea, with `version` (the latest
+ * published, null when never published), `hasDraft` (a next version is open) and the latest publication's proof.
+ */
 export async function listIdeas(ownerId: string) {
-  return db.idea.findMany({ where: { ownerId }, orderBy: { lastModified: "desc" }, select: listSelect });
+  const rows = await db.idea.findMany({ where: { ownerId }, orderBy: { lastModified: "desc" }, select: listSelect });
+  return rows.map(({ versions, ...idea }) => ({
+    ...idea,
+    hasDraft: versions.some((v) => v.status === "draft"),
+    timestamp: versions.find((v) => v.status === "published")?.timestamp ?? null,
+  }));
 }
 
 async function findOwned(ownerId: string, id: number) {
@@ -35,9 +52,11 @@ async function findOwned(ownerId: string, id: number) {
   return idea;
 }
 
-function present(idea: Awaited<ReturnType<typeof findOwned>>) {
+async function present(idea: Awaited<ReturnType<typeof findOwned>>) {
   const { contentCiphertext, contentKeyId: _k, ownerId, pdfAssetId: _p, ...rest } = idea;
-  return { ...rest, content: toClientContent(openContent(ownerId, contentCiphertext)) };
+  // The open next version, if any: the editor opens it for editing (GET/PUT /api/ideas/{id}/versions/{n}).
+  const draft = idea.status === "published" ? await db.ideaVersion.findFirst({ where: { ideaId: idea.id, status: "draft" }, select: { id: true, version: true } }) : null;
+  return { ...rest, content: toClientContent(openContent(ownerId, contentCiphertext)), hasDraft: draft !== null, draftVersion: draft?.version ?? null };
 }
 
 /** Title and status of the owner's idea (no content decrypted), or null when it is not theirs or does not exist. */
@@ -81,7 +100,8 @@ export async function updateIdea(ownerId: string, id: number, input: IdeaInput) 
  */
 export async function publishIdea(ownerId: string, id: number) {
   const draft = await findOwned(ownerId, id);
-  if (draft.status === "published") return present(draft);
+  // A published idea publishes its open next version, if any (issue 18 §1).
+  if (draft.status === "published") return (await publishDraftVersion(ownerId, id)) ? getIdea(ownerId, id) : present(draft);
   // A PDF's export reads the blob store: taken before the lock, and redone under it only if the idea changed meanwhile.
   let digest = await exportDigest(draft);
   await db.$transaction(async (tx) => {
@@ -92,8 +112,8 @@ export async function publishIdea(ownerId: string, id: number) {
       digest = await exportDigest(idea);
     }
     const now = new Date();
-    await tx.idea.update({ where: { id }, data: { status: "published", publishedAt: now, blockchainTimestamp: now, contentSha256: digest } });
-    await queueIdeaDigest(tx, id, digest);
+    await tx.idea.update({ where: { id }, data: { status: "published", publishedAt: now, blockchainTimestamp: now, contentSha256: digest, version: 1 } });
+    await recordFirstVersion(tx, idea, digest, now);
   });
   return getIdea(ownerId, id);
 }

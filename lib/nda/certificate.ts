@@ -29,6 +29,7 @@ export type CertificateData = {
   agreementText: string;
   agreementSha256: string;
   contentSha256: string;
+  version: number | null;
   ip: string | null;
   userAgent: string | null;
   acceptedAt: Date;
@@ -146,12 +147,13 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   flow.heading("Idea", h2);
   flow.field("Idea ID", String(nda.idea.id), label, value);
   flow.field("Idea title", toSingleLine(nda.idea.title), label, value);
+  flow.field("Idea version", nda.version === null ? "not recorded (accepted before versions)" : `Version ${nda.version}`, label, value);
   flow.field("Shared by", sharedByText(nda.idea.owner), label, value);
   flow.field("Share link ID", nda.shareId, label, value);
 
   flow.heading("Digests (SHA-256)", h2);
   flow.field("Agreement text", nda.agreementSha256, label, hash);
-  flow.field("Content shown", nda.contentSha256, label, hash);
+  flow.field(nda.version === null ? "Content shown" : `Content shown (version ${nda.version})`, nda.contentSha256, label, hash);
   const own = agreementNameText(nda);
   if (own) flow.field("Agreement", own, label, value);
   else flow.field("Agreement version", nda.agreementVersion, label, value);

@@ -13,6 +13,8 @@ export type NdaEvidence = {
   agreementVersion: string;
   agreementSha256: string;
   contentSha256: string;
+  /** The version shown (issue 18 §1); null for acceptances made before versions, whose records stay as they were. */
+  version: number | null;
   acceptedAt: Date;
 };
 
@@ -31,7 +33,8 @@ export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
       share: r.shareId,
       idea: r.ideaId,
       agreement: { version: r.agreementVersion, sha256: r.agreementSha256 },
-      content: { sha256: r.contentSha256 },
+      // A record made before versions has no version key, so its bytes (and its proof) are unchanged.
+      content: { sha256: r.contentSha256, version: r.version ?? undefined },
     }),
     "utf8",
   );

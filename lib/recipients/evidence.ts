@@ -14,7 +14,8 @@ export type PageTime = { n: number; ms: number };
  * of (the document's pages or sections when the view first reported; null until it did).
  */
 export type ViewEngagement = { totalMs: number; pages: PageTime[]; pageCount: number | null };
-export type RecipientView = { viewedAt: Date; ip: string | null; device: string; engagement: ViewEngagement };
+/** `version`: the version the view showed (issue 18 §1: analytics per version); null before versions and for drafts. */
+export type RecipientView = { viewedAt: Date; ip: string | null; device: string; engagement: ViewEngagement; version: number | null };
 export type RecipientNda = {
   id: string;
   acceptedAt: Date;
@@ -37,7 +38,7 @@ export type ShareRecipient = {
   visits: number;
 };
 
-type ViewTuple = [viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, pageCount: number | null, pages: PageTime[] | null];
+type ViewTuple = [viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, pageCount: number | null, pages: PageTime[] | null, version: number | null];
 
 type Row = {
   id: string;
@@ -75,7 +76,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
            (SELECT json_agg(json_build_array(to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent",
                                              v."engagementMs", v."pageCount",
                                              (SELECT json_agg(json_build_object('n', e."n", 'ms', e."ms") ORDER BY e."n")
-                                                FROM "ViewEngagement" e WHERE e."viewId" = v."id"))
+                                                FROM "ViewEngagement" e WHERE e."viewId" = v."id"), v."version")
                             ORDER BY v."viewedAt" DESC, v."id" DESC)::text
               FROM "ViewEvent" v WHERE v."recipientId" = r."id") AS "views"
     FROM "Recipient" r
@@ -99,11 +100,12 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
         }
       : null,
     views: r.views
-      ? (JSON.parse(r.views) as ViewTuple[]).map(([at, ip, ua, totalMs, pageCount, pages]) => ({
+      ? (JSON.parse(r.views) as ViewTuple[]).map(([at, ip, ua, totalMs, pageCount, pages, version]) => ({
           viewedAt: new Date(at),
           ip,
           device: describeDevice(ua),
           engagement: { totalMs, pages: pages ?? [], pageCount },
+          version,
         }))
       : [],
     visits: 1,

@@ -1,4 +1,5 @@
 import "server-only";
+import { shownVersion } from "@/lib/shares/shown-version";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, RateLimitError, ValidationError } from "@/lib/api/errors";
@@ -225,12 +226,15 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
   const { share } = recipient;
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   if (recipient.agreedToNda) return presentRecipient(recipient, share);
-  const contentSha256 = await currentContentSha256(share.idea);
+  // The version the link shows is the one agreed to: the record names it with its digest (issue 18 §1).
+  const version = await shownVersion(share);
+  const contentSha256 = await currentContentSha256({ id: share.idea.id, ownerId: share.idea.ownerId, title: version.title, contentCiphertext: version.contentCiphertext });
   const { updated, created, webhooks } = await db.$transaction(async (tx) => {
     await lockUndeclinedRecipient(tx, recipient.id);
     // The agreement as rendered for this recipient (issue 17 §4), its row held so an edit cannot change the version
     // being accepted; the text the screen showed must be this very text.
-    const agreement = await agreementShownTo(tx, share, recipient, { lock: true });
+    // {ideaTitle} names the version shown (a pinned link's older title), as GET /api/share/{token}/agreement did.
+    const agreement = await agreementShownTo(tx, { ...share, idea: { ...share.idea, title: version.title } }, recipient, { lock: true });
     if (shown.agreementSha256 && shown.agreementSha256 !== agreement.sha256) throw new ConflictError(AGREEMENT_CHANGED);
     const [created] = await tx.ndaAcceptance.createManyAndReturn({
       data: [
@@ -248,6 +252,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
           agreementText: agreement.text,
           agreementSha256: agreement.sha256,
           contentSha256,
+          version: version.version,
           ip: client.ip,
           userAgent: client.userAgent,
         },

@@ -108,10 +108,14 @@ export const shareWithIdea = {
 } as const;
 
 
-/** A share with what a link lookup needs of its idea (not the content). */
+/**
+ * A share with what a link lookup needs of its idea (not the content). The idea's title, kind and PDF are those of
+ * the version the link shows (its pinned version, else the latest published: lib/shares/shown-version.ts), with
+ * that version's number, the number of published versions and its publication time.
+ */
 type ShareSummary = Prisma.ShareGetPayload<{
   include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
-}>;
+}> & { idea: { version: number | null; versionCount: number | null; versionPublishedAt: Date | null } };
 
 type ShareRow = {
   id: string;
@@ -140,6 +144,10 @@ type ShareRow = {
   ownerBlockedDomains: string[] | null;
   agreementId: string | null;
   requireNda: boolean;
+  pinnedVersion: number | null;
+  version: number | null;
+  versionCount: number | null;
+  versionPublishedAt: number | null;
 };
 
 /** The share_type enum's database labels (raw queries read them as text). */
@@ -175,10 +183,16 @@ export async function lookupShareToken(token: string, limitKey: string | null) {
             s."allowDownload", s."screenShield", s."passcodeHash", s."name",
             s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
             s."agreementId", s."requireNda",
-            i."title", i."ownerId", i."kind"::text AS "kind", i."pdfAssetId", u."name" AS "ownerName"
+            COALESCE(v."title", i."title") AS "title", i."ownerId", COALESCE(v."kind", i."kind")::text AS "kind",
+            CASE WHEN v."id" IS NULL THEN i."pdfAssetId" ELSE v."pdfAssetId" END AS "pdfAssetId", u."name" AS "ownerName",
+            s."pinnedVersion", COALESCE(v."version", i."version") AS "version", i."version" AS "versionCount",
+            ${epoch(`CASE WHEN v."id" IS NOT NULL THEN v."publishedAt" WHEN i."version" IS NOT NULL THEN i."publishedAt" END`)} AS "versionPublishedAt"
      FROM (SELECT 1) AS one
      LEFT JOIN "RateLimit" rl ON rl."key" = $1
-     LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId")
+     -- The Idea row is the latest publication; only a link pinned to an older version reads that version's row.
+     LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId"
+                LEFT JOIN "IdeaVersion" v ON v."ideaId" = s."ideaId" AND v."status" = 'published'
+                  AND v."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version")
        ON s."accessLink" = $2`,
     [limitKey, isTokenShaped(token) ? token : null],
   );
@@ -209,7 +223,18 @@ function toShareSummary(r: ShareRow): ShareSummary {
     blockedDomains: r.blockedDomains ?? [],
     agreementId: r.agreementId,
     requireNda: r.requireNda,
-    idea: { id: r.ideaId, title: r.title, ownerId: r.ownerId, kind: r.kind, pdfAssetId: r.pdfAssetId, owner: { name: r.ownerName, sharingBlockedDomains: r.ownerBlockedDomains ?? [] } },
+    pinnedVersion: r.pinnedVersion,
+    idea: {
+      id: r.ideaId,
+      title: r.title,
+      ownerId: r.ownerId,
+      kind: r.kind,
+      pdfAssetId: r.pdfAssetId,
+      owner: { name: r.ownerName, sharingBlockedDomains: r.ownerBlockedDomains ?? [] },
+      version: r.version,
+      versionCount: r.versionCount,
+      versionPublishedAt: fromEpochMs(r.versionPublishedAt),
+    },
   };
 }
 

@@ -46,6 +46,8 @@ export function presentShare(s: ShareWithAgreement) {
     screenShield: s.screenShield,
     /** Whether a passcode is asked; never the passcode nor its hash. */
     hasPasscode: s.passcodeHash !== null,
+    /** The version the link stays on (issue 18 §1); null: it shows the latest published version. */
+    pinnedVersion: s.pinnedVersion,
     /** Who may open it (issue 17 §2): with an allow list the address is proven by a code. */
     allowedEmails: s.allowedEmails,
     allowedDomains: s.allowedDomains,
@@ -63,7 +65,7 @@ export function viewLink(origin: string, accessLink: string) {
 }
 
 async function ownedIdea(ownerId: string, rawId: unknown) {
-  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, owner: { select: { name: true, email: true } } } });
+  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
   if (!idea) throw new NotFoundError("Idea not found");
   return idea;
 }
@@ -93,7 +95,7 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
       data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
         allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
         allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
-        agreementId, requireNda: input.requireNda ?? true },
+        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? idea.version : null },
       include: withAgreement,
     });
   });

@@ -25,6 +25,7 @@ import {
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/validation/sharing-limits";
 import { watermarkText } from "@/lib/files/watermark-text";
+import { shownVersion } from "@/lib/shares/shown-version";
 import { holdsPasscode, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/shares/passcode";
 
 /**
@@ -35,7 +36,7 @@ import { holdsPasscode, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredE
  * limit (a one-time link's limit is the number of recipients it admits). No row updated → the link is used up,
  * revoked or expired: 404.
  */
-export async function consumeShareView(share: { id: string; ideaId: number }, recipientId: string, client: ClientInfo) {
+export async function consumeShareView(share: { id: string; ideaId: number; idea?: { version: number | null } }, recipientId: string, client: ClientInfo) {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "Recipient" WHERE "id" = ${recipientId} AND "shareId" = ${share.id} FOR UPDATE`;
@@ -61,7 +62,7 @@ export async function consumeShareView(share: { id: string; ideaId: number }, re
         RETURNING "id"`;
       if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
       await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS) } });
-      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, ip: client.ip, userAgent: client.userAgent } });
+      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent } });
       return { accessedAt: now, consumed: true };
     },
     // Many recipients may open one link at the same moment: wait for a connection rather than fail.
@@ -135,7 +136,9 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
       await db.recipient.updateMany({ where: { id: recipient.id, share: { passcodeHash: share.passcodeHash } }, data: { passcodeGivenAt: recipient.passcodeGivenAt } });
     }
   }
-  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name } };
+  // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.
+  const version = { number: share.idea.version, of: share.idea.versionCount, publishedAt: share.idea.versionPublishedAt };
+  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name }, version };
   const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, recipient: recipient ? presentRecipient(recipient, share) : null };
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
@@ -154,7 +157,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   // The (possibly large) ciphertext is read only when it is delivered, not for every lookup; the agreement's id
   // (the viewer's certificate link) comes with it.
   const [{ contentCiphertext }, nda] = await Promise.all([
-    db.idea.findUniqueOrThrow({ where: { id: share.idea.id }, select: { contentCiphertext: true } }),
+    shownVersion(share),
     db.ndaAcceptance.findUnique({ where: { recipientId: recipient.id }, select: { id: true } }),
   ]);
   const opened = toClientContent(openContent(share.idea.ownerId, contentCiphertext));

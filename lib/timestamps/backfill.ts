@@ -23,15 +23,16 @@ export type BackfillCounts = { ideas: number; agreements: number; failed: number
 type Missing = { kind: "idea" | "nda"; id: string };
 
 /**
- * One statement: published ideas and acceptances without a proof, after the cursors. Each half is an anti-join on
- * the proofs' unique index of its subject, so when nothing is missing a run costs this one query.
+ * One statement: published versions (every publication of an idea; ideas published before versions are their
+ * version 1 since the versions migration) and acceptances without a proof, after the cursors. Each half is an
+ * anti-join on the proofs' unique index of its subject, so when nothing is missing a run costs this one query.
  */
-function findMissing(after: { idea: number; nda: string }, limit: number) {
+function findMissing(after: { idea: string; nda: string }, limit: number) {
   return db.$queryRaw<Missing[]>`
-    (SELECT 'idea' AS "kind", i."id"::text AS "id" FROM "Idea" AS i
-      WHERE i."status" = 'published' AND i."id" > ${after.idea}
-        AND NOT EXISTS (SELECT 1 FROM "TimestampProof" AS p WHERE p."ideaId" = i."id")
-      ORDER BY i."id" LIMIT ${limit})
+    (SELECT 'idea' AS "kind", v."id" FROM "IdeaVersion" AS v
+      WHERE v."status" = 'published' AND v."id" > ${after.idea}
+        AND NOT EXISTS (SELECT 1 FROM "TimestampProof" AS p WHERE p."ideaVersionId" = v."id")
+      ORDER BY v."id" LIMIT ${limit})
     UNION ALL
     (SELECT 'nda', n."id" FROM "NdaAcceptance" AS n
       WHERE n."id" > ${after.nda}
@@ -39,20 +40,26 @@ function findMissing(after: { idea: number; nda: string }, limit: number) {
       ORDER BY n."id" LIMIT ${limit})`;
 }
 
-/** Digests of the given published ideas; one that cannot be exported (its PDF gone, a key missing) is reported and left for the next run. */
-async function ideaItems(ids: number[], counts: BackfillCounts): Promise<QueueItem[]> {
+type VersionToStamp = { id: string; ideaId: number; version: number; title: string; contentCiphertext: Uint8Array; idea: { ownerId: string } };
+
+/** The stamped bytes of a version are its idea's export format over the version's own title and content. */
+function versionDigest(v: VersionToStamp) {
+  return exportDigest({ id: v.ideaId, ownerId: v.idea.ownerId, title: v.title, contentCiphertext: v.contentCiphertext });
+}
+
+const versionToStampSelect = { id: true, ideaId: true, version: true, title: true, contentCiphertext: true, idea: { select: { ownerId: true } } } as const;
+
+/** Digests of the given published versions; one that cannot be exported (its PDF gone, a key missing) is reported and left for the next run. */
+async function ideaItems(ids: string[], counts: BackfillCounts): Promise<QueueItem[]> {
   if (!ids.length) return [];
-  const ideas = await db.idea.findMany({
-    where: { id: { in: ids }, status: "published" },
-    select: { id: true, ownerId: true, title: true, contentCiphertext: true },
-  });
+  const versions = await db.ideaVersion.findMany({ where: { id: { in: ids }, status: "published" }, select: versionToStampSelect });
   const items: QueueItem[] = [];
-  for (const idea of ideas) {
+  for (const v of versions) {
     try {
-      items.push({ ideaId: idea.id, digest: await exportDigest(idea) });
+      items.push({ ideaVersionId: v.id, digest: await versionDigest(v) });
     } catch (err) {
       counts.failed++;
-      console.error(`[timestamps] published idea ${idea.id} cannot be queued for a timestamp: ${(err as Error).message}`);
+      console.error(`[timestamps] version ${v.version} of published idea ${v.ideaId} cannot be queued for a timestamp: ${(err as Error).message}`);
     }
   }
   return items;
@@ -64,24 +71,29 @@ async function ndaItems(ids: string[]): Promise<QueueItem[]> {
     where: { id: { in: ids } },
     select: {
       id: true, shareId: true, ideaId: true, name: true, email: true, phone: true, agreementVersion: true, agreementSha256: true,
-      contentSha256: true, acceptedAt: true,
+      contentSha256: true, version: true, acceptedAt: true,
     },
   });
   return ndas.map((nda) => ({ ndaAcceptanceId: nda.id, digest: ndaEvidenceDigest(nda) }));
 }
 
 /**
- * Queues the items; an idea newly queued also gets what publication records with its digest (contentSha256, which
- * the first release computed differently, and blockchainTimestamp, the commitment time: now).
+ * Queues the items; a version newly queued also gets what publication records with its digest (contentSha256, which
+ * the first release computed differently), and so does its idea when it is the latest publication (with
+ * blockchainTimestamp, the commitment time: now, if it had none).
  */
 async function queueWithIdeaFields(tx: Prisma.TransactionClient, items: QueueItem[]) {
   const created = await queueDigests(tx, items);
-  const ideaProofs = created.filter((p) => p.ideaId !== null).map((p) => p.id);
-  if (ideaProofs.length) {
+  const versionProofs = created.filter((p) => p.ideaVersionId !== null).map((p) => p.id);
+  if (versionProofs.length) {
+    await tx.$executeRaw`
+      UPDATE "IdeaVersion" AS v SET "contentSha256" = p."digest"
+      FROM "TimestampProof" AS p
+      WHERE p."ideaVersionId" = v."id" AND p."id" = ANY(${versionProofs}::text[])`;
     await tx.$executeRaw`
       UPDATE "Idea" AS i SET "contentSha256" = p."digest", "blockchainTimestamp" = COALESCE(i."blockchainTimestamp", p."createdAt")
-      FROM "TimestampProof" AS p
-      WHERE p."ideaId" = i."id" AND p."id" = ANY(${ideaProofs}::text[])`;
+      FROM "TimestampProof" AS p JOIN "IdeaVersion" AS v ON v."id" = p."ideaVersionId"
+      WHERE v."ideaId" = i."id" AND v."version" = i."version" AND p."id" = ANY(${versionProofs}::text[])`;
   }
   return created;
 }
@@ -93,11 +105,11 @@ async function queueWithIdeaFields(tx: Prisma.TransactionClient, items: QueueIte
  */
 export async function queueMissingProofs(): Promise<BackfillCounts> {
   const counts: BackfillCounts = { ideas: 0, agreements: 0, failed: 0 };
-  const after = { idea: 0, nda: "" };
+  const after = { idea: "", nda: "" };
   for (let seen = 0; seen < MAX_PER_RUN; ) {
     const missing = await findMissing(after, PAGE);
     if (!missing.length) break;
-    const ideaIds = missing.filter((m) => m.kind === "idea").map((m) => Number(m.id));
+    const ideaIds = missing.filter((m) => m.kind === "idea").map((m) => m.id);
     const ndaIds = missing.filter((m) => m.kind === "nda").map((m) => m.id);
     if (ideaIds.length) after.idea = ideaIds[ideaIds.length - 1];
     if (ndaIds.length) after.nda = ndaIds[ndaIds.length - 1];
@@ -105,16 +117,17 @@ export async function queueMissingProofs(): Promise<BackfillCounts> {
 
     const items = [...(await ideaItems(ideaIds, counts)), ...(await ndaItems(ndaIds))];
     const created = items.length ? await db.$transaction((tx) => queueWithIdeaFields(tx, items)) : [];
-    counts.ideas += created.filter((p) => p.ideaId !== null).length;
+    counts.ideas += created.filter((p) => p.ideaVersionId !== null).length;
     counts.agreements += created.filter((p) => p.ndaAcceptanceId !== null).length;
     if (ideaIds.length < PAGE && ndaIds.length < PAGE) break;
   }
   return counts;
 }
 
-/** One idea's proof, queued now if it was published before proofs existed (the owner's lookup needs no job run). */
-export async function queueMissingIdeaProof(idea: { id: number; ownerId: string; title: string; contentCiphertext: Uint8Array }) {
-  const item = { ideaId: idea.id, digest: await exportDigest(idea) };
+/** One version's proof, queued now if it was published before proofs existed (the owner's lookup needs no job run). */
+export async function queueMissingVersionProof(versionId: string) {
+  const v = await db.ideaVersion.findUniqueOrThrow({ where: { id: versionId }, select: versionToStampSelect });
+  const item = { ideaVersionId: v.id, digest: await versionDigest(v) };
   await db.$transaction((tx) => queueWithIdeaFields(tx, [item]));
 }
 

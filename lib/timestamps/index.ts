@@ -8,7 +8,7 @@ import type { RecipientSecrets } from "@/lib/shares/access";
 import { requireReader } from "@/lib/shares/gate";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import { queueDigests } from "@/lib/timestamps/queue";
-import { queueMissingIdeaProof, queueMissingNdaProof } from "@/lib/timestamps/backfill";
+import { queueMissingNdaProof, queueMissingVersionProof } from "@/lib/timestamps/backfill";
 
 /**
  * Proofs as their owners see them. Publishing (and accepting an NDA) only queues a digest inside its own
@@ -30,10 +30,6 @@ export type TimestampStatusJson = {
   /** Why it failed, or the last problem met while it is still on its way. */
   error: string | null;
 };
-
-export async function queueIdeaDigest(tx: Prisma.TransactionClient, ideaId: number, digest: string) {
-  await queueDigests(tx, [{ ideaId, digest }]);
-}
 
 export async function queueNdaDigest(tx: Prisma.TransactionClient, ndaAcceptanceId: string, digest: string) {
   await queueDigests(tx, [{ ndaAcceptanceId, digest }]);
@@ -66,40 +62,55 @@ export const timestampSummarySelect = {
 } as const;
 
 /**
- * The owner's idea with its proof. Being published is the idea's status, not the presence of a proof: an idea
- * published before proofs existed has none until the backfill (lib/timestamps/backfill.ts) reaches it, and is
- * queued here on the spot rather than called unpublished.
+ * One published version of the owner's idea with its proof: `version`, else the latest publication. Being published
+ * is the version's status, not the presence of a proof: a version published before proofs existed has none until
+ * the backfill (lib/timestamps/backfill.ts) reaches it, and is queued here on the spot rather than called unpublished.
+ * `idea` is what the export is built from: the idea's id and owner with the version's title and content.
  */
-export async function ownedIdeaWithProof(ownerId: string, ideaId: number) {
-  const find = () => db.idea.findFirst({ where: { id: ideaId, ownerId }, include: { timestamp: true } });
-  let idea = await find();
-  if (!idea) throw new NotFoundError("Idea not found");
-  if (idea.status !== "published") throw new NotFoundError("This idea is not published, so it has no timestamp");
-  if (!idea.timestamp) {
-    await queueMissingIdeaProof(idea);
-    idea = await find();
+export async function ownedIdeaWithProof(ownerId: string, ideaId: number, version?: number | null) {
+  const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true, status: true, version: true } });
+  if (!owned) throw new NotFoundError("Idea not found");
+  if (owned.status !== "published" || owned.version === null) throw new NotFoundError("This idea is not published, so it has no timestamp");
+  const n = version ?? owned.version;
+  const find = () => db.ideaVersion.findFirst({ where: { ideaId, version: n, status: "published" }, include: { timestamp: true } });
+  let v = await find();
+  if (!v) throw new NotFoundError("Version not found");
+  if (!v.timestamp) {
+    await queueMissingVersionProof(v.id);
+    v = await find();
   }
-  if (!idea?.timestamp) throw new Error(`idea ${ideaId}: published without a proof after queueing one`);
-  return { idea, proof: idea.timestamp };
+  if (!v?.timestamp) throw new Error(`idea ${ideaId} v${n}: published without a proof after queueing one`);
+  const idea = { id: ideaId, ownerId, title: v.title, kind: v.kind, contentCiphertext: v.contentCiphertext, version: v.version, publishedAt: v.publishedAt! };
+  return { idea, proof: v.timestamp };
 }
 
-export async function getIdeaTimestamp(ownerId: string, ideaId: number): Promise<TimestampStatusJson> {
-  return presentProof((await ownedIdeaWithProof(ownerId, ideaId)).proof);
+/** Every published version of the owner's idea with its proof, oldest first (the evidence pack, the account export). */
+export async function ownedVersionsWithProofs(ownerId: string, ideaId: number) {
+  const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { version: true } });
+  if (!owned) throw new NotFoundError("Idea not found");
+  const numbers = await db.ideaVersion.findMany({ where: { ideaId, status: "published" }, orderBy: { version: "asc" }, select: { version: true } });
+  const out = [];
+  for (const { version } of numbers) out.push(await ownedIdeaWithProof(ownerId, ideaId, version));
+  return out;
+}
+
+export async function getIdeaTimestamp(ownerId: string, ideaId: number, version?: number | null): Promise<TimestampStatusJson> {
+  return presentProof((await ownedIdeaWithProof(ownerId, ideaId, version)).proof);
 }
 
 /** The `.ots` once the calendars answered (a proof without attestations does not exist). */
-export async function getIdeaOts(ownerId: string, ideaId: number): Promise<{ bytes: Buffer; fileName: string }> {
-  const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId);
+export async function getIdeaOts(ownerId: string, ideaId: number, version?: number | null): Promise<{ bytes: Buffer; fileName: string }> {
+  const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId, version);
   if (!proof.ots) throw new NotFoundError("No proof yet: the timestamp has not been submitted to the calendars");
   return { bytes: Buffer.from(proof.ots), fileName: `${exportFileName(idea)}.ots` };
 }
 
-/** The exact stamped bytes, rebuilt from the stored idea and checked against the recorded digest. */
-export async function getIdeaStampedFile(ownerId: string, ideaId: number): Promise<IdeaExport> {
-  const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId);
+/** The exact stamped bytes, rebuilt from the stored version and checked against the recorded digest. */
+export async function getIdeaStampedFile(ownerId: string, ideaId: number, version?: number | null): Promise<IdeaExport> {
+  const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId, version);
   const file = await exportIdea(idea);
   if (sha256Hex(file.bytes) !== proof.digest) {
-    throw new Error(`idea ${idea.id}: the rebuilt export does not match its timestamped digest`);
+    throw new Error(`idea ${idea.id} v${idea.version}: the rebuilt export does not match its timestamped digest`);
   }
   return file;
 }
@@ -127,7 +138,7 @@ export async function listIdeaNdas(ownerId: string, ideaId: number) {
     orderBy: { acceptedAt: "desc" },
     select: {
       id: true, shareId: true, name: true, email: true, phone: true, agreementVersion: true, agreementSha256: true,
-      contentSha256: true, acceptedAt: true, timestamp: true,
+      contentSha256: true, version: true, acceptedAt: true, timestamp: true,
     },
   });
   return rows.map(({ timestamp, ...nda }) => ({ ...nda, timestamp: timestamp ? presentProof(timestamp) : null }));
@@ -155,7 +166,10 @@ export async function getNdaEvidenceFile(ownerId: string, ndaId: string) {
  * The idea behind a share link, for a recipient of this browser who agreed (and verified an e-mail share) and whose
  * view window is open: they may download the proof and the stamped file of what they viewed, nothing else.
  */
-export async function ideaOfAgreedRecipient(token: string, secrets: RecipientSecrets): Promise<{ ownerId: string; ideaId: number }> {
+export async function ideaOfAgreedRecipient(
+  token: string,
+  secrets: RecipientSecrets,
+): Promise<{ ownerId: string; ideaId: number; version: number | null }> {
   const { share } = await requireReader(token, secrets);
-  return { ownerId: share.idea.ownerId, ideaId: share.idea.id };
+  return { ownerId: share.idea.ownerId, ideaId: share.idea.id, version: share.idea.version };
 }

@@ -17,11 +17,14 @@ function utc(d: Date) {
   return Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }
 
-/** A digest to stamp and what it proves: one published idea, one NDA acceptance or one evidence pack's manifest. */
+/**
+ * A digest to stamp and what it proves: one published version of an idea, one NDA acceptance or one evidence pack's
+ * manifest (ideaId: proofs of releases before versions; nothing queues those any more).
+ */
 export type QueueItem = { digest: string } & (
-  | { ideaId: number; ndaAcceptanceId?: never; evidencePackId?: never }
-  | { ndaAcceptanceId: string; ideaId?: never; evidencePackId?: never }
-  | { evidencePackId: string; ideaId?: never; ndaAcceptanceId?: never }
+  | { ideaVersionId: string; ideaId?: never; ndaAcceptanceId?: never; evidencePackId?: never }
+  | { ndaAcceptanceId: string; ideaId?: never; ideaVersionId?: never; evidencePackId?: never }
+  | { evidencePackId: string; ideaId?: never; ideaVersionId?: never; ndaAcceptanceId?: never }
 );
 
 /**
@@ -33,9 +36,14 @@ export type QueueItem = { digest: string } & (
 export async function queueDigests(tx: Prisma.TransactionClient, items: QueueItem[]) {
   if (!items.length) return [];
   return tx.timestampProof.createManyAndReturn({
-    data: items.map((i) => ({ ideaId: i.ideaId ?? null, ndaAcceptanceId: i.ndaAcceptanceId ?? null, evidencePackId: i.evidencePackId ?? null, digest: i.digest })),
+    data: items.map((i) => ({
+      ideaVersionId: i.ideaVersionId ?? null,
+      ndaAcceptanceId: i.ndaAcceptanceId ?? null,
+      evidencePackId: i.evidencePackId ?? null,
+      digest: i.digest,
+    })),
     skipDuplicates: true,
-    select: { id: true, ideaId: true, ndaAcceptanceId: true, evidencePackId: true, digest: true },
+    select: { id: true, ideaVersionId: true, ndaAcceptanceId: true, evidencePackId: true, digest: true },
   });
 }
 
@@ -108,5 +116,6 @@ export async function saveUpgradeOutcomes(outcomes: UpgradeOutcome[], now: Date,
     ) AS v(id, attempts, status, ots, next_at, last_error, height, block_hash, block_time)
     WHERE p."id" = v.id AND p."attempts" = v.attempts AND p."status" = 'pending'
     RETURNING p."id", p."status"::text AS "status", p."ndaAcceptanceId", p."digest",
-      COALESCE(p."ideaId", (SELECT n."ideaId" FROM "NdaAcceptance" n WHERE n."id" = p."ndaAcceptanceId")) AS "ideaId"`;
+      COALESCE(p."ideaId", (SELECT v."ideaId" FROM "IdeaVersion" v WHERE v."id" = p."ideaVersionId"),
+        (SELECT n."ideaId" FROM "NdaAcceptance" n WHERE n."id" = p."ndaAcceptanceId")) AS "ideaId"`;
 }

@@ -104,6 +104,11 @@ const common = {
   agreementId: agreementIdField.optional(),
   /** Issue 17 §4: off, recipients identify and read with no agreement step. Default on. */
   requireNda: z.boolean("requireNda must be true or false").optional(),
+  /**
+   * Issue 18 §1: true keeps the link on the version published when it was created; false (default) shows the latest
+   * published version. Stored as the pinned version's number (none while the idea was never published).
+   */
+  pinVersion: z.boolean("pinVersion must be true or false").default(false),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */

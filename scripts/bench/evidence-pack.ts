@@ -1,8 +1,8 @@
 /**
  * The evidence-pack budget (issue 18 §2): GET /api/ideas/{id}/evidence.zip of an idea with 200 acceptances in under
- * 5 s, the server's memory growing by less than 50 MB while it streams. One published idea (today an idea has one
- * published version; the budget's 5 versions come with versions), one real acceptance made through the API, 199 more
- * written with its agreement text. A first download is the warm-up (it also queues proofs for the rows written
+ * 5 s, the server's memory growing by less than 50 MB while it streams, with 5 published versions (issue 18 §1): version 1
+ * published, then BENCH_VERSIONS - 1 more through 'New version' / save / publish, one real acceptance made through the
+ * API (on the latest version), 199 more written with its agreement text. A first download is the warm-up (it also queues proofs for the rows written
  * directly, as the owner's lookup would); then BENCH_PACK_RUNS downloads, each timed, with the server's Node RSS
  * sampled every 20 ms against its level just before that download.
  */
@@ -13,6 +13,7 @@ import { signUp, startBenchServer } from "./server";
 
 const ACCEPTANCES = Number(process.env.BENCH_ACCEPTANCES ?? 200);
 const RUNS = Number(process.env.BENCH_PACK_RUNS ?? 3);
+const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3733);
 const TIME_BUDGET_MS = 5_000;
 const MEMORY_BUDGET = 50 * 1024 * 1024;
@@ -29,9 +30,9 @@ async function seed(db: pg.Client, ideaId: number, shareId: string, n: number) {
   );
   await db.query(
     `INSERT INTO "NdaAcceptance" ("id","recipientId","shareId","ideaId","name","email","agreementVersion","agreementText",
-                                  "agreementSha256","contentSha256","ip","userAgent","acceptedAt")
+                                  "agreementSha256","contentSha256","version","ip","userAgent","acceptedAt")
      SELECT 'benchn' || lpad(g::text, 4, '0'), 'benchr' || g, $1, $2, 'Recipient ' || g, 'r' || g || '@example.com', a."agreementVersion",
-            a."agreementText", a."agreementSha256", a."contentSha256", '198.51.100.7', 'bench-agent/1.0', now() + (g || ' seconds')::interval
+            a."agreementText", a."agreementSha256", a."contentSha256", a."version", '198.51.100.7', 'bench-agent/1.0', now() + (g || ' seconds')::interval
      FROM generate_series(1, $3) g, (SELECT * FROM "NdaAcceptance" WHERE "ideaId" = $2 LIMIT 1) a`,
     [shareId, ideaId, n],
   );
@@ -46,6 +47,16 @@ export async function benchEvidencePack() {
     const json = { cookie, "content-type": "application/json" };
     const idea = (await (await fetch(`${base}/api/ideas`, { method: "POST", headers: json, body: JSON.stringify({ title: "Evidence pack idea", content: "<p>The plan.</p>" }) })).json()) as { id: number };
     await fetch(`${base}/api/ideas/${idea.id}/publish`, { method: "PUT", headers: { cookie } });
+    // Versions 2..VERSIONS: each a draft from the latest, edited and published through the owner's own calls.
+    for (let n = 2; n <= VERSIONS; n++) {
+      const draft = await fetch(`${base}/api/ideas/${idea.id}/versions`, { method: "POST", headers: { cookie } });
+      if (draft.status !== 201) throw new Error(`new version: HTTP ${draft.status} ${await draft.text()}`);
+      const body = JSON.stringify({ title: `Evidence pack idea v${n}`, content: `<p>The plan, revision ${n}.</p>`.repeat(50) });
+      const saved = await fetch(`${base}/api/ideas/${idea.id}/versions/${n}`, { method: "PUT", headers: json, body });
+      if (saved.status !== 200) throw new Error(`save version ${n}: HTTP ${saved.status} ${await saved.text()}`);
+      const published = await fetch(`${base}/api/ideas/${idea.id}/publish`, { method: "PUT", headers: { cookie } });
+      if (published.status !== 200) throw new Error(`publish version ${n}: HTTP ${published.status} ${await published.text()}`);
+    }
     const shareRes = await fetch(`${base}/api/shares`, {
       method: "POST",
       headers: json,
@@ -115,7 +126,7 @@ export async function benchEvidencePack() {
     const worstGrowth = Math.max(...runs.map((r) => r.growth));
     const ok = worstMs < TIME_BUDGET_MS && worstGrowth < MEMORY_BUDGET;
     console.log(
-      `budget (${ACCEPTANCES} acceptances, 1 version: under ${TIME_BUDGET_MS / 1000} s, memory growth under ${mb(MEMORY_BUDGET)}): ${ok ? "met" : "NOT met"} ` +
+      `budget (${ACCEPTANCES} acceptances, ${VERSIONS} versions: under ${TIME_BUDGET_MS / 1000} s, memory growth under ${mb(MEMORY_BUDGET)}): ${ok ? "met" : "NOT met"} ` +
         `(slowest ${(worstMs / 1000).toFixed(2)} s, largest growth ${mb(worstGrowth)})`,
     );
     console.log(`load average during the run: ${os.loadavg().map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`);

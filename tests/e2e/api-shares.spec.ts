@@ -7,7 +7,7 @@ test.afterEach(async () => {
   for (const c of contexts.splice(0)) await c.dispose();
 });
 
-const SHARE_FIELDS = ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "recipientEmail", "requireNda", "revokedAt", "screenShield", "shareType", "viewCount"].sort();
+const SHARE_FIELDS = ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "revokedAt", "screenShield", "shareType", "viewCount"].sort();
 
 test.describe("API: owner share calls", () => {
   test("signed out: 401 on every owner call", async ({ request }) => {
@@ -73,7 +73,7 @@ test.describe("API: the recipient gate", () => {
 
     const lookup = await visitor.get(`/api/share/${share.accessLink}`);
     expectPrivate(lookup);
-    expect(await expectJson(lookup, 200)).toEqual({ idea: { id: idea.id, title: "Shared kettle", user: { name: owner.user.name } }, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true, recipient: null });
+    expect(await expectJson(lookup, 200)).toEqual({ idea: { id: idea.id, title: "Shared kettle", user: { name: owner.user.name }, version: { number: null, of: null, publishedAt: null } }, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true, recipient: null });
 
     // Comments need a recipient session.
     expect(await expectJson(await visitor.get(`/api/comments?ideaId=${idea.id}`), 401)).toMatchObject({ error: "Please identify yourself first." });

@@ -86,7 +86,7 @@ test.describe("evidence pack", () => {
 
     // The editor of the published idea offers the same pack beside its timestamp.
     await page.goto(`/editor/${ideaId}`);
-    const section = page.getByRole("region", { name: "Evidence pack" });
+    const section = page.getByRole("region", { name: "Versions" });
     await expect(section.getByRole("button", { name: "Download evidence pack" })).toBeVisible();
   });
 });

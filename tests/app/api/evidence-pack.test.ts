@@ -95,7 +95,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     expect(await runStampingPass()).toMatchObject({ submitted: 3 });
     const ndas = await db.ndaAcceptance.findMany({ where: { ideaId: idea.id }, include: { timestamp: true }, orderBy: { acceptedAt: "asc" } });
     expect(ndas.map((n) => n.recipientId).sort()).toEqual([grace.id, alan.id].sort());
-    const ideaProof = await db.timestampProof.findUniqueOrThrow({ where: { ideaId: idea.id } });
+    const ideaProof = await db.timestampProof.findFirstOrThrow({ where: { ideaVersion: { ideaId: idea.id, version: 1 } } });
 
     signIn(ada);
     const res = await packCall(idea.id);
@@ -252,7 +252,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     const rows = Array.from({ length: n }, (_, i) => ({
       id: `benchnda${String(i).padStart(3, "0")}`, recipientId: `benchrecipient${i}`, shareId: share.id, ideaId: idea.id,
       name: `Recipient ${i + 1}`, email: `r${i + 1}@example.com`, phone: null, agreementVersion: model.agreementVersion,
-      agreementText: model.agreementText, agreementSha256: model.agreementSha256, contentSha256: model.contentSha256,
+      agreementText: model.agreementText, agreementSha256: model.agreementSha256, contentSha256: model.contentSha256, version: null,
       ip: "198.51.100.7", userAgent: "jest-agent/1.0", acceptedAt: new Date(base + i * 1000),
     }));
     await db.ndaAcceptance.createMany({ data: rows });

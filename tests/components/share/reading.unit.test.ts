@@ -5,6 +5,7 @@ const view = (totalMs: number, pageCount: number | null, pages: [number, number]
   ip: null,
   device: "Unknown device",
   engagement: { totalMs, pageCount, pages: pages.map(([n, ms]) => ({ n, ms })) },
+  version: null,
 });
 
 describe("the share screen's reading time", () => {

@@ -43,7 +43,7 @@ describe("listShareRecipients", () => {
         emailVerified: false,
         nda: null,
         declinedAt: null,
-        views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)", engagement: NO_READING }],
+        views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)", engagement: NO_READING, version: null }],
         visits: 1,
       },
       {
@@ -55,10 +55,10 @@ describe("listShareRecipients", () => {
         nda: { id: nda.id, acceptedAt: nda.acceptedAt, agreementSha256: nda.agreementSha256, contentSha256: nda.contentSha256, agreement: null },
         declinedAt: null,
         views: [
-          { viewedAt: new Date(Date.UTC(2026, 0, 2)), ip: null, device: "Unknown device", engagement: NO_READING },
-          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 30)), ip: "198.51.100.30", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
-          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 10)), ip: "198.51.100.10", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
-          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 5)), ip: "198.51.100.5", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING },
+          { viewedAt: new Date(Date.UTC(2026, 0, 2)), ip: null, device: "Unknown device", engagement: NO_READING, version: null },
+          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 30)), ip: "198.51.100.30", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING, version: null },
+          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 10)), ip: "198.51.100.10", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING, version: null },
+          { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 5)), ip: "198.51.100.5", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING, version: null },
         ],
         visits: 1,
       },

@@ -20,6 +20,7 @@ import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as getIdeaTimestamp } from "@/app/api/ideas/[id]/timestamp/route";
 import { GET as getStampedFile } from "@/app/api/ideas/[id]/timestamp/file/route";
 import { GET as getNdaTimestamp } from "@/app/api/ndas/[id]/timestamp/route";
+import { GET as getVersions } from "@/app/api/ideas/[id]/versions/route";
 import { startFakeNetwork, type FakeNetwork } from "../../fakes/network";
 import { configure, expectSameInPython } from "../timestamps/helpers";
 import { blobPath, setEnv } from "../../db-utils";
@@ -34,6 +35,8 @@ import { MINIMAL_PDF, PNG } from "../../factories";
 const FIRST_RELEASE = "20261122070000_revoked_sessions";
 /** Sharing (and NDA acceptances with their evidence) arrived here; acceptances were stamped only later. */
 const SHARING_RELEASE = "20261123090000_sharing";
+/** The last release before versions: published ideas had one proof each, on the idea. */
+const EVIDENCE_RELEASE = "20261125140000_evidence_packs";
 
 const admin = () => new pg.Client({ ...pgConfigFromUrl(process.env.DATABASE_URL!), database: "postgres" });
 const created: string[] = [];
@@ -210,10 +213,15 @@ describe("upgrading a database from the first release", () => {
 
     // The backfill queues the other one (the PDF's bytes), and nothing twice.
     expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 0, failed: 0 });
-    const proofs = await db.timestampProof.findMany({ orderBy: { ideaId: "asc" }, select: { ideaId: true, digest: true, status: true } });
+    // Each old published idea is its version 1, whose proof it is (issue 18 §1).
+    const proofs = await db.timestampProof.findMany({ orderBy: { ideaVersion: { ideaId: "asc" } }, select: { ideaVersion: { select: { ideaId: true, version: true } }, digest: true, status: true } });
     expect(proofs).toEqual([
-      { ideaId: htmlId, digest: htmlDigest, status: "queued" },
-      { ideaId: pdfId, digest: sha256(MINIMAL_PDF), status: "queued" },
+      { ideaVersion: { ideaId: htmlId, version: 1 }, digest: htmlDigest, status: "queued" },
+      { ideaVersion: { ideaId: pdfId, version: 1 }, digest: sha256(MINIMAL_PDF), status: "queued" },
+    ]);
+    expect(await db.ideaVersion.findMany({ orderBy: { ideaId: "asc" }, select: { ideaId: true, version: true, status: true, contentSha256: true } })).toEqual([
+      { ideaId: htmlId, version: 1, status: "published", contentSha256: htmlDigest },
+      { ideaId: pdfId, version: 1, status: "published", contentSha256: sha256(MINIMAL_PDF) },
     ]);
     // What publication records with its digest now agrees with the proof, and the card shows the commitment time.
     const ideas = await db.idea.findMany({ where: { status: "published" }, orderBy: { id: "asc" }, select: { contentSha256: true, blockchainTimestamp: true } });
@@ -289,5 +297,36 @@ describe("upgrading a database from the sharing release", () => {
       expect(nda.timestamp!.digest).toBe(sha256(ndaEvidenceDocument(nda)));
     }
     expect(await db.timestampProof.count()).toBe(3);
+  });
+});
+
+describe("upgrading a database from the last release before versions", () => {
+  it("makes each published idea its version 1 with its proof, leaves drafts drafts, and stamps nothing twice", async () => {
+    const { url, client: c } = await oldDatabase(EVIDENCE_RELEASE);
+    const ada = { id: "cadaevidencerelease000001", email: "ada@example.com" };
+    await insertUser(c, ada.id, ada.email, "analytical engine");
+    const html = "<p>Boils water with sunlight.</p>";
+    const digest = sha256(htmlExport("Solar kettle", html));
+    const ideaId = await insertIdea(c, { ownerId: ada.id, title: "Solar kettle", kind: "html", content: { kind: "html", html }, published: true, sha256: digest });
+    const draftId = await insertIdea(c, { ownerId: ada.id, title: "Draft", kind: "html", content: { kind: "html", html: "<p>x</p>" }, published: false });
+    await c.query(`INSERT INTO "TimestampProof" ("id", "ideaId", "digest", "status") VALUES ('cproofevidencerelease0001', $1, $2, 'queued')`, [ideaId, digest]);
+
+    await upgrade(url, c);
+
+    const v1 = await db.ideaVersion.findFirstOrThrow({ where: { ideaId }, include: { timestamp: true } });
+    expect(v1).toMatchObject({ version: 1, status: "published", title: "Solar kettle", contentSha256: digest, publishedAt: expect.any(Date) });
+    // The same proof, re-pointed: nothing is stamped twice.
+    expect(v1.timestamp).toMatchObject({ id: "cproofevidencerelease0001", ideaId: null, digest });
+    expect(await queueMissingProofs()).toEqual({ ideas: 0, agreements: 0, failed: 0 });
+    expect(await db.idea.findUniqueOrThrow({ where: { id: ideaId } })).toMatchObject({ version: 1 });
+    expect(await db.idea.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ version: null, status: "draft" });
+    expect(await db.ideaVersion.count({ where: { ideaId: draftId } })).toBe(0);
+
+    asOwner(ada);
+    const versions = await getVersions(new Request(`http://localhost/api/ideas/${ideaId}/versions`), params(ideaId));
+    expect(await versions.json()).toEqual([expect.objectContaining({ version: 1, status: "published", contentSha256: digest, timestamp: expect.objectContaining({ state: "queued", digest }) })]);
+    const lookup = await getIdeaTimestamp(new Request(`http://localhost/api/ideas/${ideaId}/timestamp`), params(ideaId));
+    expect(await lookup.json()).toMatchObject({ status: "queued", digest });
+    expect((await listIdeas(ada.id)).find((i) => i.id === ideaId)).toMatchObject({ version: 1, hasDraft: false, timestamp: { status: "queued" } });
   });
 });

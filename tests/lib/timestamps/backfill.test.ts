@@ -9,9 +9,11 @@ import { publishIdea } from "@/lib/ideas";
 // The upgrade backfill on the current schema (tests/lib/server/upgrade.test.ts runs it on databases of older
 // releases): a subject whose proof is missing is queued with the digest publication or acceptance would have queued.
 
-/** As an older release left it: published or accepted, with no proof. */
+/** As an older release left it: published (its version 1 since the versions migration) or accepted, with no proof. */
 async function withoutProof(where: { ideaId: number } | { ndaAcceptanceId: string }) {
-  const proof = await db.timestampProof.findUniqueOrThrow({ where: where as { ideaId: number } });
+  const proof = "ideaId" in where
+    ? await db.timestampProof.findFirstOrThrow({ where: { ideaVersion: { ideaId: where.ideaId, version: 1 } } })
+    : await db.timestampProof.findUniqueOrThrow({ where });
   await db.timestampProof.delete({ where: { id: proof.id } });
   return proof.digest;
 }
@@ -43,10 +45,26 @@ describe("queueMissingProofs", () => {
     const asset = await db.asset.findFirstOrThrow({ where: { ideaId: pdf.id } });
     fs.rmSync(blobPath(asset.blobKey));
 
-    expectConsoleError(new RegExp(`published idea ${pdf.id} cannot be queued for a timestamp: File not found`));
+    expectConsoleError(new RegExp(`version 1 of published idea ${pdf.id} cannot be queued for a timestamp: File not found`));
     expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 0, failed: 1 });
-    expect(await db.timestampProof.findMany({ select: { ideaId: true, digest: true } })).toEqual([{ ideaId: html.id, digest: htmlDigest }]);
+    expect(await db.timestampProof.findMany({ select: { ideaVersion: { select: { ideaId: true } }, digest: true } })).toEqual([{ ideaVersion: { ideaId: html.id }, digest: htmlDigest }]);
     // The owner's lookup says what is wrong rather than calling the idea unpublished.
     await expect(getIdeaTimestamp(owner.id, pdf.id)).rejects.toMatchObject({ status: 404, message: "File not found" });
+  });
+
+  it("is version-aware: a later version without its proof is queued with that version's digest", async () => {
+    const owner = await createUser();
+    const idea = await createPublished(owner.id, { title: "Kettle", content: "<p>Sun</p>" });
+    const { createDraftVersion, updateDraftVersion } = await import("@/lib/ideas/versions");
+    await createDraftVersion(owner.id, idea.id);
+    await updateDraftVersion(owner.id, idea.id, 2, { title: "Kettle II", content: "<p>Mirrors</p>" });
+    await publishIdea(owner.id, idea.id);
+    const v2 = await db.ideaVersion.findUniqueOrThrow({ where: { ideaId_version: { ideaId: idea.id, version: 2 } }, include: { timestamp: true } });
+    await db.timestampProof.delete({ where: { id: v2.timestamp!.id } });
+
+    expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 0, failed: 0 });
+    expect(await db.timestampProof.findFirstOrThrow({ where: { ideaVersionId: v2.id } })).toMatchObject({ digest: v2.contentSha256, status: "queued" });
+    expect(await getIdeaTimestamp(owner.id, idea.id, 1)).toMatchObject({ digest: (await db.ideaVersion.findFirstOrThrow({ where: { ideaId: idea.id, version: 1 } })).contentSha256 });
+    expect(await queueMissingProofs()).toEqual({ ideas: 0, agreements: 0, failed: 0 });
   });
 });

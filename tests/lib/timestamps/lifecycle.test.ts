@@ -29,9 +29,12 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     const [htmlId, canvasId, pdfId] = ids;
     for (const id of ids) {
       const file = await getIdeaStampedFile(user.id, id);
-      const idea = await db.idea.findUniqueOrThrow({ where: { id }, include: { timestamp: true } });
+      const idea = await db.idea.findUniqueOrThrow({ where: { id } });
       expect(idea.contentSha256).toBe(sha256Hex(file.bytes));
-      expect(idea.timestamp).toMatchObject({ status: "queued", digest: idea.contentSha256, ots: null });
+      // The proof is version 1's (issue 18 §1: each version has its own).
+      const v1 = await db.ideaVersion.findUniqueOrThrow({ where: { ideaId_version: { ideaId: id, version: 1 } }, include: { timestamp: true } });
+      expect(v1.contentSha256).toBe(idea.contentSha256);
+      expect(v1.timestamp).toMatchObject({ status: "queued", digest: idea.contentSha256, ots: null });
       expect(idea.blockchainTimestamp).toBeInstanceOf(Date);
     }
     // What is stamped, byte for byte.
@@ -65,7 +68,7 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     const root = fakes.net.calendars[0].submissions[0].digest;
     expect(fakes.net.calendars.every((c) => c.submissions[0].digest.equals(root))).toBe(true);
 
-    const proofs = await db.timestampProof.findMany({ where: { ideaId: { in: ids } }, orderBy: { ideaId: "asc" } });
+    const proofs = await db.timestampProof.findMany({ where: { ideaVersion: { ideaId: { in: ids } } }, orderBy: { ideaVersion: { ideaId: "asc" } } });
     const files: Buffer[] = [];
     for (const proof of proofs) {
       expect(proof).toMatchObject({ status: "pending", calendars: fakes.net.calendars.map((c) => c.url), lastError: null, attempts: 0 });
@@ -97,7 +100,7 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     expect(await runUpgradePass(later)).toMatchObject({ checked: 3, upgraded: 3, confirmed: 3 });
     const firstBlock = fakes.net.chain.blocks.get(heights[0]!)!;
 
-    const confirmed = await db.timestampProof.findMany({ where: { ideaId: { in: ids } }, orderBy: { ideaId: "asc" } });
+    const confirmed = await db.timestampProof.findMany({ where: { ideaVersion: { ideaId: { in: ids } } }, orderBy: { ideaVersion: { ideaId: "asc" } } });
     const upgraded: Buffer[] = [];
     for (const proof of confirmed) {
       expect(proof).toMatchObject({ status: "confirmed", bitcoinHeight: firstBlock.height, bitcoinBlockHash: firstBlock.hash, lastError: null });
@@ -145,6 +148,6 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     // Concurrent publications of the same draft still queue one digest.
     const other = await createIdea(user.id, { title: "Race", content: "<p>y</p>" });
     await Promise.all([publishIdea(user.id, other.id), publishIdea(user.id, other.id), publishIdea(user.id, other.id)]);
-    expect(await db.timestampProof.count({ where: { ideaId: other.id } })).toBe(1);
+    expect(await db.timestampProof.count({ where: { ideaVersion: { ideaId: other.id } } })).toBe(1);
   });
 });

@@ -37,7 +37,7 @@ describe("timestamps: NDA acceptances", () => {
       share: nda.shareId,
       idea: idea.id,
       agreement: { version: nda.agreementVersion, sha256: nda.agreementSha256 },
-      content: { sha256: idea.contentSha256 },
+      content: { sha256: idea.contentSha256, version: 1 },
     });
     expect(file.fileName).toBe(`nda-acceptance-${nda.id}.json`);
     // Accepting again changes nothing.
@@ -82,7 +82,7 @@ describe("timestamps: what an agreed recipient may download", () => {
     // Agreed, but nothing delivered yet: no window.
     await expect(ideaOfAgreedRecipient(share.accessLink, recipient.secrets)).rejects.toBeInstanceOf(NotFoundError);
     await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
-    expect(await ideaOfAgreedRecipient(share.accessLink, recipient.secrets)).toEqual({ ownerId: owner.id, ideaId: idea.id });
+    expect(await ideaOfAgreedRecipient(share.accessLink, recipient.secrets)).toEqual({ ownerId: owner.id, ideaId: idea.id, version: 1 });
     // Another browser, or a malformed token, gets nothing.
     await expect(ideaOfAgreedRecipient(share.accessLink, ["x".repeat(43)])).rejects.toBeInstanceOf(NotFoundError);
     await expect(ideaOfAgreedRecipient("nope", recipient.secrets)).rejects.toBeInstanceOf(NotFoundError);

@@ -53,7 +53,7 @@ describe("GET /api/account/export", () => {
     const other = await createUser();
     const published = await createPublished(ada.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
     const ots = crypto.randomBytes(120);
-    await db.timestampProof.update({ where: { ideaId: published.id }, data: { status: "pending", ots, submittedAt: new Date() } });
+    await db.timestampProof.updateMany({ where: { ideaVersion: { ideaId: published.id, version: 1 } }, data: { status: "pending", ots, submittedAt: new Date() } });
     const draft = await createDraft(ada.id, { title: "Half an idea" });
     const pdf = await createPdfIdea(ada.id, { title: "Whitepaper", fileName: "whitepaper.pdf", data: MINIMAL_PDF });
     const share = await createShare(ada.id, published.id);
@@ -147,6 +147,25 @@ describe("GET /api/account/export", () => {
     expect(readme).toContain(`idea-${draft.id} (draft) "Half an idea": no proof: drafts are not timestamped`);
     expect(readme).toContain(`idea-${published.id} (published) "Solar Kettle": proof pending (${p}/idea-${published.id}.html.ots)`);
     expect(readme).not.toContain("Left out");
+  });
+
+  it("holds every published version: the latest as the idea's file, earlier ones under versions/vN with their proofs", async () => {
+    const ada = await createUser();
+    const idea = await createPublished(ada.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
+    const v1Stamped = (await getIdeaStampedFile(ada.id, idea.id, 1)).bytes;
+    const ots = crypto.randomBytes(120);
+    await db.timestampProof.updateMany({ where: { ideaVersion: { ideaId: idea.id, version: 1 } }, data: { status: "pending", ots, submittedAt: new Date() } });
+    const { createDraftVersion, updateDraftVersion } = await import("@/lib/ideas/versions");
+    const { publishIdea } = await import("@/lib/ideas");
+    await createDraftVersion(ada.id, idea.id);
+    await updateDraftVersion(ada.id, idea.id, 2, { title: "Solar Kettle II", content: "<p>Boil with mirrors</p>" });
+    await publishIdea(ada.id, idea.id);
+    session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+    const zip = unzip(await readAll(await exportCall()));
+    const p = `ideas/idea-${idea.id}`;
+    expect(bytesOf(zip.entries[`${p}/idea-${idea.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, idea.id, 2)).bytes);
+    expect(bytesOf(zip.entries[`${p}/versions/v1/idea-${idea.id}.html`])).toEqual(v1Stamped);
+    expect(bytesOf(zip.entries[`${p}/versions/v1/idea-${idea.id}.html.ots`])).toEqual(ots);
   });
 
   it("a file missing from the store is left out and named, the rest still exported", async () => {

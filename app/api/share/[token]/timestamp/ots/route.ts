@@ -6,9 +6,9 @@ import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
 import { parseRouteId } from "@/lib/api/route-id";
 import { INVALID_LINK } from "@/lib/shares/access";
 
-// GET /api/share/{token}/timestamp/ots — the .ots of the shared idea, for this browser's agreed recipient in its view window
+// GET /api/share/{token}/timestamp/ots — the .ots of the version the link shows, for this browser's agreed recipient in its view window
 export const GET = privateRoute<{ token: string }>(async (_req, { params }) => {
-  const { ownerId, ideaId } = await ideaOfAgreedRecipient(parseRouteId((await params).token, INVALID_LINK), await readRecipientSecrets());
-  const { bytes, fileName } = await getIdeaOts(ownerId, ideaId);
+  const { ownerId, ideaId, version } = await ideaOfAgreedRecipient(parseRouteId((await params).token, INVALID_LINK), await readRecipientSecrets());
+  const { bytes, fileName } = await getIdeaOts(ownerId, ideaId, version);
   return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
 });
