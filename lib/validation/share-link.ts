@@ -108,7 +108,7 @@ const common = {
    * Issue 18 §1: true keeps the link on the version published when it was created; false (default) shows the latest
    * published version. Stored as the pinned version's number (none while the idea was never published).
    */
-  pinVersion: z.boolean("pinVersion must be true or false").default(false),
+  pinVersion: z.boolean("pinVersion must be true or false").optional(),
 };
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
