@@ -89,7 +89,8 @@ function setMinToNow(input: HTMLInputElement) {
 }
 
 /** 'Create New Share Link': the four share types, their fields (SPEC §2, §5) and the created link. */
-export function CreateShareForm({ ideaId }: { ideaId: number }) {
+/** `version`: the idea's latest published version (null: never published, so there is no version to stay on). */
+export function CreateShareForm({ ideaId, version = null }: { ideaId: number; version?: number | null }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const typeLabelId = useId();
@@ -304,7 +305,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
         ) : null}
 
         <div className="space-y-3">
-          {LINK_OPTIONS.map((option) => (
+          {LINK_OPTIONS.filter((option) => option.field !== "pinVersion" || version !== null).map((option) => (
             <div key={option.field} className="flex items-start gap-3">
               <Controller
                 control={control}
@@ -322,7 +323,7 @@ export function CreateShareForm({ ideaId }: { ideaId: number }) {
               />
               <div className="space-y-0.5">
                 <Label htmlFor={`share-${option.field}`} className="cursor-pointer font-normal">
-                  {option.label}
+                  {option.field === "pinVersion" ? `Stay on version ${version}` : option.label}
                 </Label>
                 <p id={`share-${option.field}-hint`} className="text-muted-foreground text-xs">
                   {option.hint}

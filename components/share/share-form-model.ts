@@ -27,6 +27,8 @@ export type ShareFormValues = {
   agreementId: string;
   /** Issue 17 §4: on by default; off: 'No NDA'. */
   requireNda: boolean;
+  /** Issue 18 §1: keep the link on the version published now; off: it follows the latest version. */
+  pinVersion: boolean;
 };
 
 /** The agreement select's value for the standard agreement (sent as null). */
@@ -37,7 +39,7 @@ export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "ex
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
 
 /** A list as people type it: separated by commas, semicolons or white space. */
 export function splitList(value: string): string[] {
@@ -45,9 +47,14 @@ export function splitList(value: string): string[] {
 }
 
 /** The link option switches, with the hint under each. */
-export const LINK_OPTIONS: { field: "allowDownload" | "screenShield"; label: string; hint: string }[] = [
+export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersion"; label: string; hint: string }[] = [
   { field: "allowDownload", label: "Allow download", hint: "Recipients may download the PDF, marked with their name and e-mail. Off: they read page images only." },
   { field: "screenShield", label: "Screen shield", hint: "Blurs the document when the window loses focus, blocks printing and saving images." },
+  {
+    field: "pinVersion",
+    label: "Stay on this version",
+    hint: "Recipients keep reading the version published now, even after you publish a new one. Off: they read the latest version.",
+  },
 ];
 
 /** The radio choices, in the order and words of SPEC §2. */
@@ -97,6 +104,8 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     // Issue 17 §4: the agreement chosen (none chosen yet: the server applies the account's default), and 'No NDA'.
     ...(values.agreementId !== "" ? { agreementId: values.agreementId === STANDARD_AGREEMENT ? null : values.agreementId } : {}),
     ...(values.requireNda === false ? { requireNda: false } : {}),
+    // Issue 18 §1: sent only when chosen (absent: the link follows the latest version).
+    ...(values.pinVersion ? { pinVersion: true } : {}),
   } as CreateShareRequest;
 }
 
@@ -158,6 +167,11 @@ export function serverFieldErrors<F extends string = ShareField>(err: unknown, f
 }
 
 /** Which agreement a link shows (issue 17 §4): 'Standard agreement', '<title> v<n>', or 'No NDA'. */
+/** 'Stays on v2' for a link pinned to a version (issue 18 §1); null for one that follows the latest. */
+export function pinnedVersionLabel(share: Pick<Share, "pinnedVersion">): string | null {
+  return share.pinnedVersion ? `Stays on v${share.pinnedVersion}` : null;
+}
+
 export function agreementLabel(share: Pick<Share, "requireNda" | "agreement">): string {
   if (share.requireNda === false) return "No NDA";
   return share.agreement ? `${share.agreement.title} v${share.agreement.version}` : "Standard agreement";

@@ -12,7 +12,7 @@ import { EditShareDialog } from "@/components/share/edit-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
-import { agreementLabel, shareUrl } from "@/components/share/share-form-model";
+import { agreementLabel, pinnedVersionLabel, shareUrl } from "@/components/share/share-form-model";
 import { queryKeys } from "@/lib/client/query-client";
 import type { Share } from "@/lib/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
@@ -70,6 +70,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
             {share.allowDownload ? <Badge variant="outline">Download allowed</Badge> : null}
             {share.screenShield ? <Badge variant="outline">Screen shield</Badge> : null}
             {share.hasPasscode ? <Badge variant="outline">Passcode</Badge> : null}
+            {pinnedVersionLabel(share) ? <Badge variant="outline">{pinnedVersionLabel(share)}</Badge> : null}
           </p>
           <p className="text-muted-foreground text-sm" data-slot="share-agreement">
             {agreementLabel(share)}

@@ -13,7 +13,7 @@ import type { IdeaStatusValue } from "@/lib/client/types";
 /** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
 type IdeaKindValue = "html" | "pdf" | "canvas" | "other";
 
-export type ShareScreenIdea = { id: number; title: string; status: IdeaStatusValue; kind: IdeaKindValue };
+export type ShareScreenIdea = { id: number; title: string; status: IdeaStatusValue; kind: IdeaKindValue; version: number | null };
 
 /** /share/{id} below the header: the idea, its links (with their recipients), the form for a new one, the comments and the activity. */
 export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
@@ -40,7 +40,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         </Card>
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <CreateShareForm ideaId={idea.id} />
+            <CreateShareForm ideaId={idea.id} version={idea.version} />
           </CardContent>
         </Card>
       </div>

@@ -115,6 +115,8 @@ export type Share = {
   agreement: { id: string; title: string; version: number } | null;
   /** false: 'No NDA'. */
   requireNda: boolean;
+  /** Issue 18 §1: the version the link stays on; null: it shows the latest published version. */
+  pinnedVersion?: number | null;
 };
 
 /** DELETE /api/shares/{id}. */

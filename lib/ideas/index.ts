@@ -61,7 +61,7 @@ async function present(idea: Awaited<ReturnType<typeof findOwned>>) {
 
 /** Title and status of the owner's idea (no content decrypted), or null when it is not theirs or does not exist. */
 export async function findIdeaSummary(ownerId: string, id: number) {
-  return db.idea.findFirst({ where: { id, ownerId }, select: { id: true, title: true, status: true, kind: true } });
+  return db.idea.findFirst({ where: { id, ownerId }, select: { id: true, title: true, status: true, kind: true, version: true } });
 }
 
 export async function getIdea(ownerId: string, id: number) {

@@ -385,6 +385,9 @@ test.describe("share screen", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("switch", { name: "Screen shield" })).toBeFocused();
     await page.keyboard.press("Tab");
+    // A published idea: the link may stay on its current version (issue 18 §1).
+    await expect(page.getByRole("switch", { name: "Stay on version 1" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Generate Share Link" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(linkField(page)).toHaveValue(LINK);

@@ -75,4 +75,39 @@ test.describe("versions", () => {
       await context.close();
     }
   });
+
+  test("a link created with 'Stay on version 1' keeps showing version 1 after version 2 is published", async ({ page, browser, baseURL, createUser, loginAs }) => {
+    await loginAs(page, await createUser());
+    const created = await page.request.post("/api/ideas", { data: { title: "Wind Umbrella", content: "<p>First cut.</p>" } });
+    const { id: ideaId } = (await created.json()) as { id: number };
+    expect((await page.request.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
+
+    await page.goto(`/share/${ideaId}`);
+    await page.getByRole("radio", { name: "Full access (unlimited views)" }).check();
+    await page.getByRole("switch", { name: "Stay on version 1" }).click();
+    const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/shares");
+    await page.getByRole("button", { name: "Generate Share Link" }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ ideaId, shareType: "full-access", pinVersion: true });
+    await expect(page.getByText("Stays on v1")).toBeVisible();
+    const [share] = (await (await page.request.get(`/api/ideas/${ideaId}/shares`)).json()) as { accessLink: string; pinnedVersion: number }[];
+    expect(share.pinnedVersion).toBe(1);
+
+    // Version 2 is published through the owner's own calls.
+    expect((await page.request.post(`/api/ideas/${ideaId}/versions`)).status()).toBe(201);
+    expect((await page.request.put(`/api/ideas/${ideaId}/versions/2`, { data: { title: "Wind Umbrella II", content: "<p>Second cut.</p>" } })).status()).toBe(200);
+    expect((await page.request.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
+
+    const context = await browser.newContext({ baseURL });
+    try {
+      await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "true"));
+      await agree(context.request, share.accessLink, { name: "Rita Reader", email: "rita@example.com" });
+      const reader = await context.newPage();
+      await reader.goto(`/document/${share.accessLink}`);
+      await expect(reader.getByRole("heading", { level: 1, name: "Wind Umbrella" })).toBeVisible();
+      await expect(reader.getByTestId("version-line")).toHaveText(/^Version 1 of 2 · published \S+/);
+      await expect(reader.getByText("First cut.")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 });

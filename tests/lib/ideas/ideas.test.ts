@@ -298,7 +298,7 @@ describe("ideas: the share screen's summary", () => {
     const owner = await createUser();
     const other = await createUser();
     const idea = await createPublished(owner.id, { title: "Shared plan" });
-    expect(await findIdeaSummary(owner.id, idea.id)).toEqual({ id: idea.id, title: "Shared plan", status: "published", kind: "html" });
+    expect(await findIdeaSummary(owner.id, idea.id)).toEqual({ id: idea.id, title: "Shared plan", status: "published", kind: "html", version: 1 });
     expect(await findIdeaSummary(other.id, idea.id)).toBeNull();
     expect(await findIdeaSummary(owner.id, idea.id + 1000)).toBeNull();
   });

@@ -29,7 +29,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
 
   return (
     <SharePageFrame>
-      <ShareScreen idea={{ id: idea.id, title: idea.title, status: idea.status, kind: idea.kind }} />
+      <ShareScreen idea={{ id: idea.id, title: idea.title, status: idea.status, kind: idea.kind, version: idea.version }} />
     </SharePageFrame>
   );
 }
