@@ -10,6 +10,7 @@ import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
 import { ownedIdeaWithProof, ownedVersionsWithProofs, presentProof } from "@/lib/timestamps";
 import { queueMissingNdaProof } from "@/lib/timestamps/backfill";
 import { queueDigests } from "@/lib/timestamps/queue";
+import { collectGarbage } from "@/lib/server/gc";
 import { slices, zipStream, type ZipEntry } from "@/lib/zip/stream";
 import type { TimestampProof } from "@/lib/generated/prisma/client";
 
@@ -40,6 +41,8 @@ export const EVIDENCE_PACK_FORMAT = "ideavault-evidence-pack-1";
 
 /** Acceptances read per query: a page of certificates' data is all the pack holds at once. */
 const NDA_PAGE = 20;
+/** Certificates built between two full collections (lib/server/gc.ts): the pack's memory budget is 50 MB. */
+const CERTIFICATES_PER_COLLECTION = 40;
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -260,7 +263,9 @@ async function* acceptances(ideaId: number): AsyncGenerator<NdaRow> {
 }
 
 async function* agreementEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+  let built = 0;
   for await (const nda of acceptances(plan.idea.id)) {
+    if (++built % CERTIFICATES_PER_COLLECTION === 0) collectGarbage();
     const folder = agreementFolder(nda.id);
     const note: AgreementNote = {
       id: nda.id,
