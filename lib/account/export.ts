@@ -133,10 +133,10 @@ async function* ideaEntries(userId: string, idea: LoadedIdea, state: ExportState
   }
 }
 
-/** Uploaded files that are not an idea's PDF (that one is the idea's own file): images, the profile picture. */
+/** Uploaded files that are not an idea's or a version's PDF (those are stamped files of their own): images, the profile picture. */
 async function otherFiles(userId: string) {
   return db.asset.findMany({
-    where: { ownerId: userId, pdfOfIdea: null },
+    where: { ownerId: userId, pdfOfIdea: null, pdfOfVersions: { none: {} } },
     orderBy: { createdAt: "asc" },
     select: { id: true, kind: true, blobKey: true, fileName: true, contentType: true, size: true, createdAt: true, ideaId: true },
   });
