@@ -43,7 +43,7 @@ function blockOutbox() {
 describe("owner notifications", () => {
   describe("NDA accepted", () => {
     it("mails the owner once, with who, which idea and link, when, and the share-screen link", async () => {
-      const { owner, idea, share, shareScreen } = await setup();
+      const { owner, share, shareScreen } = await setup();
       const r = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
       await acceptNda(r.id, r.secrets, TEST_CLIENT); // again: nothing new
       const mails = await mailsTo(owner.email, NDA_SUBJECT);
@@ -75,7 +75,7 @@ describe("owner notifications", () => {
 
   describe("first view", () => {
     it("mails once per recipient, not per reload or later view", async () => {
-      const { owner, idea, share, shareScreen } = await setup();
+      const { owner, share, shareScreen } = await setup();
       const r = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
       expect(await mailsTo(owner.email, VIEW_SUBJECT)).toHaveLength(0); // accepting is not viewing
       await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
@@ -135,7 +135,7 @@ describe("owner notifications", () => {
 
   describe("comments", () => {
     it("mails each comment with the author and an excerpt, and links to the share screen", async () => {
-      const { owner, idea, share, shareScreen } = await setup();
+      const { owner, share, shareScreen } = await setup();
       const r = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
       await addComment({ content: "  Could it boil   milk too?  " }, r.secrets, TEST_CLIENT);
       await addComment({ content: "Second thought" }, r.secrets, TEST_CLIENT);
