@@ -24,7 +24,8 @@ async function publishedIdea(page: Page, title: string) {
   return idea as { id: number };
 }
 
-test("a founder writes their own agreement and shares a passcode link with it; a recipient reads it with their name and accepts it", async ({ page, browser, createUser, loginAs }) => {
+// The story is two tests, each well inside its time on a loaded machine: the founder's screens, then the recipient's.
+test("a founder writes their own agreement on /profile and creates a named passcode link with it", async ({ page, createUser, loginAs }) => {
   const founder = await createUser({ name: "Fiona Founder" });
   await loginAs(page, founder);
   const idea = await publishedIdea(page, "Saffron kettle");
@@ -77,6 +78,23 @@ test("a founder writes their own agreement and shares a passcode link with it; a
   await expectNoSeriousA11yViolations(page, "edit link dialog with the agreement");
   await page.keyboard.press("Escape");
   await expect(edit).toBeHidden();
+});
+
+test("a recipient enters the passcode, identifies, reads the founder's agreement with their name and accepts it", async ({ page, browser, createUser, loginAs }) => {
+  const founder = await createUser({ name: "Fiona Founder" });
+  await loginAs(page, founder);
+  const idea = await publishedIdea(page, "Saffron kettle");
+  // The founder's part through the API (the test above drives it through the screens).
+  const agreement = (await expectJson(await page.request.post("/api/agreements", { data: { title: "Investor NDA", body: BODY, isDefault: true } }), 201)) as { id: string };
+  const share = (await expectJson(
+    await page.request.post("/api/shares", { data: { ideaId: idea.id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, name: "Saffron Capital", passcode: PASSCODE } }),
+    201,
+  )) as { id: string; accessLink: string; agreementId: string };
+  expect(share.agreementId).toBe(agreement.id);
+  await page.goto(`/share/${idea.id}`);
+  const link = page.getByRole("list", { name: "Active Share Links" }).locator(`[data-share-id="${share.id}"]`);
+  await expect(link.locator('[data-slot="share-agreement"]')).toHaveText("Investor NDA v1");
+  const card = page.getByRole("region", { name: "Agreements" });
 
   const context = await browser.newContext();
   try {
