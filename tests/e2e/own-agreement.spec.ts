@@ -26,6 +26,7 @@ async function publishedIdea(page: Page, title: string) {
 
 // The story is two tests, each well inside its time on a loaded machine: the founder's screens, then the recipient's.
 test("a founder writes their own agreement on /profile and creates a named passcode link with it", async ({ page, createUser, loginAs }) => {
+  test.slow(); // a journey through two screens and two dialogs, with three accessibility checks
   const founder = await createUser({ name: "Fiona Founder" });
   await loginAs(page, founder);
   const idea = await publishedIdea(page, "Saffron kettle");
@@ -81,6 +82,7 @@ test("a founder writes their own agreement on /profile and creates a named passc
 });
 
 test("a recipient enters the passcode, identifies, reads the founder's agreement with their name and accepts it", async ({ page, browser, createUser, loginAs }) => {
+  test.slow(); // a whole journey: passcode, identity, agreement, document, then the owner's screens
   const founder = await createUser({ name: "Fiona Founder" });
   await loginAs(page, founder);
   const idea = await publishedIdea(page, "Saffron kettle");

@@ -63,6 +63,7 @@ async function recipientCookies(context: BrowserContext) {
 
 test.describe("recipient side", () => {
   test("two links open in one browser: each comment panel keeps its own idea's comments", async ({ page, context, newCreator }) => {
+    test.slow(); // two links, each identified, agreed and commented through the screens
     const owner = await newCreator();
     const kettle = await shareIdea(owner, "Solar Kettle");
     const lamp = await shareIdea(owner, "Moon Lamp");
@@ -136,6 +137,7 @@ test.describe("recipient side", () => {
   });
 
   test("one-time link: the reload after the one view is refused, and the owner's list shows ' / {max} max'", async ({ page, browser, newCreator, createUser, loginAs, baseURL }) => {
+    test.slow(); // a whole journey: three recipients in three browsers, then the owner's screen (43.8 s of 45 on a loaded machine)
     const owner = await newCreator();
     const shared = await shareIdea(owner, "Once Only", { shareType: "one-time", maxViews: 2 });
     await reachDocument(page, shared);

@@ -13,6 +13,7 @@ test.describe("versions", () => {
     createUser,
     loginAs,
   }) => {
+    test.slow(); // a whole journey: publish, new version, edit, publish again, the dashboard and a recipient
     const owner = await createUser();
     await loginAs(page, owner);
     const created = await page.request.post("/api/ideas", { data: { title: "Solar Kettle", content: "<p>Boil with sunlight.</p>" } });
