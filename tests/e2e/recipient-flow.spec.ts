@@ -495,6 +495,8 @@ test.describe("recipient flow", () => {
     await page.goto(`/view/${second.token}`);
     await identify(page, { name: "Late Larry", email: "larry@example.com" });
     await expect(page).toHaveURL(new RegExp(`/nda/${second.token}$`), { timeout: 15_000 });
+    // While reading: the agreement (fetched for this recipient) is on the screen before the link dies.
+    await expect(agreementBox(page)).toBeVisible();
     await expectStatus(await owner.api.delete(`/api/shares/${second.shareId}`), 200);
     await scrollAgreementToEnd(page);
     await agreeButton(page).click();
