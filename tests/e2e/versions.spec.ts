@@ -1,5 +1,20 @@
+import type { Browser, Page } from "@playwright/test";
 import { test, expect } from "./api-helpers";
 import { agree, createShare } from "./sharing-helpers";
+
+/** A recipient in a browser of their own agrees on the link and opens the document; `check` looks at what it shows. */
+async function readAsRecipient(browser: Browser, baseURL: string | undefined, accessLink: string, check: (reader: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "true"));
+    await agree(context.request, accessLink, { name: "Rita Reader", email: "rita@example.com" });
+    const reader = await context.newPage();
+    await reader.goto(`/document/${accessLink}`);
+    await check(reader);
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * Issue 18 §1: the owner publishes, opens 'New version', edits it, publishes version 2 and sees both in the editor's
@@ -64,17 +79,10 @@ test.describe("versions", () => {
     await expect(card).toHaveText("v2");
 
     // A recipient of the (unpinned) link reads the latest version.
-    const context = await browser.newContext({ baseURL });
-    try {
-      await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "true"));
-      await agree(context.request, share.accessLink, { name: "Rita Reader", email: "rita@example.com" });
-      const reader = await context.newPage();
-      await reader.goto(`/document/${share.accessLink}`);
+    await readAsRecipient(browser, baseURL, share.accessLink, async (reader) => {
       await expect(reader.getByRole("heading", { level: 1, name: "Solar Kettle II" })).toBeVisible();
       await expect(reader.getByTestId("version-line")).toHaveText(/^Version 2 of 2 · published \S+/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("a link created with 'Stay on version 1' keeps showing version 1 after version 2 is published", async ({ page, browser, baseURL, createUser, loginAs }) => {
@@ -98,17 +106,10 @@ test.describe("versions", () => {
     expect((await page.request.put(`/api/ideas/${ideaId}/versions/2`, { data: { title: "Wind Umbrella II", content: "<p>Second cut.</p>" } })).status()).toBe(200);
     expect((await page.request.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
 
-    const context = await browser.newContext({ baseURL });
-    try {
-      await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "true"));
-      await agree(context.request, share.accessLink, { name: "Rita Reader", email: "rita@example.com" });
-      const reader = await context.newPage();
-      await reader.goto(`/document/${share.accessLink}`);
+    await readAsRecipient(browser, baseURL, share.accessLink, async (reader) => {
       await expect(reader.getByRole("heading", { level: 1, name: "Wind Umbrella" })).toBeVisible();
       await expect(reader.getByTestId("version-line")).toHaveText(/^Version 1 of 2 · published \S+/);
       await expect(reader.getByText("First cut.")).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

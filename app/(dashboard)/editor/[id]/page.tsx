@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
+import { EditorPageFrame } from "@/components/editor/editor-page-frame";
 
 import { EditorPageClient } from "@/components/editor/editor-page-client";
-import { Logo } from "@/components/layout/logo";
-import { Button } from "@/components/ui/button";
 import { NotFoundError } from "@/lib/api/errors";
 import { requirePageUser } from "@/lib/auth/session";
 import type { Idea } from "@/lib/client/types";
@@ -35,22 +32,9 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   const idea = ideaId === null ? null : await loadIdea(user.id, ideaId);
 
   return (
-    <>
-      <header className="bg-background/95 sticky top-0 z-30 border-b backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-2 px-4 sm:px-6">
-          <Button asChild variant="ghost" size="sm" className="-ml-2">
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-          <Logo href="/dashboard" />
-        </div>
-      </header>
-      <main id="main-content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        {/* Keyed by id: a new idea's editor state does not carry over to the idea it became. */}
-        <EditorPageClient key={id} initialIdea={idea} />
-      </main>
-    </>
+    <EditorPageFrame backHref="/dashboard" backLabel="Back to Dashboard">
+      {/* Keyed by id: a new idea's editor state does not carry over to the idea it became. */}
+      <EditorPageClient key={id} initialIdea={idea} />
+    </EditorPageFrame>
   );
 }

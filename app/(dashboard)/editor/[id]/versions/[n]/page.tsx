@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
+import { EditorPageFrame } from "@/components/editor/editor-page-frame";
 
 import { VersionEditorClient } from "@/components/versions/version-editor-client";
-import { Logo } from "@/components/layout/logo";
-import { Button } from "@/components/ui/button";
 import { NotFoundError } from "@/lib/api/errors";
 import { requirePageUser } from "@/lib/auth/session";
 import type { IdeaVersionDetail } from "@/lib/client/types";
@@ -34,21 +31,8 @@ export default async function VersionPage({ params }: { params: Promise<{ id: st
   const version = await loadVersion(user.id, ideaId, n);
 
   return (
-    <>
-      <header className="bg-background/95 sticky top-0 z-30 border-b backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-2 px-4 sm:px-6">
-          <Button asChild variant="ghost" size="sm" className="-ml-2">
-            <Link href={`/editor/${ideaId}`}>
-              <ArrowLeft aria-hidden="true" />
-              Back to the idea
-            </Link>
-          </Button>
-          <Logo href="/dashboard" />
-        </div>
-      </header>
-      <main id="main-content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        <VersionEditorClient key={`${ideaId}-${n}`} initialVersion={version} />
-      </main>
-    </>
+    <EditorPageFrame backHref={`/editor/${ideaId}`} backLabel="Back to the idea">
+      <VersionEditorClient key={`${ideaId}-${n}`} initialVersion={version} />
+    </EditorPageFrame>
   );
 }
