@@ -6,11 +6,7 @@ import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
 import type { IdeaListItem } from "@/lib/client/types";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-
-export function ideaDate(idea: Pick<IdeaListItem, "blockchainTimestamp" | "lastModified">): string {
-  const date = new Date(idea.blockchainTimestamp || idea.lastModified);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
-}
+import { LocalTime } from "@/components/ui/local-time";
 
 /** The first line of every portfolio card: an icon and the spec's 'Idea (id) : title', linking to `href`. */
 export function IdeaCardHeading({ icon: Icon, href, id, title, prefetch }: { icon: LucideIcon; href: string; id: number; title: string; prefetch?: boolean }) {
@@ -32,15 +28,14 @@ type IdeaCardProps = { idea: IdeaListItem; onDeleted?: () => void | Promise<void
 export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
   const title = idea.title.trim() || "Untitled Idea";
   const published = idea.status === "published";
-  const date = ideaDate(idea);
-  const iso = new Date(idea.blockchainTimestamp || idea.lastModified);
 
   return (
     <Card className="hover:border-brand/40 gap-3 py-4 transition-colors">
       <IdeaCardHeading icon={FileText} href={`/editor/${idea.id}`} id={idea.id} title={title} />
       <div className="flex items-center justify-between gap-2 px-4">
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
-          {date ? <time dateTime={Number.isNaN(iso.getTime()) ? undefined : iso.toISOString()}>{date}</time> : null}
+          {/* SPEC §2: the blockchainTimestamp, or lastModified if that is absent, as a short date. */}
+          <LocalTime value={idea.blockchainTimestamp || idea.lastModified} format="date" />
           <IdeaStatusBadge published={published} />
           {idea.version ? (
             <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium" title={`Version ${idea.version}${idea.hasDraft ? ", a next version is being written" : ""}`} data-testid="idea-version">

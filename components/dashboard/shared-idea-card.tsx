@@ -2,6 +2,7 @@ import { Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { IdeaCardHeading } from "@/components/dashboard/idea-card";
 import type { SharedWithMeItem } from "@/lib/client/types";
+import { LocalTime } from "@/components/ui/local-time";
 
 /** An idea someone shared with this account by e-mail: opens the recipient view of its link (/view/{token}). */
 export function SharedIdeaCard({ item }: { item: SharedWithMeItem }) {
@@ -18,7 +19,7 @@ export function SharedIdeaCard({ item }: { item: SharedWithMeItem }) {
         {valid ? (
           <>
             <span aria-hidden="true">·</span>
-            <time dateTime={sharedAt.toISOString()}>{sharedAt.toLocaleDateString()}</time>
+            <LocalTime value={item.sharedAt} format="date" />
           </>
         ) : null}
       </div>

@@ -12,11 +12,12 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { AGREEMENTS_KEY, useAgreements } from "@/components/share/agreement-choice";
+import { useAgreements } from "@/components/share/agreement-choice";
 import { errorsByPath, serverFieldErrors } from "@/components/share/share-form-model";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
+import { queryKeys } from "@/lib/client/query-client";
 import type { AgreementSummary } from "@/lib/client/types";
 import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/nda/own-agreement";
 import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX, agreementSchema, type AgreementInput } from "@/lib/validation/agreements";
@@ -72,7 +73,7 @@ export function Agreements() {
   );
 }
 
-const AGREEMENTS = [[AGREEMENTS_KEY]] as const;
+const AGREEMENTS = [queryKeys.agreements];
 const agreementUrl = (agreement: AgreementSummary) => `/api/agreements/${encodeURIComponent(agreement.id)}`;
 
 function AgreementItem({ agreement }: { agreement: AgreementSummary }) {

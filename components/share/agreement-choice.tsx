@@ -4,14 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { STANDARD_AGREEMENT } from "@/components/share/share-form-model";
+import { queryKeys } from "@/lib/client/query-client";
 import type { AgreementSummary } from "@/lib/client/types";
 import { cn } from "@/lib/utils";
 
-export const AGREEMENTS_KEY = "/api/agreements";
-
 /** The owner's agreements (issue 17 §4), for the share form and the edit dialog. */
 export function useAgreements() {
-  return useQuery<AgreementSummary[]>({ queryKey: [AGREEMENTS_KEY], staleTime: 60_000 });
+  return useQuery<AgreementSummary[]>({ queryKey: queryKeys.agreements, staleTime: 60_000 });
 }
 
 /** What a new link starts with: the account's default agreement, else the standard one. */

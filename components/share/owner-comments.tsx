@@ -8,11 +8,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { localTime } from "@/components/share/evidence-format";
 import { commentThreads, type CommentThread } from "@/lib/client/comment-threads";
-import { queryKeys } from "@/lib/client/query-client";
+import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import type { Comment } from "@/lib/client/types";
+import { LocalTime } from "@/components/ui/local-time";
 import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
 
 export const REPLY_FAILED = "Failed to send the reply. Please try again.";
@@ -26,9 +26,7 @@ function CommentBody({ comment }: { comment: Comment }) {
       <p className="flex flex-wrap items-center gap-x-2 text-sm">
         <span className="font-medium break-words">{comment.author}</span>
         {owner ? <Badge variant="secondary">Owner</Badge> : null}
-        <time dateTime={comment.createdAt} title={comment.createdAt} className="text-muted-foreground text-xs">
-          {localTime(comment.createdAt)}
-        </time>
+        <LocalTime value={comment.createdAt} className="text-muted-foreground text-xs" />
       </p>
       <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
     </div>
@@ -127,7 +125,7 @@ export function OwnerComments({ ideaId }: { ideaId: number }) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
-  const comments = useQuery<Comment[]>({ queryKey: queryKeys.comments(ideaId), refetchOnMount: "always" });
+  const comments = useQuery<Comment[]>({ queryKey: queryKeys.comments(ideaId), refetchOnMount: refetchUnlessFresh });
   const threads = comments.data ? commentThreads(comments.data).reverse() : [];
   const shown = all ? threads : threads.slice(0, THREADS_SHOWN);
 

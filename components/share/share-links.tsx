@@ -13,8 +13,9 @@ import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
 import { agreementLabel, pinnedVersionLabel, shareUrl } from "@/components/share/share-form-model";
-import { queryKeys } from "@/lib/client/query-client";
+import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
 import type { Share } from "@/lib/client/types";
+import { LocalTime } from "@/components/ui/local-time";
 import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
 import { viewLimitOf } from "@/lib/validation/sharing-limits";
 import { cn } from "@/lib/utils";
@@ -30,12 +31,6 @@ export function viewLimit(share: Pick<Share, "shareType" | "maxViews">): number 
 export function viewCountText(share: Pick<Share, "shareType" | "maxViews" | "viewCount">): string {
   const limit = viewLimit(share);
   return `${share.viewCount} ${share.viewCount === 1 ? "view" : "views"}${limit !== null ? ` / ${limit} max` : ""}`;
-}
-
-function formatDate(value: string | null): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
 }
 
 function linkState(share: Share, now: number): "revoked" | "expired" | "used up" | null {
@@ -77,12 +72,12 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
           </p>
           <p className="text-muted-foreground text-sm">
             <span data-slot="view-count">{viewCountText(share)}</span>
-            {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} {formatDate(share.expiresAt)}</span> : null}
+            {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} <LocalTime value={share.expiresAt} /></span> : null}
           </p>
           {share.recipientEmail ? (
             <p className="text-muted-foreground text-sm break-all">Sent to {share.recipientEmail}</p>
           ) : null}
-          {revoked ? <p className="text-sm">Revoked {formatDate(share.revokedAt)}</p> : null}
+          {revoked ? <p className="text-sm">Revoked <LocalTime value={share.revokedAt} /></p> : null}
         </div>
         {revoked ? null : (
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -107,8 +102,9 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
 export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: ReadingUnit }) {
   const headingId = useId();
   const queryClient = useQueryClient();
-  // Recipients change the view counts: reload whenever the screen opens (no polling, no refetch on focus).
-  const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: "always" });
+  // Recipients change the view counts: reload when the screen opens again (no polling, no refetch on focus); the
+  // page's own answer, just loaded on the server, is not fetched twice.
+  const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: refetchUnlessFresh });
   const list = shares.data ?? [];
   const now = shares.dataUpdatedAt; // expiry is judged as of the last load
   const active = list.filter((s) => linkState(s, now) === null);

@@ -1,7 +1,10 @@
+"use client";
+
 import { AlertTriangle, Clock, Link2 } from "lucide-react";
 
 import { cn } from "@/lib/utils";
-import { timestampLine, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
+import { useHydrated } from "@/lib/client/hydrated";
+import { timestampLine, utcDay, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
 
 const TONES = {
   pending: { icon: Clock, className: "text-muted-foreground" },
@@ -11,7 +14,8 @@ const TONES = {
 
 /** One line: the idea's blockchain timestamp state. */
 export function TimestampStatus({ timestamp, className }: { timestamp: TimestampSummary | TimestampDetails | QueuedProof; className?: string }) {
-  const line = timestampLine(timestamp);
+  const hydrated = useHydrated();
+  const line = timestampLine(timestamp, hydrated ? undefined : utcDay);
   const { icon: Icon, className: tone } = TONES[line.tone];
   return (
     <p className={cn("flex items-center gap-1.5 text-sm", tone, className)} data-timestamp-status={timestamp.status}>

@@ -27,6 +27,14 @@ export function makeQueryClient() {
   });
 }
 
+/**
+ * refetchOnMount for lists others change (view counts, comments): a screen opened again reloads them, but not data
+ * its page has just handed in (hydrated on the server moments ago).
+ */
+export function refetchUnlessFresh(query: { state: { dataUpdatedAt: number } }): boolean | "always" {
+  return Date.now() - query.state.dataUpdatedAt > 5_000 ? "always" : false;
+}
+
 /** Query keys: the URL the default query GETs. Invalidate them after the writes that change them. */
 export const queryKeys = {
   ideas: ["/api/ideas"],
@@ -41,4 +49,5 @@ export const queryKeys = {
   sharedWithMe: ["/api/shared-with-me"],
   notificationSettings: ["/api/profile/notifications"],
   webhooks: ["/api/webhooks"],
+  agreements: ["/api/agreements"],
 } as const;

@@ -32,21 +32,27 @@ export type QueuedProof = { status: "queued" };
 
 export type TimestampLine = { tone: "pending" | "anchored" | "failed"; text: string };
 
-function shortDate(iso: string) {
+/** The reader's short local date (the default), or the UTC day while a server-rendered page hydrates. */
+export function shortDate(iso: string) {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString();
+}
+
+export function utcDay(iso: string) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10);
 }
 
 /**
  * 'Timestamp pending — submitted {date}' (queued digests count as submitted: the commitment is recorded at publish
  * time), 'Anchored in Bitcoin block {height} on {date}', or 'Timestamp failed'.
  */
-export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof): TimestampLine {
+export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof, formatDate: (iso: string) => string = shortDate): TimestampLine {
   if (!("queuedAt" in t) && !("createdAt" in t)) return { tone: "pending", text: "Timestamp queued" };
   const height = "bitcoin" in t ? t.bitcoin?.height : t.bitcoinHeight;
   const time = "bitcoin" in t ? t.bitcoin?.time : t.bitcoinTime;
-  if (t.status === "confirmed" && height != null && time) return { tone: "anchored", text: `Anchored in Bitcoin block ${height} on ${shortDate(time)}` };
+  if (t.status === "confirmed" && height != null && time) return { tone: "anchored", text: `Anchored in Bitcoin block ${height} on ${formatDate(time)}` };
   if (t.status === "failed") return { tone: "failed", text: "Timestamp failed" };
   const submitted = t.submittedAt ?? ("queuedAt" in t ? t.queuedAt : t.createdAt);
-  return { tone: "pending", text: `Timestamp pending — submitted ${shortDate(submitted)}` };
+  return { tone: "pending", text: `Timestamp pending — submitted ${formatDate(submitted)}` };
 }

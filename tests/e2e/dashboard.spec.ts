@@ -25,6 +25,34 @@ async function listIdeaIds(page: Page): Promise<number[]> {
 }
 
 test.describe("idea portfolio", () => {
+  test("the page arrives with the lists: no second round trip for ideas or assets, and a write refreshes them", async ({ page, createUser, loginAs }) => {
+    const user = await createUser();
+    await loginAs(page, user);
+    const kettle = await createIdeaViaApi(page, "Solar kettle");
+    const listCalls: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.method() === "GET" && (path === "/api/ideas" || path === "/api/assets")) listCalls.push(path);
+    });
+    await page.goto("/dashboard");
+    // Server-rendered: the card is in the HTML the page arrived with.
+    await expect(section(page, "Drafts").getByRole("heading", { name: `Idea (${kettle.id}) : Solar kettle` })).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    // Once the search filters (the page's script runs), still no list was fetched.
+    const search = page.getByRole("searchbox", { name: "Search ideas" });
+    await search.fill("zzz");
+    await expect(section(page, "Drafts").getByText("No drafts match “zzz”")).toBeVisible();
+    await search.fill("");
+    expect(listCalls).toEqual([]);
+
+    // A delete invalidates the list: it is fetched again and the card goes.
+    const refetched = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/api/ideas");
+    await section(page, "Drafts").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await refetched;
+    await expect(section(page, "Drafts").getByText("No drafts yet")).toBeVisible();
+  });
+
   test("search by title or number, filter by status, sort by date or title", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);

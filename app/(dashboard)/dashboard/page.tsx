@@ -3,7 +3,13 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { LiveClock } from "@/components/dashboard/live-clock";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
 import { Portfolio } from "@/components/dashboard/portfolio";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { requirePageUser } from "@/lib/auth/session";
+import { queryKeys } from "@/lib/client/query-client";
+import { listAssets } from "@/lib/files";
+import { listIdeas } from "@/lib/ideas";
+import { loadedQueries } from "@/lib/server/query-state";
+import { listSharedWithMe } from "@/lib/shares/shared-with-me";
 
 export const dynamic = "force-dynamic";
 
@@ -11,12 +17,17 @@ export const metadata: Metadata = { title: "Idea Portfolio" };
 
 export default async function DashboardPage() {
   const user = await requirePageUser();
+  // The portfolio's lists come with the page (the same answers as their GETs), not in a second round trip.
+  const [ideas, assets, shared] = await Promise.all([listIdeas(user.id), listAssets(user.id), user.emailVerified ? listSharedWithMe(user.id) : null]);
+  const loaded = loadedQueries([[queryKeys.ideas, ideas], [queryKeys.assets, assets], ...(shared ? ([[queryKeys.sharedWithMe, shared]] as const) : [])]);
 
   return (
     <>
       <DashboardHeader user={{ name: user.name, email: user.email, profileImage: user.profileImage }} />
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <Portfolio sharedWithMe={user.emailVerified} />
+        <HydrationBoundary state={loaded}>
+          <Portfolio sharedWithMe={user.emailVerified} />
+        </HydrationBoundary>
       </main>
       <SiteFooter stamp={<LiveClock className="justify-center sm:justify-start" />} />
     </>

@@ -18,6 +18,11 @@ import { getNotificationSettings } from "@/lib/notifications/settings";
 import { getProfile } from "@/lib/profile";
 import { getEnv } from "@/lib/env";
 import { getSharingDefaults } from "@/lib/profile/sharing-defaults";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { listAgreements } from "@/lib/agreements";
+import { queryKeys } from "@/lib/client/query-client";
+import { loadedQueries } from "@/lib/server/query-state";
+import { listWebhooks } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
 
@@ -25,11 +30,18 @@ export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
   const user = await requirePageUser();
-  const [notifications, profile, sharing, deletion] = await Promise.all([
+  const [notifications, profile, sharing, deletion, agreements, webhooks] = await Promise.all([
     getNotificationSettings(user.id),
     getProfile(user.id),
     getSharingDefaults(user.id),
     currentSessionSignedInAt().then((signedInAt) => deletionRequirements(user.id, signedInAt)),
+    listAgreements(user.id),
+    listWebhooks(user.id),
+  ]);
+  // The agreements and webhooks lists come with the page, not in a second round trip after it.
+  const loaded = loadedQueries([
+    [queryKeys.agreements, agreements],
+    [queryKeys.webhooks, webhooks],
   ]);
 
   return (
@@ -42,16 +54,18 @@ export default async function ProfilePage() {
         </div>
       </header>
       <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <ProfileForm initialUser={profile} />
-        {deletion.hasPassword ? <ChangePassword /> : null}
-        <NotificationSettings initial={notifications} />
-        <CertificateSettings initialUser={profile} />
-        <SharingDefaults initial={sharing} />
-        <Agreements />
-        <Webhooks />
-        {getEnv().REGISTRATION_MODE === "invite" ? <InviteSomeone /> : null}
-        <DataExport />
-        <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />
+        <HydrationBoundary state={loaded}>
+          <ProfileForm initialUser={profile} />
+          {deletion.hasPassword ? <ChangePassword /> : null}
+          <NotificationSettings initial={notifications} />
+          <CertificateSettings initialUser={profile} />
+          <SharingDefaults initial={sharing} />
+          <Agreements />
+          <Webhooks />
+          {getEnv().REGISTRATION_MODE === "invite" ? <InviteSomeone /> : null}
+          <DataExport />
+          <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />
+        </HydrationBoundary>
       </main>
       <SiteFooter />
     </>

@@ -8,6 +8,7 @@ import { requirePageUser } from "@/lib/auth/session";
 import type { Idea } from "@/lib/client/types";
 import { getIdea } from "@/lib/ideas";
 import { ideaIdOrNull } from "@/lib/ideas/id";
+import { asWire } from "@/lib/server/query-state";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "Editor" };
 /** The owner's idea exactly as GET /api/ideas/{id} answers it (dates as ISO strings); another creator's is a 404. */
 async function loadIdea(ownerId: string, id: number): Promise<Idea> {
   try {
-    return JSON.parse(JSON.stringify(await getIdea(ownerId, id))) as Idea;
+    return asWire(await getIdea(ownerId, id));
   } catch (err) {
     if (err instanceof NotFoundError) notFound();
     throw err;

@@ -2,7 +2,12 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { SharePageFrame } from "@/components/share/share-page-frame";
 import { ShareScreen, type ShareScreenIdea } from "@/components/share/share-screen";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { requirePageUser } from "@/lib/auth/session";
+import { queryKeys } from "@/lib/client/query-client";
+import { listComments } from "@/lib/comments";
+import { loadedQueries } from "@/lib/server/query-state";
+import { listShares } from "@/lib/shares";
 import { findIdeaSummary } from "@/lib/ideas";
 import { ideaIdOrNull } from "@/lib/ideas/id";
 
@@ -26,10 +31,18 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   const idea = ideaId === null ? null : await loadIdea(user.id, ideaId);
   if (idea === "failed") redirect("/dashboard");
   if (!idea) notFound(); // SPEC §2: 'Idea not found' (not-found.tsx beside this page), with a 404 status
+  // The links and comments come with the page (the same answers as their GETs), not in a second round trip.
+  const [shares, comments] = await Promise.all([listShares(user.id, idea.id), listComments({ ideaId: idea.id, userId: user.id, secrets: [] })]);
+  const loaded = loadedQueries([
+    [queryKeys.shares(idea.id), shares],
+    [queryKeys.comments(idea.id), comments],
+  ]);
 
   return (
     <SharePageFrame>
-      <ShareScreen idea={{ id: idea.id, title: idea.title, status: idea.status, kind: idea.kind, version: idea.version }} />
+      <HydrationBoundary state={loaded}>
+        <ShareScreen idea={{ id: idea.id, title: idea.title, status: idea.status, kind: idea.kind, version: idea.version }} />
+      </HydrationBoundary>
     </SharePageFrame>
   );
 }

@@ -7,6 +7,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { requirePageUser } from "@/lib/auth/session";
 import type { IdeaVersionDetail } from "@/lib/client/types";
 import { ideaIdOrNull } from "@/lib/ideas/id";
+import { asWire } from "@/lib/server/query-state";
 import { getVersion, parseVersionNumber } from "@/lib/ideas/versions";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "Version" };
 /** One version of the owner's idea as GET /api/ideas/{id}/versions/{n} answers it; anyone else's is a 404. */
 async function loadVersion(ownerId: string, id: number, n: string): Promise<IdeaVersionDetail> {
   try {
-    return JSON.parse(JSON.stringify(await getVersion(ownerId, id, parseVersionNumber(n)))) as IdeaVersionDetail;
+    return asWire(await getVersion(ownerId, id, parseVersionNumber(n)));
   } catch (err) {
     if (err instanceof NotFoundError) notFound();
     throw err;
