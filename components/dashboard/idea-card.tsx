@@ -4,12 +4,15 @@ import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
+import { LocalTime } from "@/components/ui/local-time";
+import { plural } from "@/components/share/evidence-format";
 import type { IdeaListItem } from "@/lib/client/types";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 
-export function ideaDate(idea: Pick<IdeaListItem, "blockchainTimestamp" | "lastModified">): string {
-  const date = new Date(idea.blockchainTimestamp || idea.lastModified);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+/** '3 views · 2 recipients', '1 view · 1 recipient' (issue 19 §2); null when the list did not say (an older answer). */
+export function ideaReachText(idea: Pick<IdeaListItem, "viewCount" | "recipientCount">): string | null {
+  if (idea.viewCount === undefined || idea.recipientCount === undefined) return null;
+  return `${plural(idea.viewCount, "view")} · ${plural(idea.recipientCount, "recipient")}`;
 }
 
 /** The first line of every portfolio card: an icon and the spec's 'Idea (id) : title', linking to `href`. */
@@ -32,15 +35,14 @@ type IdeaCardProps = { idea: IdeaListItem; onDeleted?: () => void | Promise<void
 export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
   const title = idea.title.trim() || "Untitled Idea";
   const published = idea.status === "published";
-  const date = ideaDate(idea);
-  const iso = new Date(idea.blockchainTimestamp || idea.lastModified);
+  const reach = ideaReachText(idea);
 
   return (
     <Card className="hover:border-brand/40 gap-3 py-4 transition-colors">
       <IdeaCardHeading icon={FileText} href={`/editor/${idea.id}`} id={idea.id} title={title} />
       <div className="flex items-center justify-between gap-2 px-4">
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
-          {date ? <time dateTime={Number.isNaN(iso.getTime()) ? undefined : iso.toISOString()}>{date}</time> : null}
+          <LocalTime value={idea.blockchainTimestamp || idea.lastModified} dateOnly />
           <IdeaStatusBadge published={published} />
           {idea.version ? (
             <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium" title={`Version ${idea.version}${idea.hasDraft ? ", a next version is being written" : ""}`} data-testid="idea-version">
@@ -57,6 +59,11 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
           {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
         </div>
       </div>
+      {reach ? (
+        <p className="text-muted-foreground px-4 text-sm" data-testid="idea-reach">
+          {reach}
+        </p>
+      ) : null}
       {published && idea.timestamp ? <TimestampStatus timestamp={idea.timestamp} className="px-4" /> : null}
     </Card>
   );

@@ -1,7 +1,8 @@
-/** How the share screen writes evidence times: the viewer's local time, the exact UTC instant on hover. Client-safe. */
+import { localDateTime } from "@/lib/client/date-format";
+
+/** How the share screen writes evidence times: the viewer's local time (components/ui/local-time.tsx adds the UTC instant on hover). Client-safe. */
 export function localTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
+  return localDateTime(value);
 }
 
 export function plural(n: number, one: string, many = `${one}s`) {

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { localTime } from "@/components/share/evidence-format";
+import { LocalTime } from "@/components/ui/local-time";
 import { commentThreads, type CommentThread } from "@/lib/client/comment-threads";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
@@ -26,9 +26,7 @@ function CommentBody({ comment }: { comment: Comment }) {
       <p className="flex flex-wrap items-center gap-x-2 text-sm">
         <span className="font-medium break-words">{comment.author}</span>
         {owner ? <Badge variant="secondary">Owner</Badge> : null}
-        <time dateTime={comment.createdAt} title={comment.createdAt} className="text-muted-foreground text-xs">
-          {localTime(comment.createdAt)}
-        </time>
+        <LocalTime value={comment.createdAt} className="text-muted-foreground text-xs" />
       </p>
       <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
     </div>

@@ -6,6 +6,7 @@ import { Copy, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { LocalTime } from "@/components/ui/local-time";
 import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
 import { RevokeAllDialog } from "@/components/share/revoke-all-dialog";
 import { EditShareDialog } from "@/components/share/edit-share-dialog";
@@ -30,12 +31,6 @@ export function viewLimit(share: Pick<Share, "shareType" | "maxViews">): number 
 export function viewCountText(share: Pick<Share, "shareType" | "maxViews" | "viewCount">): string {
   const limit = viewLimit(share);
   return `${share.viewCount} ${share.viewCount === 1 ? "view" : "views"}${limit !== null ? ` / ${limit} max` : ""}`;
-}
-
-function formatDate(value: string | null): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
 }
 
 function linkState(share: Share, now: number): "revoked" | "expired" | "used up" | null {
@@ -77,12 +72,12 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
           </p>
           <p className="text-muted-foreground text-sm">
             <span data-slot="view-count">{viewCountText(share)}</span>
-            {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} {formatDate(share.expiresAt)}</span> : null}
+            {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} <LocalTime value={share.expiresAt} /></span> : null}
           </p>
           {share.recipientEmail ? (
             <p className="text-muted-foreground text-sm break-all">Sent to {share.recipientEmail}</p>
           ) : null}
-          {revoked ? <p className="text-sm">Revoked {formatDate(share.revokedAt)}</p> : null}
+          {revoked ? <p className="text-sm">Revoked <LocalTime value={share.revokedAt} /></p> : null}
         </div>
         {revoked ? null : (
           <div className="flex shrink-0 flex-wrap gap-2">

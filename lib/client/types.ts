@@ -8,7 +8,7 @@ import type { TimestampDetails, TimestampSummary } from "@/lib/timestamps/text";
 import type { VerifyResult } from "@/lib/timestamps/verify";
 import type { Profile } from "@/lib/profile";
 import type { ShareRecipient as ServerShareRecipient } from "@/lib/recipients/evidence";
-import type { ActivityType as ServerActivityType } from "@/lib/activity";
+import type { ActivityEvent as ServerActivityEvent, ActivityPage as ServerActivityPage, ActivityType as ServerActivityType } from "@/lib/activity";
 import type { RecipientAgreement as ServerRecipientAgreement } from "@/lib/recipients/agreement";
 import type { AgreementDetail as ServerAgreementDetail, AgreementSummary as ServerAgreementSummary } from "@/lib/agreements";
 
@@ -48,6 +48,9 @@ export type IdeaListItem = {
   version?: number | null;
   /** A next version is being written. */
   hasDraft?: boolean;
+  /** GET /api/ideas: views recorded on all its links, and distinct recipients (by e-mail) (issue 19 §2). */
+  viewCount?: number;
+  recipientCount?: number;
 };
 
 /** GET /api/ideas/{id}/versions: one version (newest first); `timestamp` is its proof's state (published ones). */
@@ -181,26 +184,16 @@ export type ShareRecipient = Json<ServerShareRecipient>;
 
 export type ActivityType = ServerActivityType;
 
-/** One entry of GET /api/ideas/{id}/activity. */
-export type ActivityEvent = {
-  id: string;
-  type: ActivityType;
-  label: string;
-  at: string;
-  link: { id: string; type: ShareTypeValue; label: string; createdAt: string } | null;
-  actor: string | null;
-  recipient: { id: string; name: string; email: string } | null;
-  ip: string | null;
-  device: string | null;
-  detail: string | null;
-  /** A view's reading time in milliseconds (null for other events). */
-  readingMs: number | null;
-  /** The version a view showed or an agreement covered (issue 18 §1); null otherwise. */
-  version?: number | null;
-};
+/** One entry of GET /api/ideas/{id}/activity (the server's type, dates as ISO strings). */
+export type ActivityEvent = Json<ServerActivityEvent>;
 
-/** GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page. */
-export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
+/**
+ * GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page; `summary` and
+ * `people` (each recipient's own figures) cover the whole history.
+ */
+export type ActivityPage = Json<ServerActivityPage>;
+export type ActivitySummary = ActivityPage["summary"];
+export type ActivityRecipientSummary = ActivityPage["people"][number];
 
 /** POST /api/verify (the public /verify form). */
 export type VerifyAnswer = Json<VerifyResult>;
