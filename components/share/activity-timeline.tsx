@@ -69,10 +69,10 @@ function SummaryFigures({ summary }: { summary: ActivitySummary }) {
     ["Reading time", formatReadingTime(summary.readingSeconds * 1000)],
   ];
   return (
-    <dl aria-label="Activity summary" data-testid="activity-summary" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+    <dl aria-label="Activity summary" data-testid="activity-summary" className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-2">
       {figures.map(([label, value]) => (
         <div key={label} className="bg-muted/40 min-w-0 rounded-md border px-2 py-1.5">
-          <dt className="text-muted-foreground truncate text-xs">{label}</dt>
+          <dt className="text-muted-foreground text-xs">{label}</dt>
           <dd className="text-base font-semibold tabular-nums">{value}</dd>
         </div>
       ))}
