@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { File, FileText, ImageIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
 import type { Asset } from "@/lib/client/types";
 
@@ -13,11 +14,6 @@ function assetKind(asset: Asset): "image" | "pdf" | "file" {
   if (type.startsWith("image/") || (!type && IMAGE_EXT.test(asset.fileName))) return "image";
   if (type === "application/pdf" || /\.pdf$/i.test(asset.fileName)) return "pdf";
   return "file";
-}
-
-function shortDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
 }
 
 function AssetCard({ asset }: { asset: Asset }) {
@@ -45,7 +41,7 @@ function AssetCard({ asset }: { asset: Asset }) {
             {asset.fileName}
             <span className="sr-only"> (opens in a new tab)</span>
           </p>
-          <p className="text-muted-foreground text-xs">{shortDate(asset.createdAt)}</p>
+          <p className="text-muted-foreground text-xs"><LocalTime value={asset.createdAt} dateOnly /></p>
         </div>
       </a>
     </Card>

@@ -1,5 +1,6 @@
 import { Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { IdeaCardHeading } from "@/components/dashboard/idea-card";
 import type { SharedWithMeItem } from "@/lib/client/types";
 
@@ -18,7 +19,7 @@ export function SharedIdeaCard({ item }: { item: SharedWithMeItem }) {
         {valid ? (
           <>
             <span aria-hidden="true">·</span>
-            <time dateTime={sharedAt.toISOString()}>{sharedAt.toLocaleDateString()}</time>
+            <LocalTime value={item.sharedAt} dateOnly />
           </>
         ) : null}
       </div>

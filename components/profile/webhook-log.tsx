@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
 import type { WebhookDeliveryLog } from "@/lib/client/types";
 
 const STATUS: Record<WebhookDeliveryLog["status"], { label: string; variant: "secondary" | "destructive" | "outline" }> = {
@@ -9,7 +10,6 @@ const STATUS: Record<WebhookDeliveryLog["status"], { label: string; variant: "se
   failed: { label: "Failed", variant: "destructive" },
 };
 
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
 /** One endpoint's recent deliveries, newest first: event, state, and each attempt's time, response code and duration. */
 export function WebhookLog({ deliveries, labelId }: { deliveries: WebhookDeliveryLog[]; labelId: string }) {
@@ -23,16 +23,16 @@ export function WebhookLog({ deliveries, labelId }: { deliveries: WebhookDeliver
             <div className="flex flex-wrap items-center gap-2">
               <code className="text-xs">{d.type}</code>
               <Badge variant={status.variant}>{status.label}</Badge>
-              <span className="text-muted-foreground text-xs">{time(d.createdAt)}</span>
+              <span className="text-muted-foreground text-xs"><LocalTime value={d.createdAt} /></span>
             </div>
             <ul className="text-muted-foreground space-y-0.5 text-xs">
               {d.attempts.map((a) => (
                 <li key={a.attempt}>
-                  Attempt {a.attempt} · {time(a.attemptedAt)} · {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no response"} · {a.durationMs} ms
+                  Attempt {a.attempt} · <LocalTime value={a.attemptedAt} /> · {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no response"} · {a.durationMs} ms
                   {a.error && !a.ok ? <span className="break-all"> · {a.error}</span> : null}
                 </li>
               ))}
-              {d.nextAttemptAt && d.attempts.length > 0 ? <li>Next attempt {time(d.nextAttemptAt)}</li> : null}
+              {d.nextAttemptAt && d.attempts.length > 0 ? <li>Next attempt <LocalTime value={d.nextAttemptAt} /></li> : null}
             </ul>
           </li>
         );

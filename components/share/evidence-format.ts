@@ -1,10 +1,4 @@
-import { localDateTime } from "@/lib/client/date-format";
-
-/** How the share screen writes evidence times: the viewer's local time (components/ui/local-time.tsx adds the UTC instant on hover). Client-safe. */
-export function localTime(value: string): string {
-  return localDateTime(value);
-}
-
+/** How the share screen writes counts ('1 view', '7 recipients'). Times go through components/ui/local-time.tsx. Client-safe. */
 export function plural(n: number, one: string, many = `${one}s`) {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
 }
