@@ -38,6 +38,7 @@ test.describe("activity at a glance", () => {
     createUser,
     loginAs,
   }) => {
+    test.slow(); // a whole journey: two recipients, the screen, a new link and a revocation
     const owner = await createUser({ name: "Olivia Owner" });
     await loginAs(page, owner);
     const ideaId = await publishedIdea(page.request, "Cardamom Cola");
@@ -51,7 +52,8 @@ test.describe("activity at a glance", () => {
     }
 
     await page.goto(`/share/${ideaId}`);
-    // The summary opens the timeline.
+    // The summary opens the timeline (the first page of a cold server on a loaded machine can take a while to hydrate).
+    await expect(summary(page)).toBeVisible({ timeout: 30_000 });
     await expect(figure(page, "Links")).toHaveText("1");
     await expect(figure(page, "Recipients")).toHaveText("2");
     await expect(figure(page, "Agreements")).toHaveText("2");

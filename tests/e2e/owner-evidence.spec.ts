@@ -29,6 +29,7 @@ test.describe("owner's evidence", () => {
     createUser,
     loginAs,
   }) => {
+    test.slow(); // a whole journey: the recipient's screens, the owner's evidence, the CSV and a reply
     const owner = await createUser({ name: "Olivia Owner" });
     await loginAs(page, owner);
     const ideaId = await publishedIdea(page.request, "Cardamom Cola");
