@@ -9,7 +9,7 @@ import type { ForgotPasswordInput } from "@/lib/validation/auth";
 import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 
 const SENT = "Password reset instructions have been sent to your email.";
@@ -66,24 +66,11 @@ export function ForgotPasswordForm() {
         <p className="text-muted-foreground text-sm">Enter your email address and we&apos;ll send you a link to reset your password.</p>
       </div>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="forgot-email">Email</Label>
-          <Input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "forgot-email-error" : undefined}
-            {...register("email")}
-          />
-          {errors.email ? (
-            <p id="forgot-email-error" className="text-destructive text-sm">
-              {errors.email.message}
-            </p>
-          ) : null}
-        </div>
+        <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register("email")} />
+          )}
+        </FormField>
         <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
           {submitting ? <Spinner /> : null}
           Send Reset Link

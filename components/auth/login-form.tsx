@@ -9,7 +9,7 @@ import { apiRequest, isApiError } from "@/lib/client/request";
 import type { LoginResponse } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
@@ -62,45 +62,24 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
       ) : null}
 
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "email-error" : undefined}
-            {...register("email")}
-          />
-          {errors.email ? (
-            <p id="email-error" className="text-destructive text-sm">
-              {errors.email.message}
-            </p>
-          ) : null}
-        </div>
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register("email")} />
+          )}
+        </FormField>
 
-        <div className="space-y-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="password">Password</Label>
+        <FormField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
             <Link href="/forgot-password" className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline">
               Forgot
             </Link>
-          </div>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "password-error" : undefined}
-            {...register("password")}
-          />
-          {errors.password ? (
-            <p id="password-error" className="text-destructive text-sm">
-              {errors.password.message}
-            </p>
-          ) : null}
-        </div>
+          }
+        >
+          {(control) => <PasswordInput {...control} autoComplete="current-password" {...register("password")} />}
+        </FormField>
 
         <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
           {submitting ? <Spinner /> : null}

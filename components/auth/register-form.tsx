@@ -3,14 +3,14 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useLightForm, type FieldErrors } from "@/lib/client/light-form";
+import { useLightForm } from "@/lib/client/light-form";
 import { toast } from "@/lib/client/toast";
 import type { RegisterFormInput } from "@/lib/validation/auth";
 import { apiRequest, isApiError } from "@/lib/client/request";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
@@ -28,11 +28,6 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
 ];
 
 const SERVER_FIELDS = ["name", "email", "password"] as const;
-
-function fieldProps(name: FieldName, errors: FieldErrors<FieldName>) {
-  const error = errors[name];
-  return { id: `register-${name}`, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `register-${name}-error` : undefined };
-}
 
 export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormProps) {
   const router = useRouter();
@@ -62,24 +57,17 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
   return (
     <div className="space-y-6">
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-        {FIELDS.map(({ name, label, autoComplete, type }) => {
-          const props = fieldProps(name, errors);
-          return (
-            <div key={name} className="space-y-2">
-              <Label htmlFor={props.id}>{label}</Label>
-              {type ? (
-                <Input type={type} autoComplete={autoComplete} {...props} {...register(name)} />
+        {FIELDS.map(({ name, label, autoComplete, type }) => (
+          <FormField key={name} id={`register-${name}`} label={label} error={errors[name]?.message}>
+            {(control) =>
+              type ? (
+                <Input {...control} type={type} autoComplete={autoComplete} {...register(name)} />
               ) : (
-                <PasswordInput autoComplete={autoComplete} {...props} {...register(name)} />
-              )}
-              {errors[name] ? (
-                <p id={`${props.id}-error`} className="text-destructive text-sm">
-                  {errors[name]?.message}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+                <PasswordInput {...control} autoComplete={autoComplete} {...register(name)} />
+              )
+            }
+          </FormField>
+        ))}
 
         <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
           {submitting ? <Spinner /> : null}

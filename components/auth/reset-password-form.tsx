@@ -9,7 +9,7 @@ import type { ResetPasswordFormInput } from "@/lib/validation/auth";
 import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
 
@@ -61,37 +61,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </div>
       ) : null}
 
-      <div className="space-y-2">
-        <Label htmlFor="reset-password">New password</Label>
-        <PasswordInput
-          id="reset-password"
-          autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "reset-password-error" : undefined}
-          {...register("password")}
-        />
-        {errors.password ? (
-          <p id="reset-password-error" className="text-destructive text-sm">
-            {errors.password.message}
-          </p>
-        ) : null}
-      </div>
+      <FormField id="reset-password" label="New password" error={errors.password?.message}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register("password")} />}
+      </FormField>
 
-      <div className="space-y-2">
-        <Label htmlFor="reset-confirm">Confirm password</Label>
-        <PasswordInput
-          id="reset-confirm"
-          autoComplete="new-password"
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={errors.confirmPassword ? "reset-confirm-error" : undefined}
-          {...register("confirmPassword")}
-        />
-        {errors.confirmPassword ? (
-          <p id="reset-confirm-error" className="text-destructive text-sm">
-            {errors.confirmPassword.message}
-          </p>
-        ) : null}
-      </div>
+      <FormField id="reset-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register("confirmPassword")} />}
+      </FormField>
 
       <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
         {submitting ? <Spinner /> : null}

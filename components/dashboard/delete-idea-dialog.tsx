@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 
 type DeleteIdeaDialogProps = {
   id: number;
@@ -18,19 +19,20 @@ type DeleteIdeaDialogProps = {
 export function DeleteIdeaDialog({ id, title, onDeleted }: DeleteIdeaDialogProps) {
   const queryClient = useQueryClient();
 
-  const deleteIdea = async () => {
-    try {
-      // SPEC §7: the DELETE carries a JSON content type even without a body.
-      await apiRequest("DELETE", `/api/ideas/${id}`, undefined, { headers: { "Content-Type": "application/json" } });
-    } catch {
-      toast.error("Error", { description: "Failed to delete idea. Please try again." });
-      return false;
-    }
-    queryClient.removeQueries({ queryKey: queryKeys.idea(id) }); // the editor must not show it from memory
-    toast.success("Success", { description: "Idea deleted successfully!" });
-    void onDeleted?.();
-    return true;
-  };
+  // SPEC §7: the DELETE carries a JSON content type even without a body.
+  const deletion = useApiMutation(() => apiRequest("DELETE", `/api/ideas/${id}`, undefined, { headers: { "Content-Type": "application/json" } }), {
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.idea(id) }); // the editor must not show it from memory
+      toast.success("Success", { description: "Idea deleted successfully!" });
+      void onDeleted?.();
+    },
+    onError: () => void toast.error("Error", { description: "Failed to delete idea. Please try again." }),
+  });
+  const deleteIdea = () =>
+    deletion.mutateAsync().then(
+      () => true,
+      () => false,
+    );
 
   return (
     <ConfirmDialog

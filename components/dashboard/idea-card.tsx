@@ -9,9 +9,8 @@ import { plural } from "@/components/share/evidence-format";
 import type { IdeaListItem } from "@/lib/client/types";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 
-/** '3 views · 2 recipients', '1 view · 1 recipient' (issue 19 §2); null when the list did not say (an older answer). */
-export function ideaReachText(idea: Pick<IdeaListItem, "viewCount" | "recipientCount">): string | null {
-  if (idea.viewCount === undefined || idea.recipientCount === undefined) return null;
+/** '3 views · 2 recipients', '1 view · 1 recipient' (issue 19 §2). */
+export function ideaReachText(idea: Pick<IdeaListItem, "viewCount" | "recipientCount">): string {
   return `${plural(idea.viewCount, "view")} · ${plural(idea.recipientCount, "recipient")}`;
 }
 
@@ -59,11 +58,9 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
           {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
         </div>
       </div>
-      {reach ? (
-        <p className="text-muted-foreground px-4 text-sm" data-testid="idea-reach">
-          {reach}
-        </p>
-      ) : null}
+      <p className="text-muted-foreground px-4 text-sm" data-testid="idea-reach">
+        {reach}
+      </p>
       {published && idea.timestamp ? <TimestampStatus timestamp={idea.timestamp} className="px-4" /> : null}
     </Card>
   );

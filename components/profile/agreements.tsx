@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,9 +16,10 @@ import { AGREEMENTS_KEY, useAgreements } from "@/components/share/agreement-choi
 import { errorsByPath, serverFieldErrors } from "@/components/share/share-form-model";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { AgreementSummary } from "@/lib/client/types";
 import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/nda/own-agreement";
-import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX, agreementSchema } from "@/lib/validation/agreements";
+import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX, agreementSchema, type AgreementInput } from "@/lib/validation/agreements";
 
 const FIELDS = ["title", "body"] as const;
 type Field = (typeof FIELDS)[number];
@@ -71,37 +72,32 @@ export function Agreements() {
   );
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [AGREEMENTS_KEY] });
-}
+const AGREEMENTS = [[AGREEMENTS_KEY]] as const;
+const agreementUrl = (agreement: AgreementSummary) => `/api/agreements/${encodeURIComponent(agreement.id)}`;
 
 function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
-  const refresh = useRefresh();
   const [problem, setProblem] = useState<string | null>(null);
 
-  const makeDefault = async () => {
+  const makeDefault = useApiMutation(
+    () => apiRequest("PUT", agreementUrl(agreement), { title: agreement.title, body: agreement.body, isDefault: true }),
+    {
+      invalidates: AGREEMENTS,
+      onSuccess: () => void toast.success(`'${agreement.title}' is now your default agreement.`),
+      onError: (err) => setProblem(errorMessage(err, "The default could not be changed. Please try again.")),
+    },
+  );
+  const remove = useApiMutation(() => apiRequest("DELETE", agreementUrl(agreement)), {
+    invalidates: AGREEMENTS,
+    onSuccess: () => void toast.success("Agreement deleted."),
+    // 409: a link still uses it; the server's message says what to do.
+    onError: (err) => setProblem(errorMessage(err, "The agreement could not be deleted. Please try again.")),
+  });
+  const start = (mutation: { mutateAsync: () => Promise<unknown> }) => {
     setProblem(null);
-    try {
-      await apiRequest("PUT", `/api/agreements/${encodeURIComponent(agreement.id)}`, { title: agreement.title, body: agreement.body, isDefault: true });
-      toast.success(`'${agreement.title}' is now your default agreement.`);
-      await refresh();
-    } catch (err) {
-      setProblem(errorMessage(err, "The default could not be changed. Please try again."));
-    }
-  };
-
-  const remove = async () => {
-    setProblem(null);
-    try {
-      await apiRequest("DELETE", `/api/agreements/${encodeURIComponent(agreement.id)}`);
-      toast.success("Agreement deleted.");
-      await refresh();
-    } catch (err) {
-      // 409: a link still uses it; the server's message says what to do.
-      setProblem(errorMessage(err, "The agreement could not be deleted. Please try again."));
-    }
-    return true;
+    return mutation.mutateAsync().then(
+      () => true,
+      () => true,
+    );
   };
 
   return (
@@ -122,7 +118,7 @@ function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
           }
         />
         {agreement.isDefault ? null : (
-          <Button type="button" size="sm" variant="outline" onClick={() => void makeDefault()} aria-label={`Make ${agreement.title} the default`}>
+          <Button type="button" size="sm" variant="outline" onClick={() => void start(makeDefault)} disabled={makeDefault.isPending} aria-label={`Make ${agreement.title} the default`}>
             Set as default
           </Button>
         )}
@@ -137,7 +133,7 @@ function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
           confirmLabel="Delete agreement"
           pendingLabel="Deleting the agreement..."
           destructive
-          onConfirm={remove}
+          onConfirm={() => start(remove)}
         />
       </div>
       {problem ? (
@@ -151,7 +147,6 @@ function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
 
 /** Create (no `agreement`) or edit: title, body with the placeholders as help, default switch; messages by field. */
 function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSummary; trigger: React.ReactElement }) {
-  const refresh = useRefresh();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState(agreement?.title ?? "");
@@ -159,7 +154,26 @@ function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSumm
   const [isDefault, setIsDefault] = useState(agreement?.isDefault ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+
+  const save = useApiMutation(
+    (request: AgreementInput) =>
+      agreement ? apiRequest<AgreementSummary>("PUT", agreementUrl(agreement), request) : apiRequest<AgreementSummary>("POST", "/api/agreements", request),
+    {
+      invalidates: AGREEMENTS,
+      onSuccess: () => {
+        toast.success(agreement ? "Agreement saved." : "Agreement created.");
+        setOpen(false);
+      },
+      onError: (err) => {
+        const fields = serverFieldErrors(err, FIELDS);
+        if (fields) {
+          setErrors(fields);
+          focus(fields);
+        } else setFormError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? "The agreement could not be saved.") : "The agreement could not be saved. Please try again.");
+      },
+    },
+  );
+  const pending = save.isPending;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -177,7 +191,7 @@ function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSumm
     if (first) setTimeout(() => document.getElementById(`${id}-${first}`)?.focus(), 0);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     setFormError(null);
@@ -190,34 +204,8 @@ function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSumm
       return;
     }
     setErrors({});
-    setPending(true);
-    try {
-      if (agreement) await apiRequest<AgreementSummary>("PUT", `/api/agreements/${encodeURIComponent(agreement.id)}`, request);
-      else await apiRequest<AgreementSummary>("POST", "/api/agreements", request);
-      toast.success(agreement ? "Agreement saved." : "Agreement created.");
-      await refresh();
-      setOpen(false);
-    } catch (err) {
-      const fields = serverFieldErrors(err, FIELDS);
-      if (fields) {
-        setErrors(fields);
-        focus(fields);
-      } else setFormError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? "The agreement could not be saved.") : "The agreement could not be saved. Please try again.");
-    } finally {
-      setPending(false);
-    }
+    save.mutate(checked.data);
   };
-
-  const described = (field: Field, hint?: string) => {
-    const ids = [hint, errors[field] ? `${id}-${field}-error` : null].filter(Boolean);
-    return { id: `${id}-${field}`, "aria-invalid": errors[field] ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
-  };
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="text-destructive text-sm">
-        {errors[field]}
-      </p>
-    ) : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -231,35 +219,43 @@ function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSumm
               : "Recipients of the links that use it read and accept it before the idea."}
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-busy={pending}>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={AGREEMENT_TITLE_MAX + 50} autoComplete="off" {...described("title")} />
-            {error("title")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-body`}>Agreement text</Label>
-            <Textarea
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-              rows={12}
-              maxLength={AGREEMENT_BODY_MAX + 1000}
-              placeholder={EXAMPLE}
-              className="font-mono text-sm"
-              {...described("body", `${id}-body-hint`)}
-            />
-            <div id={`${id}-body-hint`} className="text-muted-foreground space-y-1 text-xs">
-              <p>Plain paragraphs separated by a blank line; start a paragraph with &ldquo;1.&rdquo;, &ldquo;2.&rdquo; … for numbered terms. Placeholders:</p>
-              <ul className="grid gap-x-4 sm:grid-cols-2">
-                {PLACEHOLDERS.map((p) => (
-                  <li key={p}>
-                    <code>{`{${p}}`}</code> {PLACEHOLDER_HELP[p]}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            {error("body")}
-          </div>
+        <form noValidate onSubmit={submit} className="space-y-4" aria-busy={pending}>
+          <FormField id={`${id}-title`} label="Title" error={errors.title}>
+            {(control) => (
+              <Input {...control} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={AGREEMENT_TITLE_MAX + 50} autoComplete="off" />
+            )}
+          </FormField>
+          <FormField
+            id={`${id}-body`}
+            label="Agreement text"
+            error={errors.body}
+            hint={
+              <span className="block space-y-1">
+                <span className="block">
+                  Plain paragraphs separated by a blank line; start a paragraph with &ldquo;1.&rdquo;, &ldquo;2.&rdquo; … for numbered terms. Placeholders:
+                </span>
+                <span className="grid gap-x-4 sm:grid-cols-2">
+                  {PLACEHOLDERS.map((p) => (
+                    <span key={p} className="block">
+                      <code>{`{${p}}`}</code> {PLACEHOLDER_HELP[p]}
+                    </span>
+                  ))}
+                </span>
+              </span>
+            }
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                value={body}
+                onChange={(e) => setBody(e.target.value)}
+                rows={12}
+                maxLength={AGREEMENT_BODY_MAX + 1000}
+                placeholder={EXAMPLE}
+                className="font-mono text-sm"
+              />
+            )}
+          </FormField>
           <div className="flex items-center gap-3">
             <Switch id={`${id}-default`} checked={isDefault} onCheckedChange={setIsDefault} />
             <Label htmlFor={`${id}-default`} className="font-normal">

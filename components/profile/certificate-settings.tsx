@@ -1,12 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { SettingRow } from "@/components/profile/notification-settings";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { ProfileInfo } from "@/lib/client/types";
 
 /**
@@ -17,22 +17,26 @@ import type { ProfileInfo } from "@/lib/client/types";
 export function CertificateSettings({ initialUser }: { initialUser: ProfileInfo }) {
   const queryClient = useQueryClient();
   const me = useQuery<ProfileInfo>({ queryKey: queryKeys.me, initialData: initialUser }).data;
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation(
+    ({ value }: { value: boolean; previous: ProfileInfo }) => apiRequest<ProfileInfo>("PUT", "/api/profile", { showEmailOnCertificates: value }),
+    {
+      onSuccess: (saved) => {
+        queryClient.setQueryData(queryKeys.me, saved);
+        toast.success("Certificate settings saved.");
+      },
+      onError: (err, { previous }) => {
+        queryClient.setQueryData(queryKeys.me, previous);
+        toast.error("Error", { description: withLimitMessage("Failed to save certificate settings. Please try again.", err) });
+      },
+    },
+  );
+  const saving = save.isPending;
 
-  const change = async (value: boolean) => {
+  /** Shown at once, put back if the save fails. */
+  const change = (value: boolean) => {
     const previous = queryClient.getQueryData<ProfileInfo>(queryKeys.me) ?? me;
     queryClient.setQueryData<ProfileInfo>(queryKeys.me, { ...previous, showEmailOnCertificates: value });
-    setSaving(true);
-    try {
-      const saved = await apiRequest<ProfileInfo>("PUT", "/api/profile", { showEmailOnCertificates: value });
-      queryClient.setQueryData(queryKeys.me, saved);
-      toast.success("Certificate settings saved.");
-    } catch (err) {
-      queryClient.setQueryData(queryKeys.me, previous);
-      toast.error("Error", { description: withLimitMessage("Failed to save certificate settings. Please try again.", err) });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ value, previous });
   };
 
   return (
@@ -45,7 +49,7 @@ export function CertificateSettings({ initialUser }: { initialUser: ProfileInfo 
           checked={me.showEmailOnCertificates}
           disabled={saving}
           busy={saving}
-          onChange={(value) => void change(value)}
+          onChange={change}
         />
       </ul>
     </ProfileSection>

@@ -1,15 +1,15 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { apiRequest, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import { inviteSchema, type InviteInput } from "@/lib/validation/auth";
 
 /**
@@ -17,26 +17,20 @@ import { inviteSchema, type InviteInput } from "@/lib/validation/auth";
  * e-mailed invitation as `npm run invite`, valid 14 days, naming who sent it.
  */
 export function InviteSomeone() {
-  const [sending, setSending] = useState(false);
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<InviteInput>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: "" },
   });
-
-  const onSubmit = async ({ email }: InviteInput) => {
-    setSending(true);
-    try {
-      const sent = await apiRequest<{ email: string }>("POST", "/api/invites", { email });
+  const invite = useApiMutation(({ email }: InviteInput) => apiRequest<{ email: string } | null>("POST", "/api/invites", { email }), {
+    onSuccess: (sent, { email }) => {
       reset();
       toast.success(`Invitation sent to ${sent?.email ?? email}.`);
-    } catch (err) {
+    },
+    onError: (err) => {
       setError("email", { type: "server", message: errorMessage(err, "The invitation could not be sent. Please try again.") }, { shouldFocus: true });
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
 
-  const error = errors.email?.message;
   return (
     <ProfileSection
       title="Invite someone"
@@ -46,25 +40,12 @@ export function InviteSomeone() {
         </>
       }
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1 space-y-2">
-          <Label htmlFor="invite-email">Email address</Label>
-          <Input
-            id="invite-email"
-            type="email"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "invite-email-error" : undefined}
-            {...register("email")}
-          />
-          {error ? (
-            <p id="invite-email-error" className="text-destructive text-sm">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit" className="sm:mt-7" disabled={sending} aria-busy={sending}>
-          {sending ? <Spinner label="Sending the invitation..." /> : null}
+      <form onSubmit={handleSubmit((values) => invite.mutate(values))} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <FormField id="invite-email" label="Email address" error={errors.email?.message} className="flex-1">
+          {(control) => <Input {...control} type="email" autoComplete="off" {...register("email")} />}
+        </FormField>
+        <Button type="submit" className="sm:mt-6" disabled={invite.isPending} aria-busy={invite.isPending}>
+          {invite.isPending ? <Spinner label="Sending the invitation..." /> : null}
           Send invitation
         </Button>
       </form>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Label } from "@/components/ui/label";
@@ -8,6 +7,7 @@ import { Switch } from "@/components/ui/switch";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { NotificationSettings as Settings } from "@/lib/client/types";
 
 type Kind = keyof Settings;
@@ -25,22 +25,25 @@ const SWITCHES: { kind: Kind; label: string; description: string }[] = [
 export function NotificationSettings({ initial }: { initial: Settings }) {
   const queryClient = useQueryClient();
   const settings = useQuery<Settings>({ queryKey: queryKeys.notificationSettings, initialData: initial }).data;
-  const [saving, setSaving] = useState<Kind | null>(null);
+  const save = useApiMutation(
+    ({ kind, value }: { kind: Kind; value: boolean; previous: Settings }) => apiRequest<Settings>("PUT", "/api/profile/notifications", { [kind]: value }),
+    {
+      onSuccess: (saved) => {
+        queryClient.setQueryData(queryKeys.notificationSettings, saved);
+        toast.success("Notification settings saved.");
+      },
+      onError: (err, { previous }) => {
+        queryClient.setQueryData(queryKeys.notificationSettings, previous);
+        toast.error("Error", { description: withLimitMessage("Failed to save notification settings. Please try again.", err) });
+      },
+    },
+  );
+  const saving = save.isPending ? save.variables.kind : null;
 
-  const change = async (kind: Kind, value: boolean) => {
-    const previous = settings;
-    queryClient.setQueryData<Settings>(queryKeys.notificationSettings, { ...previous, [kind]: value });
-    setSaving(kind);
-    try {
-      const saved = await apiRequest<Settings>("PUT", "/api/profile/notifications", { [kind]: value });
-      queryClient.setQueryData(queryKeys.notificationSettings, saved);
-      toast.success("Notification settings saved.");
-    } catch (err) {
-      queryClient.setQueryData(queryKeys.notificationSettings, previous);
-      toast.error("Error", { description: withLimitMessage("Failed to save notification settings. Please try again.", err) });
-    } finally {
-      setSaving(null);
-    }
+  /** Shown at once, put back if the save fails. */
+  const change = (kind: Kind, value: boolean) => {
+    queryClient.setQueryData<Settings>(queryKeys.notificationSettings, { ...settings, [kind]: value });
+    save.mutate({ kind, value, previous: settings });
   };
 
   return (
@@ -55,7 +58,7 @@ export function NotificationSettings({ initial }: { initial: Settings }) {
             checked={settings[kind]}
             disabled={saving !== null}
             busy={saving === kind}
-            onChange={(value) => void change(kind, value)}
+            onChange={(value) => change(kind, value)}
           />
         ))}
       </ul>

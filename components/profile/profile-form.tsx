@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
@@ -10,13 +10,14 @@ import { profileSchema, type ProfileInput } from "@/lib/validation/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { CurrentUserInfo, ProfileInfo } from "@/lib/client/types";
 
 /** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
@@ -49,16 +50,15 @@ export function ProfileForm({ initialUser }: { initialUser: ProfileInfo }) {
 function ProfileEditor({ profile }: { profile: ProfileInfo }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: profile.name, email: profile.email },
   });
 
-  const onSubmit = async ({ name }: ProfileInput) => {
-    setSaving(true);
-    try {
-      const answer = await apiRequest<Partial<ProfileInfo> | null>("PUT", "/api/profile", { name, email: profile.email });
+  // GET /api/auth/me is the refresh after an update: the page's own copy is only the starting point.
+  const save = useApiMutation(({ name }: ProfileInput) => apiRequest<Partial<ProfileInfo> | null>("PUT", "/api/profile", { name, email: profile.email }), {
+    invalidates: [queryKeys.me],
+    onSuccess: (answer, { name }) => {
       const saved: ProfileInfo = {
         name: answer?.name ?? name,
         email: answer?.email ?? profile.email,
@@ -66,21 +66,19 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
         showEmailOnCertificates: answer?.showEmailOnCertificates ?? profile.showEmailOnCertificates,
       };
       queryClient.setQueryData(queryKeys.me, saved);
-      // GET /api/auth/me is the refresh after an update: the page's own copy is only the starting point.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       reset({ name: saved.name, email: saved.email });
       updateStoredUser({ name: saved.name, profileImage: saved.profileImage });
       toast.success("Your profile has been updated successfully.");
       router.refresh();
-    } catch (err) {
+    },
+    onError: (err) => {
       const message = withLimitMessage("Failed to update profile. Please try again.", err);
       toast.error("Error", { description: message });
       // The name is the only editable field: the refusal is shown there, with focus (issue 10 §6).
       setError("name", { type: "server", message: errorMessage(err, message) }, { shouldFocus: true });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const saving = save.isPending;
 
   const onImageUploaded = (profileImage: string) => {
     queryClient.setQueryData<ProfileInfo>(queryKeys.me, (prev) => (prev ? { ...prev, profileImage } : prev));
@@ -94,32 +92,17 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
       <CardContent className="space-y-6 px-4 sm:px-6">
         <AvatarUploader name={profile.name} profileImage={profile.profileImage} onUploaded={onImageUploaded} />
 
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="profile-name">Name</Label>
-            <Input
-              id="profile-name"
-              autoComplete="name"
+        <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
+          <FormField id="profile-name" label="Name" error={errors.name?.message}>
+            {(control) => (
               // Rendered on the server too: the name shows before the form's script has run.
-              defaultValue={profile.name}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? "profile-name-error" : undefined}
-              {...register("name")}
-            />
-            {errors.name ? (
-              <p id="profile-name-error" className="text-destructive text-sm">
-                {errors.name.message}
-              </p>
-            ) : null}
-          </div>
+              <Input {...control} autoComplete="name" defaultValue={profile.name} {...register("name")} />
+            )}
+          </FormField>
 
-          <div className="space-y-2">
-            <Label htmlFor="profile-email">Email</Label>
-            <Input id="profile-email" type="email" value={profile.email} disabled readOnly aria-describedby="profile-email-note" />
-            <p id="profile-email-note" className="text-muted-foreground text-sm">
-              Email cannot be changed
-            </p>
-          </div>
+          <FormField id="profile-email" label="Email" hint="Email cannot be changed">
+            {(control) => <Input {...control} type="email" value={profile.email} disabled readOnly />}
+          </FormField>
 
           <Button type="submit" className="w-full sm:w-auto" disabled={saving} aria-busy={saving}>
             {saving ? <Spinner label="Saving..." /> : null}

@@ -3,10 +3,12 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import { splitList } from "@/components/share/share-form-model";
 import { ProfileSection } from "@/components/profile/profile-section";
 
@@ -22,39 +24,29 @@ export function SharingDefaults({ initial }: { initial: SharingDefaultsInfo }) {
   const [screenShield, setScreenShield] = useState(initial.screenShield);
   const [expiryDays, setExpiryDays] = useState(initial.expiryDays === null ? "" : String(initial.expiryDays));
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation((body: Record<string, unknown>) => apiRequest<SharingDefaultsInfo>("PUT", "/api/profile/sharing-defaults", body), {
+    onSuccess: (saved) => {
+      setBlocked(saved.blockedDomains.join(", "));
+      toast.success("Sharing defaults saved.");
+    },
+    onError: (err) => setError(errorMessage(err, "Failed to save the sharing defaults. Please try again.")),
+  });
+  const saving = save.isPending;
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     const days = expiryDays.trim() === "" ? null : /^\d+$/.test(expiryDays.trim()) ? Number(expiryDays.trim()) : Number.NaN;
-    setSaving(true);
-    try {
-      const saved = await apiRequest<SharingDefaultsInfo>("PUT", "/api/profile/sharing-defaults", {
-        blockedDomains: splitList(blocked),
-        allowDownload,
-        screenShield,
-        expiryDays: Number.isNaN(days) ? expiryDays : days,
-      });
-      setBlocked(saved.blockedDomains.join(", "));
-      toast.success("Sharing defaults saved.");
-    } catch (err) {
-      setError(errorMessage(err, "Failed to save the sharing defaults. Please try again."));
-    } finally {
-      setSaving(false);
-    }
+    // A malformed number goes as typed: the server's message names it.
+    save.mutate({ blockedDomains: splitList(blocked), allowDownload, screenShield, expiryDays: Number.isNaN(days) ? expiryDays : days });
   };
 
   return (
     <ProfileSection title="Sharing defaults" description="Who your links never open to, and how new links start.">
-      <form noValidate onSubmit={(event) => void save(event)} className="space-y-4" aria-busy={saving}>
-        <div className="space-y-2">
-          <Label htmlFor="sharing-blocked-domains">Blocked domains</Label>
-          <Input id="sharing-blocked-domains" value={blocked} onChange={(e) => setBlocked(e.target.value)} placeholder="competitor.com, rival.io" aria-describedby="sharing-blocked-domains-hint" />
-          <p id="sharing-blocked-domains-hint" className="text-muted-foreground text-xs">
-            Nobody with an address at these domains (or their subdomains) can open any of your links.
-          </p>
-        </div>
+      <form noValidate onSubmit={submit} className="space-y-4" aria-busy={saving}>
+        <FormField id="sharing-blocked-domains" label="Blocked domains" hint="Nobody with an address at these domains (or their subdomains) can open any of your links.">
+          {(control) => <Input {...control} value={blocked} onChange={(e) => setBlocked(e.target.value)} placeholder="competitor.com, rival.io" />}
+        </FormField>
         <div className="flex items-center gap-3">
           <Switch id="sharing-default-download" checked={allowDownload} onCheckedChange={setAllowDownload} />
           <Label htmlFor="sharing-default-download" className="font-normal">
@@ -67,10 +59,11 @@ export function SharingDefaults({ initial }: { initial: SharingDefaultsInfo }) {
             Screen shield on new links
           </Label>
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="sharing-default-expiry">Time-limited links expire after (days)</Label>
-          <Input id="sharing-default-expiry" type="number" inputMode="numeric" min={1} value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} placeholder="No default" />
-        </div>
+        <FormField id="sharing-default-expiry" label="Time-limited links expire after (days)">
+          {(control) => (
+            <Input {...control} type="number" inputMode="numeric" min={1} value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} placeholder="No default" />
+          )}
+        </FormField>
         {error ? (
           <p role="alert" className="text-destructive text-sm">
             {error}

@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { CreatedWebhook } from "@/lib/client/types";
-import { createWebhookSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/validation/webhooks";
+import { createWebhookSchema, type CreateWebhookInput, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/validation/webhooks";
 
 type Errors = { url?: string; events?: string; form?: string };
 
@@ -21,7 +22,20 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENTS]);
   const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  const add = useApiMutation((body: CreateWebhookInput) => apiRequest<CreatedWebhook>("POST", "/api/webhooks", body), {
+    onSuccess: (created) => {
+      setUrl("");
+      setEvents([...WEBHOOK_EVENTS]);
+      setErrors({});
+      onCreated(created);
+    },
+    onError: (err) => {
+      const message = errorMessage(err, "The endpoint could not be added. Please try again.");
+      if (isApiError(err, 400)) show(/event/i.test(message) ? { events: message } : { url: message });
+      else setErrors({ form: message });
+    },
+  });
+  const pending = add.isPending;
 
   const wantsFocus = useRef(false);
   const show = (next: Errors) => {
@@ -36,7 +50,7 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
     else if (errors.events) eventsRef.current?.querySelector("input")?.focus();
   }, [pending, errors]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createWebhookSchema.safeParse({ url, events });
     if (!parsed.success) {
@@ -47,20 +61,7 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
       }
       return show(next);
     }
-    setPending(true);
-    try {
-      const created = await apiRequest<CreatedWebhook>("POST", "/api/webhooks", parsed.data);
-      setUrl("");
-      setEvents([...WEBHOOK_EVENTS]);
-      setErrors({});
-      onCreated(created);
-    } catch (err) {
-      const message = errorMessage(err, "The endpoint could not be added. Please try again.");
-      if (isApiError(err, 400)) show(/event/i.test(message) ? { events: message } : { url: message });
-      else setErrors({ form: message });
-    } finally {
-      setPending(false);
-    }
+    add.mutate(parsed.data);
   };
 
   const toggle = (type: WebhookEventType, on: boolean) =>
@@ -68,27 +69,21 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Add a webhook endpoint">
-      <div className="space-y-2">
-        <Label htmlFor="webhook-url">Endpoint URL</Label>
-        <Input
-          id="webhook-url"
-          ref={urlRef}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://example.com/webhooks/ideavault"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby={errors.url ? "webhook-url-error" : undefined}
-          disabled={pending}
-        />
-        {errors.url ? (
-          <p id="webhook-url-error" className="text-destructive text-sm">
-            {errors.url}
-          </p>
-        ) : null}
-      </div>
+      <FormField id="webhook-url" label="Endpoint URL" error={errors.url}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={urlRef}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/webhooks/ideavault"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            disabled={pending}
+          />
+        )}
+      </FormField>
       <fieldset ref={eventsRef} className="space-y-2" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
         <legend className="text-sm font-medium">Events</legend>
         <div className="grid gap-2 sm:grid-cols-2">

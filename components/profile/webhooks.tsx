@@ -15,6 +15,7 @@ import { WebhookLog } from "@/components/profile/webhook-log";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { CreatedWebhook, WebhookDeliveryLog, WebhookEndpoint } from "@/lib/client/types";
 import { WEBHOOK_EVENT_LABELS } from "@/lib/validation/webhooks";
 
@@ -114,7 +115,6 @@ function SecretOnce({ created, onDone }: { created: CreatedWebhook; onDone: () =
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const queryClient = useQueryClient();
   const logId = useId();
-  const [testing, setTesting] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
   const replaceDeliveries = (update: (deliveries: WebhookDeliveryLog[]) => WebhookDeliveryLog[]) =>
@@ -122,20 +122,18 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
       current.map((e) => (e.id === endpoint.id ? { ...e, deliveries: update(e.deliveries) } : e)),
     );
 
-  const sendTest = async () => {
-    setTesting(true);
-    try {
-      const delivery = await apiRequest<WebhookDeliveryLog>("POST", `/api/webhooks/${encodeURIComponent(endpoint.id)}/test`);
+  const endpointUrl = `/api/webhooks/${encodeURIComponent(endpoint.id)}`;
+  const test = useApiMutation(() => apiRequest<WebhookDeliveryLog>("POST", `${endpointUrl}/test`), {
+    onSuccess: (delivery) => {
       replaceDeliveries((deliveries) => [delivery, ...deliveries.filter((d) => d.id !== delivery.id)]);
       const last = delivery.attempts[0];
       if (delivery.status === "delivered") toast.success(`Test event delivered (HTTP ${last?.statusCode}).`);
       else toast.error("The test event was not delivered", { description: last?.error ?? undefined });
-    } catch (err) {
-      toast.error("Error", { description: withLimitMessage("The test event could not be sent. Please try again.", err) });
-    } finally {
-      setTesting(false);
-    }
-  };
+    },
+    onError: (err) => void toast.error("Error", { description: withLimitMessage("The test event could not be sent. Please try again.", err) }),
+  });
+  const testing = test.isPending;
+  const sendTest = () => test.mutate();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -146,17 +144,17 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     }
   };
 
-  const remove = async () => {
-    try {
-      await apiRequest("DELETE", `/api/webhooks/${encodeURIComponent(endpoint.id)}`);
+  const deletion = useApiMutation(() => apiRequest("DELETE", endpointUrl), {
+    onSuccess: () => {
       queryClient.setQueryData<WebhookEndpoint[]>(queryKeys.webhooks, (current = []) => current.filter((e) => e.id !== endpoint.id));
       toast.success("Endpoint deleted.");
-      return true;
-    } catch (err) {
-      toast.error("Error", { description: errorMessage(err, "The endpoint could not be deleted. Please try again.") });
-      return false;
-    }
-  };
+    },
+    onError: (err) => void toast.error("Error", { description: errorMessage(err, "The endpoint could not be deleted. Please try again.") }),
+  });
+  const remove = () => deletion.mutateAsync().then(
+    () => true,
+    () => false,
+  );
 
   return (
     <li className="space-y-3 rounded-md border p-3" data-testid="webhook-endpoint">

@@ -3,7 +3,7 @@
 import * as React from "react";
 
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/recipient/form-field";
+import { InputField } from "@/components/ui/form-field";
 import { loadSharingSchemas, prefetchSharingSchemas } from "@/components/recipient/sharing-schemas";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import type { Recipient } from "@/lib/client/types";
@@ -72,7 +72,7 @@ export function EmailCodeStep({ recipient, onVerified, onPendingChange, onStartO
         We sent a {EMAIL_CODE_LENGTH}-digit code to <span className="font-medium text-foreground">{recipient.email}</span>.
         Enter it to confirm the address.
       </p>
-      <FormField
+      <InputField
         id="recipient-code"
         label="Verification code"
         inputMode="numeric"

@@ -4,7 +4,7 @@ import * as React from "react";
 import { LockKeyhole } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/recipient/form-field";
+import { InputField } from "@/components/ui/form-field";
 import { StatusPanel } from "@/components/recipient/access-state";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 
@@ -47,7 +47,7 @@ export function PasscodeStep({ token, onUnlocked }: { token: string; onUnlocked:
         </header>
         {pending ? <StatusPanel compact text="Checking the passcode..." /> : null}
         <form noValidate onSubmit={submit} className="grid gap-5" hidden={pending}>
-          <FormField
+          <InputField
             id="share-passcode"
             label="Passcode"
             type="password"

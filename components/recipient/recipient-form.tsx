@@ -3,7 +3,7 @@
 import * as React from "react";
 
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/recipient/form-field";
+import { InputField } from "@/components/ui/form-field";
 import { loadSharingSchemas, prefetchSharingSchemas } from "@/components/recipient/sharing-schemas";
 import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
 import { toast } from "@/lib/client/toast";
@@ -84,7 +84,7 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden }: 
 
   return (
     <form noValidate onSubmit={submit} onFocus={prefetchSharingSchemas} className="grid gap-5" hidden={hidden}>
-      <FormField
+      <InputField
         id="recipient-name"
         label="Name"
         autoComplete="name"
@@ -93,7 +93,7 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden }: 
         error={errors.name}
         maxLength={100}
       />
-      <FormField
+      <InputField
         id="recipient-email"
         label="Email"
         type="email"
@@ -104,7 +104,7 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden }: 
         error={errors.email}
         maxLength={254}
       />
-      <FormField
+      <InputField
         id="recipient-phone"
         label="Phone (optional)"
         type="tel"

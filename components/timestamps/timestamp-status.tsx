@@ -1,7 +1,7 @@
 import { AlertTriangle, Clock, Link2 } from "lucide-react";
 
 import { cn } from "@/lib/utils";
-import { timestampLine, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
+import { timestampLine, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
 
 const TONES = {
   pending: { icon: Clock, className: "text-muted-foreground" },
@@ -10,7 +10,7 @@ const TONES = {
 } as const;
 
 /** One line: the idea's blockchain timestamp state. */
-export function TimestampStatus({ timestamp, className }: { timestamp: TimestampSummary | TimestampDetails; className?: string }) {
+export function TimestampStatus({ timestamp, className }: { timestamp: TimestampSummary | TimestampDetails | QueuedProof; className?: string }) {
   const line = timestampLine(timestamp);
   const { icon: Icon, className: tone } = TONES[line.tone];
   return (

@@ -3,7 +3,7 @@
 import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { History, Plus } from "lucide-react";
 
@@ -12,6 +12,7 @@ import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import { apiRequest, ApiError, withLimitMessage } from "@/lib/client/request";
 import { localDate } from "@/lib/client/date-format";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { IdeaVersionDetail, IdeaVersionSummary } from "@/lib/client/types";
 
 export const versionsKey = (ideaId: number) => [`/api/ideas/${ideaId}/versions`] as const;
@@ -34,28 +35,23 @@ function draftVersionIn(body: string): number | null {
 export function VersionsPanel({ ideaId }: { ideaId: number }) {
   const headingId = React.useId();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const { data: versions, isPending, isError } = useQuery<IdeaVersionSummary[]>({ queryKey: versionsKey(ideaId) });
-  const [creating, setCreating] = React.useState(false);
   const draft = versions?.find((v) => v.status === "draft") ?? null;
 
-  const newVersion = async () => {
-    if (creating) return;
-    setCreating(true);
-    try {
-      const created = await apiRequest<IdeaVersionDetail>("POST", `/api/ideas/${ideaId}/versions`);
-      void queryClient.invalidateQueries({ queryKey: versionsKey(ideaId) });
-      router.push(versionHref(ideaId, created.version));
-    } catch (err) {
+  const create = useApiMutation(() => apiRequest<IdeaVersionDetail>("POST", `/api/ideas/${ideaId}/versions`), {
+    invalidates: [versionsKey(ideaId)],
+    onSuccess: (created) => router.push(versionHref(ideaId, created.version)),
+    onError: (err) => {
       // One open draft per idea: the server names it; open it rather than fail.
       const open = err instanceof ApiError && err.status === 409 ? draftVersionIn(err.body) : null;
-      if (open) {
-        router.push(versionHref(ideaId, open));
-        return;
-      }
-      setCreating(false);
-      toast.error("Error", { description: withLimitMessage("Failed to create a new version", err) });
-    }
+      if (open) router.push(versionHref(ideaId, open));
+      else toast.error("Error", { description: withLimitMessage("Failed to create a new version", err) });
+    },
+  });
+  // Stays busy while the browser leaves for the version's editor.
+  const creating = create.isPending || create.isSuccess || (create.isError && create.error instanceof ApiError && create.error.status === 409 && draftVersionIn(create.error.body) !== null);
+  const newVersion = () => {
+    if (!creating) create.mutate();
   };
 
   return (
@@ -70,7 +66,7 @@ export function VersionsPanel({ ideaId }: { ideaId: number }) {
             <Link href={versionHref(ideaId, draft.version)}>Continue version {draft.version}</Link>
           </Button>
         ) : (
-          <Button type="button" size="sm" onClick={() => void newVersion()} disabled={creating || isPending} aria-busy={creating}>
+          <Button type="button" size="sm" onClick={newVersion} disabled={creating || isPending} aria-busy={creating}>
             <Plus aria-hidden="true" />
             New version
           </Button>

@@ -3,12 +3,19 @@
  * Client-safe: types only.
  */
 import type { CanvasElement } from "@/lib/validation/ideas";
-import type { ShareTypeValue } from "@/lib/validation/sharing";
-import type { TimestampDetails, TimestampSummary } from "@/lib/timestamps/text";
 import type { VerifyResult } from "@/lib/timestamps/verify";
 import type { Profile } from "@/lib/profile";
 import type { ShareRecipient as ServerShareRecipient } from "@/lib/recipients/evidence";
 import type { ActivityEvent as ServerActivityEvent, ActivityPage as ServerActivityPage, ActivityType as ServerActivityType } from "@/lib/activity";
+import type { getIdea, listIdeas } from "@/lib/ideas";
+import type { getVersion, listVersions } from "@/lib/ideas/versions";
+import type { presentShare } from "@/lib/shares";
+import type { PresentedRecipient } from "@/lib/recipients";
+import type { presentComment } from "@/lib/comments";
+import type { listAssets } from "@/lib/files";
+import type { SharedIdeaResult } from "@/lib/shares/views";
+import type { SharedWithMeItem as ServerSharedWithMeItem } from "@/lib/shares/shared-with-me";
+import type { NotificationSettings as ServerNotificationSettings } from "@/lib/validation/notifications";
 import type { RecipientAgreement as ServerRecipientAgreement } from "@/lib/recipients/agreement";
 import type { AgreementDetail as ServerAgreementDetail, AgreementSummary as ServerAgreementSummary } from "@/lib/agreements";
 
@@ -35,50 +42,20 @@ export type CanvasContent = { elements: CanvasElement[] };
 /** HTML string, canvas elements, a PDF reference, or (older data) anything else, shown as JSON. */
 export type IdeaContent = string | CanvasContent | PdfContent | null | Record<string, unknown> | unknown[] | number | boolean;
 
-export type IdeaListItem = {
-  id: number;
-  title: string;
-  status: IdeaStatusValue;
-  kind: "html" | "pdf" | "canvas" | "other";
-  blockchainTimestamp: string | null;
-  lastModified: string;
-  /** The idea's timestamp proof, once published. */
-  timestamp?: TimestampSummary | null;
-  /** The latest published version's number (issue 18 §1); null while never published. */
-  version?: number | null;
-  /** A next version is being written. */
-  hasDraft?: boolean;
-  /** GET /api/ideas: views recorded on all its links, and distinct recipients (by e-mail) (issue 19 §2). */
-  viewCount?: number;
-  recipientCount?: number;
-};
+/** GET /api/ideas: list fields (`version`: the latest published version, null while never published; `hasDraft`: a next version is open; `viewCount`, `recipientCount`: issue 19 §2). */
+export type IdeaListItem = Json<Awaited<ReturnType<typeof listIdeas>>[number]>;
 
 /** GET /api/ideas/{id}/versions: one version (newest first); `timestamp` is its proof's state (published ones). */
-export type IdeaVersionSummary = {
-  id: string;
-  version: number;
-  status: IdeaStatusValue;
-  title: string;
-  publishedAt: string | null;
-  contentSha256: string | null;
-  createdAt: string;
-  updatedAt: string;
-  timestamp: (TimestampDetails & { state: string }) | null;
-};
+export type IdeaVersionSummary = Json<Awaited<ReturnType<typeof listVersions>>[number]>;
 
 /** GET /api/ideas/{id}/versions/{n}: one version with its content. */
-export type IdeaVersionDetail = IdeaVersionSummary & { ideaId: number; kind: IdeaListItem["kind"]; content: IdeaContent; pdfUploadRequired: boolean };
+export type IdeaVersionDetail = Json<Awaited<ReturnType<typeof getVersion>>>;
 
-export type Idea = IdeaListItem & { content: IdeaContent; publishedAt: string | null; createdAt: string };
+/** GET /api/ideas/{id}: the idea with its content (HTML, canvas elements or the PDF reference). */
+export type Idea = Json<Awaited<ReturnType<typeof getIdea>>>;
 
-export type Asset = {
-  id: string;
-  fileName: string;
-  filePath: string;
-  contentType: string | null;
-  kind: "image" | "pdf";
-  createdAt: string;
-};
+/** GET /api/assets: the owner's uploaded images and PDFs. */
+export type Asset = Json<Awaited<ReturnType<typeof listAssets>>[number]>;
 
 /** GET /api/auth/me, PUT /api/profile, and the `user` of POST /api/auth/login. */
 export type CurrentUserInfo = { name: string; email: string; profileImage: string | null };
@@ -94,90 +71,26 @@ export type UploadedImage = { id: string; url: string };
 /** POST /api/profile/image. */
 export type ProfileImageResult = { profileImage: string };
 
-export type Share = {
-  id: string;
-  ideaId: number;
-  /** The owner's name for the link (issue 17 §3); null when unnamed. */
-  name: string | null;
-  shareType: ShareTypeValue;
-  expiresAt: string | null;
-  maxViews: number | null;
-  recipientEmail: string | null;
-  accessLink: string;
-  viewCount: number;
-  revokedAt: string | null;
-  createdAt: string;
-  /** Recipients may download the idea's PDF (marked with their identity); off: page images only. */
-  allowDownload: boolean;
-  /** The reader blurs while unfocused, prints a notice and blocks image saving. */
-  screenShield: boolean;
-  /** A passcode is asked before identity (never the passcode itself). */
-  hasPasscode: boolean;
-  /** Issue 17 §4: the owner's agreement the link shows (its current version); null: the standard agreement. */
-  agreementId: string | null;
-  agreement: { id: string; title: string; version: number } | null;
-  /** false: 'No NDA'. */
-  requireNda: boolean;
-  /** Issue 18 §1: the version the link stays on; null: it shows the latest published version. */
-  pinnedVersion?: number | null;
-};
+/** The owner's view of a link (GET /api/ideas/{id}/shares, POST /api/shares, PATCH /api/shares/{id}); never its passcode. */
+export type Share = Json<ReturnType<typeof presentShare>>;
 
 /** DELETE /api/shares/{id}. */
 export type RevokedShare = { success: true; id: string; revokedAt: string };
 
-export type Recipient = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  agreedToNda: boolean;
-  /** Only e-mail shares need it; true elsewhere. */
-  emailVerified: boolean;
-};
+/** A recipient as their own browser sees it (`emailVerified`: only e-mail shares need it, true elsewhere). */
+export type Recipient = Json<PresentedRecipient>;
 
-/** GET /api/share/{token}. `content` only for the agreed (and, for e-mail shares, verified) recipient session. */
-export type SharedIdea = {
-  idea: {
-    id: number;
-    title: string;
-    user: { name: string };
-    content?: IdeaContent;
-    /** The version the link shows ('Version {number} of {of} · published {date}'); nulls for a never-published idea. */
-    version?: { number: number | null; of: number | null; publishedAt: string | null };
-  };
-  shareType: ShareTypeValue;
-  /**
-   * The link's options: 'Download' (the marked PDF, /api/files/{id}) only when allowDownload. Without it a PDF idea's
-   * content comes as {type: "pdf", fileName, pdfPath: null}: the reader shows /api/share/{token}/pages.
-   */
-  allowDownload: boolean;
-  screenShield: boolean;
-  /** Issue 17 §4: false, the link asks for no agreement (identity, then the document). */
-  requireNda: boolean;
-  /** The recipient bound to this link in this browser (recipient cookie), if any. */
-  recipient: Recipient | null;
-  /** When content was delivered: the start of this recipient's current view. */
-  accessedAt?: string;
-  /** With the content: this recipient's NDA acceptance id (GET /api/ndas/{id}/certificate.pdf). */
-  ndaId?: string | null;
-  /** With the content: "name · e-mail · access time", overlaid faintly across the document. */
-  watermark?: string;
-};
+/**
+ * GET /api/share/{token}. `content` only for the agreed (and, for e-mail shares, verified) recipient session; a PDF
+ * idea's content has `pdfPath: null` unless the link allows downloads (the reader shows /api/share/{token}/pages).
+ */
+export type SharedIdea = Json<SharedIdeaResult>;
 
 /** GET /api/share/{token}: the link, or only this while its passcode is missing (nothing about the idea). */
 export type ShareLookup = SharedIdea | { requiresPasscode: true };
 
-export type Comment = {
-  id: string;
-  recipientId: string;
-  author: string;
-  content: string;
-  createdAt: string;
-  /** "owner" for the idea owner's reply to a recipient's comment. */
-  authorRole: "recipient" | "owner";
-  /** The comment a reply answers (always a thread's first comment). */
-  parentId: string | null;
-};
+/** A comment or the owner's reply (`parentId`: the thread's first comment a reply answers). */
+export type Comment = Json<ReturnType<typeof presentComment>>;
 
 /** GET /api/shares/{id}/recipients: one recipient of a link, its agreement and its views, newest first. */
 export type ShareRecipient = Json<ServerShareRecipient>;
@@ -198,10 +111,10 @@ export type ActivityRecipientSummary = ActivityPage["people"][number];
 /** POST /api/verify (the public /verify form). */
 export type VerifyAnswer = Json<VerifyResult>;
 /** GET /api/shared-with-me: an e-mail share addressed to the signed-in account. */
-export type SharedWithMeItem = { shareId: string; ideaId: number; title: string; sharerName: string; sharedAt: string; accessLink: string };
+export type SharedWithMeItem = Json<ServerSharedWithMeItem>;
 
 /** GET/PUT /api/profile/notifications: which owner e-mails are sent. */
-export type NotificationSettings = { ndaAccepted: boolean; firstView: boolean; comments: boolean };
+export type NotificationSettings = ServerNotificationSettings;
 
 /** GET /api/webhooks items; POST adds `secret` (shown once). */
 export type WebhookEndpoint = Json<Awaited<ReturnType<typeof import("@/lib/webhooks/endpoints").listWebhooks>>[number]>;

@@ -79,7 +79,14 @@ function isPdfContent(c: ClientContent): c is { type: "pdf"; fileName: string; p
 
 /** GET /api/share/{token}'s answer (lib/client/types.ts SharedIdea). */
 export type SharedIdeaResult = {
-  idea: { id: number; title: string; user: { name: string }; content?: ClientContent | RecipientPdfContent };
+  idea: {
+    id: number;
+    title: string;
+    user: { name: string };
+    content?: ClientContent | RecipientPdfContent;
+    /** The version the link shows ('Version {number} of {of} · published {date}'); nulls for a never-published idea. */
+    version?: { number: number | null; of: number | null; publishedAt: Date | null };
+  };
   shareType: ShareTypeValue;
   /** The link's options (issue 16 §4): the viewer offers the marked PDF only with allowDownload. */
   allowDownload: boolean;

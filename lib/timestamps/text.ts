@@ -27,6 +27,9 @@ export type TimestampDetails = {
   error: string | null;
 };
 
+/** A published version whose proof row is not written yet (GET /api/ideas/{id}/versions). */
+export type QueuedProof = { status: "queued" };
+
 export type TimestampLine = { tone: "pending" | "anchored" | "failed"; text: string };
 
 function shortDate(iso: string) {
@@ -38,7 +41,8 @@ function shortDate(iso: string) {
  * 'Timestamp pending — submitted {date}' (queued digests count as submitted: the commitment is recorded at publish
  * time), 'Anchored in Bitcoin block {height} on {date}', or 'Timestamp failed'.
  */
-export function timestampLine(t: TimestampSummary | TimestampDetails): TimestampLine {
+export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof): TimestampLine {
+  if (!("queuedAt" in t) && !("createdAt" in t)) return { tone: "pending", text: "Timestamp queued" };
   const height = "bitcoin" in t ? t.bitcoin?.height : t.bitcoinHeight;
   const time = "bitcoin" in t ? t.bitcoin?.time : t.bitcoinTime;
   if (t.status === "confirmed" && height != null && time) return { tone: "anchored", text: `Anchored in Bitcoin block ${height} on ${shortDate(time)}` };

@@ -17,6 +17,7 @@ async function publishedIdea(page: Page, title: string) {
 
 test.describe("link controls", () => {
   test("a founder creates a link with a passcode; a recipient enters it, identifies and accepts the agreement", async ({ page, browser, createUser, loginAs }) => {
+    test.slow(); // a journey across two browsers, as the other long ones
     const founder = await createUser({ name: "Fiona Founder" });
     await loginAs(page, founder);
     const idea = await publishedIdea(page, "Cardamom kettle");
