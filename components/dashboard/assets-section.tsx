@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { File, FileText, ImageIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
 import type { Asset } from "@/lib/client/types";
-import { LocalTime } from "@/components/ui/local-time";
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
 
@@ -41,9 +41,7 @@ function AssetCard({ asset }: { asset: Asset }) {
             {asset.fileName}
             <span className="sr-only"> (opens in a new tab)</span>
           </p>
-          <p className="text-muted-foreground text-xs">
-            <LocalTime value={asset.createdAt} format="date" />
-          </p>
+          <p className="text-muted-foreground text-xs"><LocalTime value={asset.createdAt} dateOnly /></p>
         </div>
       </a>
     </Card>

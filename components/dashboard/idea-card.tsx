@@ -4,9 +4,15 @@ import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
+import { LocalTime } from "@/components/ui/local-time";
+import { plural } from "@/components/share/evidence-format";
 import type { IdeaListItem } from "@/lib/client/types";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import { LocalTime } from "@/components/ui/local-time";
+
+/** '3 views · 2 recipients', '1 view · 1 recipient' (issue 19 §2). */
+export function ideaReachText(idea: Pick<IdeaListItem, "viewCount" | "recipientCount">): string {
+  return `${plural(idea.viewCount, "view")} · ${plural(idea.recipientCount, "recipient")}`;
+}
 
 /** The first line of every portfolio card: an icon and the spec's 'Idea (id) : title', linking to `href`. */
 export function IdeaCardHeading({ icon: Icon, href, id, title, prefetch }: { icon: LucideIcon; href: string; id: number; title: string; prefetch?: boolean }) {
@@ -28,14 +34,14 @@ type IdeaCardProps = { idea: IdeaListItem; onDeleted?: () => void | Promise<void
 export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
   const title = idea.title.trim() || "Untitled Idea";
   const published = idea.status === "published";
+  const reach = ideaReachText(idea);
 
   return (
     <Card className="hover:border-brand/40 gap-3 py-4 transition-colors">
       <IdeaCardHeading icon={FileText} href={`/editor/${idea.id}`} id={idea.id} title={title} />
       <div className="flex items-center justify-between gap-2 px-4">
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
-          {/* SPEC §2: the blockchainTimestamp, or lastModified if that is absent, as a short date. */}
-          <LocalTime value={idea.blockchainTimestamp || idea.lastModified} format="date" />
+          <LocalTime value={idea.blockchainTimestamp || idea.lastModified} dateOnly />
           <IdeaStatusBadge published={published} />
           {idea.version ? (
             <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium" title={`Version ${idea.version}${idea.hasDraft ? ", a next version is being written" : ""}`} data-testid="idea-version">
@@ -52,6 +58,9 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
           {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
         </div>
       </div>
+      <p className="text-muted-foreground px-4 text-sm" data-testid="idea-reach">
+        {reach}
+      </p>
       {published && idea.timestamp ? <TimestampStatus timestamp={idea.timestamp} className="px-4" /> : null}
     </Card>
   );

@@ -1,8 +1,8 @@
 import { Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { IdeaCardHeading } from "@/components/dashboard/idea-card";
 import type { SharedWithMeItem } from "@/lib/client/types";
-import { LocalTime } from "@/components/ui/local-time";
 
 /** An idea someone shared with this account by e-mail: opens the recipient view of its link (/view/{token}). */
 export function SharedIdeaCard({ item }: { item: SharedWithMeItem }) {
@@ -19,7 +19,8 @@ export function SharedIdeaCard({ item }: { item: SharedWithMeItem }) {
         {valid ? (
           <>
             <span aria-hidden="true">·</span>
-            <LocalTime value={item.sharedAt} format="date" />
+            <LocalTime value={item.sharedAt} dateOnly />
+            <LocalTime value={item.sharedAt} dateOnly />
           </>
         ) : null}
       </div>

@@ -23,18 +23,16 @@ export function WebhookLog({ deliveries, labelId }: { deliveries: WebhookDeliver
             <div className="flex flex-wrap items-center gap-2">
               <code className="text-xs">{d.type}</code>
               <Badge variant={status.variant}>{status.label}</Badge>
-              <span className="text-muted-foreground text-xs"><LocalTime value={d.createdAt} format="medium" /></span>
+              <span className="text-muted-foreground text-xs"><LocalTime value={d.createdAt} /></span>
             </div>
             <ul className="text-muted-foreground space-y-0.5 text-xs">
               {d.attempts.map((a) => (
                 <li key={a.attempt}>
-                  Attempt {a.attempt} · <LocalTime value={a.attemptedAt} format="medium" /> · {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no response"} · {a.durationMs} ms
+                  Attempt {a.attempt} · <LocalTime value={a.attemptedAt} /> · {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no response"} · {a.durationMs} ms
                   {a.error && !a.ok ? <span className="break-all"> · {a.error}</span> : null}
                 </li>
               ))}
-              {d.nextAttemptAt && d.attempts.length > 0 ? <li>
-                  Next attempt <LocalTime value={d.nextAttemptAt} format="medium" />
-                </li> : null}
+              {d.nextAttemptAt && d.attempts.length > 0 ? <li>Next attempt <LocalTime value={d.nextAttemptAt} /></li> : null}
             </ul>
           </li>
         );

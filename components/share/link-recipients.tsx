@@ -7,7 +7,8 @@ import { CheckCircle2, Download, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { localTime, plural } from "@/components/share/evidence-format";
+import { plural } from "@/components/share/evidence-format";
+import { LocalTime } from "@/components/ui/local-time";
 import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
 import { queryKeys } from "@/lib/client/query-client";
 import type { ShareRecipient } from "@/lib/client/types";
@@ -44,11 +45,7 @@ function RecipientReading({ recipient, unit }: { recipient: ShareRecipient; unit
 }
 
 function Time({ value }: { value: string }) {
-  return (
-    <time dateTime={value} title={value}>
-      {localTime(value)}
-    </time>
-  );
+  return <LocalTime value={value} />;
 }
 
 function RecipientViews({ recipient }: { recipient: ShareRecipient }) {

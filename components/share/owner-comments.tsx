@@ -8,11 +8,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { LocalTime } from "@/components/ui/local-time";
 import { commentThreads, type CommentThread } from "@/lib/client/comment-threads";
 import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import type { Comment } from "@/lib/client/types";
-import { LocalTime } from "@/components/ui/local-time";
 import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
 
 export const REPLY_FAILED = "Failed to send the reply. Please try again.";

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import { apiRequest, ApiError, withLimitMessage } from "@/lib/client/request";
+import { localDate } from "@/lib/client/date-format";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { IdeaVersionDetail, IdeaVersionSummary } from "@/lib/client/types";
 
@@ -25,12 +26,6 @@ function draftVersionIn(body: string): number | null {
   } catch {
     return null;
   }
-}
-
-function shortDate(iso: string | null) {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString();
 }
 
 /**
@@ -85,7 +80,7 @@ export function VersionsPanel({ ideaId }: { ideaId: number }) {
             <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-version={v.version}>
               <div className="flex min-w-0 flex-col gap-0.5">
                 <Link href={versionHref(ideaId, v.version)} className="font-medium hover:underline">
-                  v{v.version} · {v.status === "published" ? `published ${shortDate(v.publishedAt)}` : "draft"}
+                  v{v.version} · {v.status === "published" ? `published ${localDate(v.publishedAt)}` : "draft"}
                 </Link>
                 <span className="text-muted-foreground truncate text-sm">{v.title}</span>
               </div>

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { toCsv } from "@/lib/activity/csv";
+import { activitySummary, type ActivityRecipientSummary, type ActivitySummary } from "@/lib/activity/summary";
 import { describeDevice } from "@/lib/recipients/device";
 import { shareTypeToApi, viewLimit } from "@/lib/shares/access";
 import { ideaIdSchema } from "@/lib/validation/ideas";
@@ -50,12 +51,24 @@ export type ActivityEvent = {
   device: string | null;
   /** The comment or reply text, the agreement's SHA-256, the link's limits. */
   detail: string | null;
+  /**
+   * `detail` without its digests, for the screen (issue 19 §3: digests are tucked under 'Evidence'); the digests
+   * themselves are in `evidence`. `detail` stays the whole text (the CSV and older clients read it).
+   */
+  note: string | null;
+  /** Digests that prove the event (today: the agreement's SHA-256), each with what it is a digest of. */
+  evidence: { label: string; value: string }[];
   /** A view's reading time as the reader reported it (lib/engagement); null for every other event. */
   readingMs: number | null;
   /** The version a view showed or an agreement covered (issue 18 §1: analytics per version); null otherwise or before versions. */
   version: number | null;
 };
-export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null };
+/**
+ * `summary` and `people` cover the whole history whatever the page (issue 19 §3: the timeline opens with them and
+ * groups events per recipient, each group with that recipient's own figures).
+ */
+export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null; summary: ActivitySummary; people: ActivityRecipientSummary[] };
+export type { ActivityRecipientSummary, ActivitySummary };
 
 export const ACTIVITY_PAGE_DEFAULT = 50;
 export const ACTIVITY_PAGE_MAX = 200;
@@ -137,9 +150,18 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const p = recipientId ? people.get(recipientId) : undefined;
     return p ? { id: p.id, name: p.name, email: p.email } : null;
   };
-  const event = (e: Omit<ActivityEvent, "label" | "id" | "readingMs" | "version"> & { source: string; readingMs?: number; version?: number | null }): ActivityEvent => {
-    const { source, readingMs, version, ...rest } = e;
-    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, readingMs: readingMs ?? null, version: version ?? null };
+  const event = (
+    e: Omit<ActivityEvent, "label" | "id" | "readingMs" | "version" | "note" | "evidence"> & {
+      source: string;
+      readingMs?: number;
+      version?: number | null;
+      evidence?: ActivityEvent["evidence"];
+    },
+  ): ActivityEvent => {
+    const { source, readingMs, version, evidence = [], ...rest } = e;
+    // The whole detail is the note followed by each digest, as the CSV has always written it.
+    const detail = [rest.detail, ...evidence.map((d) => `${d.label} ${d.value}`)].filter(Boolean).join(" · ") || null;
+    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, detail, note: rest.detail, evidence, readingMs: readingMs ?? null, version: version ?? null };
   };
   const owner = idea.owner.name;
   const events: ActivityEvent[] = [];
@@ -172,7 +194,8 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
         ip: n.ip,
         device: describeDevice(n.userAgent),
         // The owner's own agreement by name and version (issue 17 §4); the standard one as before.
-        detail: `${n.agreementTitle && n.agreementVersionNumber ? `'${n.agreementTitle}' version ${n.agreementVersionNumber} · ` : ""}Agreement SHA-256 ${n.agreementSha256}`,
+        detail: n.agreementTitle && n.agreementVersionNumber ? `'${n.agreementTitle}' version ${n.agreementVersionNumber}` : null,
+        evidence: [{ label: "Agreement SHA-256", value: n.agreementSha256 }],
         source: n.id,
         version: n.version,
       }),
@@ -201,8 +224,8 @@ export async function listActivity(ownerId: string, ideaId: unknown, page: { off
   const idea = await ownedIdea(ownerId, ideaId);
   const offset = Math.min(Math.max(0, Math.floor(page.offset ?? 0)), OFFSET_MAX);
   const limit = Math.min(Math.max(1, Math.floor(page.limit ?? ACTIVITY_PAGE_DEFAULT)), ACTIVITY_PAGE_MAX);
-  const events = await collect(idea, offset + limit + 1);
-  return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null };
+  const [events, { summary, people }] = await Promise.all([collect(idea, offset + limit + 1), activitySummary(idea.id)]);
+  return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null, summary, people };
 }
 
 export const ACTIVITY_CSV_HEADER = ["Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details", "Reading time (s)"] as const;

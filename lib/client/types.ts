@@ -42,7 +42,7 @@ export type CanvasContent = { elements: CanvasElement[] };
 /** HTML string, canvas elements, a PDF reference, or (older data) anything else, shown as JSON. */
 export type IdeaContent = string | CanvasContent | PdfContent | null | Record<string, unknown> | unknown[] | number | boolean;
 
-/** GET /api/ideas: list fields (`version`: the latest published version, null while never published; `hasDraft`: a next version is open). */
+/** GET /api/ideas: list fields (`version`: the latest published version, null while never published; `hasDraft`: a next version is open; `viewCount`, `recipientCount`: issue 19 §2). */
 export type IdeaListItem = Json<Awaited<ReturnType<typeof listIdeas>>[number]>;
 
 /** GET /api/ideas/{id}/versions: one version (newest first); `timestamp` is its proof's state (published ones). */
@@ -97,11 +97,16 @@ export type ShareRecipient = Json<ServerShareRecipient>;
 
 export type ActivityType = ServerActivityType;
 
-/** One entry of GET /api/ideas/{id}/activity. */
+/** One entry of GET /api/ideas/{id}/activity (the server's type, dates as ISO strings). */
 export type ActivityEvent = Json<ServerActivityEvent>;
 
-/** GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page. */
+/**
+ * GET /api/ideas/{id}/activity?offset=&limit=: newest first; nextOffset is null on the last page; `summary` and
+ * `people` (each recipient's own figures) cover the whole history.
+ */
 export type ActivityPage = Json<ServerActivityPage>;
+export type ActivitySummary = ActivityPage["summary"];
+export type ActivityRecipientSummary = ActivityPage["people"][number];
 
 /** POST /api/verify (the public /verify form). */
 export type VerifyAnswer = Json<VerifyResult>;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ideaCounts } from "@/lib/activity/summary";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
@@ -35,14 +36,19 @@ const listSelect = {
 
 /**
  * List fields only: content is never decrypted for the portfolio. One item per idea, with `version` (the latest
- * published, null when never published), `hasDraft` (a next version is open) and the latest publication's proof.
+ * published, null when never published), `hasDraft` (a next version is open), the latest publication's proof, and
+ * `viewCount` / `recipientCount` (views recorded, distinct recipient e-mails over all its links).
  */
 export async function listIdeas(ownerId: string) {
   const rows = await db.idea.findMany({ where: { ownerId }, orderBy: { lastModified: "desc" }, select: listSelect });
+  // Each card's views and recipients (issue 19 §2): grouped queries over all the ideas at once.
+  const counts = await ideaCounts(rows.map((r) => r.id));
   return rows.map(({ versions, ...idea }) => ({
     ...idea,
     hasDraft: versions.some((v) => v.status === "draft"),
     timestamp: versions.find((v) => v.status === "published")?.timestamp ?? null,
+    viewCount: counts.get(idea.id)?.viewCount ?? 0,
+    recipientCount: counts.get(idea.id)?.recipientCount ?? 0,
   }));
 }
 

@@ -29,6 +29,7 @@ test.describe("owner's evidence", () => {
     createUser,
     loginAs,
   }) => {
+    test.slow(); // a whole journey: the recipient's screens, the owner's evidence, the CSV and a reply
     const owner = await createUser({ name: "Olivia Owner" });
     await loginAs(page, owner);
     const ideaId = await publishedIdea(page.request, "Cardamom Cola");
@@ -74,7 +75,8 @@ test.describe("owner's evidence", () => {
       await expect(view).toContainText("Chrome 131 on Windows 10 (desktop)");
       await expect(view).toContainText(/IP \S+/);
 
-      // The activity timeline, newest first.
+      // The activity timeline, newest first ('All events': it opens grouped per recipient, issue 19 §3).
+      await page.getByRole("button", { name: "All events" }).click();
       const events = activity(page).locator("li[data-activity-type]");
       await expect(events).toHaveCount(5);
       expect(await events.evaluateAll((els) => els.map((e) => e.getAttribute("data-activity-type")))).toEqual([
@@ -156,7 +158,8 @@ test.describe("owner's evidence", () => {
     await page.keyboard.press("Enter");
     await expect(row.locator("li[data-recipient-id]")).toHaveCount(7);
     await expect(row.getByRole("button", { name: "Show the newest 5 recipients" })).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("list", { name: "Activity" }).locator("li[data-activity-type]").first()).toBeVisible();
+    await expect(page.getByTestId("activity-summary")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Events by recipient" }).locator("li[data-activity-group]")).toHaveCount(8);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

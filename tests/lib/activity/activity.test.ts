@@ -140,6 +140,7 @@ describe("activity", () => {
     const share = await createShare(owner.id, idea.id);
     await agreedRecipient(share);
     const few = await recordQueries(() => listActivity(owner.id, idea.id));
+    const fewCsv = await recordQueries(() => activityCsv(owner.id, idea.id));
 
     const ids = [];
     for (let i = 0; i < 20; i++) ids.push((await createRecipient(share, { name: `Person ${i}` })).id);
@@ -149,6 +150,6 @@ describe("activity", () => {
     expect(many.result.nextOffset).toBe(50);
     expect(many.queries.length).toBe(few.queries.length);
     const csv = await recordQueries(() => activityCsv(owner.id, idea.id));
-    expect(csv.queries.length).toBe(few.queries.length);
+    expect(csv.queries.length).toBe(fewCsv.queries.length);
   });
 });

@@ -94,7 +94,7 @@ describe("listIdeas", () => {
     const list = await listIdeas(user.id);
     expect(list.map((i) => i.title)).toEqual(["B", "A"]);
     for (const item of list) {
-      expect(Object.keys(item).sort()).toEqual(["blockchainTimestamp", "hasDraft", "id", "kind", "lastModified", "status", "timestamp", "title", "version"]);
+      expect(Object.keys(item).sort()).toEqual(["blockchainTimestamp", "hasDraft", "id", "kind", "lastModified", "recipientCount", "status", "timestamp", "title", "version", "viewCount"]);
     }
     expect(JSON.stringify(list)).not.toContain("secret A");
 
