@@ -125,8 +125,11 @@ const common = {
   pinVersion: z.boolean("pinVersion must be true or false").optional(),
 };
 
-/** Only an e-mail link has an invitation to carry a note: on the others it is ignored (stored null), bounded all the same. */
-const ignoredNote = shareNote.nullable().optional().transform(() => null);
+/**
+ * Only an e-mail link has an invitation to carry a note: on the others it is ignored (stored null), bounded all the
+ * same. Dropped from the output (undefined) rather than null, so bodies of the other types stay what they were.
+ */
+const ignoredNote = shareNote.nullable().optional().transform(() => undefined);
 
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
 export const createShareSchema = z.discriminatedUnion(
