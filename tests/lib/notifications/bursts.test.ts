@@ -5,6 +5,8 @@ import { acceptNda } from "@/lib/recipients";
 import { getSharedIdea } from "@/lib/shares/views";
 import { burstWindowMs, runOwnerNotifications } from "@/lib/notifications/queue";
 import { updateNotificationSettings } from "@/lib/notifications/settings";
+import { GET as CRON } from "@/app/api/cron/notifications/route";
+import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, createDraft, createRecipient, createShare, createUser } from "../../factories";
 
 /**
@@ -141,5 +143,21 @@ describe("owner mails per recipient burst", () => {
     await db.recipient.update({ where: { id: r.id }, data: { firstViewNotifiedAt: null } });
     await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
     expect((await events(r.id)).map((e) => e.kind)).toEqual(["ndaAccepted", "firstView"]);
+  });
+
+  it("GET /api/cron/notifications (serverless) needs the cron secret and mails what is due", async () => {
+    setEnv({ CRON_SECRET: "a-cron-secret-of-some-length" });
+    const { owner, share } = await setup();
+    const r = await acceptAndOpen(share);
+    // The burst began more than a window ago.
+    const past = new Date(Date.now() - WINDOW - 5_000);
+    await db.ownerNotification.updateMany({ where: { recipientId: r.id }, data: { occurredAt: past, nextAttemptAt: past } });
+    const noParams = { params: Promise.resolve({}) };
+    expect((await CRON(new Request("http://localhost/api/cron/notifications"), noParams)).status).toBe(401);
+    expect(await ownerMails(owner.email)).toHaveLength(0);
+    const ok = await CRON(new Request("http://localhost/api/cron/notifications", { headers: { authorization: "Bearer a-cron-secret-of-some-length" } }), noParams);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await ownerMails(owner.email)).toHaveLength(1);
   });
 });
