@@ -37,6 +37,7 @@ const linkField = (page: Page) => page.getByRole("textbox", { name: "Share link"
 const expiresField = (page: Page) => page.getByLabel("Expiration Date");
 const maxViewsField = (page: Page) => page.getByLabel("Maximum Views");
 const emailField = (page: Page) => page.getByLabel("Recipient Email");
+const noteField = (page: Page) => page.getByLabel("Personal note (optional)");
 
 async function createIdea(page: Page, title: string, publish = false): Promise<number> {
   const res = await page.request.post("/api/ideas", { data: { title, content: "<p>Secret body</p>" } });
@@ -172,6 +173,7 @@ test.describe("share screen", () => {
     await expect(expiresField(page)).toHaveCount(0);
     await expect(maxViewsField(page)).toHaveCount(0);
     await expect(emailField(page)).toHaveCount(0);
+    await expect(noteField(page)).toHaveCount(0);
     const full = await submitShare(page, "Generate Share Link");
     expect(full).toEqual({ ideaId: id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false });
     shares = await listShares(page, id);
@@ -194,8 +196,14 @@ test.describe("share screen", () => {
     await expect(emailField(page)).toHaveAccessibleDescription(EMAIL_MESSAGE);
     const recipient = uniqueEmail(testInfo, "recipient");
     await emailField(page).fill(recipient.toUpperCase());
+    // Issue 19 §3: an optional personal note, for the invitation only; over 500 characters is refused on the field.
+    await noteField(page).fill("x".repeat(501));
+    await page.getByRole("button", { name: "Send Email Invitation" }).click();
+    await expect(noteField(page)).toHaveAccessibleDescription(/Note must be at most 500 characters/);
+    const note = "Hi Grace,\nthe kettle we talked about — <b>not</b> public yet.";
+    await noteField(page).fill(`  ${note}  `);
     const mailed = await submitShare(page, "Send Email Invitation");
-    expect(mailed).toEqual({ ideaId: id, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: recipient, allowDownload: false, screenShield: false });
+    expect(mailed).toEqual({ ideaId: id, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: recipient, note, allowDownload: false, screenShield: false });
     shares = await listShares(page, id);
     const emailShare = shares.find((s) => s.shareType === "email")!;
     expect(emailShare.recipientEmail).toBe(recipient);
@@ -205,6 +213,10 @@ test.describe("share screen", () => {
     await expect(item(page, emailShare)).toContainText(`Sent to ${recipient}`);
     const mail = await waitForMail(recipient);
     expect(mail.text).toContain(`/view/${emailShare.accessLink}`);
+    expect(mail.text).toContain(`“${note}”`);
+    expect(mail.html).toContain("&lt;b&gt;not&lt;/b&gt; public yet.");
+    // The note is nowhere else: not in the owner's list, not on the recipient's page.
+    expect(JSON.stringify(shares)).not.toContain("the kettle we talked about");
 
     // Newest first, four active links; a reload shows the same list.
     await expect(activeList(page).getByRole("listitem")).toHaveCount(4);
