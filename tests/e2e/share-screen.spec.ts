@@ -91,6 +91,7 @@ test.describe("share screen", () => {
     loginAs,
     baseURL,
   }, testInfo) => {
+    test.slow(); // a whole journey: four share types, each created, listed and checked, then a reload
     const user = await createUser();
     await loginAs(page, user);
     const id = await createIdea(page, "Shareable plan", true);
