@@ -14,6 +14,9 @@ export async function register() {
       // Webhook retries and leftovers, every few seconds (new events are attempted right after their request).
       const { startWebhookScheduler } = await import("./lib/webhooks/scheduler");
       startWebhookScheduler();
+      // The owner's recipient mails, one per burst, once each burst's window has closed.
+      const { startOwnerNotificationScheduler } = await import("./lib/notifications/scheduler");
+      startOwnerNotificationScheduler();
       if (env.OTS_INTERVAL_S > 0) {
         const { startTimestampScheduler } = await import("./lib/timestamps/scheduler");
         startTimestampScheduler();

@@ -103,6 +103,8 @@ export default defineConfig({
       RATE_LIMIT_SCALE: "20",
       // Two tests see a second e-mail code refused, then sent: 10 s between codes instead of 30 s (lib/env.ts).
       RECIPIENT_CODE_RESEND_S: "10",
+      // The owner's recipient mails wait 2 s for the rest of a burst instead of a minute (lib/notifications/queue.ts).
+      NOTIFY_BURST_S: "2",
       // The tests follow e-mailed links and read /dev/outbox (a developer-only page) from this local server.
       NEXTAUTH_URL: baseURL,
       DEV_OUTBOX: "true",

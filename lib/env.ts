@@ -76,6 +76,11 @@ const schema = z.object({
    * two tests of the refusal-then-resend flow stop waiting out half a minute each.
    */
   RECIPIENT_CODE_RESEND_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Seconds an owner's mail about a recipient waits for that recipient's next events (agreement, first view), so
+   * a burst is one mail (issue 19 §3). The end-to-end server shortens it.
+   */
+  NOTIFY_BURST_S: z.coerce.number().int().min(0).max(3600).default(60),
   /** Per-account storage (files plus idea content), in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
   TRUST_PROXY: boolean,

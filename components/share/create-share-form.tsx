@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
 import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
@@ -21,7 +22,7 @@ import {
 import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
 import type { Share } from "@/lib/client/types";
-import type { CreateShareRequest } from "@/lib/validation/share-link";
+import { SHARE_NOTE_MAX, type CreateShareRequest } from "@/lib/validation/share-link";
 import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/sharing";
 
 export const CREATE_FAILED = "Failed to create share link. Please try again.";
@@ -35,6 +36,7 @@ const FIELD_IDS: Record<ShareField, string> = {
   expiresAt: "share-expires-at",
   maxViews: "share-max-views",
   recipientEmail: "share-recipient-email",
+  note: "share-note",
   allowedEmails: "share-allowed-emails",
   allowedDomains: "share-allowed-domains",
   blockedDomains: "share-blocked-domains",
@@ -301,6 +303,12 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
               disabled={pending}
               {...describedBy("recipientEmail", errors.recipientEmail)}
             />
+          </Field>
+        ) : null}
+
+        {shown.note ? (
+          <Field field="note" label="Personal note (optional)" error={errors.note} hint={`Shown only in the invitation e-mail, under your name. At most ${SHARE_NOTE_MAX} characters.`}>
+            <Textarea rows={3} {...field("note")} disabled={pending} {...describedBy("note", errors.note, true)} />
           </Field>
         ) : null}
 

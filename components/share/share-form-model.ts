@@ -12,6 +12,8 @@ export type ShareFormValues = {
   expiresAt: string;
   maxViews: string;
   recipientEmail: string;
+  /** Issue 19 §3: the owner's note in an e-mail link's invitation; empty = none. */
+  note: string;
   /** Link options (issue 16 §4), both off by default. */
   allowDownload: boolean;
   screenShield: boolean;
@@ -35,11 +37,11 @@ export type ShareFormValues = {
 export const STANDARD_AGREEMENT = "standard";
 
 /** The fields that can carry a message (the switches cannot be wrong). */
-export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "expiresAt", "maxViews", "recipientEmail", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
+export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "expiresAt", "maxViews", "recipientEmail", "note", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", note: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
 
 /** A list as people type it: separated by commas, semicolons or white space. */
 export function splitList(value: string): string[] {
@@ -71,6 +73,7 @@ export function shareFieldsFor(shareType: ShareTypeValue) {
     expiresAt: shareType === "time-dependent",
     maxViews: shareType === "one-time" || shareType === "time-dependent",
     recipientEmail: shareType === "email",
+    note: shareType === "email",
   };
 }
 
@@ -93,6 +96,8 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
     maxViews: shown.maxViews ? values.maxViews : null,
     recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
+    // Issue 19 §3: the invitation's note, sent only when written for an e-mail link.
+    ...(shown.note && values.note.trim() !== "" ? { note: values.note } : {}),
     allowDownload: values.allowDownload,
     screenShield: values.screenShield,
     // Sent only when given: a link without them is what it always was.

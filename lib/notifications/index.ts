@@ -2,17 +2,20 @@ import "server-only";
 import { headers } from "next/headers";
 import { db } from "@/lib/db";
 import { sendEmail } from "@/lib/email";
-import { commentEmail, firstViewEmail, ndaAcceptedEmail, ownerReplyEmail } from "@/lib/email/templates";
+import { commentEmail, ownerReplyEmail } from "@/lib/email/templates";
 import { originForHost } from "@/lib/http/origin";
 import { runAfterResponse } from "@/lib/server/after-response";
-import { isDead, shareTypeToApi } from "@/lib/shares/access";
+import { isDead } from "@/lib/shares/access";
 import { viewLink } from "@/lib/shares";
-import type { ShareType } from "@/lib/generated/prisma/client";
+import { queueOwnerNotification, shareScreenUrl } from "@/lib/notifications/queue";
+
+export { shareScreenUrl };
 
 /**
- * The owner's e-mails about their recipients: NDA accepted, first view, comment. Each is sent after the
+ * The owner's e-mails about their recipients: NDA accepted, first view, comment. Each is handled after the
  * recipient's answer (runAfterResponse): a slow or failing mail never delays or fails the recipient, and a
- * switched-off kind (User.notify*) sends nothing.
+ * switched-off kind (User.notify*) sends nothing. Agreement and first view are queued and mailed one mail per
+ * recipient burst by the owner-mail job (./queue.ts); a comment is mailed at once, with its text.
  */
 
 /** The origin links in these mails point to; read before the response is sent (the request is gone after). */
@@ -24,16 +27,6 @@ async function linkOrigin() {
     // Outside a request (jobs, tests): NEXTAUTH_URL or localhost.
   }
   return originForHost(host);
-}
-
-export function shareScreenUrl(origin: string, ideaId: number) {
-  return `${origin}/share/${ideaId}`;
-}
-
-/** Which link, in words, for the owner who may hold several on one idea. */
-function linkLabel(share: { shareType: ShareType; recipientEmail: string | null; createdAt: Date }) {
-  if (share.shareType === "email" && share.recipientEmail) return `your e-mail link for ${share.recipientEmail}`;
-  return `your ${shareTypeToApi(share.shareType)} link of ${share.createdAt.toISOString().slice(0, 10)}`;
 }
 
 const shareForMail = {
@@ -51,34 +44,25 @@ const shareForMail = {
   },
 } as const;
 
-/** After an NDA acceptance was recorded (once per recipient: call it only when the record was created). */
+/**
+ * After an NDA acceptance was recorded (once per recipient: call it only when the record was created). Queued, not
+ * sent: the owner gets one mail per burst of this recipient's events (lib/notifications/queue.ts).
+ */
 export async function notifyNdaAccepted(acceptanceId: string) {
   const origin = await linkOrigin();
   await runAfterResponse("nda-accepted notification", async () => {
-    const acceptance = await db.ndaAcceptance.findUnique({
-      where: { id: acceptanceId },
-      select: { name: true, email: true, acceptedAt: true, share: shareForMail },
-    });
+    const acceptance = await db.ndaAcceptance.findUnique({ where: { id: acceptanceId }, select: { recipientId: true, acceptedAt: true } });
     if (!acceptance) return;
-    const { share } = acceptance;
-    const owner = share.idea.owner;
-    if (!owner.notifyNdaAccepted) return;
-    const mail = await ndaAcceptedEmail({
-      recipient: { name: acceptance.name, email: acceptance.email },
-      idea: { id: share.idea.id, title: share.idea.title },
-      linkLabel: linkLabel(share),
-      acceptedAt: acceptance.acceptedAt,
-      shareScreenUrl: shareScreenUrl(origin, share.idea.id),
-    });
-    await sendEmail({ to: owner.email, ...mail });
+    await queueOwnerNotification({ kind: "ndaAccepted", sourceId: acceptanceId, recipientId: acceptance.recipientId, occurredAt: acceptance.acceptedAt, origin });
   });
 }
 
 /**
- * After content was delivered to a recipient. One mail per recipient whatever the number of reloads, views or
+ * After content was delivered to a recipient. One event per recipient whatever the number of reloads, views or
  * parallel requests: only the caller whose UPDATE … WHERE "firstViewNotifiedAt" IS NULL claimed the marker
- * sends. A switched-off owner's recipients are marked too, so turning the switch on later does not announce
- * old first views. A mail that could not be sent releases the marker, so the next view tries again.
+ * queues it (and the queue keeps one row per recipient anyway). A switched-off owner's recipients are marked too,
+ * so turning the switch on later does not announce old first views. If the event could not be queued the marker
+ * is released, so the next view tries again.
  */
 export async function notifyFirstView(recipientId: string) {
   const origin = await linkOrigin();
@@ -89,22 +73,8 @@ export async function notifyFirstView(recipientId: string) {
       RETURNING "id"`;
     if (claimed.length !== 1) return;
     try {
-      const recipient = await db.recipient.findUnique({
-        where: { id: recipientId },
-        select: { name: true, email: true, share: shareForMail, views: { select: { viewedAt: true }, orderBy: { viewedAt: "asc" }, take: 1 } },
-      });
-      if (!recipient) return;
-      const { share } = recipient;
-      const owner = share.idea.owner;
-      if (!owner.notifyFirstView) return;
-      const mail = await firstViewEmail({
-        recipient: { name: recipient.name, email: recipient.email },
-        idea: { id: share.idea.id, title: share.idea.title },
-        linkLabel: linkLabel(share),
-        viewedAt: recipient.views[0]?.viewedAt ?? new Date(),
-        shareScreenUrl: shareScreenUrl(origin, share.idea.id),
-      });
-      await sendEmail({ to: owner.email, ...mail });
+      const first = await db.viewEvent.findFirst({ where: { recipientId }, orderBy: { viewedAt: "asc" }, select: { viewedAt: true } });
+      await queueOwnerNotification({ kind: "firstView", sourceId: recipientId, recipientId, occurredAt: first?.viewedAt ?? new Date(), origin });
     } catch (err) {
       await db.recipient.updateMany({ where: { id: recipientId }, data: { firstViewNotifiedAt: null } });
       throw err;

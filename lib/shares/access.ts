@@ -114,7 +114,7 @@ export const shareWithIdea = {
  * that version's number, the number of published versions and its publication time.
  */
 type ShareSummary = Prisma.ShareGetPayload<{
-  include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
+  omit: { note: true }; include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
 }> & { idea: { version: number | null; versionCount: number | null; versionPublishedAt: Date | null } };
 
 type ShareRow = {

@@ -95,13 +95,13 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
       data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
         allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
         allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
-        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? idea.version : null },
+        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? idea.version : null, note: input.note ?? null },
       include: withAgreement,
     });
   });
   if (recipientEmail) {
     try {
-      const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink) });
+      const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink), note: share.note });
       // An answer to the invitation reaches the owner, not our sending address.
       await sendEmail({ to: recipientEmail, replyTo: idea.owner.email, ...mail });
     } catch (err) {

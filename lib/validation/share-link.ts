@@ -64,6 +64,20 @@ export const shareName = z
   .check(singleLine("Name"))
   .transform((v) => v || null);
 
+export const SHARE_NOTE_MAX = 500;
+export const SHARE_NOTE_MESSAGE = `Note must be at most ${SHARE_NOTE_MAX} characters`;
+
+/**
+ * Issue 19 §3: the owner's personal note in an e-mail link's invitation. Several lines allowed, trimmed; empty is no
+ * note (null). Only the invitation mail shows it (HTML-escaped there, like every text in a mail).
+ */
+export const shareNote = z
+  .string(SHARE_NOTE_MESSAGE)
+  .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+  .trim()
+  .max(SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE)
+  .transform((v) => v || null);
+
 export const DOMAIN_MESSAGE = "Enter domains such as sequoia.com";
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 
@@ -111,14 +125,20 @@ const common = {
   pinVersion: z.boolean("pinVersion must be true or false").optional(),
 };
 
+/**
+ * Only an e-mail link has an invitation to carry a note: on the others it is ignored (stored null), bounded all the
+ * same. Dropped from the output (undefined) rather than null, so bodies of the other types stay what they were.
+ */
+const ignoredNote = shareNote.nullable().optional().transform(() => undefined);
+
 /** POST /api/shares: one object per share type, told apart by `shareType`. */
 export const createShareSchema = z.discriminatedUnion(
   "shareType",
   [
-    z.object({ ...common, shareType: z.literal("one-time"), expiresAt: ignored, maxViews: maxViews.optional(), recipientEmail: ignored }),
-    z.object({ ...common, shareType: z.literal("time-dependent"), expiresAt, maxViews: maxViews.optional(), recipientEmail: ignored }),
-    z.object({ ...common, shareType: z.literal("full-access"), expiresAt: ignored, maxViews: ignored, recipientEmail: ignored }),
-    z.object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail }),
+    z.object({ ...common, shareType: z.literal("one-time"), expiresAt: ignored, maxViews: maxViews.optional(), recipientEmail: ignored, note: ignoredNote }),
+    z.object({ ...common, shareType: z.literal("time-dependent"), expiresAt, maxViews: maxViews.optional(), recipientEmail: ignored, note: ignoredNote }),
+    z.object({ ...common, shareType: z.literal("full-access"), expiresAt: ignored, maxViews: ignored, recipientEmail: ignored, note: ignoredNote }),
+    z.object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail, note: shareNote.nullable().optional() }),
   ],
   { error: MESSAGES.shareType },
 );

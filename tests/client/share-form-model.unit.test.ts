@@ -9,11 +9,27 @@ const form = (patch: Partial<typeof EMPTY_SHARE_FORM>) => ({ ...EMPTY_SHARE_FORM
 const FUTURE_LOCAL = "2099-01-01T10:00";
 
 describe("share form", () => {
-  it("shows Expiration Date only for time-dependent, Maximum Views for one-time and time-dependent, Recipient Email only for email", () => {
-    expect(shareFieldsFor("one-time")).toEqual({ expiresAt: false, maxViews: true, recipientEmail: false });
-    expect(shareFieldsFor("time-dependent")).toEqual({ expiresAt: true, maxViews: true, recipientEmail: false });
-    expect(shareFieldsFor("full-access")).toEqual({ expiresAt: false, maxViews: false, recipientEmail: false });
-    expect(shareFieldsFor("email")).toEqual({ expiresAt: false, maxViews: false, recipientEmail: true });
+  it("shows Expiration Date only for time-dependent, Maximum Views for one-time and time-dependent, Recipient Email and the note only for email", () => {
+    expect(shareFieldsFor("one-time")).toEqual({ expiresAt: false, maxViews: true, recipientEmail: false, note: false });
+    expect(shareFieldsFor("time-dependent")).toEqual({ expiresAt: true, maxViews: true, recipientEmail: false, note: false });
+    expect(shareFieldsFor("full-access")).toEqual({ expiresAt: false, maxViews: false, recipientEmail: false, note: false });
+    expect(shareFieldsFor("email")).toEqual({ expiresAt: false, maxViews: false, recipientEmail: true, note: true });
+  });
+
+  it("sends the personal note of an e-mail link trimmed, none when blank or for other types; over 500 characters is refused on its field", () => {
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "  Hi Grace,\nthe deck we discussed.  " }), 5)).toMatchObject({
+      ok: true,
+      body: { note: "Hi Grace,\nthe deck we discussed." },
+    });
+    const blank = toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "   " }), 5);
+    expect(blank.ok && blank.body.note == null).toBe(true);
+    const other = toCreateShareRequest(form({ shareType: "full-access", note: "left over from the e-mail type" }), 5);
+    expect(other.ok && other.body.note === undefined).toBe(true);
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "x".repeat(501) }), 5)).toEqual({
+      ok: false,
+      errors: { note: "Note must be at most 500 characters" },
+    });
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "x".repeat(500) }), 5)).toMatchObject({ ok: true });
   });
 
   it("sends null for every field the type does not use, whatever the inputs still hold", () => {

@@ -37,6 +37,7 @@ const linkField = (page: Page) => page.getByRole("textbox", { name: "Share link"
 const expiresField = (page: Page) => page.getByLabel("Expiration Date");
 const maxViewsField = (page: Page) => page.getByLabel("Maximum Views");
 const emailField = (page: Page) => page.getByLabel("Recipient Email");
+const noteField = (page: Page) => page.getByLabel("Personal note (optional)");
 
 async function createIdea(page: Page, title: string, publish = false): Promise<number> {
   const res = await page.request.post("/api/ideas", { data: { title, content: "<p>Secret body</p>" } });
@@ -90,6 +91,7 @@ test.describe("share screen", () => {
     loginAs,
     baseURL,
   }, testInfo) => {
+    test.slow(); // a whole journey: four share types, each created, listed and checked, then a reload
     const user = await createUser();
     await loginAs(page, user);
     const id = await createIdea(page, "Shareable plan", true);
@@ -172,6 +174,7 @@ test.describe("share screen", () => {
     await expect(expiresField(page)).toHaveCount(0);
     await expect(maxViewsField(page)).toHaveCount(0);
     await expect(emailField(page)).toHaveCount(0);
+    await expect(noteField(page)).toHaveCount(0);
     const full = await submitShare(page, "Generate Share Link");
     expect(full).toEqual({ ideaId: id, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false });
     shares = await listShares(page, id);
@@ -205,6 +208,7 @@ test.describe("share screen", () => {
     await expect(item(page, emailShare)).toContainText(`Sent to ${recipient}`);
     const mail = await waitForMail(recipient);
     expect(mail.text).toContain(`/view/${emailShare.accessLink}`);
+    expect(mail.text).not.toContain("'s note:");
 
     // Newest first, four active links; a reload shows the same list.
     await expect(activeList(page).getByRole("listitem")).toHaveCount(4);
@@ -212,6 +216,39 @@ test.describe("share screen", () => {
     await expect(activeList(page).getByRole("listitem")).toHaveCount(4);
     await expect(activeList(page).getByRole("listitem").first()).toContainText("Full access");
     await expect(activeList(page).getByRole("listitem").last()).toContainText("One-time view");
+  });
+
+  test("an e-mail invitation carries the owner's personal note, escaped, and nothing else shows it (issue 19 §3)", async ({ page, createUser, loginAs }, testInfo) => {
+    const user = await createUser();
+    await loginAs(page, user);
+    const id = await createIdea(page, "Noted plan", true);
+    await page.goto(`/share/${id}`);
+    await radio(page, "Share by Email (Full Access)").click();
+    const recipient = uniqueEmail(testInfo, "noted");
+    await emailField(page).fill(recipient);
+    await expect(noteField(page)).toHaveAccessibleDescription(/Shown only in the invitation e-mail/);
+    // Over 500 characters: refused on the field, nothing sent.
+    await noteField(page).fill("x".repeat(501));
+    await page.getByRole("button", { name: "Send Email Invitation" }).click();
+    await expect(noteField(page)).toHaveAccessibleDescription(/Note must be at most 500 characters/);
+    const note = "Hi Grace,\nthe kettle we talked about — <b>not</b> public yet.";
+    await noteField(page).fill(`  ${note}  `);
+    const sent = await submitShare(page, "Send Email Invitation");
+    expect(sent).toMatchObject({ shareType: "email", recipientEmail: recipient, note });
+    await expect(page.getByText(`An invitation with this link was e-mailed to ${recipient}.`)).toBeVisible();
+
+    const mail = await waitForMail(recipient);
+    expect(mail.replyTo).toBe(user.email);
+    expect(mail.text).toContain(`${user.name}'s note:`);
+    expect(mail.text).toContain(`“${note}”`);
+    expect(mail.html).toContain("&lt;b&gt;not&lt;/b&gt; public yet.");
+    expect(mail.html).not.toContain("<b>not</b>");
+    // Not in the owner's list of links, nor in what the link's public lookup answers.
+    const [share] = await listShares(page, id);
+    expect(JSON.stringify(share)).not.toContain("kettle we talked about");
+    const lookup = await page.request.get(`/api/share/${share.accessLink}`);
+    expect(lookup.status()).toBe(200);
+    expect(await lookup.text()).not.toContain("kettle we talked about");
   });
 
   test("a refused creation shows the failure toast and the server's message next to the field", async ({ page, createUser, loginAs }) => {

@@ -26,7 +26,7 @@ export function EmailLayout({ title, preview, paragraphs, action, footnote }: Em
             {title}
           </Heading>
           {paragraphs.map((p, i) => (
-            <Text key={i} style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>
+            <Text key={i} style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px", whiteSpace: "pre-line" }}>
               {p}
             </Text>
           ))}

@@ -92,3 +92,46 @@ export function commentEmail(input: {
     plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }
+
+/** One event of a recipient burst (lib/notifications/queue.ts), in the order they happened. */
+export type RecipientActivity = { kind: "ndaAccepted" | "firstView"; at: Date };
+
+/**
+ * Several events of one recipient within the burst window, as one mail (issue 19 §3): "Grace Hopper (…) accepted
+ * the confidentiality agreement for the idea "Solar Kettle" on … and opened it for the first time on …".
+ * A burst of a single event is mailed with that event's own template instead.
+ */
+export function recipientActivityEmail(input: {
+  recipient: NotificationRecipient;
+  idea: NotificationIdea;
+  linkLabel: string;
+  events: RecipientActivity[];
+  shareScreenUrl: string;
+}) {
+  let ideaNamed = false;
+  const phrases = input.events.map((e) => {
+    const what = ideaNamed ? "it" : ideaLabel(input.idea);
+    ideaNamed = true;
+    return e.kind === "ndaAccepted"
+      ? `accepted the confidentiality agreement for ${what} on ${formatUtc(e.at)}`
+      : `opened ${what} for the first time on ${formatUtc(e.at)}`;
+  });
+  const kinds = new Set(input.events.map((e) => e.kind));
+  const lines = [
+    `${who(input.recipient)} ${joinPhrases(phrases)}.`,
+    `Through ${input.linkLabel}.${kinds.has("firstView") ? " Later views by this recipient are listed on the share screen without another e-mail." : ""}`,
+    ...(kinds.has("ndaAccepted") ? ["The share screen shows the recipient, the agreement they accepted and its certificate."] : []),
+  ];
+  const verbs = input.events.map((e) => (e.kind === "ndaAccepted" ? "accepted the NDA" : "opened"));
+  const subjectVerbs = verbs.length === 1 && verbs[0] === "accepted the NDA" ? "accepted the NDA for" : joinPhrases(verbs);
+  return renderEmail(
+    `${oneLine(input.recipient.name)} ${subjectVerbs} "${oneLine(input.idea.title)}"`,
+    <EmailLayout title="Recipient activity" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
+  );
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinPhrases(phrases: string[]) {
+  return phrases.length <= 1 ? (phrases[0] ?? "") : `${phrases.slice(0, -1).join(", ")} and ${phrases[phrases.length - 1]}`;
+}

@@ -2,9 +2,14 @@ import { EmailLayout } from "@/lib/email/mail-templates/layout";
 import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
 import { commentExcerpt, oneLine } from "@/lib/email/mail-templates/notifications";
 
-export function shareInvitationEmail({ sharerName, ideaTitle, link }: { sharerName: string; ideaTitle: string; link: string }) {
+/**
+ * The invitation of an e-mail link, with the owner's personal note when there is one (issue 19 §3). The note is the
+ * owner's text, quoted as given: react-email escapes it in the HTML part like every paragraph, so markup in it stays text.
+ */
+export function shareInvitationEmail({ sharerName, ideaTitle, link, note }: { sharerName: string; ideaTitle: string; link: string; note?: string | null }) {
   const lines = [
     `${sharerName} shared the idea "${ideaTitle}" with you on IdeaVault.`,
+    ...(note ? [`${sharerName}'s note:`, `“${note}”`] : []),
     "Open the link below, confirm your e-mail address with the code we will send you, and accept the confidentiality agreement to read it.",
     "The link is personal: it only works with this e-mail address.",
   ];

@@ -5,6 +5,7 @@ import {
   inviteEmail,
   ndaAcceptedEmail,
   passwordResetEmail,
+  recipientActivityEmail,
   recipientCodeEmail,
   shareInvitationEmail,
 } from "@/lib/email/templates";
@@ -104,5 +105,35 @@ describe("e-mail templates", () => {
     const excerpt = mail.text.match(/“([^”]*)”/)?.[1] ?? "";
     expect(excerpt.length).toBe(COMMENT_EXCERPT_CHARS);
     expect(excerpt.endsWith("…")).toBe(true);
+  });
+
+  it("a recipient burst is one mail listing each event with its time (issue 19 §3)", async () => {
+    const mail = await recipientActivityEmail({
+      recipient: { name: "Grace Hopper", email: "grace@example.com" },
+      idea: { id: 42, title: "Solar Kettle" },
+      linkLabel: "your e-mail link for grace@example.com",
+      events: [
+        { kind: "ndaAccepted", at: new Date("2026-03-04T05:06:07Z") },
+        { kind: "firstView", at: new Date("2026-03-04T05:06:40Z") },
+      ],
+      shareScreenUrl: "https://vault.example/share/42",
+    });
+    expect(mail.subject).toBe('Grace Hopper accepted the NDA and opened "Solar Kettle"');
+    expect(mail.text).toContain(
+      'Grace Hopper (grace@example.com) accepted the confidentiality agreement for the idea "Solar Kettle" on 2026-03-04 05:06 UTC and opened it for the first time on 2026-03-04 05:06 UTC.',
+    );
+    expect(mail.text).toContain("Through your e-mail link for grace@example.com.");
+    expect(mail.html).toContain('href="https://vault.example/share/42"');
+    expect(mail.text.trimEnd()).toMatch(/turn these e-mails off under Notifications in your profile settings\.$/);
+  });
+
+  it("the invitation carries the owner's note as text: escaped in the HTML part", async () => {
+    const mail = await shareInvitationEmail({ sharerName: "Ada Lovelace", ideaTitle: "Engine", link: "http://localhost:3000/view/tok", note: "See <b>this</b> & that" });
+    expect(mail.text).toContain("Ada Lovelace's note:\n\n“See <b>this</b> & that”");
+    expect(mail.html).toContain("See &lt;b&gt;this&lt;/b&gt; &amp; that");
+    expect(mail.html).not.toContain("<b>this</b>");
+    expect(firstLink(mail.text)).toBe("http://localhost:3000/view/tok");
+    const plain = await shareInvitationEmail({ sharerName: "Ada Lovelace", ideaTitle: "Engine", link: "http://localhost:3000/view/tok" });
+    expect(plain.text).not.toContain("note");
   });
 });

@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/handler";
+import { authorizeCron } from "@/lib/timestamps/cron";
+import { runOwnerNotifications } from "@/lib/notifications/queue";
+
+// Each burst is one mail; a slow mail provider holds only its own burst.
+export const maxDuration = 300;
+
+// GET /api/cron/notifications — mail the owners every recipient burst whose window has closed (Vercel Cron; Authorization: Bearer $CRON_SECRET)
+export const GET = route(async (req) => {
+  authorizeCron(req.headers.get("authorization"));
+  return Response.json(await runOwnerNotifications());
+});
