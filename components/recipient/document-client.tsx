@@ -11,6 +11,7 @@ import { EndScreen } from "@/components/recipient/end-screen";
 import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, SharedIdea } from "@/lib/client/types";
@@ -43,6 +44,7 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
   const [confirmClose, setConfirmClose] = React.useState(false);
   // Issue 19 §3: Close ends on a screen naming the idea and its sender, not on the marketing page.
   const [closed, setClosed] = React.useState(false);
+  useDismissStaleErrors(closed ? "closed" : "document");
   // Beside the document on a wide screen; below 1024 px a bottom sheet from the 'Comments' button (issue 16 §2).
   const desktop = useMediaQuery("(min-width: 1024px)");
   const [commentsOpen, setCommentsOpen] = React.useState(false);

@@ -151,6 +151,8 @@ export type SharedIdea = {
   screenShield: boolean;
   /** Issue 17 §4: false, the link asks for no agreement (identity, then the document). */
   requireNda: boolean;
+  /** Issue 19 §3: an e-mail link's invited address (the form's Email, pre-filled and locked); null otherwise. */
+  invitedEmail?: string | null;
   /** The recipient bound to this link in this browser (recipient cookie), if any. */
   recipient: Recipient | null;
   /** When content was delivered: the start of this recipient's current view. */
