@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
+import { parseRouteId } from "@/lib/api/route-id";
 import type { AssetMeta } from "@/lib/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
@@ -80,9 +81,7 @@ export async function previewPage(owner: { id: string; name: string; email: stri
 
 /** The preview's link segment in /api/ideas/{id}/preview/{link}: a share id, or "new" for a new link's defaults. */
 export function previewLinkId(raw: string): string | null {
-  if (raw === "new") return null;
-  if (!/^[a-z0-9]{1,40}$/i.test(raw)) throw new NotFoundError("Share not found");
-  return raw;
+  return raw === "new" ? null : parseRouteId(raw, "Share not found");
 }
 
 /** A page image answer; the route wrapper adds Cache-Control: private, no-store. */

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { OwnerPreview } from "@/components/recipient/owner-preview";
 import { SharePageFrame } from "@/components/share/share-page-frame";
 import { NotFoundError } from "@/lib/api/errors";
+import { idOrNull } from "@/lib/api/route-id";
 import { requirePageUser, type CurrentUser } from "@/lib/auth/session";
 import { ideaIdOrNull } from "@/lib/ideas/id";
 import { loadOwnerPreview } from "@/lib/shares/owner-preview";
@@ -32,9 +33,10 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function SharePreviewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const user = await requirePageUser();
   const query = await searchParams;
-  const shareId = typeof query.share === "string" && query.share ? query.share : null;
+  // ?share= names one of the idea's links; one that cannot be an id is as unknown as another creator's.
+  const shareId = query.share === undefined ? null : idOrNull(query.share);
   const ideaId = ideaIdOrNull((await params).id);
-  const preview = ideaId === null ? null : await load(user, ideaId, shareId);
+  const preview = ideaId === null || (query.share !== undefined && shareId === null) ? null : await load(user, ideaId, shareId);
   if (!preview) notFound();
   const back = query.from === "editor" ? { href: `/editor/${preview.idea.id}`, label: "Back to the editor" } : { href: `/share/${preview.idea.id}`, label: "Back to sharing" };
 
