@@ -279,7 +279,8 @@ test.describe("recipient flow", () => {
     const shared = await shareIdea(owner, { pdf: true, title: "Blueprint PDF", allowDownload: true });
     await reachDocument(page, shared);
 
-    await expect(page.getByTestId("reader-progress")).toHaveText("Page 1 of 1");
+    // A fresh server's first PDF loads pdf.js and parses the file: ~10 s on a loaded 2-core machine (measured).
+    await expect(page.getByTestId("reader-progress")).toHaveText("Page 1 of 1", { timeout: 30_000 });
     const img = page.getByRole("img", { name: "Page 1 of 1", exact: true });
     await expect(img).toBeVisible();
     await expect(img).toHaveAttribute("src", `/api/share/${shared.token}/pages/1?width=800`);
