@@ -293,7 +293,8 @@ test.describe("the owner's preview", () => {
     // The idea's own button (each link also has one, named after the link).
     await page.getByRole("link", { name: "Preview as recipient", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/share/${shared.ideaId}/preview$`));
-    await expect(progress(page)).toHaveText("Page 1 of 6");
+    // Run alone, this is a fresh server's first PDF: pdf.js's cold start takes ~10 s on a loaded machine.
+    await expect(progress(page)).toHaveText("Page 1 of 6", { timeout: 30_000 });
     const img = pageImage(page, 1);
     await expect(img).toHaveAttribute("src", `/api/ideas/${shared.ideaId}/preview/new/pages/1?width=800`);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
