@@ -2,10 +2,10 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { Save, Send, Share2 } from "lucide-react";
+import { Eye, Save, Send, Share2 } from "lucide-react";
 
 import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import {
   AlertDialog,
@@ -80,6 +80,14 @@ export function EditorActions({ ideaId, published, pending, canSave, onSave, can
             ) : null}
           </>
         )}
+
+        {/* Issue 19 §2: the saved idea as a recipient reads it (a draft too), before anything irreversible. */}
+        {ideaId !== null ? (
+          <Link href={`/share/${ideaId}/preview?from=editor`} className={buttonVariants({ variant: "ghost" })}>
+            <Eye aria-hidden="true" />
+            Preview as recipient
+          </Link>
+        ) : null}
 
         {/* Outside the branches so that, once published, focus can move on to 'Share It'. */}
         <AlertDialogContent

@@ -9,6 +9,7 @@ import { PasscodeStep } from "@/components/recipient/passcode-step";
 import { RecipientForm } from "@/components/recipient/recipient-form";
 import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import type { Recipient, SharedIdea } from "@/lib/client/types";
 
 /** /collect and /view: check the link, then who is reading (SPEC §2 'Recipient information'). */
@@ -20,6 +21,7 @@ export function CollectClient({ token }: { token: string | null }) {
   // A recipient this browser already identified skips ahead (SPEC §4).
   const stage = share ? recipientStage(share) : null;
   const skipTo = token && stage && stage !== "collect" ? recipientPath(stage, token) : null;
+  useDismissStaleErrors(state.status === "passcode" ? "passcode" : "identify");
 
   React.useEffect(() => {
     if (skipTo) router.replace(skipTo);
@@ -36,6 +38,7 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
   // A recipient that has not confirmed its code yet (e-mail and allow-listed links) resumes at the code step.
   const [awaitingCode, setAwaitingCode] = React.useState<Recipient | null>(share.recipient);
   const [pending, setPending] = React.useState(false);
+  useDismissStaleErrors(awaitingCode ? "code" : "details");
 
   const proceed = async () => {
     setPending(true);
@@ -77,7 +80,7 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
             onStartOver={() => setAwaitingCode(null)}
           />
         ) : (
-          <RecipientForm token={token} hidden={pending} onPendingChange={setPending} onIdentified={identified} />
+          <RecipientForm token={token} hidden={pending} onPendingChange={setPending} onIdentified={identified} invitedEmail={share.invitedEmail} />
         )}
       </section>
     </div>

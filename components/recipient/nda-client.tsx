@@ -11,6 +11,8 @@ import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
 import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { saveFile } from "@/components/recipient/save-file";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
+import { EndScreen, type RecipientEnding } from "@/components/recipient/end-screen";
 import { apiRequest, isApiError } from "@/lib/client/request";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, RecipientAgreement, SharedIdea } from "@/lib/client/types";
@@ -19,8 +21,11 @@ import type { Recipient, RecipientAgreement, SharedIdea } from "@/lib/client/typ
 export function NdaClient({ token }: { token: string | null }) {
   const state = useSharedIdea(token);
   const router = useRouter();
-  // Declining clears the recipient this screen holds; the screen then only waits for the way home.
-  const [declined, setDeclined] = React.useState(false);
+  // Declining clears the recipient this screen holds; the screen then names what was declined and who sent it
+  // (issue 19 §3), instead of going to the marketing page.
+  const [ending, setEnding] = React.useState<RecipientEnding | null>(null);
+  const declined = ending !== null;
+  useDismissStaleErrors(declined ? "declined" : "agreement");
   const share = state.status === "ready" ? state.share : null;
   const stage = share ? recipientStage(share) : null;
   // A link whose passcode this browser has not given (or that changed) asks for it on /collect.
@@ -31,8 +36,9 @@ export function NdaClient({ token }: { token: string | null }) {
     if (redirect) router.replace(redirect);
   }, [router, redirect]);
 
+  if (ending) return <EndScreen ending={ending} />;
   if (state.status === "invalid" || !token) return <AccessDenied />;
-  if (!share || !share.recipient || redirect || declined) return <VerifyingAccess />;
+  if (!share || !share.recipient || redirect) return <VerifyingAccess />;
   return (
     <AgreementScreen
       token={token}
@@ -49,9 +55,8 @@ export function NdaClient({ token }: { token: string | null }) {
             return;
           }
         }
-        setDeclined(true);
+        setEnding({ kind: "declined", title: share.idea.title, sender: share.idea.user.name, oneTime: share.shareType === "one-time" });
         toast.info("Agreement Declined", { description: "You will not be able to view the document." });
-        router.push("/");
       }}
     />
   );

@@ -35,16 +35,20 @@ type RecipientFormProps = {
   /** While the request runs (SPEC: 'Verifying your information...'). */
   onPendingChange: (pending: boolean) => void;
   hidden?: boolean;
+  /** An e-mail link's invited address (issue 19 §3): the Email field shows it, locked (the server admits no other). */
+  invitedEmail?: string | null;
 };
 
 /** Name, Email, Phone (optional), 'Verify' → POST /api/recipients. */
-export function RecipientForm({ token, onIdentified, onPendingChange, hidden }: RecipientFormProps) {
-  const [values, setValues] = React.useState<Values>(EMPTY);
+export function RecipientForm({ token, onIdentified, onPendingChange, hidden, invitedEmail }: RecipientFormProps) {
+  const locked = Boolean(invitedEmail);
+  const [values, setValues] = React.useState<Values>(invitedEmail ? { ...EMPTY, email: invitedEmail } : EMPTY);
   const [errors, setErrors] = React.useState<Errors>({});
   // Set once the schemas have loaded for a submit: from then on messages follow the input as it is corrected.
   const [schemas, setSchemas] = React.useState<Schemas | null>(null);
 
   const change = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    if (field === "email" && locked) return;
     const next = { ...values, [field]: event.target.value };
     setValues(next);
     if (schemas) {
@@ -103,6 +107,9 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden }: 
         onChange={change("email")}
         error={errors.email}
         maxLength={254}
+        readOnly={locked}
+        hint={locked ? "This invitation was sent to this address." : undefined}
+        className={locked ? "h-11 bg-muted text-muted-foreground" : undefined}
       />
       <InputField
         id="recipient-phone"

@@ -1,10 +1,11 @@
 "use client";
 
 import { useId } from "react";
+import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy, RefreshCw } from "lucide-react";
+import { Copy, Eye, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { LocalTime } from "@/components/ui/local-time";
 import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
@@ -85,6 +86,15 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
               <Copy aria-hidden="true" />
               Copy Link
             </Button>
+            {/* Issue 19 §2: this link's settings, exactly as its recipients read them; nothing recorded. */}
+            <Link
+              href={`/share/${share.ideaId}/preview?share=${encodeURIComponent(share.id)}`}
+              aria-label={`Preview as recipient: ${share.name ?? label}`}
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
+              <Eye aria-hidden="true" />
+              Preview
+            </Link>
             <EditShareDialog share={share} label={label} />
             <RevokeShareDialog share={share} label={label} />
           </div>

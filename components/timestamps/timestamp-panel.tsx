@@ -49,11 +49,37 @@ export function TimestampPanel({ ideaId }: { ideaId: number }) {
   );
 }
 
+/**
+ * What happens next and when, in the panel's words (issue 19 §3). The job submits queued digests every 10 minutes
+ * (vercel.json); a Bitcoin block confirms them, usually within a few hours.
+ */
+export function timestampNextStep(data: Pick<TimestampDetails, "status" | "submittedAt" | "calendars">): string | null {
+  switch (data.status) {
+    case "queued":
+      return "Queued — usually confirmed within a few hours. The digest goes to the OpenTimestamps calendars within minutes; the proof and the stamped file can be downloaded from then on.";
+    case "pending": {
+      const n = data.calendars.length;
+      return `Submitted to ${n} calendar${n === 1 ? "" : "s"} — waiting for a Bitcoin block, usually within a few hours. The proof below is complete once the block is confirmed.`;
+    }
+    case "confirmed":
+      return "Confirmed in Bitcoin: the proof is complete and anyone can check it against the stamped file.";
+    default:
+      return null;
+  }
+}
+
 function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: TimestampDetails }) {
+  // Issue 19 §3: neither the proof nor the stamped file is offered before the calendars have the digest.
   const hasProof = data.submittedAt !== null;
+  const next = timestampNextStep(data);
   return (
     <>
       <TimestampStatus timestamp={data} className="font-medium" />
+      {next ? (
+        <p className="text-sm" data-slot="timestamp-next">
+          {next}
+        </p>
+      ) : null}
       {data.status === "failed" && data.error ? <p className="text-destructive text-sm break-words">{data.error}</p> : null}
       {data.status !== "failed" && data.error ? <p className="text-muted-foreground text-xs break-words">Last problem: {data.error}</p> : null}
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
@@ -72,19 +98,21 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
       </dl>
       <div className="flex flex-wrap gap-2">
         {hasProof ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/ideas/${ideaId}/timestamp/ots`} download>
-              <Download aria-hidden="true" />
-              Download proof (.ots)
-            </a>
-          </Button>
+          <>
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/ideas/${ideaId}/timestamp/ots`} download>
+                <Download aria-hidden="true" />
+                Download proof (.ots)
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/ideas/${ideaId}/timestamp/file`} download>
+                <Download aria-hidden="true" />
+                Download stamped file
+              </a>
+            </Button>
+          </>
         ) : null}
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/ideas/${ideaId}/timestamp/file`} download>
-            <Download aria-hidden="true" />
-            Download stamped file
-          </a>
-        </Button>
         <Button asChild variant="ghost" size="sm">
           <Link href="/verify">
             <FileCheck2 aria-hidden="true" />
@@ -92,9 +120,6 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
           </Link>
         </Button>
       </div>
-      {hasProof ? null : (
-        <p className="text-muted-foreground text-xs">The proof can be downloaded once the calendars have received the digest.</p>
-      )}
     </>
   );
 }

@@ -19,15 +19,36 @@ export function subscribeToasterRequest(onRequest: () => void) {
   return () => window.removeEventListener(REQUEST_EVENT, onRequest);
 }
 
+/** Error toasts still possibly on screen, by id: a screen that moves on to its next step dismisses them. */
+const errorIds = new Set<string>();
+let nextErrorId = 0;
+
 function show(kind: ToastKind, title: string, options?: ToastOptions) {
   if (!requested) {
     requested = true;
     window.dispatchEvent(new Event(REQUEST_EVENT));
   }
+  const id = kind === "error" ? `error-${++nextErrorId}` : undefined;
+  if (id) errorIds.add(id);
   // sonner keeps toasts created before its Toaster subscribes and replays them to it.
   import("sonner").then(
-    ({ toast }) => (kind === "message" ? toast(title, options) : toast[kind](title, options)),
+    ({ toast }) => (kind === "message" ? toast(title, options) : toast[kind](title, id ? { ...options, id } : options)),
     (err: unknown) => console.error("Could not load the notifications", err),
+  );
+}
+
+/**
+ * Dismisses the error toasts shown so far (issue 19 §3: an error about a step the person has left is stale). Other
+ * toasts stay ('Agreement Declined' belongs on the screen that follows).
+ */
+export function dismissErrorToasts() {
+  if (errorIds.size === 0) return;
+  const ids = [...errorIds];
+  errorIds.clear();
+  import("sonner").then(
+    ({ toast }) => ids.forEach((id) => toast.dismiss(id)),
+    // sonner did not load: no toast reached the screen, so there is nothing to dismiss.
+    () => undefined,
   );
 }
 

@@ -1,10 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
+import { parseRouteId } from "@/lib/api/route-id";
 import type { AssetMeta } from "@/lib/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
 import type { RecipientSecrets } from "@/lib/shares/access";
+import { previewPdfSource, previewWatermark } from "@/lib/shares/owner-preview";
 
 /**
  * The secure reader's pages (issue 16 §1): a PDF idea's pages as images, for the recipient the gate lets read
@@ -62,6 +64,24 @@ export async function ownerPageList(ownerId: string, ideaId: number) {
 /** The owner's preview: exactly the pages recipients get, unmarked. */
 export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null) {
   return readerPage(await ownedPdf(ownerId, ideaId), n, width);
+}
+
+/**
+ * 'Preview as recipient' (issue 19 §2): the pages of the version the link shows (`shareId` null: the latest), marked
+ * like a recipient's but with the owner's own name and e-mail labelled '(Preview)'. Owner-only; records nothing.
+ */
+export async function previewPageList(ownerId: string, ideaId: number, shareId: string | null) {
+  return readerPageList(await pdfAsset(await previewPdfSource(ownerId, ideaId, shareId)));
+}
+
+export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, shareId: string | null, n: number, width: number | null) {
+  const asset = await pdfAsset(await previewPdfSource(owner.id, ideaId, shareId));
+  return markedReaderPage(asset, n, width, previewWatermark(owner, new Date()));
+}
+
+/** The preview's link segment in /api/ideas/{id}/preview/{link}: a share id, or "new" for a new link's defaults. */
+export function previewLinkId(raw: string): string | null {
+  return raw === "new" ? null : parseRouteId(raw, "Share not found");
 }
 
 /** A page image answer; the route wrapper adds Cache-Control: private, no-store. */

@@ -93,6 +93,11 @@ export type SharedIdeaResult = {
   screenShield: boolean;
   /** Issue 17 §4: false, the recipient reads without accepting an agreement. */
   requireNda: boolean;
+  /**
+   * Issue 19 §3: the address an e-mail link was sent to (the form shows it pre-filled and locked; createRecipient
+   * still refuses any other); null on other links.
+   */
+  invitedEmail: string | null;
   recipient: PresentedRecipient | null;
   accessedAt?: Date;
   /** With the content: the recipient's NDA acceptance (its certificate: GET /api/ndas/{id}/certificate.pdf). */
@@ -146,7 +151,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.
   const version = { number: share.idea.version, of: share.idea.versionCount, publishedAt: share.idea.versionPublishedAt };
   const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name }, version };
-  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, recipient: recipient ? presentRecipient(recipient, share) : null };
+  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, invitedEmail: share.shareType === "email" ? share.recipientEmail : null, recipient: recipient ? presentRecipient(recipient, share) : null };
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.

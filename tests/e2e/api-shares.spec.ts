@@ -73,7 +73,7 @@ test.describe("API: the recipient gate", () => {
 
     const lookup = await visitor.get(`/api/share/${share.accessLink}`);
     expectPrivate(lookup);
-    expect(await expectJson(lookup, 200)).toEqual({ idea: { id: idea.id, title: "Shared kettle", user: { name: owner.user.name }, version: { number: null, of: null, publishedAt: null } }, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true, recipient: null });
+    expect(await expectJson(lookup, 200)).toEqual({ idea: { id: idea.id, title: "Shared kettle", user: { name: owner.user.name }, version: { number: null, of: null, publishedAt: null } }, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true, invitedEmail: null, recipient: null });
 
     // Comments need a recipient session.
     expect(await expectJson(await visitor.get(`/api/comments?ideaId=${idea.id}`), 401)).toMatchObject({ error: "Please identify yourself first." });

@@ -109,7 +109,9 @@ test.describe("recipient side", () => {
     ]);
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toEqual({ declined: true });
-    await expect(page).toHaveURL(/\/$/);
+    // Issue 19 §3: an end screen naming the idea and its sender, not the marketing page.
+    await expect(page.getByText(`You declined to view 'Declined Plan' shared by ${owner.user.name}. Nothing was shared with you.`)).toBeVisible();
+    await expect(page).not.toHaveURL(/\/$/);
     await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Agreement Declined");
     expect(await recipientCookies(context)).toHaveLength(0);
 

@@ -99,6 +99,9 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     await expect(panel.getByText(`Timestamp pending — submitted ${enGB(queued.queuedAt)}`)).toBeVisible();
     await expect(panel.getByText(queued.digest)).toBeVisible();
     await expect(panel.getByRole("link", { name: "Download proof (.ots)" })).toHaveCount(0);
+    // Issue 19 §3: what happens next and when; no stamped file offered before the calendars have the digest.
+    await expect(panel.getByText(/^Queued — usually confirmed within a few hours\./)).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Download stamped file" })).toHaveCount(0);
     await expect(await cardStatus(page, id)).toHaveText(`Timestamp pending — submitted ${enGB(queued.queuedAt)}`);
 
     // The job submits it to the calendars: pending, with a proof to download.
@@ -119,6 +122,7 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     await page.goto(`/editor/${id}`);
     await expect(panel.getByText(anchoredText)).toBeVisible();
     await expect(panel.getByText(anchored.bitcoin.blockHash)).toBeVisible();
+    await expect(panel.getByText("Confirmed in Bitcoin: the proof is complete and anyone can check it against the stamped file.")).toBeVisible();
     const [otsDownload] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download proof (.ots)" }).click()]);
     const [fileDownload] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download stamped file" }).click()]);
     expect(otsDownload.suggestedFilename()).toBe(`idea-${id}.html.ots`);

@@ -157,7 +157,7 @@ describe("the content gate", () => {
     const idea = await createDraft(owner.id, { title: "Engine", content: "<p>Gears</p>" });
     const share = await createShare(owner.id, idea.id);
     const anonymous = await getSharedIdea(share.accessLink, [], TEST_CLIENT);
-    expect(anonymous).toEqual({ idea: { id: idea.id, title: "Engine", user: { name: "Ada Lovelace" }, version: { number: null, of: null, publishedAt: null } }, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true, recipient: null });
+    expect(anonymous).toEqual({ idea: { id: idea.id, title: "Engine", user: { name: "Ada Lovelace" }, version: { number: null, of: null, publishedAt: null } }, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true, invitedEmail: null, recipient: null });
 
     const r = await createRecipient(share);
     const identified = await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);

@@ -1,50 +1,48 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
 
 import { OwnerPreview } from "@/components/recipient/owner-preview";
 import { SharePageFrame } from "@/components/share/share-page-frame";
-import { buttonVariants } from "@/components/ui/button";
 import { NotFoundError } from "@/lib/api/errors";
-import { requirePageUser } from "@/lib/auth/session";
-import { getIdea } from "@/lib/ideas";
+import { idOrNull } from "@/lib/api/route-id";
+import { requirePageUser, type CurrentUser } from "@/lib/auth/session";
 import { ideaIdOrNull } from "@/lib/ideas/id";
+import { loadOwnerPreview } from "@/lib/shares/owner-preview";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Preview as recipient" };
 
-/** The owner's idea with its content, null when it is unknown or another creator's. */
-async function loadIdea(ownerId: string, id: number) {
+/** The preview, null when the idea or the link is unknown or another creator's (the same 404 either way). */
+async function load(user: CurrentUser, ideaId: number, shareId: string | null) {
   try {
-    return await getIdea(ownerId, id);
+    return await loadOwnerPreview(user, ideaId, shareId);
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;
   }
 }
 
-/** /share/{id}/preview: what a recipient reads, for the idea's owner only (another creator gets 'Idea not found'). */
-export default async function SharePreviewPage({ params }: { params: Promise<{ id: string }> }) {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /share/{id}/preview[?share={shareId}][&from=editor] — 'Preview as recipient' (issue 19 §2): the recipient's reader
+ * with the link's settings and a sample identity in the watermark, for the idea's owner only. It reads and records
+ * nothing (no recipient, view, agreement, notification or webhook).
+ */
+export default async function SharePreviewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const user = await requirePageUser();
+  const query = await searchParams;
+  // ?share= names one of the idea's links; one that cannot be an id is as unknown as another creator's.
+  const shareId = query.share === undefined ? null : idOrNull(query.share);
   const ideaId = ideaIdOrNull((await params).id);
-  const idea = ideaId === null ? null : await loadIdea(user.id, ideaId);
-  if (!idea) notFound();
+  const preview = ideaId === null || (query.share !== undefined && shareId === null) ? null : await load(user, ideaId, shareId);
+  if (!preview) notFound();
+  const back = query.from === "editor" ? { href: `/editor/${preview.idea.id}`, label: "Back to the editor" } : { href: `/share/${preview.idea.id}`, label: "Back to sharing" };
 
   return (
     <SharePageFrame>
-      <div className="grid gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">Preview as recipient: {idea.title.trim() || "Untitled Idea"}</h2>
-          <Link href={`/share/${idea.id}`} className={buttonVariants({ variant: "outline", className: "h-11 sm:h-9" })}>
-            <ArrowLeft aria-hidden="true" />
-            Back to sharing
-          </Link>
-        </div>
-        <p className="text-sm text-muted-foreground">Recipients see these pages with their name, e-mail and access time burned in.</p>
-        <OwnerPreview ideaId={idea.id} content={idea.content} />
-      </div>
+      <OwnerPreview preview={preview} back={back} />
     </SharePageFrame>
   );
 }

@@ -1,0 +1,93 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/api/errors";
+import { openContent, toClientContent } from "@/lib/ideas/content";
+import { watermarkText, type Watermark } from "@/lib/files/watermark-text";
+import { shownVersion } from "@/lib/shares/shown-version";
+import { shareTypeToApi } from "@/lib/shares/access";
+import type { SharedIdeaResult } from "@/lib/shares/views";
+
+/**
+ * 'Preview as recipient' (issue 19 §2): what a recipient of one of the owner's links (or of a new link with the
+ * default settings) reads, for the owner alone. It only READS: no recipient, view, agreement, notification or webhook
+ * is created, and no share token is used (PDF pages come from the owner's own /api/ideas/{id}/preview/pages).
+ */
+
+/** The sample identity burned into the preview, where a recipient's name and e-mail go. */
+export const PREVIEW_MARK = "(Preview)";
+
+export function previewWatermark(owner: { name: string; email: string }, at: Date): Watermark {
+  return { name: `${owner.name} ${PREVIEW_MARK}`, email: owner.email, accessedAt: at };
+}
+
+/** The link settings the preview applies (a link's own, or a new link's defaults: prisma/schema.prisma Share). */
+export type PreviewLink = {
+  id: string | null;
+  name: string | null;
+  shareType: SharedIdeaResult["shareType"];
+  allowDownload: boolean;
+  screenShield: boolean;
+  requireNda: boolean;
+};
+
+export type OwnerPreview = Pick<SharedIdeaResult, "shareType" | "allowDownload" | "screenShield" | "requireNda"> & {
+  idea: Required<Pick<SharedIdeaResult["idea"], "id" | "title" | "user" | "content">> & {
+    version: { number: number | null; of: number | null; publishedAt: Date | null };
+  };
+  link: PreviewLink;
+  accessedAt: Date;
+  watermark: string;
+};
+
+const NEW_LINK_DEFAULTS = { id: null, name: null, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true } as const;
+
+/** The owner's idea, the link (when one is named) and the version that link shows; anyone else's: NotFoundError. */
+async function previewSource(ownerId: string, ideaId: number, shareId: string | null) {
+  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true } });
+  if (!idea) throw new NotFoundError("Idea not found");
+  const share = shareId
+    ? await db.share.findFirst({
+        where: { id: shareId, ideaId: idea.id },
+        select: { id: true, name: true, shareType: true, allowDownload: true, screenShield: true, requireNda: true, pinnedVersion: true },
+      })
+    : null;
+  if (shareId && !share) throw new NotFoundError("Share not found");
+  const shown = await shownVersion({ ideaId: idea.id, pinnedVersion: share?.pinnedVersion ?? null });
+  return { idea, share, shown };
+}
+
+/** The PDF a preview's page images come from (the version the link shows), for lib/shares/pages.ts. */
+export async function previewPdfSource(ownerId: string, ideaId: number, shareId: string | null) {
+  const { idea, shown } = await previewSource(ownerId, ideaId, shareId);
+  return { ownerId: idea.ownerId, kind: shown.kind, pdfAssetId: shown.pdfAssetId };
+}
+
+/**
+ * The owner's idea as a recipient of `shareId` (one of this idea's links, revoked or not; null: a new link with the
+ * default settings) would read it. Another owner's idea or link, or a link of another idea: NotFoundError.
+ */
+export async function loadOwnerPreview(owner: { id: string; name: string; email: string }, ideaId: number, shareId: string | null, now = new Date()): Promise<OwnerPreview> {
+  const { idea, share, shown } = await previewSource(owner.id, ideaId, shareId);
+  const link: PreviewLink = share
+    ? { id: share.id, name: share.name, shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda }
+    : { ...NEW_LINK_DEFAULTS };
+  const opened = toClientContent(openContent(idea.ownerId, shown.contentCiphertext));
+  // As for a recipient (lib/shares/views.ts): without downloads a PDF is read as page images only.
+  const content = typeof opened === "object" && opened !== null && "type" in opened && opened.type === "pdf" && !link.allowDownload ? { ...opened, pdfPath: null } : opened;
+  return {
+    idea: {
+      id: idea.id,
+      title: shown.title,
+      user: { name: owner.name },
+      content,
+      version: { number: shown.version, of: shown.versionCount, publishedAt: shown.publishedAt },
+    },
+    shareType: link.shareType,
+    allowDownload: link.allowDownload,
+    screenShield: link.screenShield,
+    requireNda: link.requireNda,
+    link,
+    accessedAt: now,
+    watermark: watermarkText(previewWatermark(owner, now)),
+  };
+}

@@ -1,0 +1,153 @@
+import type { Page } from "@playwright/test";
+import { test, expect, makePdf, uploadPdf, type Creator } from "./api-helpers";
+import { readOutbox } from "./fixtures";
+import { createShare } from "./sharing-helpers";
+
+/**
+ * Issue 19 §2 'Preview as recipient' (from the editor and per link on the share screen) and §3: the recipient's
+ * end screens, stale error toasts, the one-row cookie banner, and the timestamp panel's words.
+ */
+
+const BANNER = "Preview — this is what a recipient sees. Nothing is recorded.";
+const HTML = "<h2>Launch plan</h2><p>The secret ingredient is <strong>cardamom</strong>.</p>";
+
+async function draft(owner: Creator, title: string) {
+  const res = await owner.api.post("/api/ideas", { data: { title, content: HTML } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Nothing a recipient's visit leaves behind: no activity but the links themselves, no views, no recipients, no mail. */
+async function expectNothingRecorded(owner: Creator, ideaId: number) {
+  const activity = (await (await owner.api.get(`/api/ideas/${ideaId}/activity`)).json()) as { events: { type: string }[] };
+  expect(activity.events.map((e) => e.type).filter((t) => t !== "link_created")).toEqual([]);
+  const shares = (await (await owner.api.get(`/api/ideas/${ideaId}/shares`)).json()) as { id: string; viewCount: number }[];
+  for (const share of shares) {
+    expect(share.viewCount).toBe(0);
+    expect(await (await owner.api.get(`/api/shares/${share.id}/recipients`)).json()).toEqual([]);
+  }
+  // No owner notification (first view, agreement) was sent either.
+  expect((await readOutbox(owner.user.email)).filter((m) => /view|agree|opened|read|NDA/i.test(m.subject)).map((m) => m.subject)).toEqual([]);
+}
+
+const watermark = (page: Page) => page.locator("[data-watermark]").first();
+
+test.describe("preview as recipient", () => {
+  test("from the editor: a saved draft in the recipient's reader, the owner's name marked 'Preview', nothing recorded", async ({ page, newCreator, loginAs }) => {
+    const owner = await newCreator();
+    const id = await draft(owner, "Solar Kettle");
+    await loginAs(page, owner.user);
+    await page.goto(`/editor/${id}`);
+    await page.getByRole("link", { name: "Preview as recipient" }).click();
+    await expect(page).toHaveURL(new RegExp(`/share/${id}/preview\\?from=editor$`));
+    await expect(page.getByText(BANNER)).toBeVisible();
+    await expect(page.getByText("A new link with the default settings — no download · screen shield off · agreement asked first.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Solar Kettle" })).toBeVisible();
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
+    await expect(watermark(page)).toContainText(`${owner.user.name} (Preview) · ${owner.user.email} ·`);
+    await expect(page.getByText(`Document shared by ${owner.user.name}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Download", exact: true })).toHaveCount(0);
+
+    // Close shows the recipient's end screen; the banner leads back to the editor.
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await page.getByRole("dialog", { name: "Close Document" }).getByRole("button", { name: "Close", exact: true }).click();
+    await expect(page.getByText(`You closed 'Solar Kettle' shared by ${owner.user.name}.`)).toBeVisible();
+    await page.getByRole("link", { name: "Back to the editor" }).click();
+    await expect(page).toHaveURL(new RegExp(`/editor/${id}$`));
+    await expectNothingRecorded(owner, id);
+  });
+
+  test("from the share screen, per link: the link's settings (download, screen shield); a PDF's pages on the owner's path", async ({ page, newCreator, loginAs }) => {
+    const owner = await newCreator();
+    const upload = await uploadPdf(owner.api, { name: "Blueprint.pdf", buffer: makePdf("Blueprint") }, "Blueprint");
+    expect(upload.status()).toBe(201);
+    const id = ((await upload.json()) as { id: number }).id;
+    expect((await owner.api.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
+    const share = await createShare(owner.api, { ideaId: id, shareType: "one-time", allowDownload: true, screenShield: true });
+    await loginAs(page, owner.user);
+    await page.goto(`/share/${id}`);
+    await page.getByRole("link", { name: "Preview as recipient: One-time view" }).click();
+    await expect(page).toHaveURL(new RegExp(`/share/${id}/preview\\?share=${share.id}$`));
+    await expect(page.getByText(BANNER)).toBeVisible();
+    await expect(page.locator("[data-slot=preview-settings]")).toHaveText("Link: One-time view — download allowed · screen shield on · agreement asked first.");
+    await expect(page.getByText("One-time view", { exact: true }).last()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Download", exact: true })).toBeVisible();
+    await expect(page.locator("[data-slot=screen-shield]")).toHaveCount(1);
+    // The page images come from the owner's own preview path (marked '(Preview)' by the server), never a share token.
+    const img = page.getByRole("img", { name: "Page 1 of 1", exact: true });
+    // The first page list of a PDF parses the file on the server: slow on a loaded machine.
+    await expect(img).toBeVisible({ timeout: 30_000 });
+    await expect(img).toHaveAttribute("src", `/api/ideas/${id}/preview/${share.id}/pages/1?width=800`);
+    const pageImage = await page.request.get(`/api/ideas/${id}/preview/${share.id}/pages/1?width=800`);
+    expect(pageImage.status()).toBe(200);
+    expect(pageImage.headers()["content-type"]).toContain("image/webp");
+
+    await page.getByRole("link", { name: "Back to sharing" }).click();
+    await expect(page).toHaveURL(new RegExp(`/share/${id}$`));
+    await expectNothingRecorded(owner, id);
+  });
+
+  test("the owner's alone: another creator gets a 404, a signed-out visitor the login", async ({ page, newCreator, loginAs }) => {
+    const owner = await newCreator();
+    const id = await draft(owner, "Private Plan");
+    const share = await createShare(owner.api, { ideaId: id, shareType: "full-access" });
+    const stranger = await newCreator();
+    const signedOut = await page.goto(`/share/${id}/preview`);
+    await expect(page).toHaveURL(/\/login/);
+    expect(signedOut?.status()).toBe(200);
+    await loginAs(page, stranger.user);
+    for (const url of [`/share/${id}/preview`, `/share/${id}/preview?share=${share.id}`]) {
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByText("cardamom")).toHaveCount(0);
+      await expect(page.getByText("Private Plan")).toHaveCount(0);
+    }
+    expect((await stranger.api.get(`/api/ideas/${id}/preview/${share.id}/pages`)).status()).toBe(404);
+  });
+});
+
+test.describe("recipient polish", () => {
+  test("an error toast about a step the recipient has left is dismissed", async ({ page, newCreator }) => {
+    const owner = await newCreator();
+    const id = await draft(owner, "Allow-listed");
+    expect((await owner.api.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
+    const share = await createShare(owner.api, { ideaId: id, shareType: "full-access", allowedDomains: ["example.com"] });
+    await page.goto(`/view/${share.accessLink}`);
+    await page.getByLabel("Name", { exact: true }).fill("Eve Outsider");
+    await page.getByLabel("Email", { exact: true }).fill("eve@outside.org");
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Failed to submit your information. Please try again." });
+    await expect(toast).toBeVisible();
+    // The pointer rests on the toast, which pauses its own timer: only the step change can take it away.
+    await toast.hover();
+    await page.getByLabel("Email", { exact: true }).fill("ivy@example.com");
+    await page.getByLabel("Email", { exact: true }).press("Enter");
+    await expect(page.getByText("We sent a 6-digit code to")).toBeVisible({ timeout: 15_000 });
+    await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe("cookie banner on a phone's recipient screen", () => {
+  test.use({ presetCookieConsent: false, viewport: { width: 375, height: 740 } });
+
+  test("takes one row no taller than its buttons, with Accept, Decline, the close icon and the privacy link", async ({ page }) => {
+    await page.goto("/collect/some-token-that-is-not-valid-at-all-000000");
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+    const box = (await banner.boundingBox())!;
+    // One row: the 44 px touch targets, a few pixels of padding and the border; the message beside them.
+    expect(box.height).toBeLessThanOrEqual(56);
+    const accept = (await banner.getByRole("button", { name: "Accept", exact: true }).boundingBox())!;
+    const text = (await banner.locator("p").boundingBox())!;
+    for (const el of [accept, text, (await banner.getByRole("button", { name: "Decline", exact: true }).boundingBox())!, (await banner.getByRole("button", { name: "Close", exact: true }).boundingBox())!]) {
+      expect(el.y).toBeGreaterThanOrEqual(box.y);
+      expect(el.y + el.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await banner.getByRole("button", { name: "Decline", exact: true }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => window.localStorage.getItem("cookieConsent"))).toBe("false");
+  });
+});
