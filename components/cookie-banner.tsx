@@ -6,12 +6,9 @@ import Link from "next/link";
 import { XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { COOKIE_CONSENT_KEY } from "@/components/cookie-consent-early";
 
-const COOKIE_CONSENT_KEY = "cookieConsent";
 const CONSENT_EVENT = "ideavault:cookie-consent";
-
-/** Sentinel for the server render and hydration: render nothing until the client has read storage. */
-const NOT_READ = "__not-read__";
 
 function readConsent(): string | null {
   try {
@@ -33,9 +30,15 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-function getServerSnapshot(): string {
-  return NOT_READ;
+/**
+ * The server render (and hydration) shows the banner: it is painted with the page, and a stored choice hides it
+ * before that paint (components/cookie-consent-early.ts) until the client has read storage and unmounts it.
+ */
+function getServerSnapshot(): string | null {
+  return null;
 }
+
+const noSubscription = () => () => {};
 
 const HEIGHT_VAR = "--cookie-banner-height";
 
@@ -90,7 +93,8 @@ function restoreFocus(previous: HTMLElement | null) {
 /**
  * Cookie consent banner (spec: shown while localStorage `cookieConsent` holds no
  * choice; Accept stores "true", Decline or the close icon store "false").
- * Storage is read only on the client, so the server render is empty.
+ * Storage is read only on the client: the server renders the banner, with its buttons disabled until hydration
+ * (a click before it would do nothing).
  */
 function CookieBanner() {
   const stored = React.useSyncExternalStore(subscribe, readConsent, getServerSnapshot);
@@ -99,7 +103,8 @@ function CookieBanner() {
   const ref = React.useRef<HTMLDivElement>(null);
 
   const hasChoice = stored === "true" || stored === "false";
-  const shown = !(stored === NOT_READ || hasChoice || dismissed);
+  const shown = !(hasChoice || dismissed);
+  const hydrated = React.useSyncExternalStore(noSubscription, () => true, () => false);
   useReservedHeight(ref, shown);
   const previousFocus = useFocusBeforeBanner(ref, shown);
 
@@ -134,6 +139,7 @@ function CookieBanner() {
           them for advertising. Read our{" "}
           <Link
             href="/privacy-policy"
+            prefetch={false}
             className="text-brand rounded-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             Privacy Policy
@@ -141,10 +147,10 @@ function CookieBanner() {
           to learn more.
         </p>
         <div className="flex shrink-0 gap-2">
-          <Button type="button" size="sm" className="h-11 px-4 sm:h-8" onClick={() => choose(true)}>
+          <Button type="button" size="sm" className="h-11 px-4 sm:h-8 disabled:opacity-100" disabled={!hydrated} onClick={() => choose(true)}>
             Accept
           </Button>
-          <Button type="button" size="sm" variant="outline" className="h-11 px-4 sm:h-8" onClick={() => choose(false)}>
+          <Button type="button" size="sm" variant="outline" className="h-11 px-4 sm:h-8 disabled:opacity-100" disabled={!hydrated} onClick={() => choose(false)}>
             Decline
           </Button>
         </div>
@@ -153,7 +159,8 @@ function CookieBanner() {
           variant="ghost"
           size="icon"
           aria-label="Close"
-          className="absolute top-1 right-1 size-11 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2"
+          className="absolute top-1 right-1 size-11 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2 disabled:opacity-100"
+          disabled={!hydrated}
           onClick={() => choose(false)}
         >
           <XIcon aria-hidden="true" />
