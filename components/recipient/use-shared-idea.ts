@@ -27,7 +27,11 @@ function lookupShare(token: string) {
 const early = new Map<string, Promise<ShareLookup>>();
 
 export function startEarlyLookup(token: string) {
-  if (!early.has(token)) early.set(token, lookupShare(token));
+  if (early.has(token)) return;
+  const request = lookupShare(token);
+  // Its failure (a dead link) is the hook's to show; until the hook takes the request it must not count as unhandled.
+  request.catch(() => {});
+  early.set(token, request);
 }
 
 function takeEarlyLookup(token: string): Promise<ShareLookup> | undefined {
