@@ -14,8 +14,6 @@ import { recipientPath, recipientStage } from "@/components/recipient/recipient-
 import { ScreenShield } from "@/components/recipient/screen-shield";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
-// Starts the share lookup as this chunk loads, before hydration (performance: the reader's largest paint).
-import "@/components/recipient/early-share-lookup";
 import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
 import { toast } from "@/lib/client/toast";
 import type { Recipient, SharedIdea } from "@/lib/client/types";

@@ -20,26 +20,6 @@ function lookupShare(token: string) {
   return request;
 }
 
-/**
- * Lookups started before hydration (components/recipient/early-share-lookup.ts), by token: the first useSharedIdea of
- * that token takes its request over. Taken once: a later mount asks the server again (no cache, see below).
- */
-const early = new Map<string, Promise<ShareLookup>>();
-
-export function startEarlyLookup(token: string) {
-  if (early.has(token)) return;
-  const request = lookupShare(token);
-  // Its failure (a dead link) is the hook's to show; until the hook takes the request it must not count as unhandled.
-  request.catch(() => {});
-  early.set(token, request);
-}
-
-function takeEarlyLookup(token: string): Promise<ShareLookup> | undefined {
-  const request = early.get(token);
-  early.delete(token);
-  return request;
-}
-
 export type SharedIdeaState = { status: "loading" } | { status: "invalid" } | { status: "passcode" } | { status: "ready"; share: SharedIdea };
 
 /**
@@ -53,8 +33,7 @@ export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaStat
   React.useEffect(() => {
     if (!token) return;
     let current = true;
-    const taken = attempt === 0 ? takeEarlyLookup(token) : undefined;
-    (taken ?? lookupShare(token)).then(
+    lookupShare(token).then(
       (share) => current && setState("requiresPasscode" in share ? { status: "passcode" } : { status: "ready", share }),
       (err: unknown) => {
         // 4xx is the answer for a bad link; anything else is worth a trace in the console.
@@ -64,14 +43,6 @@ export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaStat
     );
     return () => {
       current = false;
-      // React's development double effects run the effect again at once: it takes the same request back. Any later
-      // mount finds it gone (removed after this task) and asks again.
-      if (taken) {
-        early.set(token, taken);
-        setTimeout(() => {
-          if (early.get(token) === taken) early.delete(token);
-        }, 0);
-      }
     };
   }, [token, attempt]);
 
