@@ -1,8 +1,11 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import "./globals.css";
 import { AppToaster } from "@/components/app-toaster";
 import { CookieBanner } from "@/components/cookie-banner";
+import { COOKIE_CHOICE_SCRIPT } from "@/components/cookie-consent-early";
+import { NONCE_HEADER } from "@/lib/http/csp";
 
 export const metadata: Metadata = {
   title: { default: "IdeaVault — share your idea safely", template: "%s | IdeaVault" },
@@ -21,8 +24,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Every page is rendered per request: proxy.ts gives each response a fresh CSP nonce, which Next.js puts on its
   // scripts while rendering. A page prerendered at build time would carry no nonce and none of its scripts would run.
   await connection();
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  // suppressHydrationWarning: the <head> script may mark <html> before hydration, and browsers hide a nonce's value.
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COOKIE_CHOICE_SCRIPT }} />
+      </head>
       <body className="min-h-screen">
         {children}
         <CookieBanner />

@@ -7,12 +7,9 @@ import { usePathname } from "next/navigation";
 import { XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { COOKIE_CONSENT_KEY } from "@/components/cookie-consent-early";
 
-const COOKIE_CONSENT_KEY = "cookieConsent";
 const CONSENT_EVENT = "ideavault:cookie-consent";
-
-/** Sentinel for the server render and hydration: render nothing until the client has read storage. */
-const NOT_READ = "__not-read__";
 
 function readConsent(): string | null {
   try {
@@ -34,9 +31,15 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-function getServerSnapshot(): string {
-  return NOT_READ;
+/**
+ * The server render (and hydration) shows the banner: it is painted with the page, and a stored choice hides it
+ * before that paint (components/cookie-consent-early.ts) until the client has read storage and unmounts it.
+ */
+function getServerSnapshot(): string | null {
+  return null;
 }
+
+const noSubscription = () => () => {};
 
 const HEIGHT_VAR = "--cookie-banner-height";
 
@@ -97,7 +100,8 @@ function restoreFocus(previous: HTMLElement | null) {
 /**
  * Cookie consent banner (spec: shown while localStorage `cookieConsent` holds no
  * choice; Accept stores "true", Decline or the close icon store "false").
- * Storage is read only on the client, so the server render is empty.
+ * Storage is read only on the client: the server renders the banner, with its buttons disabled until hydration
+ * (a click before it would do nothing).
  */
 function CookieBanner() {
   const stored = React.useSyncExternalStore(subscribe, readConsent, getServerSnapshot);
@@ -107,7 +111,8 @@ function CookieBanner() {
   const compact = RECIPIENT_SCREEN.test(usePathname() ?? "");
 
   const hasChoice = stored === "true" || stored === "false";
-  const shown = !(stored === NOT_READ || hasChoice || dismissed);
+  const shown = !(hasChoice || dismissed);
+  const hydrated = React.useSyncExternalStore(noSubscription, () => true, () => false);
   useReservedHeight(ref, shown);
   const previousFocus = useFocusBeforeBanner(ref, shown);
 
@@ -141,18 +146,18 @@ function CookieBanner() {
         <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-3 py-1 sm:px-6">
           <p className="min-w-0 flex-1 text-xs leading-tight text-muted-foreground">
             Essential cookies only.{" "}
-            <Link href="/privacy-policy" className={PRIVACY_LINK_CLASS}>
+            <Link href="/privacy-policy" prefetch={false} className={PRIVACY_LINK_CLASS}>
               Privacy Policy
             </Link>
           </p>
           <div className="flex shrink-0 items-center gap-1">
-            <Button type="button" size="sm" className="h-11 px-2 text-xs sm:h-8" onClick={() => choose(true)}>
+            <Button type="button" size="sm" className="h-11 px-2 text-xs disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(true)}>
               Accept
             </Button>
-            <Button type="button" size="sm" variant="outline" className="h-11 px-2 text-xs sm:h-8" onClick={() => choose(false)}>
+            <Button type="button" size="sm" variant="outline" className="h-11 px-2 text-xs disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(false)}>
               Decline
             </Button>
-            <Button type="button" variant="ghost" size="icon" aria-label="Close" className="size-11 sm:size-8" onClick={() => choose(false)}>
+            <Button type="button" variant="ghost" size="icon" aria-label="Close" className="size-11 disabled:opacity-100 sm:size-8" disabled={!hydrated} onClick={() => choose(false)}>
               <XIcon aria-hidden="true" />
             </Button>
           </div>
@@ -162,19 +167,16 @@ function CookieBanner() {
           <p className="text-sm text-muted-foreground">
             We use essential cookies to keep you signed in and to make IdeaVault work. We do not use
             them for advertising. Read our{" "}
-            <Link
-              href="/privacy-policy"
-              className={PRIVACY_LINK_CLASS}
-            >
+            <Link href="/privacy-policy" prefetch={false} className={PRIVACY_LINK_CLASS}>
               Privacy Policy
             </Link>{" "}
             to learn more.
           </p>
           <div className="flex shrink-0 gap-2">
-            <Button type="button" size="sm" className="h-11 px-4 sm:h-8" onClick={() => choose(true)}>
+            <Button type="button" size="sm" className="h-11 px-4 disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(true)}>
               Accept
             </Button>
-            <Button type="button" size="sm" variant="outline" className="h-11 px-4 sm:h-8" onClick={() => choose(false)}>
+            <Button type="button" size="sm" variant="outline" className="h-11 px-4 disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(false)}>
               Decline
             </Button>
           </div>
@@ -183,7 +185,8 @@ function CookieBanner() {
             variant="ghost"
             size="icon"
             aria-label="Close"
-            className="absolute top-1 right-1 size-11 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2"
+            className="absolute top-1 right-1 size-11 disabled:opacity-100 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2"
+            disabled={!hydrated}
             onClick={() => choose(false)}
           >
             <XIcon aria-hidden="true" />

@@ -1,46 +1,81 @@
 /**
- * `npm run page-weight` (after `npm run build`): issue 7 §4's first-load JavaScript budget for the recipient pages.
+ * `npm run page-weight` (after `npm run build`): first-load JavaScript of every screen of the app against a blank
+ * Next page (issue 7 §4, issue 19 §1).
  *
  * Method
  * - Reference: a blank page of the same Next version. The script writes a minimal create-next-app-like app into
- *   `.page-weight/blank/` (a root layout with <html><body> and an empty page, nothing else), builds it with the very
+ *   a temporary directory (a root layout with <html><body> and an empty page, nothing else), builds it with the very
  *   same `next` package and bundler, and serves it with `next start`. A page inside our own app cannot be the
  *   reference: every page of an app carries its root layout.
- * - Our app: the production build in `.next`, served by `scripts/serve.ts start` on a throw-away DATA_DIR. A creator,
- *   an HTML idea and a share link are set up through the API; a recipient identifies (for /nda) and agrees (for
- *   /document) through the API inside a browser context, so each page renders its real state, not a redirect.
+ * - Our app: the production build in `.next`, served by `scripts/serve.ts start` on a throw-away DATA_DIR
+ *   (scripts/app-under-test.ts). A creator, a published HTML idea and a share link are set up through the API; a
+ *   recipient identifies (for /nda) and agrees (for /document) through the API inside a browser context, so each page
+ *   renders its real state, not a redirect: the creator's pages signed in, /document/{token} the reader past the gate.
  * - Each page is loaded in a fresh Chromium context (empty HTTP cache, no cookie-consent choice, so the cookie banner
  *   shows) and waited on until the network is idle, so lazily loaded chunks fetched on load count as well.
  *   Every response Chromium reports as a Script (DevTools protocol) is summed twice: `encodedDataLength` (bytes
  *   on the wire, headers included) and the compressed body alone (Resource Timing `encodedBodySize`).
- * - Budget: each recipient page at most 1.3× the blank page (checked on the wire bytes; exit code 1 otherwise).
+ * - Budgets (on the wire bytes; exit code 1 when a page is over or could not be measured): public, auth and recipient
+ *   pages 1.3× the blank page, the creator's pages 1.6×, the editor 2.2× (issue 19 §1).
  *
- * `PAGE_WEIGHT_EXTRA=/login,/about` measures more paths of our app for comparison; `--verbose` lists every chunk.
+ * `--extra-only` measures only the blank page and `PAGE_WEIGHT_EXTRA=/login,/about` (paths of our app, signed out);
+ * `--verbose` lists every chunk. `PAGE_WEIGHT_PORT` (default 3712) is the app's port, the blank app uses the next one.
  */
-import { waitFor } from "./bench/server";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, request as pwRequest, type Browser, type BrowserContextOptions } from "@playwright/test";
+import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
+import { waitFor } from "./bench/server";
+import { NEXT_BIN, ROOT, setUpShare, startApp, startServer, stopServer, type SharedFixture } from "./app-under-test";
 
-const ROOT = process.cwd();
 const NEXT_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string }).version;
 // One reference app per checkout (it links to this checkout's node_modules).
 const BLANK_DIR = path.join(os.tmpdir(), `ideavault-blank-next-${NEXT_VERSION}-${crypto.createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}`);
 const APP_PORT = Number(process.env.PAGE_WEIGHT_PORT ?? 3712);
 const BLANK_PORT = APP_PORT + 1;
-const APP = `http://127.0.0.1:${APP_PORT}`;
 const BLANK = `http://127.0.0.1:${BLANK_PORT}`;
-const BUDGET = 1.3;
 const verbose = process.argv.includes("--verbose");
 /** Measure only the blank page and PAGE_WEIGHT_EXTRA (no share set-up). */
 const extraOnly = process.argv.includes("--extra-only");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+
+/** Issue 19 §1's budgets, × the blank page (the recipient pages' 1.3× is issue 7 §4's). */
+const BUDGETS = { public: 1.3, auth: 1.3, recipient: 1.3, creator: 1.6, editor: 2.2, extra: Infinity } as const;
+type Group = keyof typeof BUDGETS;
+
+/** Every screen of SPEC §2 (and the pages the app adds: /verify, /terms, /privacy, account links, versions, preview). */
+type PageSpec = { group: Group; label: string; path: (f: SharedFixture) => string; as?: "owner" | "identified" | "agreed"; status?: number };
+const PAGES: PageSpec[] = [
+  { group: "public", label: "/", path: () => "/" },
+  { group: "public", label: "/about", path: () => "/about" },
+  { group: "public", label: "/contact", path: () => "/contact" },
+  { group: "public", label: "/privacy-policy", path: () => "/privacy-policy" },
+  { group: "public", label: "/data-handling", path: () => "/data-handling" },
+  { group: "public", label: "/privacy", path: () => "/privacy" },
+  { group: "public", label: "/terms", path: () => "/terms" },
+  { group: "public", label: "/verify", path: () => "/verify" },
+  { group: "public", label: "404 (/no-such-page)", path: () => "/no-such-page", status: 404 },
+  { group: "auth", label: "/login", path: () => "/login" },
+  { group: "auth", label: "/register", path: () => "/register" },
+  { group: "auth", label: "/forgot-password", path: () => "/forgot-password" },
+  { group: "auth", label: "/reset-password (no token)", path: () => "/reset-password" },
+  { group: "auth", label: "/verify-email (no token)", path: () => "/verify-email" },
+  { group: "recipient", label: "/collect/{token}", path: (f) => `/collect/${f.token}` },
+  { group: "recipient", label: "/view/{token}", path: (f) => `/view/${f.token}` },
+  { group: "recipient", label: "/nda/{token}", path: (f) => `/nda/${f.token}`, as: "identified" },
+  { group: "recipient", label: "/document/{token} (agreed)", path: (f) => `/document/${f.token}`, as: "agreed" },
+  { group: "creator", label: "/dashboard", path: () => "/dashboard", as: "owner" },
+  { group: "creator", label: "/share/{id}", path: (f) => `/share/${f.ideaId}`, as: "owner" },
+  { group: "creator", label: "/share/{id}/preview", path: (f) => `/share/${f.ideaId}/preview`, as: "owner" },
+  { group: "creator", label: "/profile", path: () => "/profile", as: "owner" },
+  { group: "editor", label: "/editor/new", path: () => "/editor/new", as: "owner" },
+  { group: "editor", label: "/editor/{id}", path: (f) => `/editor/${f.ideaId}`, as: "owner" },
+  { group: "editor", label: "/editor/{id}/versions/1", path: (f) => `/editor/${f.ideaId}/versions/1`, as: "owner" },
+];
 
 type Chunk = { url: string; wire: number; body: number };
-type Weight = { label: string; url: string; wire: number; body: number; chunks: Chunk[] };
+type Weight = { label: string; url: string; wire: number; body: number; chunks: Chunk[]; group?: Group; error?: string };
 
 
 /**
@@ -85,25 +120,7 @@ function commonAncestor(a: string, b: string) {
   return pa.slice(0, i).join(path.sep) || path.sep;
 }
 
-function startServer(args: string[], env: Record<string, string>, cwd = ROOT): ChildProcess {
-  return spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-}
-
-function stopServer(child: ChildProcess) {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-}
-
-async function measure(browser: Browser, label: string, url: string, options: BrowserContextOptions = {}): Promise<Weight> {
+async function measure(browser: Browser, label: string, url: string, options: BrowserContextOptions = {}, status = 200): Promise<Weight> {
   const context = await browser.newContext(options);
   try {
     const page = await context.newPage();
@@ -119,7 +136,7 @@ async function measure(browser: Browser, label: string, url: string, options: Br
       if (chunk) chunk.wire = e.encodedDataLength;
     });
     const res = await page.goto(url, { waitUntil: "networkidle" });
-    if (!res || res.status() !== 200) throw new Error(`${url}: HTTP ${res?.status()}`);
+    if (!res || res.status() !== status) throw new Error(`${url}: HTTP ${res?.status()}`);
     if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} redirected to ${page.url()}`);
     const bodies = await page.evaluate(() =>
       performance.getEntriesByType("resource").map((e) => {
@@ -136,93 +153,61 @@ async function measure(browser: Browser, label: string, url: string, options: Br
   }
 }
 
-type Json = Record<string, unknown>;
-
-async function call(api: Awaited<ReturnType<typeof pwRequest.newContext>>, method: "get" | "post" | "put", url: string, data?: unknown) {
-  const res = await api[method](url, data === undefined ? {} : { data });
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: HTTP ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Json;
-}
-
-/** Creator, idea, share; then two recipients' cookie jars: one identified (for /nda), one agreed (for /document). */
-async function setUpShare(browser: Browser) {
-  const owner = await pwRequest.newContext({ baseURL: APP });
-  const account = { name: "Weight Owner", email: `weight-${Date.now()}@example.com`, password: "weight-pass" };
-  await call(owner, "post", "/api/auth/register", account);
-  await call(owner, "post", "/api/auth/login", { email: account.email, password: account.password });
-  const idea = await call(owner, "post", "/api/ideas", { title: "Weighed idea" });
-  await call(owner, "put", `/api/ideas/${idea.id}/publish`);
-  const share = await call(owner, "post", "/api/shares", {
-    ideaId: idea.id,
-    shareType: "full-access",
-    expiresAt: null,
-    maxViews: null,
-    recipientEmail: null,
-  });
-  await owner.dispose();
-  const token = String(share.accessLink);
-
-  const recipientState = async (agree: boolean) => {
-    const context = await browser.newContext({ baseURL: APP });
-    const recipient = await call(context.request, "post", "/api/recipients", {
-      name: "Weight Reader",
-      email: "reader@example.com",
-      phone: "",
-      accessToken: token,
-    });
-    if (agree) await call(context.request, "put", `/api/recipients/${recipient.id}/nda`, { agreed: true });
-    const state = await context.storageState();
-    await context.close();
-    return state;
-  };
-  return { token, identified: await recipientState(false), agreed: await recipientState(true) };
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("Run `npm run build` first.");
   buildBlankApp();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-weight-"));
   const blank = startServer([NEXT_BIN, "start", "-p", String(BLANK_PORT), "-H", "127.0.0.1"], {}, BLANK_DIR);
-  const app = startServer(["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", "start"], {
-    PORT: String(APP_PORT),
-    HOSTNAME: "127.0.0.1",
-    DATA_DIR: dataDir,
-    REGISTRATION_MODE: "open",
-    RATE_LIMIT_SCALE: "1000",
-  });
+  const appStarting = startApp(APP_PORT);
+  appStarting.catch(() => {}); // awaited below; this only keeps a failure meanwhile from counting as unhandled
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
+  let app: Awaited<typeof appStarting> | undefined;
   try {
-    await Promise.all([waitFor(BLANK, 120_000), waitFor(`${APP}/login`, 120_000)]);
+    [app] = await Promise.all([appStarting, waitFor(BLANK, 120_000)]);
+    const APP = app.base;
     const results: Weight[] = [];
     // Warm each server once so that no first-request compilation or cache fill is measured.
     await measure(browser, "warm-up", `${BLANK}/`);
     await measure(browser, "warm-up", `${APP}/login`);
     results.push(await measure(browser, `blank page (next ${NEXT_VERSION})`, `${BLANK}/`));
+    // One page that cannot be measured (a redirect, an error) is reported and fails the run, the others still count.
+    const attempt = async (group: Group, label: string, url: string, options?: BrowserContextOptions, status?: number) => {
+      try {
+        results.push({ ...(await measure(browser, label, url, options, status)), group });
+      } catch (err) {
+        results.push({ label, url, wire: 0, body: 0, chunks: [], group, error: err instanceof Error ? err.message : String(err) });
+      }
+    };
     if (!extraOnly) {
-      const { token, identified, agreed } = await setUpShare(browser);
-      results.push(await measure(browser, "/collect/{token}", `${APP}/collect/${token}`));
-      results.push(await measure(browser, "/nda/{token}", `${APP}/nda/${token}`, { storageState: identified }));
-      results.push(await measure(browser, "/document/{token}", `${APP}/document/${token}`, { storageState: agreed }));
+      const fixture = await setUpShare(browser, APP);
+      for (const page of PAGES) {
+        await attempt(page.group, page.label, `${APP}${page.path(fixture)}`, page.as ? { storageState: fixture[page.as] } : {}, page.status);
+      }
     }
     for (const extra of (process.env.PAGE_WEIGHT_EXTRA ?? "").split(",").filter(Boolean)) {
-      results.push(await measure(browser, extra, `${APP}${extra}`));
+      await attempt("extra", extra, `${APP}${extra}`);
     }
 
     const [ref] = results;
-    console.log(`\nFirst-load JavaScript (fresh Chromium context, scripts until network idle; budget ${BUDGET}× blank)\n`);
-    console.log(`${"page".padEnd(30)} ${"on the wire".padStart(11)} ${"ratio".padStart(6)}  ${"bodies".padStart(10)} ${"ratio".padStart(6)}  chunks`);
+    console.log(`\nFirst-load JavaScript (fresh Chromium context, scripts until network idle; budgets × blank: ${Object.entries(BUDGETS).filter(([, b]) => b !== Infinity).map(([g, b]) => `${g} ${b}`).join(", ")})\n`);
+    console.log(`${"page".padEnd(32)} ${"group".padEnd(9)} ${"on the wire".padStart(11)} ${"ratio".padStart(6)}  ${"bodies".padStart(10)} ${"ratio".padStart(6)}  chunks`);
     let over = false;
     for (const r of results) {
+      const group = r.group ?? "";
+      if (r.error) {
+        over = true;
+        console.log(`${r.label.padEnd(32)} ${group.padEnd(9)} not measured: ${r.error}`);
+        continue;
+      }
       const ratio = r.wire / ref.wire;
-      const recipientPage = ["/collect/{token}", "/nda/{token}", "/document/{token}"].includes(r.label);
-      if (recipientPage && ratio > BUDGET) over = true;
+      const budget = r.group ? BUDGETS[r.group] : Infinity;
+      if (ratio > budget) over = true;
       console.log(
-        `${r.label.padEnd(30)} ${kb(r.wire)} ${ratio.toFixed(2).padStart(5)}×  ${kb(r.body)} ${(r.body / ref.body).toFixed(2).padStart(5)}×  ${r.chunks.length}${recipientPage && ratio > BUDGET ? "  OVER BUDGET" : ""}`,
+        `${r.label.padEnd(32)} ${group.padEnd(9)} ${kb(r.wire)} ${ratio.toFixed(2).padStart(5)}×  ${kb(r.body)} ${(r.body / ref.body).toFixed(2).padStart(5)}×  ${String(r.chunks.length).padStart(6)}${ratio > budget ? `  OVER ${budget}×` : ""}`,
       );
       if (verbose) {
         for (const c of [...r.chunks].sort((a, b) => b.body - a.body)) console.log(`    ${kb(c.body)}  ${new URL(c.url).pathname}`);
@@ -231,11 +216,8 @@ async function main() {
     if (over) process.exitCode = 1;
   } finally {
     await browser.close();
-    stopServer(app);
     stopServer(blank);
-    // serve.ts stops its PostgreSQL on SIGTERM; give it a moment before removing the data directory.
-    await new Promise((r) => setTimeout(r, 1500));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await (app ?? (await appStarting.catch(() => undefined)))?.stop();
   }
 }
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { VERIFY_LINK_INVALID } from "@/lib/validation/auth";
+import { VERIFY_LINK_INVALID } from "@/lib/validation/auth-messages";
 const VERIFIED = "Your e-mail address is verified.";
 
 type State = { kind: "pending" } | { kind: "verified" } | { kind: "failed"; message: string };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { singleLineString } from "@/lib/validation/safe-string";
+import { VERIFY_LINK_INVALID } from "@/lib/validation/auth-messages";
 
 const email = z
   .string()
@@ -50,7 +51,7 @@ export function accountTokenFromQuery(raw: string | string[] | undefined): strin
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The answer for an unknown, used or expired e-mail verification link (server and /verify-email alike). */
-export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired.";
+export { VERIFY_LINK_INVALID };
 
 /** POST /api/auth/verify-email: the token from the e-mailed /verify-email?token=… link. */
 export const verifyEmailSchema = z.object({

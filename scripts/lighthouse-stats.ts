@@ -1,0 +1,115 @@
+/**
+ * The figures `npm run lighthouse` reports (scripts/lighthouse.ts): one row per page from several Lighthouse runs,
+ * each metric's median (Lighthouse's own advice for variable runs), the spread of the score and of total blocking
+ * time (the metric a busy machine moves most), and issue 19 §1's budget.
+ */
+
+/** One Lighthouse run's figures: score 0–100, times in ms, CLS unitless. */
+export type LighthouseRun = { score: number; tbt: number; lcp: number; fcp: number; cls: number; si: number };
+
+export type LighthouseRow = {
+  page: string;
+  runs: number;
+  score: number;
+  scoreMin: number;
+  scoreMax: number;
+  tbt: number;
+  tbtMin: number;
+  tbtMax: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  si: number;
+  /** Load average (1 min) of the machine around the runs. */
+  load: number[];
+};
+
+/** Issue 19 §1: mobile performance ≥ 95 and total blocking time < 200 ms. */
+export const BUDGET = { score: 95, tbt: 200 } as const;
+
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error("median of no values");
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+type Lhr = {
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number } | undefined>;
+  runtimeError?: { code: string; message: string };
+};
+
+/** The figures of one Lighthouse result (its JSON report); a run Lighthouse could not score is an error. */
+export function runFromReport(lhr: Lhr): LighthouseRun {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = lhr.categories.performance?.score;
+  if (score === null || score === undefined) throw new Error("Lighthouse gave no performance score");
+  const metric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse report has no ${id}`);
+    return value;
+  };
+  return {
+    score: Math.round(score * 100),
+    tbt: metric("total-blocking-time"),
+    lcp: metric("largest-contentful-paint"),
+    fcp: metric("first-contentful-paint"),
+    cls: metric("cumulative-layout-shift"),
+    si: metric("speed-index"),
+  };
+}
+
+export function summarize(page: string, runs: LighthouseRun[], load: number[] = []): LighthouseRow {
+  const of = (k: keyof LighthouseRun) => runs.map((r) => r[k]);
+  return {
+    page,
+    runs: runs.length,
+    score: median(of("score")),
+    scoreMin: Math.min(...of("score")),
+    scoreMax: Math.max(...of("score")),
+    tbt: median(of("tbt")),
+    tbtMin: Math.min(...of("tbt")),
+    tbtMax: Math.max(...of("tbt")),
+    lcp: median(of("lcp")),
+    fcp: median(of("fcp")),
+    cls: median(of("cls")),
+    si: median(of("si")),
+    load,
+  };
+}
+
+export function withinBudget(row: LighthouseRow): boolean {
+  return row.score >= BUDGET.score && row.tbt < BUDGET.tbt;
+}
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
+const spread = (min: number, max: number, fmt: (n: number) => string) => (min === max ? "" : ` (${fmt(min)}–${fmt(max)})`);
+
+/** A Markdown table (it goes into the note as it is printed). */
+export function formatTable(rows: LighthouseRow[]): string {
+  const lines = [
+    "| page | runs | performance (min–max) | TBT (min–max) | LCP | FCP | CLS | Speed Index | load avg | budget |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    lines.push(
+      [
+        "",
+        ` ${r.page} `,
+        ` ${r.runs} `,
+        ` ${r.score}${spread(r.scoreMin, r.scoreMax, String)} `,
+        ` ${ms(r.tbt)}${spread(Math.round(r.tbtMin), Math.round(r.tbtMax), (n) => String(n))} `,
+        ` ${s(r.lcp)} `,
+        ` ${s(r.fcp)} `,
+        ` ${r.cls.toFixed(3)} `,
+        ` ${s(r.si)} `,
+        ` ${r.load.map((l) => l.toFixed(1)).join("→") || "–"} `,
+        ` ${withinBudget(r) ? "ok" : "OVER"} `,
+        "",
+      ].join("|"),
+    );
+  }
+  return lines.join("\n");
+}
