@@ -16,6 +16,9 @@
  * - Budget: each recipient page at most 1.3× the blank page (checked on the wire bytes; exit code 1 otherwise).
  *
  * `PAGE_WEIGHT_EXTRA=/login,/about` measures more paths of our app for comparison; `--verbose` lists every chunk.
+ * `--creator` also measures the creator's pages signed in as the share's owner (issue 19 §1): /dashboard, /share/{id}
+ * and /profile (budget 1.6×) and the editor on a draft idea, toolbar shown (budget 2.2×).
+ * `PAGE_WEIGHT_PORT` moves the app's port (the blank app takes the next one), so that runs in parallel do not clash.
  */
 import { waitFor } from "./bench/server";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -34,13 +37,16 @@ const BLANK_PORT = APP_PORT + 1;
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const BLANK = `http://127.0.0.1:${BLANK_PORT}`;
 const BUDGET = 1.3;
+const CREATOR_BUDGET = 1.6;
+const EDITOR_BUDGET = 2.2;
 const verbose = process.argv.includes("--verbose");
 /** Measure only the blank page and PAGE_WEIGHT_EXTRA (no share set-up). */
 const extraOnly = process.argv.includes("--extra-only");
+const creator = process.argv.includes("--creator");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
 type Chunk = { url: string; wire: number; body: number };
-type Weight = { label: string; url: string; wire: number; body: number; chunks: Chunk[] };
+type Weight = { label: string; url: string; wire: number; body: number; chunks: Chunk[]; budget?: number };
 
 
 /**
@@ -152,6 +158,8 @@ async function setUpShare(browser: Browser) {
   await call(owner, "post", "/api/auth/login", { email: account.email, password: account.password });
   const idea = await call(owner, "post", "/api/ideas", { title: "Weighed idea" });
   await call(owner, "put", `/api/ideas/${idea.id}/publish`);
+  // The editor is weighed as a creator uses it most: a draft, editable, with its toolbar.
+  const draft = await call(owner, "post", "/api/ideas", { title: "Weighed draft", content: "<h1>Weighed draft</h1><p>Some text.</p>" });
   const share = await call(owner, "post", "/api/shares", {
     ideaId: idea.id,
     shareType: "full-access",
@@ -159,6 +167,7 @@ async function setUpShare(browser: Browser) {
     maxViews: null,
     recipientEmail: null,
   });
+  const ownerState = await owner.storageState();
   await owner.dispose();
   const token = String(share.accessLink);
 
@@ -175,7 +184,12 @@ async function setUpShare(browser: Browser) {
     await context.close();
     return state;
   };
-  return { token, identified: await recipientState(false), agreed: await recipientState(true) };
+  return {
+    token,
+    identified: await recipientState(false),
+    agreed: await recipientState(true),
+    owner: { state: ownerState, ideaId: Number(idea.id), draftId: Number(draft.id) },
+  };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
@@ -204,25 +218,35 @@ async function main() {
     await measure(browser, "warm-up", `${APP}/login`);
     results.push(await measure(browser, `blank page (next ${NEXT_VERSION})`, `${BLANK}/`));
     if (!extraOnly) {
-      const { token, identified, agreed } = await setUpShare(browser);
-      results.push(await measure(browser, "/collect/{token}", `${APP}/collect/${token}`));
-      results.push(await measure(browser, "/nda/{token}", `${APP}/nda/${token}`, { storageState: identified }));
-      results.push(await measure(browser, "/document/{token}", `${APP}/document/${token}`, { storageState: agreed }));
+      const { token, identified, agreed, owner } = await setUpShare(browser);
+      const recipientPage = async (label: string, url: string, options?: BrowserContextOptions) =>
+        results.push({ ...(await measure(browser, label, url, options)), budget: BUDGET });
+      await recipientPage("/collect/{token}", `${APP}/collect/${token}`);
+      await recipientPage("/nda/{token}", `${APP}/nda/${token}`, { storageState: identified });
+      await recipientPage("/document/{token}", `${APP}/document/${token}`, { storageState: agreed });
+      if (creator) {
+        const creatorPage = async (label: string, path: string, budget: number) =>
+          results.push({ ...(await measure(browser, label, `${APP}${path}`, { storageState: owner.state })), budget });
+        await creatorPage("/dashboard", "/dashboard", CREATOR_BUDGET);
+        await creatorPage("/share/{id}", `/share/${owner.ideaId}`, CREATOR_BUDGET);
+        await creatorPage("/profile", "/profile", CREATOR_BUDGET);
+        await creatorPage("/editor/{id} (draft)", `/editor/${owner.draftId}`, EDITOR_BUDGET);
+      }
     }
     for (const extra of (process.env.PAGE_WEIGHT_EXTRA ?? "").split(",").filter(Boolean)) {
       results.push(await measure(browser, extra, `${APP}${extra}`));
     }
 
     const [ref] = results;
-    console.log(`\nFirst-load JavaScript (fresh Chromium context, scripts until network idle; budget ${BUDGET}× blank)\n`);
+    console.log(`\nFirst-load JavaScript (fresh Chromium context, scripts until network idle; budgets: recipient pages ${BUDGET}×, creator pages ${CREATOR_BUDGET}×, editor ${EDITOR_BUDGET}× blank)\n`);
     console.log(`${"page".padEnd(30)} ${"on the wire".padStart(11)} ${"ratio".padStart(6)}  ${"bodies".padStart(10)} ${"ratio".padStart(6)}  chunks`);
     let over = false;
     for (const r of results) {
       const ratio = r.wire / ref.wire;
-      const recipientPage = ["/collect/{token}", "/nda/{token}", "/document/{token}"].includes(r.label);
-      if (recipientPage && ratio > BUDGET) over = true;
+      const overBudget = r.budget !== undefined && ratio > r.budget;
+      if (overBudget) over = true;
       console.log(
-        `${r.label.padEnd(30)} ${kb(r.wire)} ${ratio.toFixed(2).padStart(5)}×  ${kb(r.body)} ${(r.body / ref.body).toFixed(2).padStart(5)}×  ${r.chunks.length}${recipientPage && ratio > BUDGET ? "  OVER BUDGET" : ""}`,
+        `${r.label.padEnd(30)} ${kb(r.wire)} ${ratio.toFixed(2).padStart(5)}×  ${kb(r.body)} ${(r.body / ref.body).toFixed(2).padStart(5)}×  ${r.chunks.length}${overBudget ? `  OVER BUDGET (${r.budget}×)` : ""}`,
       );
       if (verbose) {
         for (const c of [...r.chunks].sort((a, b) => b.body - a.body)) console.log(`    ${kb(c.body)}  ${new URL(c.url).pathname}`);

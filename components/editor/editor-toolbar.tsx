@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import type { Editor } from "@tiptap/react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   Bold, Code, Heading1, Heading2, Heading3, Highlighter, ImagePlus, Italic, Link, List, ListOrdered,
