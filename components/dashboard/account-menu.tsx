@@ -19,6 +19,8 @@ function logOut() {
   } catch {
     // Storage may be unavailable; the server clears the session regardless.
   }
+  // A full navigation on purpose: an API route that clears the session cookie and redirects, not a page.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/api/auth/logout");
 }
 
