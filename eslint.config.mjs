@@ -19,6 +19,15 @@ export default defineConfig([
     },
   },
   {
+    // Toasts go through lib/client/toast, which loads sonner on the first toast (issue 19 §1: no page's first load
+    // carries it); only the Toaster itself imports sonner.
+    files: ["app/**", "lib/**", "components/**"],
+    ignores: ["components/ui/sonner.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import { toast } from \"@/lib/client/toast\" (sonner loads on the first toast)." }] }],
+    },
+  },
+  {
     // Playwright fixtures call a parameter named `use`, which is not React's hook.
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { MailWarning } from "lucide-react";
 import { apiRequest, isApiError, errorMessage } from "@/lib/client/request";
 import { Button } from "@/components/ui/button";

@@ -1,17 +1,17 @@
 "use client";
 
-import Link from "next/link";
-import { ChevronDown, LogOut, Settings } from "lucide-react";
+import * as React from "react";
+import { ChevronDown } from "lucide-react";
 import { Logo } from "@/components/layout/logo";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+
+// Issue 19 §1: the menu's code (Radix's menu, layers, positioning) is not part of the dashboard's first load; it
+// loads when the Account button is reached (hover, focus, press).
+const loadAccountMenu = () => import("@/components/dashboard/account-menu");
+type AccountMenuComponent = Awaited<ReturnType<typeof loadAccountMenu>>["AccountMenu"];
+// The stand-in and the menu's trigger look the same.
+const TRIGGER_CLASS =
+  "hover:bg-accent focus-visible:ring-ring flex items-center gap-2 rounded-full p-1 pr-2 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none sm:rounded-md";
 
 export type DashboardUser = { name: string; email: string; profileImage: string | null };
 
@@ -23,17 +23,51 @@ function initial(name: string): string {
   return name.trim().charAt(0).toUpperCase() || "U";
 }
 
-function logOut() {
-  try {
-    localStorage.removeItem("currentUser");
-  } catch {
-    // Storage may be unavailable; the server clears the session regardless.
-  }
-  window.location.assign("/api/auth/logout");
-}
-
 export function DashboardHeader({ user }: { user: DashboardUser }) {
   const greetingName = firstName(user.name);
+  // The stand-in button stays in place until the menu's code is here; then the menu takes its place, with the focus
+  // the stand-in had, and open when the stand-in was pressed meanwhile.
+  const [Menu, setMenu] = React.useState<{ component: AccountMenuComponent; focus: boolean; open: boolean } | null>(null);
+  const standInRef = React.useRef<HTMLButtonElement>(null);
+  const pressed = React.useRef(false);
+  const loading = React.useRef(false);
+  const want = (press: boolean) => {
+    if (press) pressed.current = true;
+    if (loading.current) return;
+    loading.current = true;
+    loadAccountMenu().then(
+      (m) => setMenu({ component: m.AccountMenu, focus: document.activeElement === standInRef.current, open: pressed.current }),
+      () => {
+        loading.current = false; // the next approach loads again
+      },
+    );
+  };
+  // The visible word 'Account' names the button (sr-only on phones); the avatar is decoration (label-in-name).
+  const triggerContent = (
+    <>
+      <Avatar className="size-8" aria-hidden="true">
+        {user.profileImage ? <AvatarImage src={user.profileImage} alt="" /> : null}
+        <AvatarFallback>{initial(user.name)}</AvatarFallback>
+      </Avatar>
+      <span className="max-sm:sr-only">Account</span>
+      <ChevronDown className="size-4" aria-hidden="true" />
+    </>
+  );
+  const standIn = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={TRIGGER_CLASS}
+      ref={standInRef}
+      onPointerEnter={() => want(false)}
+      onFocus={() => want(false)}
+      onPointerDown={() => want(true)}
+      onClick={() => want(true)}
+    >
+      {triggerContent}
+    </button>
+  );
 
   return (
     <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 border-b backdrop-blur">
@@ -45,35 +79,11 @@ export function DashboardHeader({ user }: { user: DashboardUser }) {
 
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <p className="text-muted-foreground max-w-[7rem] truncate text-sm sm:max-w-[12rem]">Hi {greetingName}</p>
-          {/* Not modal: a modal menu hides the rest of the page with aria-hidden while its trigger stays focusable. */}
-          <DropdownMenu modal={false}>
-            {/* The name is the visible word 'Account' (sr-only on phones), the avatar is decoration (label-in-name). */}
-            <DropdownMenuTrigger className="hover:bg-accent focus-visible:ring-ring flex items-center gap-2 rounded-full p-1 pr-2 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none sm:rounded-md">
-              <Avatar className="size-8" aria-hidden="true">
-                {user.profileImage ? <AvatarImage src={user.profileImage} alt="" /> : null}
-                <AvatarFallback>{initial(user.name)}</AvatarFallback>
-              </Avatar>
-              <span className="max-sm:sr-only">Account</span>
-              <ChevronDown className="size-4" aria-hidden="true" />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-56">
-              <DropdownMenuLabel className="font-normal">
-                <p className="truncate text-sm font-medium">{user.name || "User"}</p>
-                <p className="text-muted-foreground truncate text-xs">{user.email}</p>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem asChild>
-                <Link href="/profile">
-                  <Settings aria-hidden="true" />
-                  Profile Settings
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={logOut}>
-                <LogOut aria-hidden="true" />
-                Log Out
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          {Menu ? (
+            <Menu.component user={user} trigger={triggerContent} triggerClassName={TRIGGER_CLASS} focus={Menu.focus} defaultOpen={Menu.open} />
+          ) : (
+            standIn
+          )}
         </div>
       </div>
     </header>

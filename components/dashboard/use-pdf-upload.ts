@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { preloadToasts, toast } from "@/lib/client/toast";
 import { ApiError, parseJsonBody } from "@/lib/client/request";
 import type { Idea } from "@/lib/client/types";
 import { PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
@@ -82,6 +82,8 @@ export function usePdfUpload({ onUploaded }: { onUploaded?: () => void | Promise
 
       setProgress(0);
       setUploading(true);
+      // Every upload ends in a toast: load it meanwhile, so it shows the moment the answer arrives.
+      void preloadToasts();
       const result = await send(file);
       xhrRef.current = null;
       setUploading(false);

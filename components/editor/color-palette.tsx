@@ -1,11 +1,11 @@
 "use client";
 
 import * as React from "react";
-import { Check, Palette, RotateCcw } from "lucide-react";
+import { Check, RotateCcw } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Popover, PopoverAnchor, PopoverContent } from "@/components/ui/popover";
+import { ignoreAnchorPress, type ToolbarPanelProps } from "@/components/editor/toolbar-popover-button";
 import { cn } from "@/lib/utils";
 
 /** Spec §9: exactly 21 preset text colours. */
@@ -33,36 +33,44 @@ export const TEXT_COLORS = [
   { name: "Purple", value: "#A855F7" },
 ] as const;
 
-type ColorPaletteProps = {
+type ColorPaletteProps = ToolbarPanelProps & {
   /** The colour at the cursor, if any. */
   current: string | null;
   onSelect: (color: string) => void;
   onReset: () => void;
 };
 
-/** 'Text colour' popup: closes on an outside click, Escape, or after a choice. */
-export function ColorPalette({ current, onSelect, onReset }: ColorPaletteProps) {
-  const [open, setOpen] = React.useState(false);
+/**
+ * The 'Text color' popup, anchored to its toolbar button (components/editor/toolbar-popover-button.tsx, which loads
+ * this module when the button is reached): closes on an outside click, Escape, or after a choice, and gives the
+ * focus back to the button.
+ */
+export function ColorPalette({ anchor, open, onOpenChange, current, onSelect, onReset }: ColorPaletteProps) {
   const selected = current?.toLowerCase() ?? null;
+  // Like Radix's own trigger: the focus goes back to the button, unless the popup closed by a click elsewhere.
+  const clickedOutside = React.useRef(false);
 
   const choose = (action: () => void) => {
     action();
-    setOpen(false);
+    onOpenChange(false);
   };
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <PopoverTrigger asChild>
-            <Button type="button" variant="ghost" size="icon" aria-label="Text color" className="size-11 shrink-0 sm:size-8">
-              <Palette aria-hidden="true" style={current ? { color: current } : undefined} />
-            </Button>
-          </PopoverTrigger>
-        </TooltipTrigger>
-        <TooltipContent>Text color</TooltipContent>
-      </Tooltip>
-      <PopoverContent align="start" className="w-auto p-3" aria-label="Text colors">
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverAnchor virtualRef={anchor} />
+      <PopoverContent
+        align="start"
+        className="w-auto p-3"
+        aria-label="Text colors"
+        onInteractOutside={(event) => {
+          ignoreAnchorPress(anchor)(event);
+          if (!event.defaultPrevented) clickedOutside.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!clickedOutside.current) anchor.current?.focus();
+        }}
+      >
         <div role="group" aria-label="Preset colors" className="grid grid-cols-7 gap-1.5">
           {TEXT_COLORS.map((color) => {
             const isSelected = selected === color.value.toLowerCase();

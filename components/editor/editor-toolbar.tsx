@@ -2,24 +2,30 @@
 
 import * as React from "react";
 import type { Editor } from "@tiptap/react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   Bold, Code, Heading1, Heading2, Heading3, Highlighter, ImagePlus, Italic, Link, List, ListOrdered,
-  Minus, Pilcrow, Quote, Redo2, Strikethrough, Undo2, Video,
+  Minus, Palette, Pilcrow, Quote, Redo2, Strikethrough, Undo2, Video,
 } from "lucide-react";
 
 import { queryKeys } from "@/lib/client/query-client";
-import { ColorPalette } from "@/components/editor/color-palette";
-import { isImageFile, uploadEditorImage } from "@/components/editor/image-upload";
 import { applyLinkAnswer, currentLinkHref, LINK_REFUSED_MESSAGE } from "@/components/editor/link-prompt";
 import { ToolbarButton, ToolbarDivider } from "@/components/editor/toolbar-button";
+import { ToolbarPopoverButton } from "@/components/editor/toolbar-popover-button";
 import { continueAfterInsertedBlock } from "@/components/editor/insert-block";
-import { UrlPopover } from "@/components/editor/url-popover";
 import { useToolbarState } from "@/components/editor/use-toolbar-state";
 import { extractYouTubeId, YOUTUBE_HEIGHT, YOUTUBE_WIDTH, youTubeWatchUrl } from "@/components/editor/youtube";
 
 type EditorToolbarProps = { editor: Editor; ideaId?: number };
+
+// Issue 19 §1: the popovers and the upload code are not part of the editor's first load. Each loads when its button
+// is reached (hover, focus, press), so it is there by the click.
+const loadUrlPopover = () => import("@/components/editor/url-popover");
+const loadColorPalette = () => import("@/components/editor/color-palette");
+const loadImageUpload = () => import("@/components/editor/image-upload");
+const UrlPopover = React.lazy(() => loadUrlPopover().then((m) => ({ default: m.UrlPopover })));
+const ColorPalette = React.lazy(() => loadColorPalette().then((m) => ({ default: m.ColorPalette })));
 
 /** Left/Right/Home/End move focus between the toolbar's buttons (Tab still reaches each one). */
 function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
@@ -72,6 +78,14 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
+    let upload: Awaited<ReturnType<typeof loadImageUpload>>;
+    try {
+      upload = await loadImageUpload();
+    } catch {
+      window.alert("Error uploading image"); // the code could not be fetched (offline): as a failed request reads
+      return;
+    }
+    const { isImageFile, uploadEditorImage } = upload;
     if (!isImageFile(file)) {
       toast.error("Error", { description: "Please choose an image file" });
       return;
@@ -81,6 +95,10 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
     setUploading(false);
     if (url) void queryClient.invalidateQueries({ queryKey: queryKeys.assets }); // a new asset for My Assets
     if (url && !editor.isDestroyed && chain().setImage({ src: url, alt: file.name }).run()) continueAfterInsertedBlock(editor);
+  };
+
+  const preloadImageUpload = () => {
+    loadImageUpload().catch(() => undefined); // choosing a file loads again
   };
 
   const markDisabled = !state.canMark;
@@ -109,30 +127,59 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
       <ToolbarButton label="Blockquote" icon={<Quote />} active={state.blockquote} onClick={() => chain().toggleBlockquote().run()} />
       <ToolbarButton label="Horizontal rule" icon={<Minus />} onClick={() => chain().setHorizontalRule().run()} />
       <ToolbarDivider />
-      <UrlPopover
-        prompt="Enter URL"
+      <ToolbarPopoverButton
         label="Add link"
         icon={<Link />}
         active={state.link}
-        placeholder="https://example.com"
-        initialValue={() => currentLinkHref(editor)}
-        onApply={applyLink}
-        onClosed={focusText}
+        preload={loadUrlPopover}
+        renderPanel={(panel) => (
+          <UrlPopover
+            {...panel}
+            prompt="Enter URL"
+            label="Add link"
+            placeholder="https://example.com"
+            initialValue={() => currentLinkHref(editor)}
+            onApply={applyLink}
+            onClosed={focusText}
+          />
+        )}
       />
-      <ToolbarButton label="Add image" icon={<ImagePlus />} disabled={uploading} onClick={() => fileInput.current?.click()} />
+      <ToolbarButton
+        label="Add image"
+        icon={<ImagePlus />}
+        disabled={uploading}
+        onPointerEnter={preloadImageUpload}
+        onFocus={preloadImageUpload}
+        onClick={() => fileInput.current?.click()}
+      />
       <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={onFileChosen} />
-      <UrlPopover
-        prompt="Enter YouTube video URL:"
+      <ToolbarPopoverButton
         label="Add video"
         icon={<Video />}
-        placeholder="https://youtu.be/…"
-        onApply={applyVideo}
-        onClosed={focusText}
+        preload={loadUrlPopover}
+        renderPanel={(panel) => (
+          <UrlPopover
+            {...panel}
+            prompt="Enter YouTube video URL:"
+            label="Add video"
+            placeholder="https://youtu.be/…"
+            onApply={applyVideo}
+            onClosed={focusText}
+          />
+        )}
       />
-      <ColorPalette
-        current={state.color}
-        onSelect={(color) => chain().setColor(color).run()}
-        onReset={() => chain().unsetColor().run()}
+      <ToolbarPopoverButton
+        label="Text color"
+        icon={<Palette aria-hidden="true" style={state.color ? { color: state.color } : undefined} />}
+        preload={loadColorPalette}
+        renderPanel={(panel) => (
+          <ColorPalette
+            {...panel}
+            current={state.color}
+            onSelect={(color) => chain().setColor(color).run()}
+            onReset={() => chain().unsetColor().run()}
+          />
+        )}
       />
       <ToolbarDivider />
       <ToolbarButton label="Undo" icon={<Undo2 />} disabled={!state.canUndo} onClick={() => chain().undo().run()} />

@@ -1,20 +1,18 @@
 "use client";
 
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Popover, PopoverAnchor, PopoverContent } from "@/components/ui/popover";
+import { ignoreAnchorPress, type ToolbarPanelProps } from "@/components/editor/toolbar-popover-button";
 
-type UrlPopoverProps = {
+type UrlPopoverProps = ToolbarPanelProps & {
   /** The prompt's text (spec: 'Enter URL', 'Enter YouTube video URL:'), the input's label. */
   prompt: string;
-  /** The toolbar button: its accessible name and tooltip. */
+  /** The toolbar button's name, also the panel's. */
   label: string;
-  icon: React.ReactNode;
-  active?: boolean;
   placeholder?: string;
   /** The value the input starts with each time it opens. */
   initialValue?: () => string;
@@ -25,53 +23,31 @@ type UrlPopoverProps = {
 };
 
 /**
- * An inline replacement for window.prompt anchored to a toolbar button: Enter applies, Escape cancels. Every way
- * it closes, a refused answer included (its reason then shows as an error toast), gives the text its focus back:
- * focus left on the toolbar let the next keys press its buttons (End, Enter once pressed Undo).
+ * An inline replacement for window.prompt anchored to a toolbar button (components/editor/toolbar-popover-button.tsx,
+ * which loads this module when the button is reached): Enter applies, Escape cancels. Every way it closes, a refused
+ * answer included (its reason then shows as an error toast), gives the text its focus back: focus left on the
+ * toolbar let the next keys press its buttons (End, Enter once pressed Undo).
  */
-export function UrlPopover({ prompt, label, icon, active, placeholder, initialValue, onApply, onClosed }: UrlPopoverProps) {
-  const [open, setOpen] = React.useState(false);
-  const [value, setValue] = React.useState("");
+export function UrlPopover({ anchor, open, onOpenChange, prompt, label, placeholder, initialValue, onApply, onClosed }: UrlPopoverProps) {
+  // Mounted afresh for each opening (see ToolbarPopoverButton).
+  const [value, setValue] = React.useState(() => initialValue?.() ?? "");
   const inputId = React.useId();
-
-  const onOpenChange = (next: boolean) => {
-    if (next) {
-      setValue(initialValue?.() ?? "");
-    }
-    setOpen(next);
-  };
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const refusal = onApply(value);
-    setOpen(false);
+    onOpenChange(false);
     if (refusal !== null) toast.error("Error", { description: refusal });
   };
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <PopoverTrigger asChild>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={label}
-              aria-pressed={active}
-              data-active={active ? "" : undefined}
-              className="data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-border size-11 shrink-0 data-[active]:ring-1 sm:size-8"
-            >
-              {icon}
-            </Button>
-          </PopoverTrigger>
-        </TooltipTrigger>
-        <TooltipContent>{label}</TooltipContent>
-      </Tooltip>
+      <PopoverAnchor virtualRef={anchor} />
       <PopoverContent
         align="start"
         className="w-80 max-w-[calc(100vw-2rem)]"
         aria-label={label}
+        onInteractOutside={ignoreAnchorPress(anchor)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           onClosed();
@@ -90,7 +66,7 @@ export function UrlPopover({ prompt, label, icon, active, placeholder, initialVa
             onChange={(event) => setValue(event.target.value)}
           />
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
+            <Button type="button" variant="outline" size="sm" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" size="sm">

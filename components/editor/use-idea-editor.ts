@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 
 import { DEFAULT_IDEA_TEMPLATE, ideaTemplate } from "@/lib/ideas/default-template";

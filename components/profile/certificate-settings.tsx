@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { SettingRow } from "@/components/profile/notification-settings";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/lib/client/query-client";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Download } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ProfileSection } from "@/components/profile/profile-section";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 
 export const LINK_COPIED = "Share link copied to clipboard!";
 

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SharingDefaultsInfo } from "@/components/profile/sharing-defaults";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Copy, Link2, Mail } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -2,85 +2,78 @@
 
 import * as React from "react";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
-import { buttonVariants } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import type { ConfirmDialogContentProps } from "@/components/ui/confirm-dialog-content";
 
-type ConfirmDialogProps = {
+// Issue 19 §1: the dialog's code (Radix's focus trap, layers, portal) is not part of a page's first load. It loads
+// when the trigger is reached (hover, focus, press), so it is there by the click.
+const loadContent = () => import("@/components/ui/confirm-dialog-content");
+const ConfirmDialogContent = React.lazy(() => loadContent().then((m) => ({ default: m.ConfirmDialogContent })));
+
+type TriggerProps = {
+  ref?: React.Ref<HTMLElement>;
+  onClick?: React.MouseEventHandler<HTMLElement>;
+  onPointerEnter?: React.PointerEventHandler<HTMLElement>;
+  onFocus?: React.FocusEventHandler<HTMLElement>;
+};
+
+type ConfirmDialogProps = Omit<ConfirmDialogContentProps, "open" | "onOpenChange" | "returnFocusTo"> & {
   /** The button that opens the dialog (focus returns to it when the dialog closes); none when `open` is controlled. */
-  trigger?: React.ReactElement;
+  trigger?: React.ReactElement<TriggerProps>;
   /** Controlled: the caller opens the dialog itself (after checking a form, say). */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Where focus goes once the dialog has closed (Radix's event: preventDefault() keeps it from the trigger). */
-  onCloseAutoFocus?: (event: Event) => void;
-  title: React.ReactNode;
-  description: React.ReactNode;
-  confirmLabel: string;
-  /** The spinner's accessible label while the action runs. */
-  pendingLabel: string;
-  destructive?: boolean;
-  /** Runs the action and tells its own outcome (toasts); resolves true to close, false to stay open (a failure). */
-  onConfirm: () => Promise<boolean>;
 };
+
+function preload() {
+  loadContent().catch(() => undefined); // opening loads again
+}
 
 /**
  * A confirmation for an action that cannot be undone (delete an idea, revoke a link): the dialog stays open with
- * a spinner until the server answers, and cannot be dismissed meanwhile.
+ * a spinner until the server answers, and cannot be dismissed meanwhile. The trigger is rendered here, the dialog
+ * (components/ui/confirm-dialog-content.tsx) once it was first opened.
  */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { trigger, title, description, confirmLabel, pendingLabel, destructive, onConfirm, onCloseAutoFocus } = props;
+export function ConfirmDialog({ trigger, open: controlledOpen, onOpenChange, ...content }: ConfirmDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = React.useState(false);
-  const [pending, setPending] = React.useState(false);
-  const open = props.open ?? uncontrolledOpen;
+  const open = controlledOpen ?? uncontrolledOpen;
+  const [mounted, setMounted] = React.useState(open);
+  const triggerRef = React.useRef<HTMLElement>(null);
+  if (open && !mounted) setMounted(true);
+
   const setOpen = (next: boolean) => {
     setUncontrolledOpen(next);
-    props.onOpenChange?.(next);
+    onOpenChange?.(next);
   };
 
-  const confirm = async () => {
-    setPending(true);
-    try {
-      if (await onConfirm()) setOpen(false);
-    } finally {
-      setPending(false);
-    }
-  };
+  const own = trigger?.props;
+  const triggerElement = trigger
+    ? React.cloneElement(trigger, {
+        ref: triggerRef,
+        "aria-haspopup": "dialog",
+        "aria-expanded": open,
+        onPointerEnter: (event: React.PointerEvent<HTMLElement>) => {
+          own?.onPointerEnter?.(event);
+          preload();
+        },
+        onFocus: (event: React.FocusEvent<HTMLElement>) => {
+          own?.onFocus?.(event);
+          preload();
+        },
+        onClick: (event: React.MouseEvent<HTMLElement>) => {
+          own?.onClick?.(event);
+          if (!event.defaultPrevented) setOpen(true);
+        },
+      } as TriggerProps)
+    : null;
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={destructive ? buttonVariants({ variant: "destructive" }) : undefined}
-            disabled={pending}
-            aria-busy={pending}
-            onClick={(event) => {
-              event.preventDefault(); // keep the dialog open until the server answers
-              void confirm();
-            }}
-          >
-            {pending ? <Spinner label={pendingLabel} /> : null}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      {triggerElement}
+      {mounted ? (
+        <React.Suspense fallback={null}>
+          <ConfirmDialogContent {...content} open={open} onOpenChange={setOpen} returnFocusTo={trigger ? triggerRef : undefined} />
+        </React.Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Info, Trash2, Upload } from "lucide-react";
 
 import { asPdfContent, editorHtmlFor } from "@/components/editor/idea-api";

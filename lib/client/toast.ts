@@ -1,7 +1,7 @@
 /**
- * A light stand-in for sonner's `toast` (issue 7 §4): pages that must stay light (the recipient screens) call this
- * instead of importing sonner, so sonner's code (and the Toaster, see components/app-toaster.tsx) is fetched only
- * when the first toast is actually shown. Client-safe.
+ * A light stand-in for sonner's `toast` (issue 7 §4, issue 19 §1): every screen calls this instead of importing
+ * sonner, so sonner's code (and the Toaster, see components/app-toaster.tsx) is fetched only when the first toast is
+ * actually shown. Client-safe.
  */
 type ToastKind = "success" | "error" | "info" | "message";
 export type ToastOptions = { description?: string };
