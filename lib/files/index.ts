@@ -11,7 +11,7 @@ import { openContent } from "@/lib/ideas/content";
 import { fileUrl } from "@/lib/files/url";
 import type { Watermark } from "@/lib/files/watermark-text";
 import { findReaders } from "@/lib/shares/gate";
-import { secretHashes } from "@/lib/shares/access";
+import { secretHashes } from "@/lib/shares/secrets";
 
 function blobContext(blobKey: string) {
   return `blob:${blobKey}`;

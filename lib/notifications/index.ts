@@ -5,7 +5,8 @@ import { sendEmail } from "@/lib/email";
 import { commentEmail, firstViewEmail, ndaAcceptedEmail, ownerReplyEmail } from "@/lib/email/templates";
 import { originForHost } from "@/lib/http/origin";
 import { runAfterResponse } from "@/lib/server/after-response";
-import { isDead, shareTypeToApi } from "@/lib/shares/access";
+import { isDead } from "@/lib/shares/link-state";
+import { shareTypeToApi } from "@/lib/shares/share-type";
 import { viewLink } from "@/lib/shares";
 import type { ShareType } from "@/lib/generated/prisma/client";
 

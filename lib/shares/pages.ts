@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import type { AssetMeta } from "@/lib/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
-import type { RecipientSecrets } from "@/lib/shares/access";
+import type { RecipientSecrets } from "@/lib/shares/secrets";
 
 /**
  * The secure reader's pages (issue 16 §1): a PDF idea's pages as images, for the recipient the gate lets read
