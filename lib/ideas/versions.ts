@@ -10,6 +10,7 @@ import { queueDigests } from "@/lib/timestamps/queue";
 import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/validation/ideas";
 import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
+import { recordImageLinks } from "@/lib/ideas/image-links";
 
 /**
  * Versions of a published idea (issue 18 §1). Every publication is an IdeaVersion row, read-only, with its own
@@ -101,19 +102,23 @@ export async function createDraftVersion(ownerId: string, ideaId: number) {
   const latest = await db.ideaVersion.findUniqueOrThrow({ where: { ideaId_version: { ideaId, version: idea.version } } });
   await assertWithinQuota(ownerId, latest.contentCiphertext.length);
   try {
-    const created = await db.ideaVersion.create({
-      data: {
-        ideaId,
-        version: latest.version + 1,
-        status: "draft",
-        title: latest.title,
-        kind: latest.kind,
-        contentCiphertext: latest.contentCiphertext,
-        contentKeyId: latest.contentKeyId,
-        // A PDF version is a new file: the draft has none until it is uploaded (publishing waits for it).
-        pdfAssetId: null,
-      },
-      include: { timestamp: true },
+    const created = await db.$transaction(async (tx) => {
+      const created = await tx.ideaVersion.create({
+        data: {
+          ideaId,
+          version: latest.version + 1,
+          status: "draft",
+          title: latest.title,
+          kind: latest.kind,
+          contentCiphertext: latest.contentCiphertext,
+          contentKeyId: latest.contentKeyId,
+          // A PDF version is a new file: the draft has none until it is uploaded (publishing waits for it).
+          pdfAssetId: null,
+        },
+        include: { timestamp: true },
+      });
+      await recordImageLinks(tx, ownerId, { ideaId, version: created.version }, openContent(ownerId, latest.contentCiphertext));
+      return created;
     });
     return presentVersion(ownerId, created);
   } catch (err) {
@@ -134,8 +139,11 @@ export async function updateDraftVersion(ownerId: string, ideaId: number, versio
   if (sealed) await assertWithinQuota(ownerId, sealed.contentCiphertext.length, row.contentCiphertext.length);
   const data = sealed ? { title: input.title, ...sealed } : { title: input.title };
   // The status condition makes a concurrent publish win: no edit lands after publication.
-  const updated = await db.ideaVersion.updateMany({ where: { id: row.id, status: "draft" }, data });
-  if (updated.count !== 1) throw new ConflictError(VERSION_READ_ONLY);
+  await db.$transaction(async (tx) => {
+    const updated = await tx.ideaVersion.updateMany({ where: { id: row.id, status: "draft" }, data });
+    if (updated.count !== 1) throw new ConflictError(VERSION_READ_ONLY);
+    if (content) await recordImageLinks(tx, ownerId, { ideaId, version }, content);
+  });
   return getVersion(ownerId, ideaId, version);
 }
 
@@ -155,6 +163,7 @@ export async function deleteDraftVersion(ownerId: string, ideaId: number, versio
   const assets = await db.$transaction(async (tx) => {
     const deleted = await tx.ideaVersion.deleteMany({ where: { id: row.id, status: "draft" } });
     if (deleted.count !== 1) throw new ConflictError(VERSION_NOT_DELETABLE);
+    await tx.ideaImage.deleteMany({ where: { ideaId, version } });
     const asset = await draftOnlyAsset(tx, ownerId, row.pdfAssetId);
     if (asset) await tx.asset.delete({ where: { id: asset.id } });
     return asset ? [asset] : [];
@@ -228,6 +237,11 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
         version: v.version,
       },
     });
+    // The Idea row now shows this version's content: its links too (read again here, so a draft saved before the
+    // links existed gets them as well).
+    const content = openContent(ownerId, v.contentCiphertext);
+    await recordImageLinks(tx, ownerId, { ideaId, version: v.version }, content);
+    await recordImageLinks(tx, ownerId, { ideaId, version: null }, content);
     await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   });
   return true;
@@ -236,7 +250,7 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
 /** Version 1 of an idea being published for the first time (inside publishIdea's transaction), with its proof queued. */
 export async function recordFirstVersion(
   tx: Prisma.TransactionClient,
-  idea: { id: number; title: string; kind: IdeaVersion["kind"]; contentCiphertext: Uint8Array; contentKeyId: string; pdfAssetId: string | null },
+  idea: { id: number; ownerId: string; title: string; kind: IdeaVersion["kind"]; contentCiphertext: Uint8Array; contentKeyId: string; pdfAssetId: string | null },
   digest: string,
   publishedAt: Date,
 ) {
@@ -254,6 +268,10 @@ export async function recordFirstVersion(
       publishedAt,
     },
   });
+  // Version 1 shows what the Idea row shows (read here, so a draft saved before the links existed gets them too).
+  const content = openContent(idea.ownerId, idea.contentCiphertext);
+  await recordImageLinks(tx, idea.ownerId, { ideaId: idea.id, version: 1 }, content);
+  await recordImageLinks(tx, idea.ownerId, { ideaId: idea.id, version: null }, content);
   await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   return v;
 }
