@@ -23,19 +23,50 @@ export function referencedAssetIds(content: StoredContent): string[] {
 }
 
 /**
+ * What the caller knows of the row: `fresh`, created in this transaction (no links yet, marked recorded by default);
+ * `recorded`, already marked. Each saves a query on the save path.
+ */
+type RowState = { fresh?: boolean; recorded?: boolean };
+
+/**
  * Replaces the row's links with the images `content` shows: only the owner's own images count (another owner's
  * file in the HTML is not served to this idea's recipients, as before). Marks the row as recorded. Call it after
  * the write of the content in the same transaction: the write's row lock orders concurrent saves, so the links are
  * those of the content that won.
  */
-export async function recordImageLinks(tx: Prisma.TransactionClient, ownerId: string, row: ContentRow, content: StoredContent) {
+export async function recordImageLinks(tx: Prisma.TransactionClient, ownerId: string, row: ContentRow, content: StoredContent, state: RowState = {}) {
   const ids = referencedAssetIds(content);
   const images = ids.length ? await tx.asset.findMany({ where: { id: { in: ids }, ownerId, kind: "image" }, select: { id: true } }) : [];
-  await tx.ideaImage.deleteMany({ where: { ideaId: row.ideaId, version: row.version } });
+  if (!state.fresh) await tx.ideaImage.deleteMany({ where: { ideaId: row.ideaId, version: row.version } });
   if (images.length) await tx.ideaImage.createMany({ data: images.map((a) => ({ ideaId: row.ideaId, version: row.version, assetId: a.id })) });
+  if (state.fresh || state.recorded) return;
   const data = { imageLinksRecorded: true };
   if (row.version === null) await tx.idea.updateMany({ where: { id: row.ideaId, imageLinksRecorded: false }, data });
   else await tx.ideaVersion.updateMany({ where: { ideaId: row.ideaId, version: row.version, imageLinksRecorded: false }, data });
+}
+
+/**
+ * At publication one row's content becomes another's (the Idea row's draft becomes version 1; a version's draft
+ * becomes the Idea row's content): its links are copied in one statement when they are recorded, else read from
+ * the content (a draft saved before links existed). `to` must have no links of its own yet unless `replace`.
+ */
+export async function copyImageLinks(
+  tx: Prisma.TransactionClient,
+  from: ContentRow & { ownerId: string; recorded: boolean; contentCiphertext: Uint8Array },
+  to: ContentRow,
+  { replace = false }: { replace?: boolean } = {},
+) {
+  if (!from.recorded) {
+    const content = openContent(from.ownerId, from.contentCiphertext);
+    await recordImageLinks(tx, from.ownerId, from, content);
+    await recordImageLinks(tx, from.ownerId, to, content);
+    return;
+  }
+  if (replace) await tx.ideaImage.deleteMany({ where: { ideaId: to.ideaId, version: to.version } });
+  await tx.$executeRaw`
+    INSERT INTO "IdeaImage" ("id", "ideaId", "version", "assetId")
+    SELECT gen_random_uuid()::text, "ideaId", ${to.version}::int, "assetId" FROM "IdeaImage"
+    WHERE "ideaId" = ${from.ideaId} AND "version" IS NOT DISTINCT FROM ${from.version}::int`;
 }
 
 /**

@@ -77,7 +77,7 @@ export async function createIdea(ownerId: string, input: IdeaInput) {
   await assertWithinQuota(ownerId, sealed.contentCiphertext.length);
   const idea = await db.$transaction(async (tx) => {
     const idea = await tx.idea.create({ data: { ownerId, title: input.title, ...sealed } });
-    await recordImageLinks(tx, ownerId, { ideaId: idea.id, version: null }, content);
+    await recordImageLinks(tx, ownerId, { ideaId: idea.id, version: null }, content, { fresh: true });
     return idea;
   });
   return present(idea);
@@ -95,7 +95,7 @@ export async function updateIdea(ownerId: string, id: number, input: IdeaInput) 
   await db.$transaction(async (tx) => {
     const updated = await tx.idea.updateMany({ where: { id, ownerId, status: "draft" }, data });
     if (updated.count !== 1) throw new ConflictError(PUBLISHED_READ_ONLY);
-    if (content) await recordImageLinks(tx, ownerId, { ideaId: id, version: null }, content);
+    if (content) await recordImageLinks(tx, ownerId, { ideaId: id, version: null }, content, { recorded: idea.imageLinksRecorded });
   });
   return getIdea(ownerId, id);
 }

@@ -10,7 +10,7 @@ import { queueDigests } from "@/lib/timestamps/queue";
 import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/validation/ideas";
 import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
-import { recordImageLinks } from "@/lib/ideas/image-links";
+import { copyImageLinks, recordImageLinks } from "@/lib/ideas/image-links";
 
 /**
  * Versions of a published idea (issue 18 §1). Every publication is an IdeaVersion row, read-only, with its own
@@ -117,7 +117,8 @@ export async function createDraftVersion(ownerId: string, ideaId: number) {
         },
         include: { timestamp: true },
       });
-      await recordImageLinks(tx, ownerId, { ideaId, version: created.version }, openContent(ownerId, latest.contentCiphertext));
+      const from = { ideaId, version: latest.version, ownerId, recorded: latest.imageLinksRecorded, contentCiphertext: latest.contentCiphertext };
+      await copyImageLinks(tx, from, { ideaId, version: created.version });
       return created;
     });
     return presentVersion(ownerId, created);
@@ -142,7 +143,7 @@ export async function updateDraftVersion(ownerId: string, ideaId: number, versio
   await db.$transaction(async (tx) => {
     const updated = await tx.ideaVersion.updateMany({ where: { id: row.id, status: "draft" }, data });
     if (updated.count !== 1) throw new ConflictError(VERSION_READ_ONLY);
-    if (content) await recordImageLinks(tx, ownerId, { ideaId, version }, content);
+    if (content) await recordImageLinks(tx, ownerId, { ideaId, version }, content, { recorded: row.imageLinksRecorded });
   });
   return getVersion(ownerId, ideaId, version);
 }
@@ -237,11 +238,8 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
         version: v.version,
       },
     });
-    // The Idea row now shows this version's content: its links too (read again here, so a draft saved before the
-    // links existed gets them as well).
-    const content = openContent(ownerId, v.contentCiphertext);
-    await recordImageLinks(tx, ownerId, { ideaId, version: v.version }, content);
-    await recordImageLinks(tx, ownerId, { ideaId, version: null }, content);
+    // The Idea row now shows this version's content: its links too.
+    await copyImageLinks(tx, { ideaId, version: v.version, ownerId, recorded: v.imageLinksRecorded, contentCiphertext: v.contentCiphertext }, { ideaId, version: null }, { replace: true });
     await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   });
   return true;
@@ -250,7 +248,7 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
 /** Version 1 of an idea being published for the first time (inside publishIdea's transaction), with its proof queued. */
 export async function recordFirstVersion(
   tx: Prisma.TransactionClient,
-  idea: { id: number; ownerId: string; title: string; kind: IdeaVersion["kind"]; contentCiphertext: Uint8Array; contentKeyId: string; pdfAssetId: string | null },
+  idea: { id: number; ownerId: string; title: string; kind: IdeaVersion["kind"]; contentCiphertext: Uint8Array; contentKeyId: string; pdfAssetId: string | null; imageLinksRecorded: boolean },
   digest: string,
   publishedAt: Date,
 ) {
@@ -268,10 +266,8 @@ export async function recordFirstVersion(
       publishedAt,
     },
   });
-  // Version 1 shows what the Idea row shows (read here, so a draft saved before the links existed gets them too).
-  const content = openContent(idea.ownerId, idea.contentCiphertext);
-  await recordImageLinks(tx, idea.ownerId, { ideaId: idea.id, version: 1 }, content);
-  await recordImageLinks(tx, idea.ownerId, { ideaId: idea.id, version: null }, content);
+  // Version 1 shows what the Idea row shows: the same links.
+  await copyImageLinks(tx, { ideaId: idea.id, version: null, ownerId: idea.ownerId, recorded: idea.imageLinksRecorded, contentCiphertext: idea.contentCiphertext }, { ideaId: idea.id, version: 1 });
   await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   return v;
 }

@@ -130,4 +130,16 @@ describe("a recipient's image request", () => {
     expect(await findReadableAsset(null, shown, recipient.secrets)).toMatchObject({ id: shown });
     expect(await findReadableAsset(null, other, recipient.secrets)).toBeNull();
   });
+
+  it("a draft written before links existed gets them when it is published", async () => {
+    const ada = await createUser();
+    const shown = await image(ada.id, "shown");
+    const idea = await createIdea(ada.id, { title: "Old draft", content: html(shown) });
+    await db.ideaImage.deleteMany({ where: { ideaId: idea.id } });
+    await db.idea.update({ where: { id: idea.id }, data: { imageLinksRecorded: false } });
+    await publishIdea(ada.id, idea.id);
+    expect(await links(idea.id)).toEqual([`1:${shown}`, `row:${shown}`].sort());
+    const recipient = await reader(await createShare(ada.id, idea.id));
+    expect(await findReadableAsset(null, shown, recipient.secrets)).toMatchObject({ id: shown });
+  });
 });
