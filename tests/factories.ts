@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { createIdea, createPdfIdea, publishIdea } from "@/lib/ideas";
 import { createShareLink } from "@/lib/shares";
-import { acceptNda, createRecipient as createRecipientLib } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
+import { createRecipient as createRecipientLib } from "@/lib/recipients/identify";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import type { CreateShareRequest } from "@/lib/validation/share-link";
 

@@ -6,7 +6,8 @@ import { sha256Hex } from "@/lib/crypto";
 import { activityCsv } from "@/lib/activity";
 import { readAssetBytes } from "@/lib/files";
 import { exportFileName, exportIdea } from "@/lib/ideas/export";
-import { buildNdaCertificate, certificateFileName, certificateOrigin, findCertificateData, formatUtc } from "@/lib/nda/certificate";
+import { buildNdaCertificate, certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
+import { findCertificateData } from "@/lib/nda/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
 import { presentProof } from "@/lib/timestamps";
 import type { TimestampProof } from "@/lib/generated/prisma/client";
@@ -21,7 +22,7 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  *                                           the exact bytes its timestamp proves; for a draft its current content
  *   ideas/idea-N/idea-N.html.ots            the idea's OpenTimestamps proof, once the calendars answered
  *   ideas/idea-N/activity.csv               the idea's activity timeline (lib/activity)
- *   ideas/idea-N/ndas/nda-certificate-ID.pdf    each acceptance's certificate (lib/nda/certificate.ts)
+ *   ideas/idea-N/ndas/nda-certificate-ID.pdf    each acceptance's certificate (lib/nda/certificate-pdf.ts)
  *   ideas/idea-N/ndas/nda-acceptance-ID.json    the acceptance record its timestamp proves, with its .ots
  *   files/ID-name                           every other uploaded file (images, the profile picture)
  *

@@ -10,7 +10,7 @@ import type { ActivityEvent as ServerActivityEvent, ActivityPage as ServerActivi
 import type { getIdea, listIdeas } from "@/lib/ideas";
 import type { getVersion, listVersions } from "@/lib/ideas/versions";
 import type { presentShare } from "@/lib/shares";
-import type { PresentedRecipient } from "@/lib/recipients";
+import type { PresentedRecipient } from "@/lib/recipients/session";
 import type { presentComment } from "@/lib/comments";
 import type { listAssets } from "@/lib/files";
 import type { SharedIdeaResult } from "@/lib/shares/views";

@@ -8,7 +8,8 @@ import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { commentCreatedEvent } from "@/lib/webhooks/events";
 import { queueWebhookEvent } from "@/lib/webhooks/queue";
 import { isAdmitted } from "@/lib/shares/gate";
-import { INVALID_LINK, isOpenFor, isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
+import { INVALID_LINK, isOpenFor } from "@/lib/shares/link-state";
+import { isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/secrets";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { commentSchema, type CommentInput } from "@/lib/validation/sharing";
 

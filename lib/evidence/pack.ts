@@ -5,7 +5,8 @@ import { ConflictError, HttpError, NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { activityCsv } from "@/lib/activity";
 import { exportFileName, exportIdea } from "@/lib/ideas/export";
-import { buildNdaCertificate, certificateFileName, certificateInclude, certificateOrigin, formatUtc } from "@/lib/nda/certificate";
+import { buildNdaCertificate, certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
+import { certificateInclude } from "@/lib/nda/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
 import { ownedIdeaWithProof, ownedVersionsWithProofs, presentProof } from "@/lib/timestamps";
 import { queueMissingNdaProof } from "@/lib/timestamps/backfill";
@@ -22,7 +23,7 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file
  *   versions/vN/idea-ID.html.ots                     its OpenTimestamps proof, once the calendars answered
  *   versions/vN/HOW-TO-VERIFY.txt                    how to verify that version (/verify, the `ots` client)
- *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/nda/certificate.ts)
+ *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/nda/certificate-pdf.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/nda/evidence.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
  *   activity.csv                                     the idea's activity timeline (lib/activity)

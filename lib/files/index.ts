@@ -7,11 +7,11 @@ import type { AssetKind } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "@/lib/api/errors";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { assertWithinQuota } from "@/lib/files/quota";
-import { openContent } from "@/lib/ideas/content";
+import { recordMissingImageLinks, type ContentRow } from "@/lib/ideas/image-links";
 import { fileUrl } from "@/lib/files/url";
 import type { Watermark } from "@/lib/files/watermark-text";
 import { findReaders } from "@/lib/shares/gate";
-import { secretHashes } from "@/lib/shares/access";
+import { secretHashes } from "@/lib/shares/secrets";
 
 function blobContext(blobKey: string) {
   return `blob:${blobKey}`;
@@ -131,23 +131,32 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
     name: true,
     email: true,
     viewStartedAt: true,
-    share: { select: { allowDownload: true, ideaId: true, pinnedVersion: true, idea: { select: { ownerId: true, pdfAssetId: true, kind: true, contentCiphertext: true, version: true } } } },
+    share: { select: { allowDownload: true, ideaId: true, pinnedVersion: true, idea: { select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } } } },
   });
-  // Ids are alphanumeric (cuid); the look-ahead keeps one id from matching a longer one.
-  const reference = new RegExp(`${fileUrl(asset.id)}(?![A-Za-z0-9])`);
-  for (const r of recipients) {
-    // The version the link shows: a link pinned to an older version serves that version's files, not the latest's.
-    const pinned = r.share.pinnedVersion !== null && r.share.pinnedVersion !== r.share.idea.version
-      ? await db.ideaVersion.findFirst({ where: { ideaId: r.share.ideaId, version: r.share.pinnedVersion, status: "published" }, select: { pdfAssetId: true, kind: true, contentCiphertext: true } })
-      : null;
-    const idea = { ...r.share.idea, ...(pinned ?? {}) };
-    if (idea.pdfAssetId === asset.id && r.share.allowDownload) return { ...pick(asset), watermark: { name: r.name, email: r.email, accessedAt: r.viewStartedAt ?? now }, recipientId: r.id };
-    if (idea.kind === "html" && asset.kind === "image") {
-      const stored = openContent(idea.ownerId, idea.contentCiphertext);
-      if (stored.kind === "html" && reference.test(stored.html)) return pick(asset);
+  // The content each link shows (as lib/shares/shown-version.ts): a pinned older version's row, else the Idea row.
+  const shown = await Promise.all(
+    recipients.map(async (r) => {
+      const pinned = r.share.pinnedVersion !== null && r.share.pinnedVersion !== r.share.idea.version
+        ? await db.ideaVersion.findFirst({ where: { ideaId: r.share.ideaId, version: r.share.pinnedVersion, status: "published" }, select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } })
+        : null;
+      const row: ContentRow = { ideaId: r.share.ideaId, version: pinned ? pinned.version : null };
+      return { r, row, ...(pinned ?? r.share.idea) };
+    }),
+  );
+  for (const s of shown) {
+    if (s.pdfAssetId === asset.id && s.r.share.allowDownload) {
+      return { ...pick(asset), watermark: { name: s.r.name, email: s.r.email, accessedAt: s.r.viewStartedAt ?? now }, recipientId: s.r.id };
     }
   }
-  return null;
+  if (asset.kind !== "image") return null;
+  // An image is served when a shown HTML content links it: one join over the links recorded at save
+  // (lib/ideas/image-links.ts), after recording them once for rows written before links existed.
+  const html = shown.filter((s) => s.kind === "html");
+  if (html.length === 0) return null;
+  await recordMissingImageLinks(html.filter((s) => !s.imageLinksRecorded).map((s) => s.row));
+  const rows = html.map((s) => s.row);
+  const linked = await db.ideaImage.findFirst({ where: { assetId: asset.id, OR: rows }, select: { id: true } });
+  return linked ? pick(asset) : null;
 }
 
 function pick(a: AssetMeta): AssetMeta {

@@ -10,6 +10,7 @@ import { sealContent, openContent, toClientContent, fromEditorContent } from "@/
 import { exportDigest } from "@/lib/ideas/export";
 import { timestampSummarySelect } from "@/lib/timestamps";
 import { publishDraftVersion, recordFirstVersion } from "@/lib/ideas/versions";
+import { recordImageLinks } from "@/lib/ideas/image-links";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
 import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
@@ -80,7 +81,11 @@ export async function createIdea(ownerId: string, input: IdeaInput) {
   if (!content) throw new ConflictError("PDF ideas are created by uploading a PDF");
   const sealed = sealContent(ownerId, content);
   await assertWithinQuota(ownerId, sealed.contentCiphertext.length);
-  const idea = await db.idea.create({ data: { ownerId, title: input.title, ...sealed } });
+  const idea = await db.$transaction(async (tx) => {
+    const idea = await tx.idea.create({ data: { ownerId, title: input.title, ...sealed } });
+    await recordImageLinks(tx, ownerId, { ideaId: idea.id, version: null }, content, { fresh: true });
+    return idea;
+  });
   return present(idea);
 }
 
@@ -93,8 +98,11 @@ export async function updateIdea(ownerId: string, id: number, input: IdeaInput) 
   if (sealed) await assertWithinQuota(ownerId, sealed.contentCiphertext.length, idea.contentCiphertext.length);
   const data = sealed ? { title: input.title, ...sealed } : { title: input.title };
   // The status condition makes a concurrent publish win: no edit lands after publication.
-  const updated = await db.idea.updateMany({ where: { id, ownerId, status: "draft" }, data });
-  if (updated.count !== 1) throw new ConflictError(PUBLISHED_READ_ONLY);
+  await db.$transaction(async (tx) => {
+    const updated = await tx.idea.updateMany({ where: { id, ownerId, status: "draft" }, data });
+    if (updated.count !== 1) throw new ConflictError(PUBLISHED_READ_ONLY);
+    if (content) await recordImageLinks(tx, ownerId, { ideaId: id, version: null }, content, { recorded: idea.imageLinksRecorded });
+  });
   return getIdea(ownerId, id);
 }
 

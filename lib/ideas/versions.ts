@@ -10,6 +10,7 @@ import { queueDigests } from "@/lib/timestamps/queue";
 import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/validation/ideas";
 import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
+import { copyImageLinks, recordImageLinks } from "@/lib/ideas/image-links";
 
 /**
  * Versions of a published idea (issue 18 §1). Every publication is an IdeaVersion row, read-only, with its own
@@ -101,19 +102,24 @@ export async function createDraftVersion(ownerId: string, ideaId: number) {
   const latest = await db.ideaVersion.findUniqueOrThrow({ where: { ideaId_version: { ideaId, version: idea.version } } });
   await assertWithinQuota(ownerId, latest.contentCiphertext.length);
   try {
-    const created = await db.ideaVersion.create({
-      data: {
-        ideaId,
-        version: latest.version + 1,
-        status: "draft",
-        title: latest.title,
-        kind: latest.kind,
-        contentCiphertext: latest.contentCiphertext,
-        contentKeyId: latest.contentKeyId,
-        // A PDF version is a new file: the draft has none until it is uploaded (publishing waits for it).
-        pdfAssetId: null,
-      },
-      include: { timestamp: true },
+    const created = await db.$transaction(async (tx) => {
+      const created = await tx.ideaVersion.create({
+        data: {
+          ideaId,
+          version: latest.version + 1,
+          status: "draft",
+          title: latest.title,
+          kind: latest.kind,
+          contentCiphertext: latest.contentCiphertext,
+          contentKeyId: latest.contentKeyId,
+          // A PDF version is a new file: the draft has none until it is uploaded (publishing waits for it).
+          pdfAssetId: null,
+        },
+        include: { timestamp: true },
+      });
+      const from = { ideaId, version: latest.version, ownerId, recorded: latest.imageLinksRecorded, contentCiphertext: latest.contentCiphertext };
+      await copyImageLinks(tx, from, { ideaId, version: created.version });
+      return created;
     });
     return presentVersion(ownerId, created);
   } catch (err) {
@@ -134,8 +140,11 @@ export async function updateDraftVersion(ownerId: string, ideaId: number, versio
   if (sealed) await assertWithinQuota(ownerId, sealed.contentCiphertext.length, row.contentCiphertext.length);
   const data = sealed ? { title: input.title, ...sealed } : { title: input.title };
   // The status condition makes a concurrent publish win: no edit lands after publication.
-  const updated = await db.ideaVersion.updateMany({ where: { id: row.id, status: "draft" }, data });
-  if (updated.count !== 1) throw new ConflictError(VERSION_READ_ONLY);
+  await db.$transaction(async (tx) => {
+    const updated = await tx.ideaVersion.updateMany({ where: { id: row.id, status: "draft" }, data });
+    if (updated.count !== 1) throw new ConflictError(VERSION_READ_ONLY);
+    if (content) await recordImageLinks(tx, ownerId, { ideaId, version }, content, { recorded: row.imageLinksRecorded });
+  });
   return getVersion(ownerId, ideaId, version);
 }
 
@@ -155,6 +164,7 @@ export async function deleteDraftVersion(ownerId: string, ideaId: number, versio
   const assets = await db.$transaction(async (tx) => {
     const deleted = await tx.ideaVersion.deleteMany({ where: { id: row.id, status: "draft" } });
     if (deleted.count !== 1) throw new ConflictError(VERSION_NOT_DELETABLE);
+    await tx.ideaImage.deleteMany({ where: { ideaId, version } });
     const asset = await draftOnlyAsset(tx, ownerId, row.pdfAssetId);
     if (asset) await tx.asset.delete({ where: { id: asset.id } });
     return asset ? [asset] : [];
@@ -228,6 +238,8 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
         version: v.version,
       },
     });
+    // The Idea row now shows this version's content: its links too.
+    await copyImageLinks(tx, { ideaId, version: v.version, ownerId, recorded: v.imageLinksRecorded, contentCiphertext: v.contentCiphertext }, { ideaId, version: null }, { replace: true });
     await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   });
   return true;
@@ -236,7 +248,7 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
 /** Version 1 of an idea being published for the first time (inside publishIdea's transaction), with its proof queued. */
 export async function recordFirstVersion(
   tx: Prisma.TransactionClient,
-  idea: { id: number; title: string; kind: IdeaVersion["kind"]; contentCiphertext: Uint8Array; contentKeyId: string; pdfAssetId: string | null },
+  idea: { id: number; ownerId: string; title: string; kind: IdeaVersion["kind"]; contentCiphertext: Uint8Array; contentKeyId: string; pdfAssetId: string | null; imageLinksRecorded: boolean },
   digest: string,
   publishedAt: Date,
 ) {
@@ -254,6 +266,8 @@ export async function recordFirstVersion(
       publishedAt,
     },
   });
+  // Version 1 shows what the Idea row shows: the same links.
+  await copyImageLinks(tx, { ideaId: idea.id, version: null, ownerId: idea.ownerId, recorded: idea.imageLinksRecorded, contentCiphertext: idea.contentCiphertext }, { ideaId: idea.id, version: 1 });
   await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   return v;
 }

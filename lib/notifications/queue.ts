@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { sendEmail } from "@/lib/email";
 import { firstViewEmail, ndaAcceptedEmail, recipientActivityEmail } from "@/lib/email/templates";
-import { shareTypeToApi } from "@/lib/shares/access";
+import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { ShareType } from "@/lib/generated/prisma/client";
 
 /**

@@ -16,7 +16,7 @@ export async function getProfile(userId: string): Promise<Profile> {
 
 /**
  * The name and the certificate switch change; the e-mail is the account's identity and cannot be edited.
- * `showEmailOnCertificates`: NDA certificates (lib/nda/certificate.ts) print the owner's account e-mail only when on.
+ * `showEmailOnCertificates`: NDA certificates (lib/nda/certificate-pdf.ts) print the owner's account e-mail only when on.
  */
 export async function updateProfile(userId: string, input: { name?: string; showEmailOnCertificates?: boolean }) {
   const user = await db.user.update({

@@ -47,7 +47,7 @@ export const rateLimits = {
   recipientCreateFromIp: (ip: string): Limit[] => [{ key: `recipient:create:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
   recipientCreateForShare: (shareId: string): Limit[] => [{ key: `recipient:create:share:${shareId}`, limit: 200, windowSeconds: HOUR }],
   /**
-   * Guesses at an e-mail code; each code also dies after 5 wrong guesses (lib/recipients). Per link and per invited
+   * Guesses at an e-mail code; each code also dies after 5 wrong guesses (lib/recipients/email-code.ts). Per link and per invited
    * address too: new recipients (from new IPs) would otherwise each bring fresh guesses at the same address's code.
    */
   codeVerify: (recipientId: string, ip: string, shareId: string, email: string): Limit[] => [

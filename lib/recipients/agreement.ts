@@ -2,9 +2,11 @@ import "server-only";
 import { db } from "@/lib/db";
 import { ForbiddenError, NotFoundError } from "@/lib/api/errors";
 import { agreementShownTo, type ShownAgreement } from "@/lib/agreements/shown";
-import { INVALID_LINK, isOpenFor, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import { INVALID_LINK, isOpenFor } from "@/lib/shares/link-state";
+import { secretHashes, type RecipientSecrets } from "@/lib/shares/secrets";
+import { shareByToken } from "@/lib/shares/lookup";
 import { isEmailVerified, passcodeGiven } from "@/lib/shares/gate";
-import { VERIFY_EMAIL_FIRST } from "@/lib/recipients";
+import { VERIFY_EMAIL_FIRST } from "@/lib/recipients/email-code";
 
 /** GET /api/share/{token}/agreement's answer: the agreement to accept, and whether the link asks for one at all. */
 export type RecipientAgreement = ShownAgreement & { requireNda: boolean };

@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { secureCookiesEnabled } from "@/lib/auth/cookies";
 import { clientIp } from "@/lib/http/client-ip";
-import type { ClientInfo, RecipientSecrets } from "@/lib/shares/access";
+import type { ClientInfo, RecipientSecrets } from "@/lib/shares/secrets";
 import type { PasscodeProofs } from "@/lib/shares/passcode";
 
 /** One recipient session per share and browser: iv_r_<shareId> holds its secret (SHA-256 = Recipient.secretHash). */

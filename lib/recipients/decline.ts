@@ -1,15 +1,16 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
-import { findSessionRecipient } from "@/lib/recipients";
-import { INVALID_LINK, type RecipientSecrets } from "@/lib/shares/access";
+import { findSessionRecipient } from "@/lib/recipients/session";
+import { INVALID_LINK } from "@/lib/shares/link-state";
+import { type RecipientSecrets } from "@/lib/shares/secrets";
 
 export const ALREADY_AGREED = "You have already accepted the agreement.";
 
 /**
  * POST /api/recipients/{id}/decline (SPEC: Decline "clears the recipient"). Marks this browser's recipient as
  * declined — the record stays, as evidence — so that the gate refuses it everything from now on (agreement,
- * content, files, comments: lib/shares/access.ts isOpenFor); the handler then deletes its cookie, and the link
+ * content, files, comments: lib/shares/link-state.ts isOpenFor); the handler then deletes its cookie, and the link
  * starts again at identity. 404 for anyone else's recipient or a dead link, 409 once the agreement was accepted.
  * The update is conditional on "not agreed, not declined", so it cannot race an acceptance into both.
  */

@@ -1,6 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**

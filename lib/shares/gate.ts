@@ -2,7 +2,9 @@ import "server-only";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { Prisma, type Recipient, type ShareType } from "@/lib/generated/prisma/client";
-import { INVALID_LINK, isDead, isOpenFor, secretHashes, shareByToken, type RecipientSecrets } from "@/lib/shares/access";
+import { INVALID_LINK, isDead, isOpenFor } from "@/lib/shares/link-state";
+import { secretHashes, type RecipientSecrets } from "@/lib/shares/secrets";
+import { shareByToken } from "@/lib/shares/lookup";
 import { hasAllowList } from "@/lib/shares/address-rules";
 
 /**
@@ -135,7 +137,7 @@ export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "all
 
 /**
  * May be handed the content (GET /api/share/{token}, which consumes a view) and comment: in good standing on a link
- * that is open for it (lib/shares/access.ts isOpenFor: live, and not used up unless inside its own window).
+ * that is open for it (lib/shares/link-state.ts isOpenFor: live, and not used up unless inside its own window).
  */
 export function isAdmitted(s: GateShare, r: GateRecipient | null, now = new Date()): r is GateRecipient {
   return !!r && hasAgreed(s, r) && isOpenFor(s, r, now);

@@ -7,7 +7,8 @@ import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { newAccessLink, newRecipientSecret, secretHash, shareTypeFromApi, shareTypeToApi } from "@/lib/shares/access";
+import { newAccessLink, newRecipientSecret, secretHash } from "@/lib/shares/secrets";
+import { shareTypeFromApi, shareTypeToApi } from "@/lib/shares/share-type";
 import { addressAdmitted } from "@/lib/shares/address-rules";
 import { hashPasscode } from "@/lib/shares/passcode";
 import type { Prisma, Share } from "@/lib/generated/prisma/client";
@@ -16,7 +17,8 @@ import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/webhooks/events";
 import { queueWebhookEvent } from "@/lib/webhooks/queue";
 
-export { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
+export { findLiveShare } from "@/lib/shares/lookup";
+export { INVALID_LINK } from "@/lib/shares/link-state";
 
 export const SHARE_NOT_FOUND = "Share not found";
 

@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent } from "@/lib/ideas/content";
 import { watermarkText, type Watermark } from "@/lib/files/watermark-text";
 import { shownVersion } from "@/lib/shares/shown-version";
-import { shareTypeToApi } from "@/lib/shares/access";
+import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { SharedIdeaResult } from "@/lib/shares/views";
 
 /**

@@ -5,7 +5,7 @@ import { parseRouteId } from "@/lib/api/route-id";
 import type { AssetMeta } from "@/lib/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
-import type { RecipientSecrets } from "@/lib/shares/access";
+import type { RecipientSecrets } from "@/lib/shares/secrets";
 import { previewPdfSource, previewWatermark } from "@/lib/shares/owner-preview";
 
 /**

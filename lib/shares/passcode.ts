@@ -6,7 +6,9 @@ import { ForbiddenError, NotFoundError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 import { enforceRateLimits, recordFailures, refundAttempts } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { INVALID_LINK, isDead, secretHashes, shareByToken, type ClientInfo, type RecipientSecrets } from "@/lib/shares/access";
+import { INVALID_LINK, isDead } from "@/lib/shares/link-state";
+import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/secrets";
+import { shareByToken } from "@/lib/shares/lookup";
 
 /**
  * A link's passcode (issue 17 §1). Stored only as a bcrypt hash (slow, salted). A browser that gave it holds an

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { isOpenFor } from "@/lib/shares/access";
+import { isOpenFor } from "@/lib/shares/link-state";
 import { isEmailVerified } from "@/lib/auth/email-verification";
 
 /** GET /api/shared-with-me's items (lib/client/types.ts SharedWithMeItem). */

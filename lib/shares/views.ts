@@ -4,24 +4,16 @@ import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/content";
 import { assertWindowOpen, recordFailures } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { presentRecipient, type PresentedRecipient } from "@/lib/recipients";
+import { presentRecipient, type PresentedRecipient } from "@/lib/recipients/session";
 import { isAdmitted, liveShareSql } from "@/lib/shares/gate";
 import { notifyFirstView } from "@/lib/notifications";
 import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { firstViewEvent } from "@/lib/webhooks/events";
 import { queueWebhookEvent } from "@/lib/webhooks/queue";
-import {
-  INVALID_LINK,
-  inViewWindow,
-  isDead,
-  isOpenFor,
-  secretHashes,
-  lookupShareToken,
-  shareTypeToApi,
-  VIEW_WINDOW_MS,
-  type ClientInfo,
-  type RecipientSecrets,
-} from "@/lib/shares/access";
+import { INVALID_LINK, inViewWindow, isDead, isOpenFor, VIEW_WINDOW_MS } from "@/lib/shares/link-state";
+import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/secrets";
+import { lookupShareToken } from "@/lib/shares/lookup";
+import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { ShareTypeValue } from "@/lib/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/validation/sharing-limits";
 import { watermarkText } from "@/lib/files/watermark-text";

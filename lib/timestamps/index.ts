@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { exportFileName, exportIdea, type IdeaExport } from "@/lib/ideas/export";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
-import type { RecipientSecrets } from "@/lib/shares/access";
+import type { RecipientSecrets } from "@/lib/shares/secrets";
 import { requireReader } from "@/lib/shares/gate";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import { queueDigests } from "@/lib/timestamps/queue";

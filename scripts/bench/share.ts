@@ -8,6 +8,7 @@ import { signUp, startBenchServer } from "./server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const port = Number(process.env.BENCH_PORT ?? 3712);
 
 type Result = { requests: { average: number }; latency: { p99: number; p50: number }; non2xx: number; errors: number };
@@ -38,15 +39,39 @@ export async function benchShare() {
 
     await load(noopUrl, 3);
     await load(shareUrl, 3);
-    const noop = await load(noopUrl, SECONDS);
-    const share = await load(shareUrl, SECONDS);
-    for (const [label, r] of [["no-op GET /api/health", noop], ["GET /api/share/{token}", share]] as const) {
-      console.log(`${label.padEnd(24)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}`);
+    // BENCH_ROUNDS alternating pairs (default 1): on a shared machine one pair can land in a burst of someone else's
+    // work, so the spread of the ratio over several pairs is reported with its median. CPU per request (server and
+    // its PostgreSQL) does not depend on what else runs, so it is printed beside req/s.
+    const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    let ok = true;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const measure = async (url: string) => {
+        const cpu0 = server.cpuMs();
+        const r = await load(url, SECONDS);
+        return { r, cpuPerRequest: (server.cpuMs() - cpu0) / Math.max(1, r.requests.average * SECONDS) };
+      };
+      const noop = await measure(noopUrl);
+      const share = await measure(shareUrl);
+      if (ROUNDS > 1) console.log(`round ${round}/${ROUNDS}`);
+      for (const [label, m] of [["no-op GET /api/health", noop], ["GET /api/share/{token}", share]] as const) {
+        const r = m.r;
+        console.log(`${label.padEnd(24)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  CPU ${m.cpuPerRequest.toFixed(3)} ms/req  non-2xx ${r.non2xx}  errors ${r.errors}`);
+      }
+      const ratio = share.r.requests.average / noop.r.requests.average;
+      const p99Ratio = share.r.latency.p99 / Math.max(1, noop.r.latency.p99);
+      const met = ratio >= 0.5 && p99Ratio < 3 && share.r.non2xx === 0;
+      ok &&= met;
+      ratios.push(ratio);
+      cpuRatios.push(noop.cpuPerRequest / share.cpuPerRequest);
+      console.log(`budget (≥ 0.5× no-op req/s, p99 < 3× no-op): ${ratio.toFixed(2)}× req/s, ${p99Ratio.toFixed(2)}× p99 — ${met ? "met" : "NOT met"}`);
     }
-    const ratio = share.requests.average / noop.requests.average;
-    const p99Ratio = share.latency.p99 / Math.max(1, noop.latency.p99);
-    const ok = ratio >= 0.5 && p99Ratio < 3 && share.non2xx === 0;
-    console.log(`budget (≥ 0.5× no-op req/s, p99 < 3× no-op): ${ratio.toFixed(2)}× req/s, ${p99Ratio.toFixed(2)}× p99 — ${ok ? "met" : "NOT met"}`);
+    if (ROUNDS > 1) {
+      const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+      const r = sorted(ratios);
+      const c = sorted(cpuRatios);
+      console.log(`over ${ROUNDS} rounds: req/s ratio median ${r[Math.floor(r.length / 2)].toFixed(2)}× (${r[0].toFixed(2)}–${r[r.length - 1].toFixed(2)}), no-op/share CPU per request median ${c[Math.floor(c.length / 2)].toFixed(2)}× (${c[0].toFixed(2)}–${c[c.length - 1].toFixed(2)}) — ${ok ? "met" : "NOT met"} in every round`);
+    }
   } finally {
     await server.stop();
   }

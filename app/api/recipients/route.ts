@@ -1,5 +1,5 @@
 import { privateRoute, parseJson } from "@/lib/api/handler";
-import { createRecipient } from "@/lib/recipients";
+import { createRecipient } from "@/lib/recipients/identify";
 import { readPasscodeProofs, requestClient, setRecipientCookie } from "@/lib/recipients/cookies";
 import { createRecipientSchema } from "@/lib/validation/sharing";
 

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { listActivity } from "@/lib/activity";
 import { AGREEMENT_IN_USE, AGREEMENT_NOT_YOURS } from "@/lib/agreements";
-import { acceptNda, AGREEMENT_CHANGED } from "@/lib/recipients";
+import { acceptNda, AGREEMENT_CHANGED } from "@/lib/recipients/accept-nda";
 import { listShareRecipients } from "@/lib/recipients/evidence";
 import { ndaEvidenceDocument } from "@/lib/nda/evidence";
 import { AGREEMENT_VERSION } from "@/lib/nda/agreement";

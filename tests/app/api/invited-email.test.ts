@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { WRONG_ADDRESS } from "@/lib/recipients";
+import { WRONG_ADDRESS } from "@/lib/recipients/identify";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";
 import { POST as identifyRoute } from "@/app/api/recipients/route";
 import { setEnv } from "../../db-utils";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { uploadEditorImage } from "@/lib/files/images";
 import { declineNda } from "@/lib/recipients/decline";
 import { revokeShare } from "@/lib/shares";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { getSharedIdea } from "@/lib/shares/views";
 import { passcodeProof } from "@/lib/shares/passcode";
 import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { listOutbox } from "@/lib/email/outbox";
-import { acceptNda, sendRecipientCode, verifyRecipientEmail } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
+import { sendRecipientCode, verifyRecipientEmail } from "@/lib/recipients/email-code";
 import { getSharedIdea } from "@/lib/shares/views";
 import { requireReader } from "@/lib/shares/gate";
 import { PATCH as patchShareRoute } from "@/app/api/shares/[id]/route";

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
 import { listActivity } from "@/lib/activity";
 import { listShareRecipients } from "@/lib/recipients/evidence";
-import { findLiveShare, INVALID_LINK } from "@/lib/shares/access";
+import { findLiveShare } from "@/lib/shares/lookup";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { requireReader } from "@/lib/shares/gate";
 import { enterPasscode } from "@/lib/shares/passcode";
 import { getSharedIdea, lookupSharedIdea } from "@/lib/shares/views";

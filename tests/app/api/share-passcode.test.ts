@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { hashPasscode, PASSCODE_WRONG } from "@/lib/shares/passcode";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { MESSAGES } from "@/lib/validation/sharing";
 import { POST as createShareRoute } from "@/app/api/shares/route";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";

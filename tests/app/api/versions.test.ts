@@ -9,10 +9,11 @@ import { expectSameInPython, useFakeNetwork } from "../../lib/timestamps/helpers
 import { flat, pdfText } from "../../pdf-text";
 import { db } from "@/lib/db";
 import { listIdeas, publishIdea } from "@/lib/ideas";
-import { buildNdaCertificate, findCertificateData } from "@/lib/nda/certificate";
+import { buildNdaCertificate } from "@/lib/nda/certificate-pdf";
+import { findCertificateData } from "@/lib/nda/certificate-data";
 import { getSharedIdea } from "@/lib/shares/views";
 import { recipientPageList } from "@/lib/shares/pages";
-import { shareByToken } from "@/lib/shares/access";
+import { shareByToken } from "@/lib/shares/lookup";
 import { uploadDraftVersionPdf } from "@/lib/ideas/versions";
 import { getIdeaOts, getIdeaStampedFile, getNdaEvidenceFile } from "@/lib/timestamps";
 import { runStampingPass } from "@/lib/timestamps/stamp";

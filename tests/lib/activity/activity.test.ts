@@ -4,7 +4,7 @@ import { ACTIVITY_CSV_HEADER, activityCsv, listActivity } from "@/lib/activity";
 import { addComment } from "@/lib/comments";
 import { addOwnerReply } from "@/lib/comments/replies";
 import { revokeShare } from "@/lib/shares";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { recordQueries } from "../../query-count";
 import { TEST_CLIENT, agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../factories";
 

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
-import { acceptNda } from "@/lib/recipients";
-import { buildNdaCertificate, findCertificateData } from "@/lib/nda/certificate";
+import { acceptNda } from "@/lib/recipients/accept-nda";
+import { buildNdaCertificate } from "@/lib/nda/certificate-pdf";
+import { findCertificateData } from "@/lib/nda/certificate-data";
 import { agreementToText, buildAgreement, buildDownloadAgreement } from "@/lib/nda/agreement";
 import { createDraft, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
 import { flat, pdfText } from "../../pdf-text";

@@ -3,7 +3,8 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { NotFoundError } from "@/lib/api/errors";
-import { buildNdaCertificate, certificateFileName, findCertificateData, formatUtc } from "@/lib/nda/certificate";
+import { buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/nda/certificate-pdf";
+import { findCertificateData } from "@/lib/nda/certificate-data";
 import { listOutbox } from "@/lib/email/outbox";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
 import { flat, pdfFonts, pdfInfo, pdfText } from "../../pdf-text";
@@ -154,7 +155,7 @@ describe("NDA certificate", () => {
     fs.writeFileSync(path.join(getEnv().dataDir, "outbox"), "not a directory");
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
     allowConsoleError();
-    const { acceptNda } = await import("@/lib/recipients");
+    const { acceptNda } = await import("@/lib/recipients/accept-nda");
     const recipient = await acceptNda(identified.id, identified.secrets, TEST_CLIENT);
     expect(recipient.agreedToNda).toBe(true);
     expect(await db.ndaAcceptance.count({ where: { recipientId: identified.id } })).toBe(1);
@@ -164,7 +165,7 @@ describe("NDA certificate", () => {
 
   it("accepting again sends no second certificate", async () => {
     const { recipient } = await acceptance({ shareType: "email" });
-    const { acceptNda } = await import("@/lib/recipients");
+    const { acceptNda } = await import("@/lib/recipients/accept-nda");
     await acceptNda(recipient.id, recipient.secrets, TEST_CLIENT);
     expect((await listOutbox()).filter((m) => m.attachments?.length)).toHaveLength(1);
   });

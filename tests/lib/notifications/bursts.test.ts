@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { listOutbox, type OutboxEntry } from "@/lib/email/outbox";
 import { formatUtc } from "@/lib/email/mail-templates/notifications";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { getSharedIdea } from "@/lib/shares/views";
 import { burstWindowMs, runOwnerNotifications } from "@/lib/notifications/queue";
 import { updateNotificationSettings } from "@/lib/notifications/settings";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { listOutbox, type OutboxEntry } from "@/lib/email/outbox";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { addComment } from "@/lib/comments";
 import { getSharedIdea } from "@/lib/shares/views";
 import { notifyCommentAdded } from "@/lib/notifications";

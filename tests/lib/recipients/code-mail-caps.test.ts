@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { RateLimitError } from "@/lib/api/errors";
-import { CODE_GUESSES_CAPPED, CODE_MAILS_CAPPED, sendRecipientCode, verifyRecipientEmail } from "@/lib/recipients";
+import { CODE_GUESSES_CAPPED, CODE_MAILS_CAPPED, sendRecipientCode, verifyRecipientEmail } from "@/lib/recipients/email-code";
 import { listOutbox } from "@/lib/email/outbox";
 import { setEnv } from "../../db-utils";
 import { createDraft, createRecipient, createShare, createUser } from "../../factories";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { RateLimitError } from "@/lib/api/errors";
-import { sendRecipientCode } from "@/lib/recipients";
+import { sendRecipientCode } from "@/lib/recipients/email-code";
 import { setEnv } from "../../db-utils";
 import { createDraft, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
 

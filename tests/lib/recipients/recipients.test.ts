@@ -1,18 +1,9 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/api/errors";
-import {
-  acceptNda,
-  CODE_EXPIRED,
-  CODE_MAILS_CAPPED,
-  CODE_TOO_MANY_ATTEMPTS,
-  CODE_WRONG,
-  createRecipient as createRecipientLib,
-  sendRecipientCode,
-  verifyRecipientEmail,
-  VERIFY_EMAIL_FIRST,
-  WRONG_ADDRESS,
-} from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
+import { CODE_EXPIRED, CODE_MAILS_CAPPED, CODE_TOO_MANY_ATTEMPTS, CODE_WRONG, sendRecipientCode, verifyRecipientEmail, VERIFY_EMAIL_FIRST } from "@/lib/recipients/email-code";
+import { createRecipient as createRecipientLib, WRONG_ADDRESS } from "@/lib/recipients/identify";
 import { getSharedIdea } from "@/lib/shares/views";
 import { revokeShare } from "@/lib/shares";
 import { listOutbox } from "@/lib/email/outbox";

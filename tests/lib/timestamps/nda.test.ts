@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { NotFoundError } from "@/lib/api/errors";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
 import { getIdeaOts, getIdeaStampedFile, getNdaEvidenceFile, getNdaOts, getNdaTimestamp, ideaOfAgreedRecipient, listIdeaNdas } from "@/lib/timestamps";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { UnauthorizedError } from "@/lib/api/errors";
 import { EnvError, parseEnv } from "@/lib/env";
-import { authorizeCron } from "@/lib/timestamps/cron";
+import { authorizeCron } from "@/lib/api/cron-secret";
 import { isAllowedCalendar } from "@/lib/timestamps/calendar";
 import { attestationsOf, buildBatch, findNode, mergeTimestamp, OtsFormatError, parseOtsFile, parseTimestamp, serializeOtsFile } from "@/lib/timestamps/ots";
 import { setEnv } from "../../db-utils";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { addComment } from "@/lib/comments";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { revokeAllShares, revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
 import { createWebhook } from "@/lib/webhooks/endpoints";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { authorizeCron } from "@/lib/timestamps/cron";
+import { authorizeCron } from "@/lib/api/cron-secret";
 import { runOwnerNotifications } from "@/lib/notifications/queue";
 
 // Each burst is one mail; a slow mail provider holds only its own burst.

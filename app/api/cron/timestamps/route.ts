@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { authorizeCron } from "@/lib/timestamps/cron";
+import { authorizeCron } from "@/lib/api/cron-secret";
 import { runTimestampJobs } from "@/lib/timestamps/jobs";
 
 // Calendars and explorers get OTS_TIMEOUT_MS each; a run with slow ones still ends well within this.

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { authorizeCron } from "@/lib/timestamps/cron";
+import { authorizeCron } from "@/lib/api/cron-secret";
 import { runWebhookDeliveries } from "@/lib/webhooks/deliver";
 
 // Attempts run 8 at a time, each at most 10 s plus its DNS check.

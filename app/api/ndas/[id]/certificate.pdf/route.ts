@@ -2,7 +2,8 @@ import { privateRoute } from "@/lib/api/handler";
 import { getCurrentUser } from "@/lib/auth/session";
 import { downloadResponse } from "@/lib/http/download";
 import { appOrigin } from "@/lib/http/origin";
-import { buildNdaCertificate, certificateFileName, findCertificateData } from "@/lib/nda/certificate";
+import { buildNdaCertificate, certificateFileName } from "@/lib/nda/certificate-pdf";
+import { findCertificateData } from "@/lib/nda/certificate-data";
 import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { parseRouteId } from "@/lib/api/route-id";
 

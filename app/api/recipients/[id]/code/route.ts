@@ -1,5 +1,5 @@
 import { privateRoute } from "@/lib/api/handler";
-import { sendRecipientCode } from "@/lib/recipients";
+import { sendRecipientCode } from "@/lib/recipients/email-code";
 import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
 import { parseRouteId } from "@/lib/api/route-id";
 

@@ -1,5 +1,5 @@
 import { privateRoute, parseJson } from "@/lib/api/handler";
-import { acceptNda } from "@/lib/recipients";
+import { acceptNda } from "@/lib/recipients/accept-nda";
 import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
 import { ndaSchema } from "@/lib/validation/sharing";
 import { parseRouteId } from "@/lib/api/route-id";

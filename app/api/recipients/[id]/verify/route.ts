@@ -1,5 +1,5 @@
 import { privateRoute, parseJson } from "@/lib/api/handler";
-import { verifyRecipientEmail } from "@/lib/recipients";
+import { verifyRecipientEmail } from "@/lib/recipients/email-code";
 import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
 import { verifyCodeSchema } from "@/lib/validation/sharing";
 import { parseRouteId } from "@/lib/api/route-id";

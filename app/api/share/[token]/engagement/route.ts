@@ -2,7 +2,7 @@ import { privateRoute, parseJson } from "@/lib/api/handler";
 import { accessTokenSchema, parseRouteId } from "@/lib/api/route-id";
 import { recordEngagement } from "@/lib/engagement";
 import { readRecipientSecrets } from "@/lib/recipients/cookies";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { engagementSchema } from "@/lib/validation/engagement";
 
 /** A report holds at most 500 small entries; far below the default 1 MB. */

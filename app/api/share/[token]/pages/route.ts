@@ -1,7 +1,7 @@
 import { privateRoute } from "@/lib/api/handler";
 import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { parseRouteId } from "@/lib/api/route-id";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { recipientPageList } from "@/lib/shares/pages";
 
 // GET /api/share/{token}/pages — {pageCount, pages: [{n, width, height}]} of the shared PDF, for the recipient the gate lets read

@@ -1,7 +1,7 @@
 import { privateRoute, parseJson } from "@/lib/api/handler";
 import { accessTokenSchema, parseRouteId } from "@/lib/api/route-id";
 import { readRecipientSecrets, requestClient, setPasscodeCookie } from "@/lib/recipients/cookies";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { enterPasscode } from "@/lib/shares/passcode";
 import { passcodeEntrySchema } from "@/lib/validation/sharing";
 

@@ -1,7 +1,7 @@
 import { privateRoute } from "@/lib/api/handler";
 import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { parseRouteId } from "@/lib/api/route-id";
-import { INVALID_LINK } from "@/lib/shares/access";
+import { INVALID_LINK } from "@/lib/shares/link-state";
 import { pageImageResponse, parsePageNumber, parsePageWidth, recipientPage } from "@/lib/shares/pages";
 
 // GET /api/share/{token}/pages/{n}?width=W — page n as WebP with the recipient's identity burned in (W: 320–2000, default 1200)
