@@ -6,7 +6,6 @@ import { commentEmail, ownerReplyEmail } from "@/lib/email/templates";
 import { originForHost } from "@/lib/http/origin";
 import { runAfterResponse } from "@/lib/server/after-response";
 import { isDead } from "@/lib/shares/link-state";
-import { shareTypeToApi } from "@/lib/shares/share-type";
 import { viewLink } from "@/lib/shares";
 import { queueOwnerNotification, shareScreenUrl } from "@/lib/notifications/queue";
 
