@@ -116,6 +116,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   const again = React.useRef(false);
   // The text the server refused: not sent again until it changes (a 413 would only be refused again).
   const refused = React.useRef<{ title: string; html: string } | null>(null);
+  const [retry, setRetry] = React.useState(0);
 
   const setTitle = React.useCallback((value: string) => {
     setTitleState(value);
@@ -184,8 +185,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
         inFlight.current = null;
         if (again.current) {
           again.current = false;
-          // After this render's state has landed in `latest`.
-          setTimeout(() => autosaveNow(), 0);
+          setRetry((n) => n + 1); // the edits made meanwhile: the debounce below starts again
         }
       }
     })();
@@ -197,7 +197,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     if (!autosaves || !dirty) return;
     const timer = window.setTimeout(autosaveNow, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [autosaves, dirty, title, html, autosaveNow]);
+  }, [autosaves, dirty, title, html, retry, autosaveNow]);
 
   // Leaving the tab or the page saves at once; going offline says so; coming back online saves what waited.
   React.useEffect(() => {
