@@ -261,8 +261,9 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     const { title: sentTitle, html: sentHtml, saved: was } = latest.current;
     const sentTrimmed = sentTitle.trim();
     if (sentTitle === was.title && sentHtml === was.html) {
-      // Saved by that autosave: what the user asked for is done.
+      // Saved by that autosave: what the user asked for is done (and refreshed, as after any manual save).
       toast.success("Idea updated successfully");
+      setIdea(await remember(queryClient, latest.current.idea ?? idea));
       setPending(null);
       return;
     }

@@ -14,6 +14,15 @@ const tool = (page: Page, name: string) => toolbar(page).getByRole("button", { n
 const status = (page: Page) => page.locator("[data-save-status]");
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 
+/**
+ * For the tests of the manual save path (the unsaved state, the leave guard, 'Save Changes'): this page's drafts do
+ * not save themselves (use-idea-editor.ts); editor-autosave.spec.ts covers autosave.
+ */
+const withoutAutosave = (page: Page) =>
+  page.addInitScript(() => {
+    (window as { __ideavaultAutosaveOff?: boolean }).__ideavaultAutosaveOff = true;
+  });
+
 async function newIdea(page: Page, title: string, html = "<p>First line of the idea</p>"): Promise<number> {
   const res = await page.request.post("/api/ideas", { data: { title, content: html } });
   expect(res.status()).toBe(201);
@@ -86,6 +95,7 @@ test.describe("editor polish", () => {
   });
 
   test("'Saved' / 'Unsaved changes'; Save only when something changed; Ctrl/Cmd+S saves", async ({ page }) => {
+    await withoutAutosave(page);
     const id = await newIdea(page, "Status check");
     await page.goto(`/editor/${id}`);
     const save = page.getByRole("button", { name: "Save Changes" });
@@ -134,7 +144,7 @@ test.describe("editor polish", () => {
     await expect(status(page)).toHaveText("Saved");
   });
 
-  test("a PDF idea has nothing to save: 'Save Changes' stays disabled, Publish still asks", async ({ page }) => {
+  test("a PDF idea has no 'Save Changes' (issue 19: its title is renamed on its own), Publish still asks", async ({ page }) => {
     const res = await uploadPdf(page.request, { name: "plan.pdf", buffer: makePdf("plan") });
     expect(res.status()).toBe(201);
     const { id } = (await res.json()) as { id: number };
@@ -144,7 +154,8 @@ test.describe("editor polish", () => {
     });
     await page.goto(`/editor/${id}`);
     await expect(page.getByRole("heading", { name: "PDF Document: plan" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
     await page.keyboard.press("ControlOrMeta+s"); // no request, and no browser "Save page" either
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByRole("alertdialog", { name: "Publish this idea?" })).toBeVisible();
@@ -152,6 +163,7 @@ test.describe("editor polish", () => {
   });
 
   test("unsaved edits: Back to Dashboard, the logo and the browser's Back ask first", async ({ page }) => {
+    await withoutAutosave(page);
     const id = await newIdea(page, "Guarded");
     await page.goto("/dashboard");
     await page.goto(`/editor/${id}`);
