@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, withoutAutosave } from "./fixtures";
 import { PNG_1X1, makePdf, uploadPdf } from "./api-helpers";
 
 /** Issue 10 items 1–6, 8 (YouTube title) and 11 on the editor screen. */
@@ -13,15 +13,6 @@ const toolbar = (page: Page) => page.getByRole("toolbar", { name: "Formatting" }
 const tool = (page: Page, name: string) => toolbar(page).getByRole("button", { name, exact: true });
 const status = (page: Page) => page.locator("[data-save-status]");
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
-
-/**
- * For the tests of the manual save path (the unsaved state, the leave guard, 'Save Changes'): this page's drafts do
- * not save themselves (use-idea-editor.ts); editor-autosave.spec.ts covers autosave.
- */
-const withoutAutosave = (page: Page) =>
-  page.addInitScript(() => {
-    (window as { __ideavaultAutosaveOff?: boolean }).__ideavaultAutosaveOff = true;
-  });
 
 async function newIdea(page: Page, title: string, html = "<p>First line of the idea</p>"): Promise<number> {
   const res = await page.request.post("/api/ideas", { data: { title, content: html } });
@@ -51,6 +42,7 @@ test.describe("editor polish", () => {
   });
 
   test("the server page brings the idea: no GET on load, the spec's GET refreshes after a save", async ({ page }) => {
+    await withoutAutosave(page);
     const id = await newIdea(page, "Loaded by the server");
     const gets: string[] = [];
     page.on("request", (r) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, seenToasts } from "./fixtures";
+import { test, expect, seenToasts, withoutAutosave } from "./fixtures";
 import { PNG_1X1 } from "./api-helpers";
 
 const PUBLISHED_NOTICE = "This idea has been published and is now read-only. Published ideas cannot be edited.";
@@ -84,6 +84,7 @@ test.describe("editor", () => {
     test.slow(); // one long journey through the whole toolbar
     const user = await createUser();
     await loginAs(page, user);
+    await withoutAutosave(page); // 'Save Changes' right after an edit (editor-autosave.spec.ts covers autosave)
     await page.goto("/editor/new");
 
     // The default template and title.
