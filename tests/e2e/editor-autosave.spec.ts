@@ -94,7 +94,8 @@ test.describe("the editor saves itself", () => {
 
 test.describe("the editor offline", () => {
   // The browser logs the requests it could not make while offline (Next's prefetches).
-  test.use({ allowedConsoleErrors: [NETWORK_4XX, /ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
+  // One pattern: a two-element array would read as Playwright's [value, options] pair.
+  test.use({ allowedConsoleErrors: [new RegExp(`${NETWORK_4XX.source}|ERR_INTERNET_DISCONNECTED|Failed to fetch`)] });
   test.beforeEach(async ({ page, createUser, loginAs }) => {
     await loginAs(page, await createUser());
   });
@@ -104,8 +105,9 @@ test.describe("the editor offline", () => {
     await page.goto(`/editor/${id}`);
     await expect(status(page)).toHaveText("Saved");
 
-    await context.setOffline(true);
+    // Offline once the editor's code has loaded (it is fetched after the page).
     await caretAtEnd(page, "First line of the idea");
+    await context.setOffline(true);
     await page.keyboard.type(" written on a train");
     await expect(status(page)).toHaveText(OFFLINE_TEXT);
 
