@@ -36,6 +36,7 @@ test.describe("the editor saves itself", () => {
   });
 
   test("a draft autosaves after typing: 'Saving…', then 'Saved', no toast; the reload shows the text", async ({ page }) => {
+    test.slow(); // edits, two saves and a reload on a shared machine
     const id = await newIdea(page, "Autosaved");
     // Hold the first autosave until 'Saving…' has been seen (a fast server would otherwise answer before any look).
     let release!: () => void;
@@ -101,6 +102,7 @@ test.describe("the editor offline", () => {
   });
 
   test("offline: the status says so, the leave guard still asks; back online the edit is saved", async ({ page, context }) => {
+    test.slow(); // offline, the guard, back online and a save
     const id = await newIdea(page, "Offline draft");
     await page.goto(`/editor/${id}`);
     await expect(status(page)).toHaveText("Saved");
@@ -134,6 +136,7 @@ test.describe("template placeholders", () => {
   });
 
   test("sample lines are grey placeholders that go once written in; publishing warns about what is left", async ({ page }) => {
+    test.slow(); // create, reload, and publish after a warning
     await page.goto("/editor/new");
     const editor = content(page);
     const firstPain = editor.locator("ul > li > p").first();

@@ -296,6 +296,8 @@ test.describe("editor", () => {
   test("a blank title is refused without a request; Publish needs a saved idea", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);
+    // Publish right after an edit, before any save (with autosave, leaving the title would save it first).
+    await withoutAutosave(page);
     await page.goto("/editor/new");
     await expect(page.getByRole("textbox", { name: "Idea title" })).toHaveValue("My New Idea");
 
