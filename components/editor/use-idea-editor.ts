@@ -18,6 +18,11 @@ type Pending = "save" | "publish" | "title" | null;
 
 /** Autosave waits this long after the last change (issue 19 §2); leaving the page or the editor saves at once. */
 export const AUTOSAVE_DELAY_MS = 1500;
+/**
+ * And at most one timed autosave every 8 s: the server allows 120 idea writes per 10 minutes (ideaWrites in
+ * lib/rate-limit/policies.ts), so steady writing with short pauses stays well inside it, with room for the rest.
+ */
+export const AUTOSAVE_MIN_INTERVAL_MS = 8000;
 
 /**
  * What autosave last did, for the status line beside the title. `refused`: the server said no (its own words, e.g.
@@ -117,6 +122,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   // The text the server refused: not sent again until it changes (a 413 would only be refused again).
   const refused = React.useRef<{ title: string; html: string } | null>(null);
   const [retry, setRetry] = React.useState(0);
+  const lastAutosaveAt = React.useRef(0);
 
   const setTitle = React.useCallback((value: string) => {
     setTitleState(value);
@@ -164,6 +170,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
       return;
     }
     setAutosave({ kind: "saving" });
+    lastAutosaveAt.current = Date.now();
     const run = (async () => {
       try {
         const updated = await updateIdea(current.id, trimmed, sentHtml);
@@ -195,7 +202,8 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   // Debounced: each change restarts the wait.
   React.useEffect(() => {
     if (!autosaves || !dirty) return;
-    const timer = window.setTimeout(autosaveNow, AUTOSAVE_DELAY_MS);
+    const wait = Math.max(AUTOSAVE_DELAY_MS, lastAutosaveAt.current + AUTOSAVE_MIN_INTERVAL_MS - Date.now());
+    const timer = window.setTimeout(autosaveNow, wait);
     return () => window.clearTimeout(timer);
   }, [autosaves, dirty, title, html, retry, autosaveNow]);
 
