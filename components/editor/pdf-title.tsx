@@ -27,14 +27,19 @@ export function PdfTitle({
   const input = React.useRef<HTMLInputElement>(null);
   const renameButton = React.useRef<HTMLButtonElement>(null);
 
+  // Focus goes back to 'Rename' once the field has closed and the button is rendered again.
+  const refocus = React.useRef(false);
   React.useEffect(() => {
     if (editing) input.current?.select();
+    else if (refocus.current) {
+      refocus.current = false;
+      renameButton.current?.focus();
+    }
   }, [editing]);
 
   const close = () => {
+    refocus.current = true;
     setEditing(false);
-    // Back to the button that opened the field (after it is rendered again).
-    requestAnimationFrame(() => renameButton.current?.focus());
   };
 
   const submit = async (event: React.FormEvent) => {
