@@ -29,14 +29,22 @@ type EditorActionsProps = {
   canPublish: () => boolean;
   /** Resolves true once published. */
   onPublish: () => Promise<boolean>;
+  /** A PDF idea has no 'Save Changes' (its title is saved on its own). */
+  hideSave?: boolean;
+  /** Template lines still unfilled (their samples): publishing warns and offers to go back. */
+  templateLines?: string[];
 };
 
 export const PUBLISH_DIALOG_TITLE = "Publish this idea?";
 export const PUBLISH_DIALOG_TEXT =
   "Once published, the idea becomes read-only and gets a blockchain timestamp. Published ideas cannot be edited.";
+export const TEMPLATE_LEFT_WARNING =
+  "This idea still contains template text that you have not replaced. Go back to fill it in, or publish it as it is.";
 
 /** The state-dependent buttons of the editor screen (spec §2, §4); publishing, which is final, asks first. */
-export function EditorActions({ ideaId, published, pending, canSave, onSave, canPublish, onPublish }: EditorActionsProps) {
+export function EditorActions({
+  ideaId, published, pending, canSave, onSave, canPublish, onPublish, hideSave = false, templateLines = [],
+}: EditorActionsProps) {
   const [confirming, setConfirming] = React.useState(false);
   const shareLink = React.useRef<HTMLAnchorElement>(null);
   const busy = pending !== null;
@@ -60,10 +68,12 @@ export function EditorActions({ ideaId, published, pending, canSave, onSave, can
           </>
         ) : (
           <>
-            <Button type="button" onClick={onSave} disabled={busy || !canSave} aria-busy={pending === "save"}>
-              {pending === "save" ? <Spinner label="Saving..." /> : <Save aria-hidden="true" />}
-              {ideaId === null ? "Create Idea" : "Save Changes"}
-            </Button>
+            {hideSave ? null : (
+              <Button type="button" onClick={onSave} disabled={busy || !canSave} aria-busy={pending === "save"}>
+                {pending === "save" ? <Spinner label="Saving..." /> : <Save aria-hidden="true" />}
+                {ideaId === null ? "Create Idea" : "Save Changes"}
+              </Button>
+            )}
             {ideaId !== null ? (
               <AlertDialogTrigger asChild>
                 <Button
@@ -101,11 +111,20 @@ export function EditorActions({ ideaId, published, pending, canSave, onSave, can
             <AlertDialogTitle>{PUBLISH_DIALOG_TITLE}</AlertDialogTitle>
             <AlertDialogDescription>{PUBLISH_DIALOG_TEXT}</AlertDialogDescription>
           </AlertDialogHeader>
+          {templateLines.length > 0 ? (
+            <div data-template-warning className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <p>{TEMPLATE_LEFT_WARNING}</p>
+              <p className="mt-1">
+                Still from the template: {templateLines.slice(0, 3).map((line) => `“${line}”`).join(", ")}
+                {templateLines.length > 3 ? ` and ${templateLines.length - 3} more` : ""}.
+              </p>
+            </div>
+          ) : null}
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending === "publish"}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={pending === "publish"}>{templateLines.length > 0 ? "Go back" : "Cancel"}</AlertDialogCancel>
             <Button type="button" onClick={confirm} disabled={pending === "publish"} aria-busy={pending === "publish"}>
               {pending === "publish" ? <Spinner label="Publishing..." /> : <Send aria-hidden="true" />}
-              Publish
+              {templateLines.length > 0 ? "Publish anyway" : "Publish"}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -6,12 +6,14 @@ import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import Youtube from "@tiptap/extension-youtube";
 import { Placeholder } from "@tiptap/extensions";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
 
 import {
   CUSTOM_LINK_PROTOCOLS,
   DEFAULT_LINK_PROTOCOL,
   isAllowedLinkUrl,
 } from "@/components/editor/link-prompt";
+import { TEMPLATE_PLACEHOLDER_ATTR } from "@/lib/ideas/default-template";
 import { YOUTUBE_HEIGHT, YOUTUBE_TITLE, YOUTUBE_WIDTH } from "@/components/editor/youtube";
 
 export const EDITOR_PLACEHOLDER = "Start writing your idea...";
@@ -42,6 +44,50 @@ const ListTabKeepsFocus = Extension.create({
   },
 });
 
+/**
+ * A template line's sample (lib/ideas/default-template.ts) as a paragraph attribute: shown in grey while the line is
+ * empty (rich-text.module.css), gone for good once the line has text, so deleting that text later leaves an empty
+ * line, not the sample. Enter never copies it onto the next line.
+ */
+const TemplatePlaceholder = Extension.create({
+  name: "templatePlaceholder",
+  addGlobalAttributes() {
+    return [
+      {
+        types: ["paragraph"],
+        attributes: {
+          templatePlaceholder: {
+            default: null,
+            keepOnSplit: false,
+            parseHTML: (element) => element.getAttribute(TEMPLATE_PLACEHOLDER_ATTR),
+            renderHTML: (attributes) =>
+              attributes.templatePlaceholder ? { [TEMPLATE_PLACEHOLDER_ATTR]: attributes.templatePlaceholder } : {},
+          },
+        },
+      },
+    ];
+  },
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey("templatePlaceholderFilled"),
+        // Part of the same change (and undo step) as the typing that filled the line.
+        appendTransaction: (transactions, _old, state) => {
+          if (!transactions.some((tr) => tr.docChanged)) return null;
+          const tr = state.tr;
+          state.doc.descendants((node, pos) => {
+            if (node.type.name === "paragraph" && node.attrs.templatePlaceholder && node.content.size > 0) {
+              tr.setNodeMarkup(pos, undefined, { ...node.attrs, templatePlaceholder: null });
+            }
+            return !node.isTextblock;
+          });
+          return tr.docChanged ? tr : null;
+        },
+      }),
+    ];
+  },
+});
+
 /** Only the node kinds and marks of spec §3, plus the embedded video of the toolbar. */
 export function createEditorExtensions(): Extensions {
   return [
@@ -60,6 +106,7 @@ export function createEditorExtensions(): Extensions {
       isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedLinkUrl(url),
     }),
     ListTabKeepsFocus,
+    TemplatePlaceholder,
     Highlight.configure({ multicolor: true }),
     TextStyle,
     Color,

@@ -6,10 +6,12 @@ import { Info } from "lucide-react";
 
 import { EditorActions } from "@/components/editor/editor-actions";
 import { PdfDocument } from "@/components/editor/pdf-document";
+import { PdfTitle } from "@/components/editor/pdf-title";
 import { SaveStatus } from "@/components/editor/save-status";
 import { UnsavedChangesGuard } from "@/components/editor/unsaved-changes-guard";
 import { useIdeaEditor } from "@/components/editor/use-idea-editor";
 import type { Idea } from "@/lib/client/types";
+import { templateLinesLeft } from "@/lib/ideas/default-template";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TimestampPanel } from "@/components/timestamps/timestamp-panel";
@@ -29,9 +31,17 @@ const TITLE_ERROR_ID = "idea-title-error";
 export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) {
   const {
     idea, pdf, published, isNew, title, setTitle, titleError, titleInput, html, setContent, setInitialContent,
-    dirty, canSave, pending, save, canPublish, publish,
+    dirty, canSave, pending, save, canPublish, publish, autosave, autosaveNow, saveTitle,
   } = useIdeaEditor(initialIdea);
   const savedId = idea?.id ?? null;
+  // For the publish warning: template lines the creator has not filled in yet.
+  const templateLines = React.useMemo(() => (published || pdf ? [] : templateLinesLeft(html)), [published, pdf, html]);
+
+  /** Focus leaving the title or the text (not moving within it, e.g. to the toolbar) saves a draft at once. */
+  const saveOnLeave = (event: React.FocusEvent) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    autosaveNow();
+  };
 
   // Ctrl/Cmd+S saves instead of opening the browser's "Save page" dialog.
   const saveRef = React.useRef(save);
@@ -51,13 +61,12 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
   }, []);
 
   return (
-    <div className="flex flex-col gap-4">
+    // Room at the bottom on phones, where the action bar covers the end of the page.
+    <div className="flex flex-col gap-4 max-sm:pb-20">
       <UnsavedChangesGuard dirty={dirty} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         {pdf ? (
-          <h1 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">
-            PDF Document: {title || "Untitled Idea"}
-          </h1>
+          <PdfTitle title={title} editable={!published} saving={pending === "title"} onSave={saveTitle} />
         ) : (
           <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xl">
             <h1 className="sr-only">{savedId === null ? "New idea" : "Edit idea"}</h1>
@@ -67,6 +76,7 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
               placeholder="Enter your idea title..."
               value={title}
               onChange={(event) => setTitle(event.target.value)}
+              onBlur={saveOnLeave}
               disabled={published}
               maxLength={200}
               aria-invalid={titleError ? true : undefined}
@@ -78,18 +88,26 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
                 {titleError}
               </p>
             ) : null}
-            {published ? null : <SaveStatus isNew={isNew} dirty={dirty} />}
+            {published ? null : <SaveStatus isNew={isNew} dirty={dirty} autosave={autosave} />}
           </div>
         )}
-        <EditorActions
-          ideaId={savedId}
-          published={published}
-          pending={pending}
-          canSave={canSave}
-          onSave={save}
-          canPublish={canPublish}
-          onPublish={publish}
-        />
+        {/* On phones the actions sit in a bar at the bottom of the screen, in reach wherever the text is scrolled. */}
+        <div
+          data-editor-actions
+          className="max-sm:bg-background/95 max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-30 max-sm:border-t max-sm:px-4 max-sm:pt-3 max-sm:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-sm:backdrop-blur"
+        >
+          <EditorActions
+            ideaId={savedId}
+            published={published}
+            pending={pending === "title" ? "save" : pending}
+            canSave={canSave}
+            onSave={save}
+            canPublish={canPublish}
+            onPublish={publish}
+            hideSave={pdf !== null}
+            templateLines={templateLines}
+          />
+        </div>
       </div>
 
       {published ? (
@@ -106,14 +124,16 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
       {pdf ? (
         <PdfDocument pdf={pdf} />
       ) : (
-        <RichTextEditor
-          content={html}
-          editable={!published}
-          onChange={setContent}
-          onReady={setInitialContent}
-          ideaId={savedId ?? undefined}
-          followTitle={isNew ? title : undefined}
-        />
+        <div onBlur={saveOnLeave}>
+          <RichTextEditor
+            content={html}
+            editable={!published}
+            onChange={setContent}
+            onReady={setInitialContent}
+            ideaId={savedId ?? undefined}
+            followTitle={isNew ? title : undefined}
+          />
+        </div>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
 import { followTitle } from "@/components/editor/title-heading";
+import { TOOLBAR_SCROLL_HINT, useToolbarScrollHint } from "@/components/editor/toolbar-scroll-hint";
 import { templateHeading } from "@/lib/ideas/default-template";
 import { cn } from "@/lib/utils";
 import styles from "./rich-text.module.css";
@@ -96,11 +97,19 @@ export default function RichTextEditor({
     editor.view.dispatch(editor.state.tr.insertText(next, 1, 1 + first.content.size).setMeta("addToHistory", false));
   }, [editor, title]);
 
+  const host = React.useRef<HTMLDivElement>(null);
+  const hintId = React.useId();
+  useToolbarScrollHint(host, hintId, Boolean(editor && editable));
+
   return (
     <div
+      ref={host}
       data-slot="rich-text-editor"
-      className={cn("bg-background rounded-lg border", className)}
+      className={cn("bg-background rounded-lg border", styles.toolbarHost, className)}
     >
+      <span id={hintId} hidden>
+        {TOOLBAR_SCROLL_HINT}
+      </span>
       {/* The toolbar is where tooltips live: one provider gives them the spec's shared skip delay. */}
       {editor && editable ? (
         <TooltipProvider>

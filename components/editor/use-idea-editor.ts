@@ -14,7 +14,42 @@ import { asPdfContent, createIdea, editorHtmlFor, publishIdea, updateIdea } from
 export const DEFAULT_IDEA_TITLE = "My New Idea";
 export const BLANK_TITLE_MESSAGE = "Please enter a title for your idea";
 
-type Pending = "save" | "publish" | null;
+type Pending = "save" | "publish" | "title" | null;
+
+/** Autosave waits this long after the last change (issue 19 §2); leaving the page or the editor saves at once. */
+export const AUTOSAVE_DELAY_MS = 1500;
+/**
+ * And at most one timed autosave every 8 s: the server allows 120 idea writes per 10 minutes (ideaWrites in
+ * lib/rate-limit/policies.ts), so steady writing with short pauses stays well inside it, with room for the rest.
+ */
+export const AUTOSAVE_MIN_INTERVAL_MS = 8000;
+
+/**
+ * What autosave last did, for the status line beside the title. `refused`: the server said no (its own words, e.g.
+ * a 413 over the quota or a 409 once published elsewhere); `failed`: no answer although online (retried on the
+ * next change or 'Save Changes').
+ */
+export type AutosaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "offline" }
+  | { kind: "refused"; message: string }
+  | { kind: "failed" };
+
+/**
+ * E2E specs that look at the manual save path (unsaved state, the leave guard, 'Save Changes' and its toast) turn
+ * autosave off for their page with `window.__ideavaultAutosaveOff = true` (an init script); nothing else sets it.
+ */
+function autosaveDisabledForTests(): boolean {
+  return (window as { __ideavaultAutosaveOff?: boolean }).__ideavaultAutosaveOff === true;
+}
+
+/** The words to show when the server refused a save: its own message when it sent one. */
+function refusalMessage(err: unknown): string {
+  if (!isApiError(err)) return "Could not reach the server";
+  if (err.status === 401) return "Your session has ended. Sign in again to save.";
+  return (err.status < 500 ? err.serverMessage : null) ?? `The server could not save it (${err.status})`;
+}
 /** What the server holds: the fields compare against it to tell whether something changed. */
 type Saved = { title: string; html: string };
 
@@ -69,9 +104,25 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   const pdf = idea ? asPdfContent(idea.content) : null;
   const published = idea?.status === "published";
   const isNew = idea === null;
-  // A PDF idea has nothing editable (its title field is hidden); a published one is read-only.
+  // A PDF idea's only editable field is its title, saved on its own (saveTitle); a published one is read-only.
   const dirty = !pdf && !published && (title !== saved.title || html !== saved.html);
   const canSave = !pdf && !published && (isNew || dirty);
+  // Only an existing draft saves itself: creating an idea stays an explicit 'Create Idea', publishing stays explicit.
+  const autosaves = idea !== null && !pdf && !published;
+
+  const [autosave, setAutosave] = React.useState<AutosaveState>({ kind: "idle" });
+  // The latest values for timers and window events, which outlive the render that set them up.
+  const latest = React.useRef({ idea, title, html, saved, autosaves });
+  React.useEffect(() => {
+    latest.current = { idea, title, html, saved, autosaves };
+  });
+  // One write at a time: an autosave due while another write runs goes after it.
+  const inFlight = React.useRef<Promise<unknown> | null>(null);
+  const again = React.useRef(false);
+  // The text the server refused: not sent again until it changes (a 413 would only be refused again).
+  const refused = React.useRef<{ title: string; html: string } | null>(null);
+  const [retry, setRetry] = React.useState(0);
+  const lastAutosaveAt = React.useRef(0);
 
   const setTitle = React.useCallback((value: string) => {
     setTitleState(value);
@@ -89,6 +140,99 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     router.replace("/login");
     return true;
   };
+
+  /** Keeps the saved idea in the cache without the GET refresh a manual save does (autosave runs often). */
+  const rememberQuietly = React.useCallback(
+    (updated: Idea) => {
+      queryClient.setQueryData(queryKeys.idea(updated.id), updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ideas });
+    },
+    [queryClient],
+  );
+
+  /** Saves the draft now if it has unsaved edits; no toast (the status line is the feedback). */
+  const autosaveNow = React.useCallback(() => {
+    const { idea: current, title: sentTitle, html: sentHtml, saved: was, autosaves: on } = latest.current;
+    if (!on || !current || autosaveDisabledForTests()) return;
+    if (sentTitle === was.title && sentHtml === was.html) return;
+    if (refused.current && refused.current.title === sentTitle && refused.current.html === sentHtml) return;
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    const trimmed = sentTitle.trim();
+    if (!trimmed) {
+      setAutosave({ kind: "refused", message: BLANK_TITLE_MESSAGE });
+      return;
+    }
+    if (!navigator.onLine) {
+      setAutosave({ kind: "offline" });
+      return;
+    }
+    setAutosave({ kind: "saving" });
+    lastAutosaveAt.current = Date.now();
+    const run = (async () => {
+      try {
+        const updated = await updateIdea(current.id, trimmed, sentHtml);
+        // The title as typed counts as saved (the server stores it trimmed): trimming it here would eat the space
+        // the user just typed between two words.
+        setSaved({ title: sentTitle, html: sentHtml });
+        setIdea(updated);
+        rememberQuietly(updated);
+        refused.current = null;
+        setAutosave({ kind: "idle" });
+      } catch (err) {
+        if (isApiError(err)) {
+          refused.current = { title: sentTitle, html: sentHtml };
+          setAutosave({ kind: "refused", message: refusalMessage(err) });
+        } else {
+          setAutosave({ kind: navigator.onLine ? "failed" : "offline" });
+        }
+      } finally {
+        inFlight.current = null;
+        if (again.current) {
+          again.current = false;
+          setRetry((n) => n + 1); // the edits made meanwhile: the debounce below starts again
+        }
+      }
+    })();
+    inFlight.current = run;
+  }, [rememberQuietly]);
+
+  // Debounced: each change restarts the wait.
+  React.useEffect(() => {
+    if (!autosaves || !dirty) return;
+    const wait = Math.max(AUTOSAVE_DELAY_MS, lastAutosaveAt.current + AUTOSAVE_MIN_INTERVAL_MS - Date.now());
+    const timer = window.setTimeout(autosaveNow, wait);
+    return () => window.clearTimeout(timer);
+  }, [autosaves, dirty, title, html, retry, autosaveNow]);
+
+  // Leaving the tab or the page saves at once; going offline says so; coming back online saves what waited.
+  React.useEffect(() => {
+    if (!autosaves) return;
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") autosaveNow();
+    };
+    const onOffline = () => {
+      const { title: t, html: h, saved: was } = latest.current;
+      if (t !== was.title || h !== was.html) setAutosave({ kind: "offline" });
+    };
+    const onOnline = () => {
+      refused.current = null;
+      setAutosave((state) => (state.kind === "offline" || state.kind === "failed" ? { kind: "idle" } : state));
+      autosaveNow();
+    };
+    document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", autosaveNow);
+    window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
+    return () => {
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", autosaveNow);
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
+    };
+  }, [autosaves, autosaveNow]);
 
   const save = async () => {
     const trimmed = title.trim();
@@ -120,20 +264,66 @@ export function useIdeaEditor(initialIdea: Idea | null) {
       return; // stays pending while the new route loads
     }
 
+    // An autosave under way (often started by this very click, which took the focus out of the editor) first.
+    while (inFlight.current) await inFlight.current.catch(() => undefined);
+    const { title: sentTitle, html: sentHtml, saved: was } = latest.current;
+    const sentTrimmed = sentTitle.trim();
+    if (sentTitle === was.title && sentHtml === was.html) {
+      // Saved by that autosave: what the user asked for is done (and refreshed, as after any manual save).
+      toast.success("Idea updated successfully");
+      setIdea(await remember(queryClient, latest.current.idea ?? idea));
+      setPending(null);
+      return;
+    }
+
     let updated: Idea;
+    const run = updateIdea(idea.id, sentTrimmed || trimmed, sentHtml);
+    inFlight.current = run;
     try {
-      updated = await updateIdea(idea.id, trimmed, html);
+      updated = await run;
     } catch (err) {
       setPending(null);
       if (!unauthorized(err)) showError(withLimitMessage("Failed to update idea", err));
       return;
+    } finally {
+      inFlight.current = null;
     }
     // What was sent is what is saved; edits typed while the request ran stay unsaved.
-    setSaved({ title: updated.title, html });
-    setTitleState((current) => (current === title ? updated.title : current)); // trimmed, unless edited since
+    setSaved({ title: updated.title, html: sentHtml });
+    setTitleState((current) => (current === sentTitle ? updated.title : current)); // trimmed, unless edited since
+    refused.current = null;
+    setAutosave({ kind: "idle" });
     toast.success("Idea updated successfully");
     setIdea(await remember(queryClient, updated));
     setPending(null);
+  };
+
+  /**
+   * A PDF idea's title (its file stays as it is): PUT /api/ideas/{id} resends the idea's own content unchanged, as
+   * spec §7 has it, and the server keeps the file whatever is sent. Resolves true once saved.
+   */
+  const saveTitle = async (value: string) => {
+    const trimmed = value.trim();
+    if (!idea || !pdf || published || pending) return false;
+    if (!trimmed) {
+      showError(BLANK_TITLE_MESSAGE);
+      return false;
+    }
+    setPending("title");
+    let updated: Idea;
+    try {
+      updated = await updateIdea(idea.id, trimmed, idea.content);
+    } catch (err) {
+      setPending(null);
+      if (!unauthorized(err)) showError(withLimitMessage("Failed to update idea", err));
+      return false;
+    }
+    setSaved((current) => ({ ...current, title: updated.title }));
+    setTitleState(updated.title);
+    toast.success("Idea updated successfully");
+    setIdea(await remember(queryClient, updated));
+    setPending(null);
+    return true;
   };
 
   /** False when publishing cannot start (spec §4: an unsaved idea is refused with an info message). */
@@ -167,5 +357,6 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   return {
     idea, title, setTitle, titleError, titleInput, html, setContent: setHtml, setInitialContent,
     pdf, published, isNew, dirty, canSave, pending, save, canPublish, publish,
+    autosave, autosaveNow, saveTitle,
   };
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { TEMPLATE_PLACEHOLDER_ATTR } from "@/lib/ideas/default-template";
 
 /** The editor's link schemes (SPEC §5). */
 export const LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto", "tel", "callto", "sms", "cid", "xmpp"];
@@ -22,6 +23,8 @@ const options: sanitizeHtml.IOptions = {
     "strong", "b", "em", "i", "s", "strike", "del", "u", "a", "img", "span", "mark", "div", "iframe",
   ],
   allowedAttributes: {
+    // A template line's sample (default-template.ts): kept so an unfilled line stays a placeholder in the editor.
+    p: [TEMPLATE_PLACEHOLDER_ATTR],
     a: ["href", "target", "rel", "class"],
     img: ["src", "alt", "title", "width", "height"],
     span: ["style"],

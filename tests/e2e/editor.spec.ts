@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, seenToasts } from "./fixtures";
+import { test, expect, seenToasts, withoutAutosave } from "./fixtures";
 import { PNG_1X1 } from "./api-helpers";
 
 const PUBLISHED_NOTICE = "This idea has been published and is now read-only. Published ideas cannot be edited.";
@@ -84,6 +84,7 @@ test.describe("editor", () => {
     test.slow(); // one long journey through the whole toolbar
     const user = await createUser();
     await loginAs(page, user);
+    await withoutAutosave(page); // 'Save Changes' right after an edit (editor-autosave.spec.ts covers autosave)
     await page.goto("/editor/new");
 
     // The default template and title.
@@ -97,8 +98,12 @@ test.describe("editor", () => {
     await expect(editor.locator("h2")).toHaveText([
       "Problem Statement", "Solution Overview", "Key Features", "Target Audience", "Implementation Notes", "Next Steps",
     ]);
-    await expect(editor.locator("ul > li")).toHaveText(["Pain point 1", "Pain point 2", "Pain point 3"]);
-    await expect(editor.locator("ol > li")).toHaveText(["Feature 1", "Feature 2", "Feature 3"]);
+    // The sample lines are grey placeholders on empty lines (issue 19 §2), not text.
+    await expect(editor.locator("ul > li")).toHaveText(["", "", ""]);
+    await expect(editor.locator("ol > li")).toHaveText(["", "", ""]);
+    const samples = (list: string) => editor.locator(`${list} > li > p`).evaluateAll((ps) => ps.map((p) => p.getAttribute("data-template-placeholder")));
+    expect(await samples("ul")).toEqual(["Pain point 1", "Pain point 2", "Pain point 3"]);
+    expect(await samples("ol")).toEqual(["Feature 1", "Feature 2", "Feature 3"]);
     await expect(editor.locator("blockquote")).toHaveCount(1);
     await expect(page.getByRole("button", { name: "Create Idea" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Publish" })).toHaveCount(0);
@@ -291,6 +296,8 @@ test.describe("editor", () => {
   test("a blank title is refused without a request; Publish needs a saved idea", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);
+    // Publish right after an edit, before any save (with autosave, leaving the title would save it first).
+    await withoutAutosave(page);
     await page.goto("/editor/new");
     await expect(page.getByRole("textbox", { name: "Idea title" })).toHaveValue("My New Idea");
 
@@ -334,6 +341,11 @@ test.describe("editor", () => {
     const editor = content(page);
     await expect(editor.locator("h1")).toHaveText(["My New Idea"]);
 
+    // Two of the template's (empty) bullet lines, written in.
+    await editor.locator("ul > li > p").first().click();
+    await page.keyboard.type("Pain point 1");
+    await editor.locator("ul > li > p").nth(2).click();
+    await page.keyboard.type("Pain point 3");
     await selectLine(page, "Pain point 1");
     expect(await answerPrompt(page, "Add link", "javascript:alert(document.cookie)")).toBe("Enter URL");
     const linkPopover = page.getByRole("dialog", { name: "Add link" });

@@ -252,3 +252,14 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/**
+ * For tests of the editor's manual save path (the unsaved state, the leave guard, 'Save Changes' right after an
+ * edit): drafts on this page do not save themselves (components/editor/use-idea-editor.ts). Call before goto.
+ * editor-autosave.spec.ts covers autosave itself.
+ */
+export function withoutAutosave(page: Page) {
+  return page.addInitScript(() => {
+    (window as { __ideavaultAutosaveOff?: boolean }).__ideavaultAutosaveOff = true;
+  });
+}

@@ -317,6 +317,14 @@ describe("sanitizeIdeaHtml: what the editor produces survives", () => {
     same(DEFAULT_IDEA_TEMPLATE);
   });
 
+  it("keeps a template line's placeholder attribute on paragraphs only, as inert text", () => {
+    same('<p data-template-placeholder="Pain point 1"></p>');
+    expect(sanitizeIdeaHtml('<p data-template-placeholder="a &quot;><script>x</script>"></p>')).toBe(
+      '<p data-template-placeholder="a &quot;&gt;&lt;script&gt;x&lt;/script&gt;"></p>',
+    );
+    expect(sanitizeIdeaHtml('<span data-template-placeholder="x">y</span><li data-template-placeholder="z">w</li>')).toBe("<span>y</span><li>w</li>");
+  });
+
   it("every positive sample also passes the safety checks", () => {
     const samples = [
       '<a href="mailto:ada@example.com">m</a>',
