@@ -49,8 +49,9 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
 
   return (
     <li data-share-id={share.id} className={cn("space-y-3 rounded-lg border p-3", revoked && "bg-muted/40 text-muted-foreground")}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0 space-y-1">
+      {/* The actions wrap under the details when the column is narrow: the details never shrink to a sliver. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-48 flex-1 space-y-1">
           {share.name ? (
             <p data-slot="share-name" className="font-semibold break-words">
               {share.name}
@@ -81,7 +82,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
           {revoked ? <p className="text-sm">Revoked <LocalTime value={share.revokedAt} /></p> : null}
         </div>
         {revoked ? null : (
-          <div className="flex shrink-0 flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => void copyShareLink(shareUrl(share.accessLink))}>
               <Copy aria-hidden="true" />
               Copy Link

@@ -1,7 +1,7 @@
 import { test, expect, expectJson, createIdea, listIdeas, PNG_1X1 } from "./api-helpers";
 
 const TITLE_REQUIRED = "Please enter a title for your idea";
-const LIST_FIELDS = ["blockchainTimestamp", "hasDraft", "id", "kind", "lastModified", "status", "timestamp", "title", "version"];
+const LIST_FIELDS = ["blockchainTimestamp", "hasDraft", "id", "kind", "lastModified", "recipientCount", "status", "timestamp", "title", "version", "viewCount"];
 
 test.describe("API: creator endpoints when signed out", () => {
   test("every creator-workspace endpoint answers 401 JSON", async ({ request }) => {

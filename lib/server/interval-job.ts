@@ -1,0 +1,49 @@
+import "server-only";
+
+type IntervalJob = {
+  /** Names the job in logs and keys its timer on globalThis (a dev server's reload replaces it, never doubles it). */
+  name: string;
+  intervalMs: number;
+  /** One run; what it returns is logged when `worthLogging` says so. */
+  run: () => Promise<unknown>;
+  worthLogging: (result: never) => boolean;
+  /** A first run this long after start, besides the interval's. */
+  firstRunMs?: number;
+};
+
+const jobs = globalThis as unknown as { __ideavaultJobs?: Map<string, { timer: NodeJS.Timeout; running: boolean }> };
+
+/**
+ * A queue worker inside a long-running server (`npm run dev` / `npm start`): every `intervalMs`, never two runs of
+ * this process at once. The timer only decides when to look; what is due lives in PostgreSQL (claimed with
+ * FOR UPDATE SKIP LOCKED), so other instances and the serverless cron calls may do the work instead.
+ */
+export function startIntervalJob<R>({ name, intervalMs, run, worthLogging, firstRunMs }: Omit<IntervalJob, "run" | "worthLogging"> & { run: () => Promise<R>; worthLogging: (result: R) => boolean }) {
+  const all = (jobs.__ideavaultJobs ??= new Map());
+  const previous = all.get(name);
+  if (previous) clearInterval(previous.timer);
+  const state = { running: false, timer: setInterval(() => void tick(), intervalMs) };
+  async function tick() {
+    if (state.running) return;
+    state.running = true;
+    try {
+      const result = await run();
+      if (worthLogging(result)) console.log(`[${name}] ${JSON.stringify(result)}`);
+    } catch (err) {
+      console.error(`[${name}] run failed`, err);
+    } finally {
+      state.running = false;
+    }
+  }
+  state.timer.unref();
+  all.set(name, state);
+  if (firstRunMs !== undefined) setTimeout(() => void tick(), firstRunMs).unref();
+}
+
+/** Stops a job started by startIntervalJob (no-op when it is not running). */
+export function stopIntervalJob(name: string) {
+  const job = jobs.__ideavaultJobs?.get(name);
+  if (!job) return;
+  clearInterval(job.timer);
+  jobs.__ideavaultJobs?.delete(name);
+}
