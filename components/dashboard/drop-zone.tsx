@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type DragEvent } from "react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { FilePlus2, Loader2Icon, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -87,7 +87,7 @@ export function DropZone({ onUploaded }: { onUploaded?: () => void | Promise<voi
           </div>
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
             <Button asChild>
-              <Link href="/editor/new">Start from scratch</Link>
+              <IntentLink href="/editor/new">Start from scratch</IntentLink>
             </Button>
             <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
               <Upload aria-hidden="true" />

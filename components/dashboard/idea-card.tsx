@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { FileText, Share2, type LucideIcon } from "lucide-react";
 import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button } from "@/components/ui/button";
@@ -14,15 +15,24 @@ export function ideaReachText(idea: Pick<IdeaListItem, "viewCount" | "recipientC
   return `${plural(idea.viewCount, "view")} · ${plural(idea.recipientCount, "recipient")}`;
 }
 
+const HEADING_LINK_CLASS = "focus-visible:ring-ring/50 rounded-sm outline-none hover:underline focus-visible:ring-[3px]";
+
 /** The first line of every portfolio card: an icon and the spec's 'Idea (id) : title', linking to `href`. */
 export function IdeaCardHeading({ icon: Icon, href, id, title, prefetch }: { icon: LucideIcon; href: string; id: number; title: string; prefetch?: boolean }) {
   return (
     <div className="flex items-start gap-3 px-4">
       <Icon aria-hidden="true" className="text-brand mt-0.5 size-5 shrink-0" />
       <h3 className="min-w-0 flex-1 font-semibold break-words">
-        <Link href={href} prefetch={prefetch} className="focus-visible:ring-ring/50 rounded-sm outline-none hover:underline focus-visible:ring-[3px]">
-          Idea ({id}) : {title}
-        </Link>
+        {prefetch === false ? (
+          <Link href={href} prefetch={false} className={HEADING_LINK_CLASS}>
+            Idea ({id}) : {title}
+          </Link>
+        ) : (
+          // The editor's code comes when the card is pointed at or focused, not with the portfolio.
+          <IntentLink href={href} className={HEADING_LINK_CLASS}>
+            Idea ({id}) : {title}
+          </IntentLink>
+        )}
       </h3>
     </div>
   );
@@ -51,9 +61,9 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
         </div>
         <div className="flex shrink-0 items-center">
           <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
-            <Link href={`/share/${idea.id}`} aria-label="Share" title="Share">
+            <IntentLink href={`/share/${idea.id}`} aria-label="Share" title="Share">
               <Share2 aria-hidden="true" />
-            </Link>
+            </IntentLink>
           </Button>
           {published ? null : <DeleteIdeaDialog id={idea.id} title={title} onDeleted={onDeleted} />}
         </div>
