@@ -8,6 +8,7 @@ import { XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { COOKIE_CONSENT_KEY } from "@/components/cookie-consent-early";
+import { useHydrated } from "@/lib/client/hydrated";
 
 const CONSENT_EVENT = "ideavault:cookie-consent";
 
@@ -38,8 +39,6 @@ function subscribe(onChange: () => void): () => void {
 function getServerSnapshot(): string | null {
   return null;
 }
-
-const noSubscription = () => () => {};
 
 const HEIGHT_VAR = "--cookie-banner-height";
 
@@ -112,7 +111,7 @@ function CookieBanner() {
 
   const hasChoice = stored === "true" || stored === "false";
   const shown = !(hasChoice || dismissed);
-  const hydrated = React.useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   useReservedHeight(ref, shown);
   const previousFocus = useFocusBeforeBanner(ref, shown);
 

@@ -4,7 +4,8 @@ import { AlertTriangle, Clock, Link2 } from "lucide-react";
 
 import { cn } from "@/lib/utils";
 import { useHydrated } from "@/lib/client/hydrated";
-import { timestampLine, utcDay, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
+import { utcDate } from "@/lib/client/date-format";
+import { timestampLine, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
 
 const TONES = {
   pending: { icon: Clock, className: "text-muted-foreground" },
@@ -15,7 +16,7 @@ const TONES = {
 /** One line: the idea's blockchain timestamp state. */
 export function TimestampStatus({ timestamp, className }: { timestamp: TimestampSummary | TimestampDetails | QueuedProof; className?: string }) {
   const hydrated = useHydrated();
-  const line = timestampLine(timestamp, hydrated ? undefined : utcDay);
+  const line = timestampLine(timestamp, hydrated ? undefined : utcDate);
   const { icon: Icon, className: tone } = TONES[line.tone];
   return (
     <p className={cn("flex items-center gap-1.5 text-sm", tone, className)} data-timestamp-status={timestamp.status}>

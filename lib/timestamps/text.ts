@@ -4,6 +4,8 @@
  * lives in lib/ because lib/ never imports from components/. Accepts both the portfolio list's summary and
  * GET /api/ideas/{id}/timestamp's answer.
  */
+import { localDate } from "@/lib/client/date-format";
+
 export type TimestampState = "queued" | "pending" | "confirmed" | "failed";
 
 /** The `timestamp` field of GET /api/ideas items. */
@@ -32,22 +34,12 @@ export type QueuedProof = { status: "queued" };
 
 export type TimestampLine = { tone: "pending" | "anchored" | "failed"; text: string };
 
-/** The reader's short local date (the default), or the UTC day while a server-rendered page hydrates. */
-export function shortDate(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString();
-}
-
-export function utcDay(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 10);
-}
 
 /**
  * 'Timestamp pending — submitted {date}' (queued digests count as submitted: the commitment is recorded at publish
  * time), 'Anchored in Bitcoin block {height} on {date}', or 'Timestamp failed'.
  */
-export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof, formatDate: (iso: string) => string = shortDate): TimestampLine {
+export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof, formatDate: (iso: string) => string = localDate): TimestampLine {
   if (!("queuedAt" in t) && !("createdAt" in t)) return { tone: "pending", text: "Timestamp queued" };
   const height = "bitcoin" in t ? t.bitcoin?.height : t.bitcoinHeight;
   const time = "bitcoin" in t ? t.bitcoin?.time : t.bitcoinTime;
