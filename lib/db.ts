@@ -48,9 +48,11 @@ export const db: Db = new Proxy({} as Db, {
  * A small plain `pg` pool for the few statements on a throughput budget (the share-link lookup): Prisma's client
  * costs about 1 ms of CPU per query, more than the whole statement. Everything else goes through `db`.
  */
+export const HOT_PATH_POOL_SIZE = 5;
+
 export function hotPathPool(): pg.Pool {
   if (!globalForDb.__ideavaultHotPool) {
-    const pool = new pg.Pool({ ...pgConfigFromUrl(getEnv().DATABASE_URL ?? ""), max: 5 });
+    const pool = new pg.Pool({ ...pgConfigFromUrl(getEnv().DATABASE_URL ?? ""), max: HOT_PATH_POOL_SIZE });
     // An idle connection the server closes (restart, failover, our own shutdown) is dropped and replaced by the
     // pool; without a listener its error event would be an uncaught exception that ends the process.
     pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));

@@ -1,5 +1,6 @@
 import "server-only";
-import { hotPathPool } from "@/lib/db";
+import { HOT_PATH_POOL_SIZE, hotPathPool } from "@/lib/db";
+import { createQueryBatcher } from "@/lib/server/query-batcher";
 import { NotFoundError } from "@/lib/api/errors";
 import { Prisma, type IdeaKind } from "@/lib/generated/prisma/client";
 import { isTokenShaped } from "@/lib/validation/ids";
@@ -64,6 +65,7 @@ const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float
 /**
  * The lookup statement, built once. It runs as a named (prepared) statement: PostgreSQL parses and plans it once per
  * pooled connection instead of on every lookup, which was most of the database's work per request (issue 19 §1).
+ * It answers a batch of (rate-limit key, token) pairs, one row each in their order (lookupBatcher below).
  */
 const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} AS "limitResetAt",
             s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
@@ -76,25 +78,51 @@ const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} 
             CASE WHEN v."id" IS NULL THEN i."pdfAssetId" ELSE v."pdfAssetId" END AS "pdfAssetId", u."name" AS "ownerName",
             s."pinnedVersion", COALESCE(v."version", i."version") AS "version", i."version" AS "versionCount",
             ${epoch(`CASE WHEN v."id" IS NOT NULL THEN v."publishedAt" WHEN i."version" IS NOT NULL THEN i."publishedAt" END`)} AS "versionPublishedAt"
-     FROM (SELECT 1) AS one
-     LEFT JOIN "RateLimit" rl ON rl."key" = $1
+     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q("limitKey", "token", "n")
+     LEFT JOIN "RateLimit" rl ON rl."key" = q."limitKey"
      -- The Idea row is the latest publication; only a link pinned to an older version reads that version's row.
      LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId"
                 LEFT JOIN "IdeaVersion" v ON v."ideaId" = s."ideaId" AND v."status" = 'published'
                   AND v."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version")
-       ON s."accessLink" = $2`;
+       ON s."accessLink" = q."token"
+     ORDER BY q."n"`;
+
+type LookupRow = Partial<ShareRow> & { limitCount: number | null; limitResetAt: number | null };
+type LookupKey = { limitKey: string | null; token: string | null };
+
+/**
+ * Lookups that arrive while every connection is busy wait for the next free one together, and one statement answers
+ * them all (the same pair asked twice is sent once): under a burst of opens, the database and the pool see one
+ * statement per batch, not one per request. Each answer is as fresh as a statement of its own (lib/server/query-batcher).
+ */
+const lookupBatcher = createQueryBatcher<LookupKey, LookupRow>(
+  async (keys) => {
+    const distinct = new Map<string, number>();
+    const limitKeys: (string | null)[] = [];
+    const tokens: (string | null)[] = [];
+    const slotOf = keys.map(({ limitKey, token }) => {
+      const id = JSON.stringify([limitKey, token]);
+      let slot = distinct.get(id);
+      if (slot === undefined) {
+        slot = limitKeys.length;
+        distinct.set(id, slot);
+        limitKeys.push(limitKey);
+        tokens.push(token);
+      }
+      return slot;
+    });
+    const { rows } = await hotPathPool().query<LookupRow>({ name: "share-token-lookup", text: LOOKUP_SQL, values: [limitKeys, tokens] });
+    return slotOf.map((slot) => rows[slot]);
+  },
+  { concurrency: HOT_PATH_POOL_SIZE, maxBatch: 200 },
+);
 
 /**
  * shareByToken plus, in the same statement, the rate-limit counter row `limitKey` (for the link lookup, whose
  * throughput budget leaves room for one round trip).
  */
 export async function lookupShareToken(token: string, limitKey: string | null) {
-  const { rows } = await hotPathPool().query<Partial<ShareRow> & { limitCount: number | null; limitResetAt: number | null }>({
-    name: "share-token-lookup",
-    text: LOOKUP_SQL,
-    values: [limitKey, isTokenShaped(token) ? token : null],
-  });
-  const row = rows[0];
+  const row = await lookupBatcher({ limitKey, token: isTokenShaped(token) ? token : null });
   const limitRow = row.limitCount === null || row.limitResetAt === null ? null : { count: row.limitCount, resetAt: new Date(row.limitResetAt) };
   return { share: row.id ? toShareSummary(row as ShareRow) : null, limitRow };
 }
