@@ -169,7 +169,9 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
         orderBy: { createdAt: "asc" },
         select: {
           id: true, shareType: true, accessLink: true, createdAt: true, expiresAt: true, maxViews: true, viewCount: true,
-          revokedAt: true, recipientEmail: true, allowDownload: true, screenShield: true,
+          revokedAt: true, recipientEmail: true, allowDownload: true, screenShield: true, name: true, note: true,
+          allowedEmails: true, allowedDomains: true, blockedDomains: true, agreementId: true, requireNda: true, pinnedVersion: true,
+          passcodeHash: true,
           recipients: {
             orderBy: { createdAt: "asc" },
             select: {
@@ -205,7 +207,8 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
     file: note?.file ?? null,
     activity: `${folder}/activity.csv`,
     proof: proofJson(note?.proof ?? null, note?.ots ?? null),
-    links: shares.map(({ shareType, ...s }) => ({ ...s, shareType: shareTypeName(shareType) })),
+    // Whether a link has a passcode, never its hash.
+    links: shares.map(({ shareType, passcodeHash, ...s }) => ({ ...s, shareType: shareTypeName(shareType), passcode: passcodeHash !== null })),
     agreements: ndas.map(({ timestamp, ...n }) => ({
       ...n,
       certificate: `${folder}/ndas/${certificateFileName(n.id)}`,

@@ -60,6 +60,11 @@ describe("GET /api/account/export", () => {
     const grace = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
     await db.comment.create({ data: { ideaId: published.id, recipientId: grace.id, author: "Grace Hopper", content: "Nice kettle" } });
     const nda = await db.ndaAcceptance.findFirstOrThrow({ where: { recipientId: grace.id } });
+    // The link's own settings travel with it; of its passcode only the fact that it has one.
+    await db.share.update({
+      where: { id: share.id },
+      data: { name: "Sequoia, partner meeting", note: "See page 2 first", allowedDomains: ["sequoia.example"], passcodeHash: "$2b$10$passcode-hash-never-exported" },
+    });
     const image = await createAsset({ ownerId: ada.id, kind: "image", fileName: "kettle pic.png", contentType: "image/png", data: distinctPng("kettle") });
     await createPublished(other.id, { title: "Not Ada's" });
     await db.user.update({ where: { id: ada.id }, data: { sharingBlockedDomains: ["rival.example"], defaultScreenShield: true, defaultExpiryDays: 7 } });
@@ -133,13 +138,17 @@ describe("GET /api/account/export", () => {
       status: "published",
       file: `${p}/idea-${published.id}.html`,
       proof: { status: "pending", digest: published.contentSha256, ots: `${p}/idea-${published.id}.html.ots` },
-      links: [{ id: share.id, shareType: "full-access", accessLink: share.accessLink, recipients: [{ id: grace.id, name: "Grace Hopper", email: "grace@example.com", agreedToNda: true }] }],
+      links: [{
+        id: share.id, shareType: "full-access", accessLink: share.accessLink, name: "Sequoia, partner meeting", note: "See page 2 first",
+        allowedDomains: ["sequoia.example"], blockedDomains: [], requireNda: true, passcode: true, recipients: [{ id: grace.id, name: "Grace Hopper", email: "grace@example.com", agreedToNda: true }],
+      }],
       agreements: [{ id: nda.id, recipientId: grace.id, agreementText: nda.agreementText, certificate: `${p}/ndas/nda-certificate-${nda.id}.pdf` }],
       comments: [{ author: "Grace Hopper", content: "Nice kettle", authorRole: "recipient" }],
     });
     expect(half).toMatchObject({ status: "draft", proof: null, links: [], agreements: [], comments: [] });
     expect(JSON.stringify(account)).not.toContain("Not Ada's");
     expect(JSON.stringify(account)).not.toContain("secretCiphertext");
+    expect(JSON.stringify(account)).not.toContain("passcode-hash-never-exported");
 
     const readme = text(zip.entries["README.txt"]);
     expect(readme).toContain("ots verify idea-3.pdf.ots");
