@@ -5,7 +5,7 @@ import { ConflictError, HttpError, NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { activityCsv } from "@/lib/activity";
 import { exportFileName, exportIdea } from "@/lib/ideas/export";
-import { buildNdaCertificate, certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
+import { agreementNameText, buildNdaCertificate, certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
 import { certificateInclude } from "@/lib/nda/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
 import { ownedIdeaWithProof, ownedVersionsWithProofs, presentProof } from "@/lib/timestamps";
@@ -65,6 +65,8 @@ type AgreementNote = {
   id: string;
   name: string;
   email: string;
+  /** Which agreement was accepted: the owner's '<title>, version <n>', else the standard wording's version. */
+  agreement: string;
   acceptedAt: Date;
   certificate: string | null;
   record: string;
@@ -272,6 +274,7 @@ async function* agreementEntries(plan: EvidencePackPlan, state: PackState): Asyn
       id: nda.id,
       name: nda.name,
       email: nda.email,
+      agreement: agreementNameText(nda) ?? `Standard agreement, version ${nda.agreementVersion}`,
       acceptedAt: nda.acceptedAt,
       certificate: null,
       record: `${folder}/${ndaEvidenceFileName(nda.id)}`,

@@ -58,7 +58,7 @@ type Manifest = {
   idea: { id: number; title: string };
   manifestTimestamp: { ots: string };
   versions: { version: number; file: string; sha256: string; ots: string | null; guide: string; timestamp: { status: string } }[];
-  agreements: { id: string; name: string; certificate: string; record: string; ots: string | null; timestamp: { status: string; digest: string } }[];
+  agreements: { id: string; name: string; agreement: string; certificate: string; record: string; ots: string | null; timestamp: { status: string; digest: string } }[];
   files: { path: string; sha256: string; size: number }[];
   problems: string[];
 };
@@ -93,6 +93,8 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     const alan = await agreedRecipient(share, { name: "Alan Turing", email: "alan@example.com" });
     // The idea and both acceptances get real proofs from the fake calendars.
     expect(await runStampingPass()).toMatchObject({ submitted: 3 });
+    // Alan accepted the owner's own agreement (as lib/recipients/accept-nda.ts records it), Grace the standard one.
+    await db.ndaAcceptance.updateMany({ where: { recipientId: alan.id }, data: { agreementTitle: "Mutual NDA", agreementVersionNumber: 2 } });
     const ndas = await db.ndaAcceptance.findMany({ where: { ideaId: idea.id }, include: { timestamp: true }, orderBy: { acceptedAt: "asc" } });
     expect(ndas.map((n) => n.recipientId).sort()).toEqual([grace.id, alan.id].sort());
     const ideaProof = await db.timestampProof.findFirstOrThrow({ where: { ideaVersion: { ideaId: idea.id, version: 1 } } });
@@ -153,6 +155,9 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       problems: [],
     });
     expect(manifest.agreements.map((a) => a.name)).toEqual(ndas.map((n) => n.name));
+    expect(manifest.agreements.map((a) => a.agreement)).toEqual(
+      ndas.map((n) => (n.recipientId === alan.id ? "Mutual NDA, version 2" : `Standard agreement, version ${n.agreementVersion}`)),
+    );
     expect(manifest.manifestTimestamp.ots).toMatch(new RegExp(`/api/ideas/${idea.id}/evidence/${manifest.pack}/manifest\\.ots$`));
 
     // The pack is recorded with its manifest's digest, queued for a timestamp.
