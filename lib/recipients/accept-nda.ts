@@ -79,6 +79,7 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
             id: created.id,
             ideaId: share.idea.id,
             shareId: share.id,
+            version: created.version,
             acceptedAt: created.acceptedAt,
             recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
           }),

@@ -152,6 +152,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     const event = firstViewEvent({
       ideaId: share.idea.id,
       shareId: share.id,
+      version: share.idea.version,
       viewedAt: accessedAt,
       recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
     });

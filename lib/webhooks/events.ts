@@ -7,20 +7,21 @@ import type { WebhookEvent } from "@/lib/webhooks/queue";
  */
 type Person = { id: string; name: string; email: string };
 
-export function ndaAcceptedEvent(a: { id: string; ideaId: number; shareId: string; acceptedAt: Date; recipient: Person }): WebhookEvent {
+/** `version`: the idea's version the recipient was shown (null for an idea never published, which no link can show). */
+export function ndaAcceptedEvent(a: { id: string; ideaId: number; shareId: string; version: number | null; acceptedAt: Date; recipient: Person }): WebhookEvent {
   return {
     type: "nda.accepted",
     ideaId: a.ideaId,
-    data: { ndaId: a.id, shareId: a.shareId, recipient: a.recipient, acceptedAt: a.acceptedAt.toISOString() },
+    data: { ndaId: a.id, shareId: a.shareId, version: a.version, recipient: a.recipient, acceptedAt: a.acceptedAt.toISOString() },
     dedupeKey: `nda.accepted:${a.id}`,
   };
 }
 
-export function firstViewEvent(v: { ideaId: number; shareId: string; viewedAt: Date; recipient: Person }): WebhookEvent {
+export function firstViewEvent(v: { ideaId: number; shareId: string; version: number | null; viewedAt: Date; recipient: Person }): WebhookEvent {
   return {
     type: "view.first",
     ideaId: v.ideaId,
-    data: { shareId: v.shareId, recipient: v.recipient, viewedAt: v.viewedAt.toISOString() },
+    data: { shareId: v.shareId, version: v.version, recipient: v.recipient, viewedAt: v.viewedAt.toISOString() },
     // Once per recipient, like the owner's mail, however many views race for it.
     dedupeKey: `view.first:${v.recipient.id}`,
   };

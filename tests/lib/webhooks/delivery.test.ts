@@ -61,8 +61,8 @@ describe("webhook events from the real flows", () => {
     const byType = Object.fromEntries(bodies().map((b) => [b.type, b]));
     const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: recipient.id } });
     const person = { id: recipient.id, name: "Grace Hopper", email: "grace@example.com" };
-    expect(byType["nda.accepted"].data).toEqual({ ideaId: idea.id, ideaTitle: "Solar kettle", ndaId: nda.id, shareId: share.id, recipient: person, acceptedAt: nda.acceptedAt.toISOString() });
-    expect(byType["view.first"].data).toEqual({ ideaId: idea.id, ideaTitle: "Solar kettle", shareId: share.id, recipient: person, viewedAt: expect.any(String) });
+    expect(byType["nda.accepted"].data).toEqual({ ideaId: idea.id, ideaTitle: "Solar kettle", ndaId: nda.id, shareId: share.id, version: 1, recipient: person, acceptedAt: nda.acceptedAt.toISOString() });
+    expect(byType["view.first"].data).toEqual({ ideaId: idea.id, ideaTitle: "Solar kettle", shareId: share.id, version: 1, recipient: person, viewedAt: expect.any(String) });
     const comment = await db.comment.findFirstOrThrow();
     expect(byType["comment.created"].data).toEqual({ ideaId: idea.id, ideaTitle: "Solar kettle", commentId: comment.id, shareId: share.id, recipient: person, createdAt: comment.createdAt.toISOString() });
     const revoked = await db.share.findUniqueOrThrow({ where: { id: share.id } });
