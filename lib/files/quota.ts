@@ -5,11 +5,19 @@ import { PayloadTooLargeError } from "@/lib/api/errors";
 
 const MB = 1024 * 1024;
 
-/** Bytes an account stores: its files (plaintext size) and its ideas' encrypted content. */
+/**
+ * Bytes an account stores: its files (plaintext size), its ideas' encrypted content, and that of their other versions
+ * (older publications and an open draft; the latest publication's row repeats the idea's own content and is not
+ * counted twice).
+ */
 export async function storageUsage(ownerId: string): Promise<number> {
   const [row] = await db.$queryRaw<{ bytes: bigint }[]>`
     SELECT (SELECT COALESCE(SUM("size"), 0) FROM "Asset" WHERE "ownerId" = ${ownerId})
-         + (SELECT COALESCE(SUM(octet_length("contentCiphertext")), 0) FROM "Idea" WHERE "ownerId" = ${ownerId}) AS bytes`;
+         + (SELECT COALESCE(SUM(octet_length("contentCiphertext")), 0) FROM "Idea" WHERE "ownerId" = ${ownerId})
+         + (SELECT COALESCE(SUM(octet_length(v."contentCiphertext")), 0)
+              FROM "IdeaVersion" v JOIN "Idea" i ON i."id" = v."ideaId"
+             WHERE i."ownerId" = ${ownerId}
+               AND NOT (v."status" = 'published' AND v."version" IS NOT DISTINCT FROM i."version")) AS bytes`;
   return Number(row.bytes);
 }
 
