@@ -47,6 +47,8 @@ async function main() {
     console.log(`\n${signal} received: stopping IdeaVault…`);
     running.server?.close();
     try {
+      // The queue workers (lib/server/interval-job.ts) end their current run before the database goes.
+      await (globalThis as { __ideavaultStopJobs?: (waitMs: number) => Promise<void> }).__ideavaultStopJobs?.(5000);
       await database?.stop();
     } finally {
       process.exit(0);

@@ -11,7 +11,13 @@ type IntervalJob = {
   firstRunMs?: number;
 };
 
-const jobs = globalThis as unknown as { __ideavaultJobs?: Map<string, { timer: NodeJS.Timeout; running: boolean }> };
+type JobState = { timer: NodeJS.Timeout; running: boolean; stopped: boolean };
+
+const jobs = globalThis as unknown as {
+  __ideavaultJobs?: Map<string, JobState>;
+  /** For scripts/serve.ts, which does not import the app's modules: see stopAllIntervalJobs. */
+  __ideavaultStopJobs?: (waitMs: number) => Promise<void>;
+};
 
 /**
  * A queue worker inside a long-running server (`npm run dev` / `npm start`): every `intervalMs`, never two runs of
@@ -22,9 +28,9 @@ export function startIntervalJob<R>({ name, intervalMs, run, worthLogging, first
   const all = (jobs.__ideavaultJobs ??= new Map());
   const previous = all.get(name);
   if (previous) clearInterval(previous.timer);
-  const state = { running: false, timer: setInterval(() => void tick(), intervalMs) };
+  const state: JobState = { running: false, stopped: false, timer: setInterval(() => void tick(), intervalMs) };
   async function tick() {
-    if (state.running) return;
+    if (state.running || state.stopped) return;
     state.running = true;
     try {
       const result = await run();
@@ -37,6 +43,7 @@ export function startIntervalJob<R>({ name, intervalMs, run, worthLogging, first
   }
   state.timer.unref();
   all.set(name, state);
+  jobs.__ideavaultStopJobs ??= stopAllIntervalJobs;
   if (firstRunMs !== undefined) setTimeout(() => void tick(), firstRunMs).unref();
 }
 
@@ -44,6 +51,22 @@ export function startIntervalJob<R>({ name, intervalMs, run, worthLogging, first
 export function stopIntervalJob(name: string) {
   const job = jobs.__ideavaultJobs?.get(name);
   if (!job) return;
+  job.stopped = true;
   clearInterval(job.timer);
   jobs.__ideavaultJobs?.delete(name);
+}
+
+/**
+ * Stops every job and waits (at most `waitMs`) for the runs under way to end: the server's shutdown calls it before
+ * it stops the embedded database, so no run is cut off mid-query and logged as a failure.
+ */
+export async function stopAllIntervalJobs(waitMs: number) {
+  const all = [...(jobs.__ideavaultJobs?.values() ?? [])];
+  for (const job of all) {
+    job.stopped = true;
+    clearInterval(job.timer);
+  }
+  jobs.__ideavaultJobs?.clear();
+  const deadline = Date.now() + waitMs;
+  while (all.some((job) => job.running) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
