@@ -7,11 +7,16 @@ import { Eye, Save, Send, Share2 } from "lucide-react";
 import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-
-// Issue 19 §1: the confirmation (an alert dialog) is not part of the editor's first load; it is fetched when
-// 'Publish' is pointed at, focused or pressed, so it is there by the click.
-const loadPublishDialog = () => import("@/components/editor/publish-dialog");
-const PublishDialog = React.lazy(() => loadPublishDialog().then((m) => ({ default: m.PublishDialog })));
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
 
 type EditorActionsProps = {
   ideaId: number | null;
@@ -30,36 +35,26 @@ type EditorActionsProps = {
   templateLines?: string[];
 };
 
-export { PUBLISH_DIALOG_TEXT, PUBLISH_DIALOG_TITLE, TEMPLATE_LEFT_WARNING } from "@/components/editor/publish-texts";
+export const PUBLISH_DIALOG_TITLE = "Publish this idea?";
+export const PUBLISH_DIALOG_TEXT =
+  "Once published, the idea becomes read-only and gets a blockchain timestamp. Published ideas cannot be edited.";
+export const TEMPLATE_LEFT_WARNING =
+  "This idea still contains template text that you have not replaced. Go back to fill it in, or publish it as it is.";
 
 /** The state-dependent buttons of the editor screen (spec §2, §4); publishing, which is final, asks first. */
 export function EditorActions({
   ideaId, published, pending, canSave, onSave, canPublish, onPublish, hideSave = false, templateLines = [],
 }: EditorActionsProps) {
   const [confirming, setConfirming] = React.useState(false);
-  // The dialog is mounted from the first request on (and stays, for its closing animation and focus return).
-  const [dialogWanted, setDialogWanted] = React.useState(false);
   const shareLink = React.useRef<HTMLAnchorElement>(null);
-  const publishButton = React.useRef<HTMLButtonElement>(null);
   const busy = pending !== null;
-
-  const preloadDialog = () => {
-    loadPublishDialog().catch(() => undefined); // pressing 'Publish' loads again (Suspense shows it once there)
-  };
-
-  const openDialog = () => {
-    if (!canPublish()) return; // it explains why itself
-    preloadDialog();
-    setDialogWanted(true);
-    setConfirming(true);
-  };
 
   const confirm = async () => {
     if (await onPublish()) setConfirming(false);
   };
 
   return (
-    <>
+    <AlertDialog open={confirming} onOpenChange={(open) => (pending === "publish" ? undefined : setConfirming(open))}>
       <div className="flex flex-wrap items-center gap-2">
         {published && ideaId !== null ? (
           <>
@@ -80,23 +75,18 @@ export function EditorActions({
               </Button>
             )}
             {ideaId !== null ? (
-              <Button
-                ref={publishButton}
-                type="button"
-                variant="outline"
-                // What the dialog's trigger carried.
-                aria-haspopup="dialog"
-                aria-expanded={confirming}
-                data-state={confirming ? "open" : "closed"}
-                onPointerEnter={preloadDialog}
-                onFocus={preloadDialog}
-                onPointerDown={preloadDialog}
-                onClick={openDialog}
-                disabled={busy}
-              >
-                <Send aria-hidden="true" />
-                Publish
-              </Button>
+              <AlertDialogTrigger asChild>
+                <Button
+                  type="button"
+                  variant="outline"
+                  // Radix does not open the dialog when the click was prevented.
+                  onClick={(event) => (canPublish() ? undefined : event.preventDefault())}
+                  disabled={busy}
+                >
+                  <Send aria-hidden="true" />
+                  Publish
+                </Button>
+              </AlertDialogTrigger>
             ) : null}
           </>
         )}
@@ -108,22 +98,37 @@ export function EditorActions({
             Preview as recipient
           </Link>
         ) : null}
-      </div>
 
-      {/* Outside the branches so that, once published, focus can move on to 'Share It'. */}
-      {dialogWanted ? (
-        <React.Suspense fallback={null}>
-          <PublishDialog
-            open={confirming}
-            onOpenChange={(open) => (pending === "publish" ? undefined : setConfirming(open))}
-            publishing={pending === "publish"}
-            onConfirm={() => void confirm()}
-            templateLines={templateLines}
-            shareLink={shareLink}
-            publishButton={publishButton}
-          />
-        </React.Suspense>
-      ) : null}
-    </>
+        {/* Outside the branches so that, once published, focus can move on to 'Share It'. */}
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            if (!shareLink.current) return; // cancelled: focus goes back to 'Publish'
+            event.preventDefault();
+            shareLink.current.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>{PUBLISH_DIALOG_TITLE}</AlertDialogTitle>
+            <AlertDialogDescription>{PUBLISH_DIALOG_TEXT}</AlertDialogDescription>
+          </AlertDialogHeader>
+          {templateLines.length > 0 ? (
+            <div data-template-warning className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <p>{TEMPLATE_LEFT_WARNING}</p>
+              <p className="mt-1">
+                Still from the template: {templateLines.slice(0, 3).map((line) => `“${line}”`).join(", ")}
+                {templateLines.length > 3 ? ` and ${templateLines.length - 3} more` : ""}.
+              </p>
+            </div>
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending === "publish"}>{templateLines.length > 0 ? "Go back" : "Cancel"}</AlertDialogCancel>
+            <Button type="button" onClick={confirm} disabled={pending === "publish"} aria-busy={pending === "publish"}>
+              {pending === "publish" ? <Spinner label="Publishing..." /> : <Send aria-hidden="true" />}
+              {templateLines.length > 0 ? "Publish anyway" : "Publish"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </div>
+    </AlertDialog>
   );
 }

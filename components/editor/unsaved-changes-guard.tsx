@@ -3,9 +3,16 @@
 import * as React from "react";
 import { useRouter } from "next/navigation";
 
-// Issue 19 §1: the dialog is fetched once there are edits to lose (it can only open then), not on first load.
-const loadDialog = () => import("@/components/editor/unsaved-changes-dialog");
-const UnsavedChangesDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.UnsavedChangesDialog })));
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 
 /** Where the user was going: a link's in-app URL, or back in the browser's history. */
 type Destination = { kind: "link"; href: string } | { kind: "back" };
@@ -36,14 +43,10 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const leaving = React.useRef(false);
   const guardEntry = React.useRef(false);
   const returnFocus = React.useRef<HTMLElement | null>(null);
-  // Mounted from the first question on (and kept, for its closing animation and focus return).
-  const [dialogWanted, setDialogWanted] = React.useState(false);
-  if (destination !== null && !dialogWanted) setDialogWanted(true);
 
   React.useEffect(() => {
     dirtyRef.current = dirty;
     if (!dirty) return;
-    loadDialog().catch(() => undefined); // asking loads again (Suspense shows it once there)
 
     const ask = (next: Destination) => {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -108,9 +111,27 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     else router.push(destination.href);
   };
 
-  return dialogWanted ? (
-    <React.Suspense fallback={null}>
-      <UnsavedChangesDialog open={destination !== null} onStay={stay} onLeave={leave} leaving={leaving} returnFocus={returnFocus} />
-    </React.Suspense>
-  ) : null;
+  return (
+    <AlertDialog open={destination !== null} onOpenChange={(open) => (open ? undefined : stay())}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          // Opened by a link or the Back button, not by a trigger: give focus back to what had it.
+          if (leaving.current) return;
+          event.preventDefault();
+          returnFocus.current?.focus();
+        }}
+      >
+        <AlertDialogHeader>
+          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Your changes to this idea have not been saved. If you leave now, they will be lost.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Stay</AlertDialogCancel>
+          <AlertDialogAction onClick={leave}>Leave</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }
