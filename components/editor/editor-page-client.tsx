@@ -5,22 +5,20 @@ import dynamic from "next/dynamic";
 import { Info } from "lucide-react";
 
 import { EditorActions } from "@/components/editor/editor-actions";
-import { PdfDocument } from "@/components/editor/pdf-document";
-import { PdfTitle } from "@/components/editor/pdf-title";
+import { RichTextBody } from "@/components/editor/rich-text-body";
 import { SaveStatus } from "@/components/editor/save-status";
 import { UnsavedChangesGuard } from "@/components/editor/unsaved-changes-guard";
 import { useIdeaEditor } from "@/components/editor/use-idea-editor";
 import type { Idea } from "@/lib/client/types";
 import { templateLinesLeft } from "@/lib/ideas/default-template";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
-import { TimestampPanel } from "@/components/timestamps/timestamp-panel";
-import { VersionsPanel } from "@/components/versions/versions-panel";
 
-const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-96 w-full rounded-lg" />,
-});
+// Issue 19 §1: what only a published idea or a PDF idea shows is not part of a draft's first load. Rendered on the
+// server like the rest of the page (no layout shift); the browser fetches each chunk only where it is shown.
+const TimestampPanel = dynamic(() => import("@/components/timestamps/timestamp-panel").then((m) => m.TimestampPanel));
+const VersionsPanel = dynamic(() => import("@/components/versions/versions-panel").then((m) => m.VersionsPanel));
+const PdfDocument = dynamic(() => import("@/components/editor/pdf-document").then((m) => m.PdfDocument));
+const PdfTitle = dynamic(() => import("@/components/editor/pdf-title").then((m) => m.PdfTitle));
 
 export const PUBLISHED_NOTICE =
   "This idea has been published and is now read-only. Published ideas cannot be edited.";
@@ -125,7 +123,7 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
         <PdfDocument pdf={pdf} />
       ) : (
         <div onBlur={saveOnLeave}>
-          <RichTextEditor
+          <RichTextBody
             content={html}
             editable={!published}
             onChange={setContent}

@@ -8,20 +8,18 @@ import { toast } from "@/lib/client/toast";
 import { Info, Trash2, Upload } from "lucide-react";
 
 import { asPdfContent, editorHtmlFor } from "@/components/editor/idea-api";
-import { PdfDocument } from "@/components/editor/pdf-document";
+import { RichTextBody } from "@/components/editor/rich-text-body";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
-import { versionsKey } from "@/components/versions/versions-panel";
+import { versionsKey } from "@/components/versions/versions-key";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { IdeaVersionDetail } from "@/lib/client/types";
 
-const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-96 w-full rounded-lg" />,
-});
+
+// Only a PDF version shows it: not part of an HTML version's first load (issue 19 §1).
+const PdfDocument = dynamic(() => import("@/components/editor/pdf-document").then((m) => m.PdfDocument));
 
 export const VERSION_READ_ONLY_NOTICE = "This version has been published and is read-only.";
 
@@ -154,7 +152,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
       {pdf ? (
         version.pdfUploadRequired ? null : <PdfDocument pdf={pdf} />
       ) : (
-        <RichTextEditor content={html} editable={draft} onChange={setHtml} onReady={(value) => { setHtml(value); setSaved((s) => ({ ...s, html: value })); }} ideaId={ideaId} />
+        <RichTextBody content={html} editable={draft} onChange={setHtml} onReady={(value) => { setHtml(value); setSaved((s) => ({ ...s, html: value })); }} ideaId={ideaId} />
       )}
     </div>
   );

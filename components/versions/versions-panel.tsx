@@ -15,8 +15,9 @@ import { localDate } from "@/lib/client/date-format";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { IdeaVersionDetail, IdeaVersionSummary } from "@/lib/client/types";
 
-export const versionsKey = (ideaId: number) => [`/api/ideas/${ideaId}/versions`] as const;
-export const versionHref = (ideaId: number, n: number) => `/editor/${ideaId}/versions/${n}`;
+import { versionHref, versionsKey } from "@/components/versions/versions-key";
+
+export { versionHref, versionsKey };
 
 /** The open draft's number in a 409 answer to 'New version', if that is why it was refused. */
 function draftVersionIn(body: string): number | null {
