@@ -3,6 +3,9 @@ import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
 import { singleLine } from "@/lib/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 import { agreementIdField } from "@/lib/validation/agreements";
+import { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE } from "@/lib/validation/share-link-limits";
+
+export { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE };
 
 /**
  * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
@@ -52,8 +55,6 @@ const ignored = z
 
 export const passcode = z.string(MESSAGES.passcode).min(4, MESSAGES.passcode).max(64, MESSAGES.passcode);
 
-export const SHARE_NAME_MAX = 100;
-export const SHARE_NAME_MESSAGE = `Name must be at most ${SHARE_NAME_MAX} characters`;
 
 /** The owner's name for a link: one line, trimmed; empty is no name (null). */
 export const shareName = z
@@ -64,8 +65,6 @@ export const shareName = z
   .check(singleLine("Name"))
   .transform((v) => v || null);
 
-export const SHARE_NOTE_MAX = 500;
-export const SHARE_NOTE_MESSAGE = `Note must be at most ${SHARE_NOTE_MAX} characters`;
 
 /**
  * Issue 19 §3: the owner's personal note in an e-mail link's invitation. Several lines allowed, trimmed; empty is no
