@@ -105,6 +105,8 @@ export function useLightForm<T, V extends FormValues = Record<Extract<keyof T, s
   const elements = useRef(new Map<F, FieldElement>());
   const order = useRef<F[]>([]);
   const submitted = useRef(false);
+  /** A submit is waiting for its validation. */
+  const checking = useRef(false);
   /** The fields the person changed (isDirty compares only these: values set by the page itself do not count). */
   const touched = useRef(new Set<F>());
 
@@ -194,8 +196,16 @@ export function useLightForm<T, V extends FormValues = Record<Extract<keyof T, s
   const handleSubmit = useCallback(
     (onValid: (data: T) => void | Promise<void>, onInvalid?: (errors: FieldErrors<F>) => void) => async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      // A second press while the first one waits for the rules (they may still be loading) is the same submit.
+      if (checking.current) return;
       submitted.current = true;
-      const result = await validate();
+      checking.current = true;
+      let result;
+      try {
+        result = await validate();
+      } finally {
+        checking.current = false;
+      }
       if (!result.ok) {
         setErrors(result.errors);
         if (shouldFocusError) {
