@@ -22,7 +22,10 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
   return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
 }
 
-/** The form's react-hook-form resolver: the shared rules, errors on their fields, the body as the submitted value. */
+/**
+ * The same rules as a react-hook-form resolver (type imports only): errors on their fields, the body as the submitted
+ * value. The share form itself uses `shareFormSchema` below; this adapter stays for callers on react-hook-form.
+ */
 export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unknown, CreateShareRequest> {
   return async (values) => {
     const request = toCreateShareRequest(values, ideaId);

@@ -10,10 +10,11 @@ export { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE 
 /**
  * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
  * lib/shares parses the same input again (other callers reach it without the handler), and the share form validates
- * through it (components/share/share-form-model.ts, its react-hook-form resolver), mapping every issue to a field by
+ * through it (components/share/share-form-model.ts, loaded on demand by the form), mapping every issue to a field by
  * `issues[].path` — the form and the server cannot disagree, nor can a message be attached to the wrong field.
  *
- * Full zod, not zod/mini: only creator screens and handlers load this module; the recipient screens never do.
+ * Full zod, not zod/mini: only handlers load this module up front; the creator's forms load it on demand (their first
+ * load takes its numbers from ./share-link-limits), and the recipient screens never do.
  *
  * The output stays JSON (an ISO string, a number, null), so a parsed body is itself a valid input: parsing twice
  * gives the same result, and the form sends exactly what it validated.
