@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 
 type PasswordInputProps = Omit<ComponentProps<"input">, "type">;
 
-/** An Input with a show/hide toggle. Spreads react-hook-form `register()` props (including ref). */
+/** An Input with a show/hide toggle. Spreads a form's `register()` props (lib/client/light-form.ts, including ref). */
 export function PasswordInput({ className, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
 

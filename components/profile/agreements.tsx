@@ -1,35 +1,23 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { lazy, useId, useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { DialogOnDemand, type TriggerProps } from "@/components/ui/dialog-on-demand";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
 import { useAgreements } from "@/components/share/agreement-choice";
-import { errorsByPath, serverFieldErrors } from "@/components/share/share-form-model";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
+import { AGREEMENTS, agreementUrl } from "@/components/profile/agreement-requests";
+import { apiRequest, errorMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
-import { queryKeys } from "@/lib/client/query-client";
 import type { AgreementSummary } from "@/lib/client/types";
-import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/nda/own-agreement";
-import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX, agreementSchema, type AgreementInput } from "@/lib/validation/agreements";
 
-const FIELDS = ["title", "body"] as const;
-type Field = (typeof FIELDS)[number];
-
-const EXAMPLE = `This agreement is between {ownerName} and {recipientName} ({recipientEmail}) about "{ideaTitle}" (idea {ideaId}), dated {date}.
-
-1. The recipient keeps the idea confidential.
-
-2. The recipient does not use the idea except to evaluate it.`;
+// Issue 19 §1: the agreement form (Radix's dialog, the placeholders' help, the rules) loads when 'New agreement' or
+// 'Edit' is reached, not with the page.
+const loadForm = () => import("@/components/profile/agreement-form-dialog");
+const AgreementFormContent = lazy(() => loadForm().then((m) => ({ default: m.AgreementFormContent })));
 
 /**
  * /profile → 'Agreements' (issue 17 §4; GET/POST /api/agreements, PUT/DELETE /api/agreements/{id}): the owner's own
@@ -72,9 +60,6 @@ export function Agreements() {
     </ProfileSection>
   );
 }
-
-const AGREEMENTS = [queryKeys.agreements];
-const agreementUrl = (agreement: AgreementSummary) => `/api/agreements/${encodeURIComponent(agreement.id)}`;
 
 function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -146,135 +131,11 @@ function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
   );
 }
 
-/** Create (no `agreement`) or edit: title, body with the placeholders as help, default switch; messages by field. */
-function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSummary; trigger: React.ReactElement }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState(agreement?.title ?? "");
-  const [body, setBody] = useState(agreement?.body ?? "");
-  const [isDefault, setIsDefault] = useState(agreement?.isDefault ?? false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const save = useApiMutation(
-    (request: AgreementInput) =>
-      agreement ? apiRequest<AgreementSummary>("PUT", agreementUrl(agreement), request) : apiRequest<AgreementSummary>("POST", "/api/agreements", request),
-    {
-      invalidates: AGREEMENTS,
-      onSuccess: () => {
-        toast.success(agreement ? "Agreement saved." : "Agreement created.");
-        setOpen(false);
-      },
-      onError: (err) => {
-        const fields = serverFieldErrors(err, FIELDS);
-        if (fields) {
-          setErrors(fields);
-          focus(fields);
-        } else setFormError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? "The agreement could not be saved.") : "The agreement could not be saved. Please try again.");
-      },
-    },
-  );
-  const pending = save.isPending;
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      setTitle(agreement?.title ?? "");
-      setBody(agreement?.body ?? "");
-      setIsDefault(agreement?.isDefault ?? false);
-      setErrors({});
-      setFormError(null);
-    }
-  };
-
-  const focus = (found: Partial<Record<Field, string>>) => {
-    const first = FIELDS.find((f) => found[f]);
-    if (first) setTimeout(() => document.getElementById(`${id}-${first}`)?.focus(), 0);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const request = { title, body, isDefault };
-    const checked = agreementSchema.safeParse(request);
-    if (!checked.success) {
-      const found = errorsByPath(checked.error.issues, FIELDS, "body");
-      setErrors(found);
-      focus(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.data);
-  };
-
+/** Create (no `agreement`) or edit: the trigger, and the form's dialog (./agreement-form-dialog.tsx) once it is needed. */
+function AgreementFormDialog({ agreement, trigger }: { agreement?: AgreementSummary; trigger: React.ReactElement<TriggerProps> }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{agreement ? "Edit agreement" : "New agreement"}</DialogTitle>
-          <DialogDescription>
-            {agreement
-              ? "Once a recipient accepted a version it never changes: saving then makes the next version, which links show from now on."
-              : "Recipients of the links that use it read and accept it before the idea."}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="space-y-4" aria-busy={pending}>
-          <FormField id={`${id}-title`} label="Title" error={errors.title}>
-            {(control) => (
-              <Input {...control} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={AGREEMENT_TITLE_MAX + 50} autoComplete="off" />
-            )}
-          </FormField>
-          <FormField
-            id={`${id}-body`}
-            label="Agreement text"
-            error={errors.body}
-            hint={
-              <span className="block space-y-1">
-                <span className="block">
-                  Plain paragraphs separated by a blank line; start a paragraph with &ldquo;1.&rdquo;, &ldquo;2.&rdquo; … for numbered terms. Placeholders:
-                </span>
-                <span className="grid gap-x-4 sm:grid-cols-2">
-                  {PLACEHOLDERS.map((p) => (
-                    <span key={p} className="block">
-                      <code>{`{${p}}`}</code> {PLACEHOLDER_HELP[p]}
-                    </span>
-                  ))}
-                </span>
-              </span>
-            }
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                value={body}
-                onChange={(e) => setBody(e.target.value)}
-                rows={12}
-                maxLength={AGREEMENT_BODY_MAX + 1000}
-                placeholder={EXAMPLE}
-                className="font-mono text-sm"
-              />
-            )}
-          </FormField>
-          <div className="flex items-center gap-3">
-            <Switch id={`${id}-default`} checked={isDefault} onCheckedChange={setIsDefault} />
-            <Label htmlFor={`${id}-default`} className="font-normal">
-              Use for new links by default
-            </Label>
-          </div>
-          {formError ? (
-            <p role="alert" className="text-destructive text-sm">
-              {formError}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="submit" disabled={pending}>
-              {agreement ? "Save agreement" : "Create agreement"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogOnDemand preload={loadForm} trigger={trigger}>
+      {(dialog) => <AgreementFormContent agreement={agreement} {...dialog} />}
+    </DialogOnDemand>
   );
 }

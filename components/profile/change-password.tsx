@@ -1,8 +1,7 @@
 "use client";
 
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
+import { useLightForm } from "@/lib/client/light-form";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -11,7 +10,7 @@ import { ProfileSection } from "@/components/profile/profile-section";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
-import { changePasswordFormSchema, type ChangePasswordFormInput } from "@/lib/validation/auth";
+import type { ChangePasswordFormInput } from "@/lib/validation/auth";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,8 +26,9 @@ const LABELS: Record<Field, { label: string; autoComplete: string }> = {
  * about (a wrong current password on that field), with focus.
  */
 export function ChangePassword() {
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
+  // The handler's own rules, loaded when the form is first focused and awaited on submit (no zod in the first load).
+  const { register, handleSubmit, reset, setError, errors } = useLightForm<ChangePasswordFormInput>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.changePasswordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const change = useApiMutation(

@@ -2,7 +2,6 @@
 
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { toast } from "@/lib/client/toast";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
@@ -10,6 +9,15 @@ import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
+
+/**
+ * next-auth's client (with its error classes and runtime helpers) is only needed for this button, which only social
+ * accounts see: it loads when pressed, not with /profile (issue 19 §1).
+ */
+async function signInAgain(provider: string) {
+  const { signIn } = await import("next-auth/react");
+  await signIn(provider, { callbackUrl: "/profile#delete-account" });
+}
 
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", github: "GitHub", twitter: "X" };
 
@@ -110,7 +118,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
               <p className="text-sm">To confirm it is you, sign in again, then delete your account within 5 minutes.</p>
               <div className="flex flex-wrap gap-2">
                 {providers.map((p) => (
-                  <Button key={p} type="button" variant="outline" onClick={() => void signIn(p, { callbackUrl: "/profile#delete-account" })}>
+                  <Button key={p} type="button" variant="outline" onClick={() => void signInAgain(p)}>
                     Sign in again with {PROVIDER_NAMES[p] ?? p}
                   </Button>
                 ))}

@@ -1,8 +1,7 @@
 "use client";
 
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
+import { useLightForm } from "@/lib/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -10,15 +9,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
-import { inviteSchema, type InviteInput } from "@/lib/validation/auth";
+import type { InviteInput } from "@/lib/validation/auth";
 
 /**
  * /profile → 'Invite someone' on an instance where registration is by invitation (POST /api/invites): the same
  * e-mailed invitation as `npm run invite`, valid 14 days, naming who sent it.
  */
 export function InviteSomeone() {
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<InviteInput>({
-    resolver: zodResolver(inviteSchema),
+  // The handler's own rules, loaded when the form is first focused and awaited on submit (no zod in the first load).
+  const { register, handleSubmit, reset, setError, errors } = useLightForm<InviteInput>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.inviteSchema),
     defaultValues: { email: "" },
   });
   const invite = useApiMutation(({ email }: InviteInput) => apiRequest<{ email: string } | null>("POST", "/api/invites", { email }), {

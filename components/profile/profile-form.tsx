@@ -3,10 +3,9 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
-import { profileSchema, type ProfileInput } from "@/lib/validation/auth";
+import { useLightForm } from "@/lib/client/light-form";
+import type { ProfileInput } from "@/lib/validation/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -50,8 +49,9 @@ export function ProfileForm({ initialUser }: { initialUser: ProfileInfo }) {
 function ProfileEditor({ profile }: { profile: ProfileInfo }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
+  // The handler's own schema, loaded when the form is first focused and awaited on submit (no zod in the first load).
+  const { register, handleSubmit, reset, setError, errors } = useLightForm<ProfileInput, { name: string; email: string }>({
+    loadSchema: () => import("@/lib/validation/auth").then((m) => m.profileSchema),
     defaultValues: { name: profile.name, email: profile.email },
   });
 
@@ -96,7 +96,7 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
           <FormField id="profile-name" label="Name" error={errors.name?.message}>
             {(control) => (
               // Rendered on the server too: the name shows before the form's script has run.
-              <Input {...control} autoComplete="name" defaultValue={profile.name} {...register("name")} />
+              <Input {...control} autoComplete="name" {...register("name")} />
             )}
           </FormField>
 

@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
-import { splitList } from "@/components/share/share-form-model";
+import { splitList } from "@/components/share/share-form-values";
 import { ProfileSection } from "@/components/profile/profile-section";
 
 export type SharingDefaultsInfo = { blockedDomains: string[]; allowDownload: boolean; screenShield: boolean; expiryDays: number | null };

@@ -5,10 +5,15 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { plainIssues, schemaOnDemand } from "@/lib/client/light-form";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { CreatedWebhook } from "@/lib/client/types";
-import { createWebhookSchema, type CreateWebhookInput, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/validation/webhooks";
+import type { CreateWebhookInput } from "@/lib/validation/webhooks";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/validation/webhook-events";
+
+/** POST /api/webhooks' own rules (full zod), loaded when the form is first focused and awaited on submit. */
+const webhookRules = schemaOnDemand(() => import("@/lib/validation/webhooks").then((m) => m.createWebhookSchema));
 
 type Errors = { url?: string; events?: string; form?: string };
 
@@ -50,25 +55,36 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
     else if (errors.events) eventsRef.current?.querySelector("input")?.focus();
   }, [pending, errors]);
 
-  const submit = (event: FormEvent) => {
+  /** While the rules load (a first submit): a second press sends nothing. */
+  const checking = useRef(false);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createWebhookSchema.safeParse({ url, events });
-    if (!parsed.success) {
+    if (checking.current) return;
+    checking.current = true;
+    let parsed;
+    try {
+      parsed = await webhookRules.validate({ url, events });
+    } catch {
+      return setErrors({ form: "The endpoint could not be added. Please try again." });
+    } finally {
+      checking.current = false;
+    }
+    if (parsed.issues) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of plainIssues(parsed.issues)) {
         const field = issue.path[0] === "events" ? "events" : "url";
         next[field] ??= issue.message;
       }
       return show(next);
     }
-    add.mutate(parsed.data);
+    add.mutate(parsed.value);
   };
 
   const toggle = (type: WebhookEventType, on: boolean) =>
     setEvents((current) => (on ? WEBHOOK_EVENTS.filter((e) => e === type || current.includes(e)) : current.filter((e) => e !== type)));
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Add a webhook endpoint">
+    <form onSubmit={(event) => void submit(event)} onFocus={webhookRules.preload} noValidate className="space-y-4" aria-label="Add a webhook endpoint">
       <FormField id="webhook-url" label="Endpoint URL" error={errors.url}>
         {(control) => (
           <Input

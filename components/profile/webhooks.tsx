@@ -17,7 +17,7 @@ import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { CreatedWebhook, WebhookDeliveryLog, WebhookEndpoint } from "@/lib/client/types";
-import { WEBHOOK_EVENT_LABELS } from "@/lib/validation/webhooks";
+import { WEBHOOK_EVENT_LABELS } from "@/lib/validation/webhook-events";
 
 const MAX_ENDPOINTS = 10;
 

@@ -10,7 +10,7 @@ import { CloseDocumentDialog, DocumentView } from "@/components/recipient/docume
 import { EndScreen } from "@/components/recipient/end-screen";
 import { toast } from "@/lib/client/toast";
 import type { IdeaContent } from "@/lib/client/types";
-import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/validation/sharing";
+import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/validation/share-types";
 
 /** What the page loaded (lib/shares/owner-preview.ts OwnerPreview, as the server component hands it over). */
 export type OwnerPreviewData = {

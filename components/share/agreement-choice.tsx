@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { STANDARD_AGREEMENT } from "@/components/share/share-form-model";
+import { STANDARD_AGREEMENT } from "@/components/share/share-form-values";
 import { queryKeys } from "@/lib/client/query-client";
 import type { AgreementSummary } from "@/lib/client/types";
 import { cn } from "@/lib/utils";

@@ -3,9 +3,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SharingDefaultsInfo } from "@/components/profile/sharing-defaults";
-import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Copy, Link2, Mail } from "lucide-react";
 import { toast } from "@/lib/client/toast";
+import { useLightForm, type FieldErrors } from "@/lib/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,14 +16,15 @@ import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
-  EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl,
+  EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues,
-} from "@/components/share/share-form-model";
+} from "@/components/share/share-form-values";
 import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
 import type { Share } from "@/lib/client/types";
-import { SHARE_NOTE_MAX, type CreateShareRequest } from "@/lib/validation/share-link";
-import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/sharing";
+import type { CreateShareRequest } from "@/lib/validation/share-link";
+import { SHARE_NOTE_MAX } from "@/lib/validation/share-link-limits";
+import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/share-types";
 
 export const CREATE_FAILED = "Failed to create share link. Please try again.";
 
@@ -97,12 +98,13 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
   const headingId = useId();
   const typeLabelId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const resolver = useMemo(() => shareFormResolver(ideaId), [ideaId]);
-  const { register, control, handleSubmit, reset, getValues, setError, clearErrors, formState, setValue } = useForm<ShareFormValues, unknown, CreateShareRequest>({
-    resolver,
+  // The rules (the handler's own zod schema) load when the form is first focused, and are awaited on submit.
+  const form = useLightForm<CreateShareRequest, ShareFormValues>({
+    loadSchema: () => import("@/components/share/share-form-model").then((m) => m.shareFormSchema(ideaId)),
     defaultValues: EMPTY_SHARE_FORM,
     shouldFocusError: false,
   });
+  const { register, handleSubmit, reset, getValues, setError, clearErrors, isDirty, setValue, value } = form;
   const [formError, setFormError] = useState<string | null>(null);
   // 'Sharing defaults' (issue 17 §2): a new link starts with the owner's options and expiry, until they touch the form.
   const defaults = useQuery<SharingDefaultsInfo>({ queryKey: ["/api/profile/sharing-defaults"], staleTime: 60_000 });
@@ -112,24 +114,24 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
   useEffect(() => {
     if (!defaults.data || defaultsApplied.current) return;
     defaultsApplied.current = true;
-    if (!formState.isDirty) reset(startValues);
-  }, [defaults.data, startValues, reset, formState.isDirty]);
+    if (!isDirty()) reset(startValues);
+  }, [defaults.data, startValues, reset, isDirty]);
   const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
-  const shareType = useWatch({ control, name: "shareType" });
+  const shareType = value("shareType");
   // Issue 17 §4: the account's default agreement is preselected once the list is here (until then nothing is sent,
   // and the server applies the same default).
   const agreements = useAgreements();
-  const agreementId = useWatch({ control, name: "agreementId" });
-  const requireNda = useWatch({ control, name: "requireNda" });
+  const agreementId = value("agreementId");
+  const requireNda = value("requireNda");
   useEffect(() => {
     if (agreements.data && agreementId === "") setValue("agreementId", defaultAgreementChoice(agreements.data));
   }, [agreements.data, agreementId, setValue]);
   const shown = shareFieldsFor(shareType);
-  const errors: ShareFormErrors = Object.fromEntries(SHARE_FIELDS.map((f) => [f, formState.errors[f]?.message])) as ShareFormErrors;
+  const errors: ShareFormErrors = Object.fromEntries(SHARE_FIELDS.map((f) => [f, form.errors[f]?.message])) as ShareFormErrors;
 
-  // Focus in the form's order (the radio group is not a registered input, so react-hook-form's own focus skips it).
+  // Focus in the form's order (the radio group is not a registered input, so the form's own focus would skip it).
   const focusFirstError = (found: ShareFormErrors) => {
     const first = (Object.keys(FIELD_IDS) as ShareField[]).find((f) => found[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`)?.focus();
@@ -166,7 +168,7 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
     }
   };
 
-  const onInvalid = (invalid: FieldErrors<ShareFormValues>) => {
+  const onInvalid = (invalid: FieldErrors<keyof ShareFormValues>) => {
     setFormError(null);
     focusFirstError(Object.fromEntries(SHARE_FIELDS.map((f) => [f, invalid[f]?.message])) as ShareFormErrors);
   };
@@ -181,7 +183,14 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
       <h2 id={headingId} className="text-lg font-semibold">
         Create New Share Link
       </h2>
-      <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="space-y-5" aria-busy={pending}>
+      <form
+        ref={formRef}
+        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+        onFocus={form.preload}
+        noValidate
+        className="space-y-5"
+        aria-busy={pending}
+      >
         <Field field="name" label="Link name (optional)" error={errors.name} hint="For you only, to tell links apart ('Sequoia, partner meeting').">
           <Input type="text" autoComplete="off" maxLength={200} {...field("name")} disabled={pending} {...describedBy("name", errors.name, true)} />
         </Field>
@@ -222,35 +231,29 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
           <p id={typeLabelId} className="text-sm font-medium">
             Share type
           </p>
-          <Controller
-            control={control}
+          <RadioGroup
+            id={FIELD_IDS.shareType}
             name="shareType"
-            render={({ field: radio }) => (
-              <RadioGroup
-                id={FIELD_IDS.shareType}
-                name="shareType"
-                value={radio.value}
-                onValueChange={(value) => {
-                  if (!isShareType(value)) return;
-                  radio.onChange(value);
-                  clearErrors();
-                  setFormError(null);
-                }}
-                aria-labelledby={typeLabelId}
-                aria-describedby={errors.shareType ? `${FIELD_IDS.shareType}-error` : undefined}
-                disabled={pending}
-              >
-                {SHARE_TYPE_CHOICES.map((choice) => (
-                  <div key={choice.value} className="flex items-center gap-3">
-                    <RadioGroupItem value={choice.value} id={`share-type-${choice.value}`} />
-                    <Label htmlFor={`share-type-${choice.value}`} className="cursor-pointer py-1 font-normal">
-                      {choice.label}
-                    </Label>
-                  </div>
-                ))}
-              </RadioGroup>
-            )}
-          />
+            value={shareType}
+            onValueChange={(next) => {
+              if (!isShareType(next)) return;
+              setValue("shareType", next, { shouldDirty: true, shouldValidate: true });
+              clearErrors();
+              setFormError(null);
+            }}
+            aria-labelledby={typeLabelId}
+            aria-describedby={errors.shareType ? `${FIELD_IDS.shareType}-error` : undefined}
+            disabled={pending}
+          >
+            {SHARE_TYPE_CHOICES.map((choice) => (
+              <div key={choice.value} className="flex items-center gap-3">
+                <RadioGroupItem value={choice.value} id={`share-type-${choice.value}`} />
+                <Label htmlFor={`share-type-${choice.value}`} className="cursor-pointer py-1 font-normal">
+                  {choice.label}
+                </Label>
+              </div>
+            ))}
+          </RadioGroup>
           {errors.shareType ? (
             <p id={`${FIELD_IDS.shareType}-error`} className="text-destructive text-sm">
               {errors.shareType}
@@ -315,19 +318,13 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
         <div className="space-y-3">
           {LINK_OPTIONS.filter((option) => option.field !== "pinVersion" || version !== null).map((option) => (
             <div key={option.field} className="flex items-start gap-3">
-              <Controller
-                control={control}
-                name={option.field}
-                render={({ field: toggle }) => (
-                  <Switch
-                    id={`share-${option.field}`}
-                    checked={toggle.value}
-                    onCheckedChange={toggle.onChange}
-                    disabled={pending}
-                    aria-describedby={`share-${option.field}-hint`}
-                    className="mt-0.5"
-                  />
-                )}
+              <Switch
+                id={`share-${option.field}`}
+                checked={value(option.field)}
+                onCheckedChange={(checked) => setValue(option.field, checked, { shouldDirty: true, shouldValidate: true })}
+                disabled={pending}
+                aria-describedby={`share-${option.field}-hint`}
+                className="mt-0.5"
               />
               <div className="space-y-0.5">
                 <Label htmlFor={`share-${option.field}`} className="cursor-pointer font-normal">

@@ -1,133 +1,14 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
-import type { z } from "zod";
-import { ApiError } from "@/lib/client/request";
+import type { StandardSchema } from "@/lib/client/light-form";
 import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
-import type { ShareTypeValue } from "@/lib/validation/sharing";
-import type { Share } from "@/lib/client/types";
-
-/** What the 'Create New Share Link' form holds: the inputs' raw strings. */
-export type ShareFormValues = {
-  shareType: ShareTypeValue;
-  /** datetime-local value, local time ("2026-11-23T14:30"). */
-  expiresAt: string;
-  maxViews: string;
-  recipientEmail: string;
-  /** Issue 19 §3: the owner's note in an e-mail link's invitation; empty = none. */
-  note: string;
-  /** Link options (issue 16 §4), both off by default. */
-  allowDownload: boolean;
-  screenShield: boolean;
-  /** Issue 17 §1: empty = no passcode. */
-  passcode: string;
-  /** Issue 17 §3: the owner's name for the link; empty = none. */
-  name: string;
-  /** Issue 17 §2: comma- or space-separated lists as typed; empty = none. */
-  allowedEmails: string;
-  allowedDomains: string;
-  blockedDomains: string;
-  /** Issue 17 §4: an agreement id, STANDARD_AGREEMENT, or "" (not chosen yet: the account's default applies). */
-  agreementId: string;
-  /** Issue 17 §4: on by default; off: 'No NDA'. */
-  requireNda: boolean;
-  /** Issue 18 §1: keep the link on the version published now; off: it follows the latest version. */
-  pinVersion: boolean;
-};
-
-/** The agreement select's value for the standard agreement (sent as null). */
-export const STANDARD_AGREEMENT = "standard";
-
-/** The fields that can carry a message (the switches cannot be wrong). */
-export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "expiresAt", "maxViews", "recipientEmail", "note", "allowedEmails", "allowedDomains", "blockedDomains"] as const;
-export type ShareField = (typeof SHARE_FIELDS)[number];
-export type ShareFormErrors = Partial<Record<ShareField, string>>;
-
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", note: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
-
-/** A list as people type it: separated by commas, semicolons or white space. */
-export function splitList(value: string): string[] {
-  return value.split(/[\s,;]+/).filter(Boolean);
-}
-
-/** The link option switches, with the hint under each. */
-export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersion"; label: string; hint: string }[] = [
-  { field: "allowDownload", label: "Allow download", hint: "Recipients may download the PDF, marked with their name and e-mail. Off: they read page images only." },
-  { field: "screenShield", label: "Screen shield", hint: "Blurs the document when the window loses focus, blocks printing and saving images." },
-  {
-    field: "pinVersion",
-    label: "Stay on this version",
-    hint: "Recipients keep reading the version published now, even after you publish a new one. Off: they read the latest version.",
-  },
-];
-
-/** The radio choices, in the order and words of SPEC §2. */
-export const SHARE_TYPE_CHOICES: { value: ShareTypeValue; label: string }[] = [
-  { value: "one-time", label: "One-time view" },
-  { value: "time-dependent", label: "Time-dependent (expires after a period)" },
-  { value: "full-access", label: "Full access (unlimited views)" },
-  { value: "email", label: "Share by Email (Full Access)" },
-];
-
-/** Which optional fields a share type shows (and sends); SPEC §2 and §5. */
-export function shareFieldsFor(shareType: ShareTypeValue) {
-  return {
-    expiresAt: shareType === "time-dependent",
-    maxViews: shareType === "one-time" || shareType === "time-dependent",
-    recipientEmail: shareType === "email",
-    note: shareType === "email",
-  };
-}
-
-/** datetime-local is local time: sent as an instant; anything Date cannot read goes as typed, for the rules to refuse. */
-function localToIso(value: string) {
-  if (!value.trim()) return null;
-  const when = new Date(value);
-  return Number.isNaN(when.getTime()) ? value : when.toISOString();
-}
+import { errorsByPath, SHARE_FIELDS, shareRequestBody, type ShareFormErrors, type ShareFormValues } from "@/components/share/share-form-values";
 
 /**
- * The POST /api/shares body for the form's inputs, before any check. SPEC §5's null rules: a field that does not
- * apply to the type is sent as null.
+ * The share form's rules: the very schema POST /api/shares parses with (lib/validation/share-link.ts, full zod). The
+ * form loads this module on demand (when it is first focused, and on submit), so the share screen's first load has
+ * no zod; the values, fields and request mapping are in ./share-form-values.ts, re-exported here.
  */
-export function shareRequestBody(values: ShareFormValues, ideaId: number): CreateShareRequest {
-  const shown = shareFieldsFor(values.shareType);
-  return {
-    ideaId,
-    shareType: values.shareType,
-    expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
-    maxViews: shown.maxViews ? values.maxViews : null,
-    recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
-    // Issue 19 §3: the invitation's note, sent only when written for an e-mail link.
-    ...(shown.note && values.note.trim() !== "" ? { note: values.note } : {}),
-    allowDownload: values.allowDownload,
-    screenShield: values.screenShield,
-    // Sent only when given: a link without them is what it always was.
-    ...(values.passcode !== "" ? { passcode: values.passcode } : {}),
-    ...(values.name.trim() !== "" ? { name: values.name } : {}),
-    ...(splitList(values.allowedEmails).length ? { allowedEmails: splitList(values.allowedEmails) } : {}),
-    ...(splitList(values.allowedDomains).length ? { allowedDomains: splitList(values.allowedDomains) } : {}),
-    ...(splitList(values.blockedDomains).length ? { blockedDomains: splitList(values.blockedDomains) } : {}),
-    // Issue 17 §4: the agreement chosen (none chosen yet: the server applies the account's default), and 'No NDA'.
-    ...(values.agreementId !== "" ? { agreementId: values.agreementId === STANDARD_AGREEMENT ? null : values.agreementId } : {}),
-    ...(values.requireNda === false ? { requireNda: false } : {}),
-    // Issue 18 §1: sent only when chosen (absent: the link follows the latest version).
-    ...(values.pinVersion ? { pinVersion: true } : {}),
-  } as CreateShareRequest;
-}
-
-/** Each issue on the field its path names (the first message per field); paths outside the form go to `fallback`. */
-export function errorsByPath<F extends string = ShareField>(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[],
-  fallback: F = "shareType" as F,
-): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
-  for (const issue of issues) {
-    const head = issue.path[0];
-    const field = fields.find((f) => f === head) ?? fallback;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export * from "@/components/share/share-form-values";
 
 /**
  * The body to send, or the messages per field: the very schema the handler parses with (lib/validation/share-link.ts).
@@ -141,7 +22,10 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
   return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
 }
 
-/** The form's react-hook-form resolver: the shared rules, errors on their fields, the body as the submitted value. */
+/**
+ * The same rules as a react-hook-form resolver (type imports only): errors on their fields, the body as the submitted
+ * value. The share form itself uses `shareFormSchema` below; this adapter stays for callers on react-hook-form.
+ */
 export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unknown, CreateShareRequest> {
   return async (values) => {
     const request = toCreateShareRequest(values, ideaId);
@@ -156,33 +40,17 @@ export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unk
 }
 
 /**
- * The fields a refused request names: a 400 carries the schema's `issues` (lib/api/errors.ts), each on its path.
- * Anything else (a rate limit, a 404) names no field: null, and the form shows the message above its button.
+ * The form's rules as a Standard Schema over its raw values (lib/client/light-form.ts): the body as the value, or one
+ * issue per field whose message it shows.
  */
-export function serverFieldErrors<F extends string = ShareField>(err: unknown, fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[]): Partial<Record<F, string>> | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  try {
-    const body: unknown = JSON.parse(err.body);
-    const issues = body && typeof body === "object" && "issues" in body && Array.isArray(body.issues) ? (body.issues as z.core.$ZodIssue[]) : [];
-    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && fields.some((f) => f === i.path[0]));
-    return named.length ? errorsByPath(named, fields, fields[0]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Which agreement a link shows (issue 17 §4): 'Standard agreement', '<title> v<n>', or 'No NDA'. */
-/** 'Stays on v2' for a link pinned to a version (issue 18 §1); null for one that follows the latest. */
-export function pinnedVersionLabel(share: Pick<Share, "pinnedVersion">): string | null {
-  return share.pinnedVersion ? `Stays on v${share.pinnedVersion}` : null;
-}
-
-export function agreementLabel(share: Pick<Share, "requireNda" | "agreement">): string {
-  if (share.requireNda === false) return "No NDA";
-  return share.agreement ? `${share.agreement.title} v${share.agreement.version}` : "Standard agreement";
-}
-
-/** The share link recipients open (SPEC §2: {origin}/view/{accessLink}). */
-export function shareUrl(accessLink: string, origin: string = window.location.origin): string {
-  return `${origin}/view/${encodeURIComponent(accessLink)}`;
+export function shareFormSchema(ideaId: number): StandardSchema<CreateShareRequest> {
+  return {
+    "~standard": {
+      validate: (values) => {
+        const request = toCreateShareRequest(values as ShareFormValues, ideaId);
+        if (request.ok) return { value: request.body };
+        return { issues: SHARE_FIELDS.flatMap((field) => (request.errors[field] ? [{ message: request.errors[field], path: [field] }] : [])) };
+      },
+    },
+  };
 }

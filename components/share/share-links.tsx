@@ -14,10 +14,10 @@ import { EditShareDialog } from "@/components/share/edit-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
-import { agreementLabel, pinnedVersionLabel, shareUrl } from "@/components/share/share-form-model";
+import { agreementLabel, pinnedVersionLabel, shareUrl } from "@/components/share/share-form-values";
 import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
 import type { Share } from "@/lib/client/types";
-import { SHARE_TYPE_LABELS } from "@/lib/validation/sharing";
+import { SHARE_TYPE_LABELS } from "@/lib/validation/share-types";
 import { viewLimitOf } from "@/lib/validation/sharing-limits";
 import { cn } from "@/lib/utils";
 

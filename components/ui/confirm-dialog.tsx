@@ -3,18 +3,12 @@
 import * as React from "react";
 
 import type { ConfirmDialogContentProps } from "@/components/ui/confirm-dialog-content";
+import { DialogOnDemand, type TriggerProps } from "@/components/ui/dialog-on-demand";
 
 // Issue 19 §1: the dialog's code (Radix's focus trap, layers, portal) is not part of a page's first load. It loads
 // when the trigger is reached (hover, focus, press), so it is there by the click.
 const loadContent = () => import("@/components/ui/confirm-dialog-content");
 const ConfirmDialogContent = React.lazy(() => loadContent().then((m) => ({ default: m.ConfirmDialogContent })));
-
-type TriggerProps = {
-  ref?: React.Ref<HTMLElement>;
-  onClick?: React.MouseEventHandler<HTMLElement>;
-  onPointerEnter?: React.PointerEventHandler<HTMLElement>;
-  onFocus?: React.FocusEventHandler<HTMLElement>;
-};
 
 type ConfirmDialogProps = Omit<ConfirmDialogContentProps, "open" | "onOpenChange" | "returnFocusTo"> & {
   /** The button that opens the dialog (focus returns to it when the dialog closes); none when `open` is controlled. */
@@ -24,56 +18,15 @@ type ConfirmDialogProps = Omit<ConfirmDialogContentProps, "open" | "onOpenChange
   onOpenChange?: (open: boolean) => void;
 };
 
-function preload() {
-  loadContent().catch(() => undefined); // opening loads again
-}
-
 /**
  * A confirmation for an action that cannot be undone (delete an idea, revoke a link): the dialog stays open with
  * a spinner until the server answers, and cannot be dismissed meanwhile. The trigger is rendered here, the dialog
- * (components/ui/confirm-dialog-content.tsx) once it was first opened.
+ * (components/ui/confirm-dialog-content.tsx) once it was first opened (components/ui/dialog-on-demand.tsx).
  */
-export function ConfirmDialog({ trigger, open: controlledOpen, onOpenChange, ...content }: ConfirmDialogProps) {
-  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(false);
-  const open = controlledOpen ?? uncontrolledOpen;
-  const [mounted, setMounted] = React.useState(open);
-  const triggerRef = React.useRef<HTMLElement>(null);
-  if (open && !mounted) setMounted(true);
-
-  const setOpen = (next: boolean) => {
-    setUncontrolledOpen(next);
-    onOpenChange?.(next);
-  };
-
-  const own = trigger?.props;
-  const triggerElement = trigger
-    ? React.cloneElement(trigger, {
-        ref: triggerRef,
-        "aria-haspopup": "dialog",
-        "aria-expanded": open,
-        onPointerEnter: (event: React.PointerEvent<HTMLElement>) => {
-          own?.onPointerEnter?.(event);
-          preload();
-        },
-        onFocus: (event: React.FocusEvent<HTMLElement>) => {
-          own?.onFocus?.(event);
-          preload();
-        },
-        onClick: (event: React.MouseEvent<HTMLElement>) => {
-          own?.onClick?.(event);
-          if (!event.defaultPrevented) setOpen(true);
-        },
-      } as TriggerProps)
-    : null;
-
+export function ConfirmDialog({ trigger, open, onOpenChange, ...content }: ConfirmDialogProps) {
   return (
-    <>
-      {triggerElement}
-      {mounted ? (
-        <React.Suspense fallback={null}>
-          <ConfirmDialogContent {...content} open={open} onOpenChange={setOpen} returnFocusTo={trigger ? triggerRef : undefined} />
-        </React.Suspense>
-      ) : null}
-    </>
+    <DialogOnDemand trigger={trigger} open={open} onOpenChange={onOpenChange} preload={loadContent}>
+      {(dialog) => <ConfirmDialogContent {...content} {...dialog} />}
+    </DialogOnDemand>
   );
 }

@@ -2,15 +2,13 @@ import { z } from "zod";
 import { normalizeAgreementBody, PLACEHOLDERS, unknownPlaceholders } from "@/lib/nda/own-agreement";
 import { singleLine } from "@/lib/validation/single-line";
 import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
+import { AGREEMENT_BODY_MAX, AGREEMENT_BODY_MESSAGE, AGREEMENT_TITLE_MAX, AGREEMENT_TITLE_MESSAGE } from "@/lib/validation/agreement-limits";
 
 /**
  * POST /api/agreements and PUT /api/agreements/{id} (issue 17 §4): parsed by the handlers and by the agreement form on
  * /profile, which shows each issue next to the field its path names.
  */
-export const AGREEMENT_TITLE_MAX = 200;
-export const AGREEMENT_BODY_MAX = 20_000;
-export const AGREEMENT_TITLE_MESSAGE = `Enter a title of 1 to ${AGREEMENT_TITLE_MAX} characters`;
-export const AGREEMENT_BODY_MESSAGE = `Enter the agreement: 1 to ${AGREEMENT_BODY_MAX.toLocaleString("en-US")} characters`;
+export { AGREEMENT_BODY_MAX, AGREEMENT_BODY_MESSAGE, AGREEMENT_TITLE_MAX, AGREEMENT_TITLE_MESSAGE };
 
 /**
  * What a body may not hold besides line breaks and tabs: control characters, the Unicode line and paragraph separators

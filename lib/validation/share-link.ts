@@ -3,14 +3,18 @@ import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
 import { singleLine } from "@/lib/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 import { agreementIdField } from "@/lib/validation/agreements";
+import { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE } from "@/lib/validation/share-link-limits";
+
+export { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE };
 
 /**
  * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
  * lib/shares parses the same input again (other callers reach it without the handler), and the share form validates
- * through it (components/share/share-form-model.ts, its react-hook-form resolver), mapping every issue to a field by
+ * through it (components/share/share-form-model.ts, loaded on demand by the form), mapping every issue to a field by
  * `issues[].path` — the form and the server cannot disagree, nor can a message be attached to the wrong field.
  *
- * Full zod, not zod/mini: only creator screens and handlers load this module; the recipient screens never do.
+ * Full zod, not zod/mini: only handlers load this module up front; the creator's forms load it on demand (their first
+ * load takes its numbers from ./share-link-limits), and the recipient screens never do.
  *
  * The output stays JSON (an ISO string, a number, null), so a parsed body is itself a valid input: parsing twice
  * gives the same result, and the form sends exactly what it validated.
@@ -52,8 +56,6 @@ const ignored = z
 
 export const passcode = z.string(MESSAGES.passcode).min(4, MESSAGES.passcode).max(64, MESSAGES.passcode);
 
-export const SHARE_NAME_MAX = 100;
-export const SHARE_NAME_MESSAGE = `Name must be at most ${SHARE_NAME_MAX} characters`;
 
 /** The owner's name for a link: one line, trimmed; empty is no name (null). */
 export const shareName = z
@@ -64,8 +66,6 @@ export const shareName = z
   .check(singleLine("Name"))
   .transform((v) => v || null);
 
-export const SHARE_NOTE_MAX = 500;
-export const SHARE_NOTE_MESSAGE = `Note must be at most ${SHARE_NOTE_MAX} characters`;
 
 /**
  * Issue 19 §3: the owner's personal note in an e-mail link's invitation. Several lines allowed, trimmed; empty is no

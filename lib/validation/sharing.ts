@@ -14,15 +14,7 @@ import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT } from "./sharing
 
 const safe = z.refine<string>(isSafeText, UNSAFE_TEXT_MESSAGE);
 
-export const SHARE_TYPES = ["one-time", "time-dependent", "full-access", "email"] as const;
-export type ShareTypeValue = (typeof SHARE_TYPES)[number];
-
-export const SHARE_TYPE_LABELS: Record<ShareTypeValue, string> = {
-  "one-time": "One-time view",
-  "time-dependent": "Time-limited",
-  "full-access": "Full access",
-  email: "Full access",
-};
+export { SHARE_TYPES, SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/validation/share-types";
 
 export const MESSAGES = {
   recipientName: "Name must be at least 3 characters",

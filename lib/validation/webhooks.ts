@@ -1,20 +1,7 @@
 import { z } from "zod";
+import { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEventType } from "@/lib/validation/webhook-events";
 
-/** The events an endpoint can subscribe to (README "Webhooks" describes each payload). */
-export const WEBHOOK_EVENTS = ["nda.accepted", "view.first", "comment.created", "link.revoked", "timestamp.anchored"] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
-/** What 'Send test event' delivers: to that endpoint only, whatever it subscribed to. */
-export const WEBHOOK_TEST_EVENT = "webhook.test";
-
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  "nda.accepted": "NDA accepted",
-  "view.first": "First view",
-  "comment.created": "Comment",
-  "link.revoked": "Link revoked",
-  "timestamp.anchored": "Timestamp anchored in Bitcoin",
-};
-
-export const MAX_WEBHOOK_URL_LENGTH = 2000;
+export { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEventType };
 
 /**
  * The shape of an endpoint's address; where it may point (https, public addresses) is decided on the server by

@@ -1,0 +1,6 @@
+import { queryKeys } from "@/lib/client/query-client";
+import type { AgreementSummary } from "@/lib/client/types";
+
+/** What a write on an agreement changes (the list), and an agreement's address: for the list and its form dialog. */
+export const AGREEMENTS = [queryKeys.agreements];
+export const agreementUrl = (agreement: AgreementSummary) => `/api/agreements/${encodeURIComponent(agreement.id)}`;

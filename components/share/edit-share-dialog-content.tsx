@@ -1,0 +1,201 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/lib/client/toast";
+import { schemaOnDemand, plainIssues } from "@/lib/client/light-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { DialogOnDemandState } from "@/components/ui/dialog-on-demand";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/components/share/share-form-values";
+import { AgreementChoice } from "@/components/share/agreement-choice";
+import { queryKeys } from "@/lib/client/query-client";
+import { ApiError, apiRequest } from "@/lib/client/request";
+import type { Share } from "@/lib/client/types";
+import type { UpdateShareRequest } from "@/lib/validation/share-link";
+
+/** PATCH /api/shares/{id}'s own rules (full zod), loaded when the form is first focused and awaited on submit. */
+const updateRules = schemaOnDemand(() => import("@/lib/validation/share-link").then((m) => m.updateShareSchema));
+
+const EDIT_FIELDS = ["name", "expiresAt", "maxViews", "passcode", "agreementId"] as const;
+type EditField = (typeof EDIT_FIELDS)[number];
+
+/** datetime-local's value for an ISO instant, in local time. */
+function toLocalInput(iso: string | null) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * The 'Edit link' dialog of components/share/edit-share-dialog.tsx, loaded when it is first needed (PATCH
+ * /api/shares/{id}, issue 17 §3): its name, expiry, view limit, options and passcode, checked by the server's own
+ * schema before sending; a refusal is shown on the field its path names. Only what changed is sent.
+ */
+export function EditShareDialogContent({ share, open, onOpenChange: setOpen, returnFocusTo }: { share: Share } & DialogOnDemandState) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(share.name ?? "");
+  const [expiresAt, setExpiresAt] = useState(toLocalInput(share.expiresAt));
+  const [maxViews, setMaxViews] = useState(share.maxViews === null ? "" : String(share.maxViews));
+  const [allowDownload, setAllowDownload] = useState(share.allowDownload);
+  const [screenShield, setScreenShield] = useState(share.screenShield);
+  const [passcode, setPasscode] = useState("");
+  const [removePasscode, setRemovePasscode] = useState(false);
+  const [agreementId, setAgreementId] = useState(share.agreementId ?? STANDARD_AGREEMENT);
+  const [requireNda, setRequireNda] = useState(share.requireNda !== false);
+  const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  /** While the rules load (a first submit): a second press sends nothing. */
+  const checking = useRef(false);
+
+  const body = (): UpdateShareRequest => {
+    const patch: Record<string, unknown> = {};
+    if (name.trim() !== (share.name ?? "")) patch.name = name.trim() === "" ? null : name;
+    const expiry = expiresAt ? new Date(expiresAt) : null;
+    const expiryIso = expiry && !Number.isNaN(expiry.getTime()) ? expiry.toISOString() : expiresAt || null;
+    if (toLocalInput(share.expiresAt) !== expiresAt) patch.expiresAt = expiryIso;
+    if ((share.maxViews === null ? "" : String(share.maxViews)) !== maxViews.trim()) patch.maxViews = maxViews.trim() === "" ? null : maxViews;
+    if (allowDownload !== share.allowDownload) patch.allowDownload = allowDownload;
+    if (screenShield !== share.screenShield) patch.screenShield = screenShield;
+    if (agreementId !== (share.agreementId ?? STANDARD_AGREEMENT)) patch.agreementId = agreementId === STANDARD_AGREEMENT ? null : agreementId;
+    if (requireNda !== (share.requireNda !== false)) patch.requireNda = requireNda;
+    if (removePasscode) patch.passcode = null;
+    else if (passcode !== "") patch.passcode = passcode;
+    return patch as UpdateShareRequest;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending || checking.current) return;
+    setFormError(null);
+    const patch = body();
+    checking.current = true;
+    let checked;
+    try {
+      checked = await updateRules.validate(patch);
+    } catch {
+      setFormError("The link could not be changed. Please try again.");
+      return;
+    } finally {
+      checking.current = false;
+    }
+    if (checked.issues) {
+      setErrors(errorsByPath(plainIssues(checked.issues), EDIT_FIELDS, "name"));
+      return;
+    }
+    setErrors({});
+    if (Object.keys(patch).length === 0) {
+      setOpen(false);
+      return;
+    }
+    setPending(true);
+    try {
+      const saved = await apiRequest<Share>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch);
+      queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) => list?.map((s) => (s.id === share.id ? saved : s)));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activity(share.ideaId) });
+      toast.success("Link updated. The change applies to every recipient's next request.");
+      setPasscode("");
+      setRemovePasscode(false);
+      setOpen(false);
+    } catch (err) {
+      const fields = serverFieldErrors(err, EDIT_FIELDS);
+      if (fields) setErrors(fields);
+      else setFormError(err instanceof ApiError && err.status < 500 ? (err.serverMessage ?? "The link could not be changed.") : "The link could not be changed. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const error = (field: EditField) =>
+    errors[field] ? (
+      <p id={`edit-${share.id}-${field}-error`} className="text-destructive text-sm">
+        {errors[field]}
+      </p>
+    ) : null;
+  const aria = (field: EditField) => ({ "aria-invalid": errors[field] ? true : undefined, "aria-describedby": errors[field] ? `edit-${share.id}-${field}-error` : undefined });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent
+        className="max-h-[90vh] overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          // Radix's own trigger is not used: the focus goes back to the 'Edit' button.
+          if (!returnFocusTo) return;
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Edit link</DialogTitle>
+          <DialogDescription>Changes apply to every recipient&apos;s next request. The link&apos;s type and idea stay as they are.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void submit(event)} onFocus={updateRules.preload} className="space-y-4" aria-busy={pending}>
+          <div className="space-y-2">
+            <Label htmlFor={`edit-${share.id}-name`}>Link name</Label>
+            <Input id={`edit-${share.id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} {...aria("name")} />
+            {error("name")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`edit-${share.id}-expires`}>Expiration Date</Label>
+            <Input id={`edit-${share.id}-expires`} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} {...aria("expiresAt")} />
+            {error("expiresAt")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`edit-${share.id}-max`}>Maximum Views</Label>
+            <Input id={`edit-${share.id}-max`} type="number" inputMode="numeric" min={1} placeholder="Leave empty for unlimited views" value={maxViews} onChange={(e) => setMaxViews(e.target.value)} {...aria("maxViews")} />
+            {error("maxViews")}
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch id={`edit-${share.id}-download`} checked={allowDownload} onCheckedChange={setAllowDownload} />
+            <Label htmlFor={`edit-${share.id}-download`} className="font-normal">
+              Allow download
+            </Label>
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch id={`edit-${share.id}-shield`} checked={screenShield} onCheckedChange={setScreenShield} />
+            <Label htmlFor={`edit-${share.id}-shield`} className="font-normal">
+              Screen shield
+            </Label>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`edit-${share.id}-passcode`}>{share.hasPasscode ? "New passcode" : "Passcode"}</Label>
+            <Input id={`edit-${share.id}-passcode`} autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} disabled={removePasscode} maxLength={64} {...aria("passcode")} />
+            {error("passcode")}
+            {share.hasPasscode ? (
+              <div className="flex items-center gap-3">
+                <Switch id={`edit-${share.id}-nopasscode`} checked={removePasscode} onCheckedChange={setRemovePasscode} />
+                <Label htmlFor={`edit-${share.id}-nopasscode`} className="font-normal">
+                  Remove the passcode
+                </Label>
+              </div>
+            ) : null}
+          </div>
+          <AgreementChoice
+            idPrefix={`edit-${share.id}`}
+            agreementId={agreementId}
+            onAgreementChange={setAgreementId}
+            requireNda={requireNda}
+            onRequireNdaChange={setRequireNda}
+            disabled={pending}
+            error={errors.agreementId}
+            current={share.agreement}
+          />
+          {formError ? (
+            <p role="alert" className="text-destructive text-sm">
+              {formError}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="submit" disabled={pending}>
+              Save changes
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
