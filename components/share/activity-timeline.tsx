@@ -194,7 +194,9 @@ export function ActivityTimeline({ ideaId }: { ideaId: number }) {
             variant="ghost"
             size="sm"
             onClick={() => void activity.refetch()}
-            disabled={activity.isFetching}
+            // Not disabled while fetching: a second press joins the fetch under way, and a button that fades in and out
+            // with every background refetch reads as low contrast mid-fade. The spinning icon says it is at work.
+            aria-busy={activity.isFetching}
             aria-label="Refresh activity"
           >
             <RefreshCw aria-hidden="true" className={cn(activity.isFetching && "animate-spin")} />
