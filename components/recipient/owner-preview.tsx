@@ -39,12 +39,21 @@ function settingsLine(preview: OwnerPreviewData) {
  * with the link's settings, over the owner's page images marked '(Preview)', and nothing reported: no reading time,
  * no comments. Close shows the recipient's end screen.
  */
-export function OwnerPreview({ preview, back }: { preview: OwnerPreviewData; back: { href: string; label: string } }) {
+export function OwnerPreview({
+  preview,
+  back,
+  pagesBase,
+}: {
+  preview: OwnerPreviewData;
+  back: { href: string; label: string };
+  /** Where a PDF's page images come from; by default the link's (or a new link's) preview of what it shows. */
+  pagesBase?: string;
+}) {
   const [confirmClose, setConfirmClose] = React.useState(false);
   const [closed, setClosed] = React.useState(false);
   const { idea, link } = preview;
   const oneTime = preview.shareType === "one-time";
-  const base = `/api/ideas/${idea.id}/preview/${link.id ? encodeURIComponent(link.id) : "new"}`;
+  const base = pagesBase ?? `/api/ideas/${idea.id}/preview/${link.id ? encodeURIComponent(link.id) : "new"}`;
   const version = { ...idea.version, publishedAt: idea.version.publishedAt ? new Date(idea.version.publishedAt).toISOString() : null };
 
   return (

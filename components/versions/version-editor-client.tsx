@@ -5,17 +5,19 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/client/toast";
-import { Info, Trash2, Upload } from "lucide-react";
+import Link from "next/link";
+import { Eye, Info, Trash2, Upload } from "lucide-react";
 
 import { asPdfContent, editorHtmlFor } from "@/components/editor/idea-api";
 import { RichTextBody } from "@/components/editor/rich-text-body";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { versionsKey } from "@/components/versions/versions-key";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
 import type { IdeaVersionDetail } from "@/lib/client/types";
+import { cn } from "@/lib/utils";
 
 
 // Only a PDF version shows it: not part of an HTML version's first load (issue 19 §1).
@@ -55,15 +57,29 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
     }
   };
 
+  /** True once saved. */
   const save = async () => {
     const trimmed = title.trim();
-    if (!trimmed) return void toast.error("Error", { description: "Please enter a title for your idea" });
+    if (!trimmed) {
+      toast.error("Error", { description: "Please enter a title for your idea" });
+      return false;
+    }
     const updated = await run("save", "Failed to update idea", () => apiRequest<IdeaVersionDetail>("PUT", `/api/ideas/${ideaId}/versions/${n}`, { title: trimmed, content: pdf ? undefined : html }));
-    if (!updated) return;
+    if (!updated) return false;
     setVersion(updated);
     setSaved({ title: updated.title, html });
     setTitle(updated.title);
     toast.success("Idea updated successfully");
+    return true;
+  };
+
+  // Issue 19 §2: this draft as a recipient will read it once published, before that irreversible step. The preview
+  // shows what is saved: unsaved changes are saved first.
+  const previewHref = `/share/${ideaId}/preview?version=${n}&from=editor`;
+  const openPreview = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!dirty) return;
+    event.preventDefault();
+    if (await save()) router.push(previewHref);
   };
 
   const publish = async () => {
@@ -120,6 +136,15 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
             <Button type="button" onClick={() => void publish()} disabled={!!pending || version.pdfUploadRequired}>
               Publish
             </Button>
+            <Link
+              href={previewHref}
+              onClick={(event) => void openPreview(event)}
+              aria-disabled={!!pending || version.pdfUploadRequired || undefined}
+              className={buttonVariants({ variant: "ghost", className: cn((pending || version.pdfUploadRequired) && "pointer-events-none opacity-50") })}
+            >
+              <Eye aria-hidden="true" />
+              Preview as recipient
+            </Link>
             <Button type="button" variant="ghost" onClick={() => void remove()} disabled={!!pending} aria-label="Delete draft version">
               <Trash2 aria-hidden="true" />
             </Button>

@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent } from "@/lib/ideas/content";
 import { watermarkText, type Watermark } from "@/lib/files/watermark-text";
-import { shownVersion } from "@/lib/shares/shown-version";
+import { shownVersion, type ShownVersion } from "@/lib/shares/shown-version";
+import { VERSION_NOT_FOUND } from "@/lib/ideas/versions";
 import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { SharedIdeaResult } from "@/lib/shares/views";
 
@@ -41,9 +42,32 @@ export type OwnerPreview = Pick<SharedIdeaResult, "shareType" | "allowDownload" 
 
 const NEW_LINK_DEFAULTS = { id: null, name: null, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true } as const;
 
-/** The owner's idea, the link (when one is named) and the version that link shows; anyone else's: NotFoundError. */
-async function previewSource(ownerId: string, ideaId: number, shareId: string | null) {
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true } });
+/**
+ * What a preview shows: what a link shows (`shareId`; null: a new link with the default settings), or one version of
+ * the idea (`version`; the new version's draft before it is published, as a new link will show it then).
+ */
+export type PreviewTarget = { shareId: string | null; version?: number | null };
+
+/** The version a draft will be once published, or an older publication, as a link would show it. */
+async function versionShown(ideaId: number, version: number, versionCount: number | null): Promise<ShownVersion> {
+  const v = await db.ideaVersion.findFirst({ where: { ideaId, version } });
+  if (!v) throw new NotFoundError(VERSION_NOT_FOUND);
+  return {
+    version: v.version,
+    // A draft becomes the latest version when published.
+    versionCount: v.status === "published" ? versionCount : v.version,
+    publishedAt: v.publishedAt,
+    title: v.title,
+    kind: v.kind,
+    pdfAssetId: v.pdfAssetId,
+    contentCiphertext: v.contentCiphertext,
+    contentSha256: v.contentSha256,
+  };
+}
+
+/** The owner's idea, the link (when one is named) and the version shown; anyone else's: NotFoundError. */
+async function previewSource(ownerId: string, ideaId: number, { shareId, version = null }: PreviewTarget) {
+  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true, version: true } });
   if (!idea) throw new NotFoundError("Idea not found");
   const share = shareId
     ? await db.share.findFirst({
@@ -52,22 +76,23 @@ async function previewSource(ownerId: string, ideaId: number, shareId: string | 
       })
     : null;
   if (shareId && !share) throw new NotFoundError("Share not found");
-  const shown = await shownVersion({ ideaId: idea.id, pinnedVersion: share?.pinnedVersion ?? null });
+  const shown = version !== null ? await versionShown(idea.id, version, idea.version) : await shownVersion({ ideaId: idea.id, pinnedVersion: share?.pinnedVersion ?? null });
   return { idea, share, shown };
 }
 
-/** The PDF a preview's page images come from (the version the link shows), for lib/shares/pages.ts. */
-export async function previewPdfSource(ownerId: string, ideaId: number, shareId: string | null) {
-  const { idea, shown } = await previewSource(ownerId, ideaId, shareId);
+/** The PDF a preview's page images come from (the version shown), for lib/shares/pages.ts. */
+export async function previewPdfSource(ownerId: string, ideaId: number, target: PreviewTarget) {
+  const { idea, shown } = await previewSource(ownerId, ideaId, target);
   return { ownerId: idea.ownerId, kind: shown.kind, pdfAssetId: shown.pdfAssetId };
 }
 
 /**
- * The owner's idea as a recipient of `shareId` (one of this idea's links, revoked or not; null: a new link with the
- * default settings) would read it. Another owner's idea or link, or a link of another idea: NotFoundError.
+ * The owner's idea as a recipient of `target.shareId` (one of this idea's links, revoked or not; null: a new link with
+ * the default settings) would read it, or `target.version` of it. Another owner's idea or link, a link of another
+ * idea, or an unknown version: NotFoundError.
  */
-export async function loadOwnerPreview(owner: { id: string; name: string; email: string }, ideaId: number, shareId: string | null, now = new Date()): Promise<OwnerPreview> {
-  const { idea, share, shown } = await previewSource(owner.id, ideaId, shareId);
+export async function loadOwnerPreview(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, now = new Date()): Promise<OwnerPreview> {
+  const { idea, share, shown } = await previewSource(owner.id, ideaId, target);
   const link: PreviewLink = share
     ? { id: share.id, name: share.name, shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda }
     : { ...NEW_LINK_DEFAULTS };

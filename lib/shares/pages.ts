@@ -6,7 +6,7 @@ import type { AssetMeta } from "@/lib/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
 import type { RecipientSecrets } from "@/lib/shares/secrets";
-import { previewPdfSource, previewWatermark } from "@/lib/shares/owner-preview";
+import { previewPdfSource, previewWatermark, type PreviewTarget } from "@/lib/shares/owner-preview";
 
 /**
  * The secure reader's pages (issue 16 §1): a PDF idea's pages as images, for the recipient the gate lets read
@@ -70,12 +70,12 @@ export async function ownerPage(ownerId: string, ideaId: number, n: number, widt
  * 'Preview as recipient' (issue 19 §2): the pages of the version the link shows (`shareId` null: the latest), marked
  * like a recipient's but with the owner's own name and e-mail labelled '(Preview)'. Owner-only; records nothing.
  */
-export async function previewPageList(ownerId: string, ideaId: number, shareId: string | null) {
-  return readerPageList(await pdfAsset(await previewPdfSource(ownerId, ideaId, shareId)));
+export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget) {
+  return readerPageList(await pdfAsset(await previewPdfSource(ownerId, ideaId, target)));
 }
 
-export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, shareId: string | null, n: number, width: number | null) {
-  const asset = await pdfAsset(await previewPdfSource(owner.id, ideaId, shareId));
+export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, n: number, width: number | null) {
+  const asset = await pdfAsset(await previewPdfSource(owner.id, ideaId, target));
   return markedReaderPage(asset, n, width, previewWatermark(owner, new Date()));
 }
 

@@ -57,6 +57,34 @@ test.describe("preview as recipient", () => {
     await expectNothingRecorded(owner, id);
   });
 
+  test("from a new version's editor: the draft as a new link will show it once published, unsaved changes saved first", async ({ page, newCreator, loginAs }) => {
+    const owner = await newCreator();
+    const id = await draft(owner, "Solar Kettle");
+    expect((await owner.api.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
+    expect((await owner.api.post(`/api/ideas/${id}/versions`)).status()).toBe(201);
+    await loginAs(page, owner.user);
+    await page.goto(`/editor/${id}/versions/2`);
+    const title = page.getByRole("textbox", { name: "Idea title" });
+    await title.fill("Solar Kettle II");
+    const saved = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/ideas/${id}/versions/2`);
+    await page.getByRole("link", { name: "Preview as recipient" }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/share/${id}/preview\\?version=2&from=editor$`));
+    await expect(page.getByText(BANNER)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Solar Kettle II" })).toBeVisible();
+    await expect(page.getByTestId("version-line")).toHaveText("Version 2 of 2");
+    await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
+    await expect(watermark(page)).toContainText(`${owner.user.name} (Preview) · ${owner.user.email} ·`);
+    await page.getByRole("link", { name: "Back to the editor" }).click();
+    await expect(page).toHaveURL(new RegExp(`/editor/${id}/versions/2$`));
+    await expect(title).toHaveValue("Solar Kettle II");
+    // Links still show version 1 meanwhile, and the preview recorded nothing.
+    await page.goto(`/share/${id}/preview`);
+    await expect(page.getByRole("heading", { level: 1, name: "Solar Kettle" })).toBeVisible();
+    await expect(page.getByTestId("version-line")).toHaveText(/^Version 1 of 1 · published \S+/);
+    await expectNothingRecorded(owner, id);
+  });
+
   test("from the share screen, per link: the link's settings (download, screen shield); a PDF's pages on the owner's path", async ({ page, newCreator, loginAs }) => {
     const owner = await newCreator();
     const upload = await uploadPdf(owner.api, { name: "Blueprint.pdf", buffer: makePdf("Blueprint") }, "Blueprint");

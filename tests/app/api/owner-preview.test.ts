@@ -5,7 +5,11 @@ import { loadOwnerPreview, PREVIEW_MARK } from "@/lib/shares/owner-preview";
 import { GET as previewPageList } from "@/app/api/ideas/[id]/preview/[link]/pages/route";
 import { GET as previewPage } from "@/app/api/ideas/[id]/preview/[link]/pages/[n]/route";
 import { GET as ownerPage } from "@/app/api/ideas/[id]/pages/[n]/route";
-import { TEST_ORIGIN, createDraft, createPublished, createShare, createUser } from "../../factories";
+import { GET as versionPageList } from "@/app/api/ideas/[id]/versions/[n]/preview/pages/route";
+import { GET as versionPage } from "@/app/api/ideas/[id]/versions/[n]/preview/pages/[page]/route";
+import { publishIdea } from "@/lib/ideas";
+import { createDraftVersion, updateDraftVersion, uploadDraftVersionPdf } from "@/lib/ideas/versions";
+import { MINIMAL_PDF, TEST_ORIGIN, createDraft, createPublished, createShare, createUser } from "../../factories";
 import { decode, mixedPdf } from "../../lib/reader/sample";
 import { routeSession } from "../../route-harness";
 
@@ -42,7 +46,7 @@ describe("loadOwnerPreview", () => {
     const owner = await createUser({ name: "Ada Lovelace", email: "ada@example.com" });
     const idea = await createDraft(owner.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
     const before = await recorded();
-    const preview = await loadOwnerPreview(owner, idea.id, null, new Date("2026-11-25T10:00:00Z"));
+    const preview = await loadOwnerPreview(owner, idea.id, { shareId: null }, new Date("2026-11-25T10:00:00Z"));
     expect(preview.idea).toMatchObject({ id: idea.id, title: "Solar Kettle", user: { name: "Ada Lovelace" }, content: "<p>Boil with sunlight</p>", version: { number: null } });
     expect(preview.link).toEqual({ id: null, name: null, shareType: "full-access", allowDownload: false, screenShield: false, requireNda: true });
     expect(preview.watermark).toBe(`Ada Lovelace ${PREVIEW_MARK} · ada@example.com · 2026-11-25 10:00 UTC`);
@@ -54,7 +58,7 @@ describe("loadOwnerPreview", () => {
     const idea = await createPublished(owner.id, { title: "Tidal Clock", content: "<p>Tell time by the sea</p>" });
     const share = await createShare(owner.id, idea.id, { shareType: "one-time", allowDownload: true, screenShield: true });
     const before = await recorded();
-    const preview = await loadOwnerPreview(owner, idea.id, share.id);
+    const preview = await loadOwnerPreview(owner, idea.id, { shareId: share.id });
     expect(preview.link).toMatchObject({ id: share.id, shareType: "one-time", allowDownload: true, screenShield: true, requireNda: true });
     expect(preview.shareType).toBe("one-time");
     expect(preview.idea.version.number).toBe(1);
@@ -68,11 +72,11 @@ describe("loadOwnerPreview", () => {
     const other = await createDraft(owner.id);
     const share = await createShare(owner.id, idea.id);
     const otherShare = await createShare(owner.id, other.id);
-    await expect(loadOwnerPreview(stranger, idea.id, null)).rejects.toMatchObject({ status: 404 });
-    await expect(loadOwnerPreview(stranger, idea.id, share.id)).rejects.toMatchObject({ status: 404 });
-    await expect(loadOwnerPreview(owner, idea.id, otherShare.id)).rejects.toMatchObject({ status: 404 });
-    await expect(loadOwnerPreview(owner, idea.id, "c000000000000000000000000")).rejects.toMatchObject({ status: 404 });
-    await expect(loadOwnerPreview(owner, 999_999, null)).rejects.toMatchObject({ status: 404 });
+    await expect(loadOwnerPreview(stranger, idea.id, { shareId: null })).rejects.toMatchObject({ status: 404 });
+    await expect(loadOwnerPreview(stranger, idea.id, { shareId: share.id })).rejects.toMatchObject({ status: 404 });
+    await expect(loadOwnerPreview(owner, idea.id, { shareId: otherShare.id })).rejects.toMatchObject({ status: 404 });
+    await expect(loadOwnerPreview(owner, idea.id, { shareId: "c000000000000000000000000" })).rejects.toMatchObject({ status: 404 });
+    await expect(loadOwnerPreview(owner, 999_999, { shareId: null })).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -121,5 +125,51 @@ describe("GET /api/ideas/{id}/preview/{link}/pages", () => {
     expect((await listOf(idea.id, "a\u0000b")).status).toBe(404);
     // A non-PDF idea has no pages.
     expect((await listOf(otherIdea.id, "new")).status).toBe(404);
+  });
+});
+
+describe("the preview of a new version's draft (?version=n)", () => {
+  it("shows the draft as a new link will once it is published: its text, 'Version 2 of 2', not yet published; nothing recorded", async () => {
+    const owner = await createUser({ name: "Ada Lovelace" });
+    const idea = await createPublished(owner.id, { title: "Solar Kettle", content: "<p>First version</p>" });
+    await createDraftVersion(owner.id, idea.id);
+    await updateDraftVersion(owner.id, idea.id, 2, { title: "Solar Kettle, improved", content: "<p>Second version</p>" });
+    const before = await recorded();
+    const preview = await loadOwnerPreview(owner, idea.id, { shareId: null, version: 2 });
+    expect(preview.idea).toMatchObject({ title: "Solar Kettle, improved", content: "<p>Second version</p>", version: { number: 2, of: 2, publishedAt: null } });
+    expect(preview.link).toMatchObject({ id: null, shareType: "full-access" });
+    // The published version 1 is still what links show meanwhile.
+    expect((await loadOwnerPreview(owner, idea.id, { shareId: null })).idea).toMatchObject({ content: "<p>First version</p>", version: { number: 1, of: 1 } });
+    expect((await loadOwnerPreview(owner, idea.id, { shareId: null, version: 1 })).idea).toMatchObject({ content: "<p>First version</p>", version: { number: 1, of: 1 } });
+    await expect(loadOwnerPreview(owner, idea.id, { shareId: null, version: 3 })).rejects.toMatchObject({ status: 404 });
+    await expect(loadOwnerPreview(await createUser(), idea.id, { shareId: null, version: 2 })).rejects.toMatchObject({ status: 404 });
+    expect(await recorded()).toEqual(before);
+  });
+
+  it("serves a PDF draft's new file as marked pages to its owner alone (GET /api/ideas/{id}/versions/{n}/preview/pages)", async () => {
+    const owner = await createUser({ name: "Ada Lovelace" });
+    const idea = await createPdfIdea(owner.id, { title: "Mixed", fileName: "mixed.pdf", data: await mixedPdf() });
+    await publishIdea(owner.id, idea.id);
+    await createDraftVersion(owner.id, idea.id);
+    await uploadDraftVersionPdf(owner.id, idea.id, 2, { fileName: "one page.pdf", data: MINIMAL_PDF });
+    const params = (n: string) => ({ params: Promise.resolve({ id: String(idea.id), n }) });
+    const list = (n: string) => versionPageList(get(`/api/ideas/${idea.id}/versions/${n}/preview/pages`), params(n));
+    const page = (n: string, p: string) =>
+      versionPage(get(`/api/ideas/${idea.id}/versions/${n}/preview/pages/${p}?width=640`), { params: Promise.resolve({ id: String(idea.id), n, page: p }) });
+
+    signedOut();
+    expect((await list("2")).status).toBe(401);
+    asOwner(await createUser());
+    expect((await list("2")).status).toBe(404);
+    asOwner(owner);
+    // The draft's file, not the published one's three pages.
+    expect((await (await list("2")).json()).pageCount).toBe(1);
+    expect((await (await list("1")).json()).pageCount).toBe(3);
+    const first = await page("2", "1");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/webp");
+    expect((await page("2", "2")).status).toBe(404);
+    expect((await list("9")).status).toBe(404);
+    expect((await list("x")).status).toBe(404);
   });
 });

@@ -7,5 +7,5 @@ import { previewLinkId, previewPageList } from "@/lib/shares/pages";
 export const GET = route<{ id: string; link: string }>(async (_req, { params }) => {
   const user = await requireUser();
   const { id, link } = await params;
-  return Response.json(await previewPageList(user.id, parseIdeaId(id), previewLinkId(link)));
+  return Response.json(await previewPageList(user.id, parseIdeaId(id), { shareId: previewLinkId(link) }));
 });

@@ -9,5 +9,5 @@ export const GET = route<{ id: string; link: string; n: string }>(async (req, { 
   const { id, link, n } = await params;
   const ideaId = parseIdeaId(id);
   const page = parsePageNumber(n);
-  return pageImageResponse(await previewPage(user, ideaId, previewLinkId(link), page, parsePageWidth(new URL(req.url).searchParams.get("width"))));
+  return pageImageResponse(await previewPage(user, ideaId, { shareId: previewLinkId(link) }, page, parsePageWidth(new URL(req.url).searchParams.get("width"))));
 });
