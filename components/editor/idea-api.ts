@@ -9,8 +9,17 @@ export function createIdea(title: string, content: string) {
   return apiRequest<Idea>("POST", "/api/ideas", { title, content });
 }
 
-export function updateIdea(id: number, title: string, content: unknown) {
-  return apiRequest<Idea>("PUT", `/api/ideas/${id}`, { title, content });
+/** Browsers finish a keepalive request after the page is gone, for bodies up to 64 KiB (all of them together). */
+const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
+/**
+ * `leaving`: the page is being hidden or closed; the save is sent as a keepalive request when it is small enough, so
+ * closing the tab does not cancel it.
+ */
+export function updateIdea(id: number, title: string, content: unknown, { leaving = false }: { leaving?: boolean } = {}) {
+  const body = { title, content };
+  const keepalive = leaving && new Blob([JSON.stringify(body)]).size <= KEEPALIVE_MAX_BYTES;
+  return apiRequest<Idea>("PUT", `/api/ideas/${id}`, body, keepalive ? { keepalive: true } : {});
 }
 
 export function publishIdea(id: number) {

@@ -150,8 +150,11 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     [queryClient],
   );
 
-  /** Saves the draft now if it has unsaved edits; no toast (the status line is the feedback). */
-  const autosaveNow = React.useCallback(() => {
+  /**
+   * Saves the draft now if it has unsaved edits; no toast (the status line is the feedback). `leaving`: the tab is
+   * being hidden or closed, so the request must outlive the page (keepalive).
+   */
+  const autosaveNow = React.useCallback((leaving = false) => {
     const { idea: current, title: sentTitle, html: sentHtml, saved: was, autosaves: on } = latest.current;
     if (!on || !current || autosaveDisabledForTests()) return;
     if (sentTitle === was.title && sentHtml === was.html) return;
@@ -173,7 +176,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     lastAutosaveAt.current = Date.now();
     const run = (async () => {
       try {
-        const updated = await updateIdea(current.id, trimmed, sentHtml);
+        const updated = await updateIdea(current.id, trimmed, sentHtml, { leaving });
         // The title as typed counts as saved (the server stores it trimmed): trimming it here would eat the space
         // the user just typed between two words.
         setSaved({ title: sentTitle, html: sentHtml });
@@ -203,7 +206,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   React.useEffect(() => {
     if (!autosaves || !dirty) return;
     const wait = Math.max(AUTOSAVE_DELAY_MS, lastAutosaveAt.current + AUTOSAVE_MIN_INTERVAL_MS - Date.now());
-    const timer = window.setTimeout(autosaveNow, wait);
+    const timer = window.setTimeout(() => autosaveNow(), wait);
     return () => window.clearTimeout(timer);
   }, [autosaves, dirty, title, html, retry, autosaveNow]);
 
@@ -211,8 +214,9 @@ export function useIdeaEditor(initialIdea: Idea | null) {
   React.useEffect(() => {
     if (!autosaves) return;
     const onHidden = () => {
-      if (document.visibilityState === "hidden") autosaveNow();
+      if (document.visibilityState === "hidden") autosaveNow(true);
     };
+    const onPageHide = () => autosaveNow(true);
     const onOffline = () => {
       const { title: t, html: h, saved: was } = latest.current;
       if (t !== was.title || h !== was.html) setAutosave({ kind: "offline" });
@@ -220,15 +224,15 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     const onOnline = () => {
       refused.current = null;
       setAutosave((state) => (state.kind === "offline" || state.kind === "failed" ? { kind: "idle" } : state));
-      autosaveNow();
+      autosaveNow(false);
     };
     document.addEventListener("visibilitychange", onHidden);
-    window.addEventListener("pagehide", autosaveNow);
+    window.addEventListener("pagehide", onPageHide);
     window.addEventListener("offline", onOffline);
     window.addEventListener("online", onOnline);
     return () => {
       document.removeEventListener("visibilitychange", onHidden);
-      window.removeEventListener("pagehide", autosaveNow);
+      window.removeEventListener("pagehide", onPageHide);
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
     };

@@ -77,6 +77,20 @@ test.describe("the editor saves itself", () => {
     await expect(status(page)).toHaveText("Saved");
   });
 
+  test("closing the tab right after typing saves the edit (sent as the page goes)", async ({ page, context }) => {
+    const id = await newIdea(page, "Closed at once");
+    await page.goto(`/editor/${id}`);
+    await expect(status(page)).toHaveText("Saved");
+    await caretAtEnd(page, "First line of the idea");
+    await page.keyboard.type(", kept on close");
+    // The leave guard asks while the edit is unsaved; the person leaves anyway.
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.close({ runBeforeUnload: true });
+    await expect
+      .poll(async () => ((await (await context.request.get(ideaPath(id))).json()) as { content: string }).content, { timeout: 15_000 })
+      .toBe("<p>First line of the idea, kept on close</p>");
+  });
+
   test("a refused autosave shows the server's words and keeps the edit guarded", async ({ page }) => {
     const id = await newIdea(page, "Too big");
     const message = "Storage quota exceeded: delete some files or ideas first.";
