@@ -159,7 +159,10 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     if (!on || !current || autosaveDisabledForTests()) return;
     if (sentTitle === was.title && sentHtml === was.html) return;
     if (refused.current && refused.current.title === sentTitle && refused.current.html === sentHtml) return;
-    if (inFlight.current) {
+    // A save under way goes first; but one the page is leaving is cancelled with the page unless it was sent as
+    // keepalive, so the latest edit goes now as one that outlives it (the same full content: whichever arrives last
+    // holds the newest).
+    if (inFlight.current && !leaving) {
       again.current = true;
       return;
     }
@@ -174,7 +177,9 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     }
     setAutosave({ kind: "saving" });
     lastAutosaveAt.current = Date.now();
-    const run = (async () => {
+    // Compared by identity when it ends: a later save (one sent as the page leaves) may have replaced it.
+    let run: Promise<void> | null = null;
+    run = (async () => {
       try {
         const updated = await updateIdea(current.id, trimmed, sentHtml, { leaving });
         // The title as typed counts as saved (the server stores it trimmed): trimming it here would eat the space
@@ -192,7 +197,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
           setAutosave({ kind: navigator.onLine ? "failed" : "offline" });
         }
       } finally {
-        inFlight.current = null;
+        if (inFlight.current === run) inFlight.current = null;
         if (again.current) {
           again.current = false;
           setRetry((n) => n + 1); // the edits made meanwhile: the debounce below starts again

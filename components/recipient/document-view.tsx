@@ -4,6 +4,7 @@ import * as React from "react";
 import { Download, FileCheck, MessageSquare, ShieldCheck, X } from "lucide-react";
 
 import { Button, buttonVariants } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
 import { DocumentContent, type ContentForm, type ReaderSource } from "@/components/recipient/document-content";
 import { ScreenShield } from "@/components/recipient/screen-shield";
@@ -38,10 +39,7 @@ export function DocumentView(props: DocumentViewProps) {
   const oneTime = props.shareType === "one-time";
   // Issue 18 §1: which version this link shows, e.g. 'Version 2 of 2 · published 11/25/2026'.
   const shown = idea.version;
-  const versionLine =
-    shown?.number != null
-      ? `Version ${shown.number} of ${shown.of ?? shown.number}${shown.publishedAt ? ` · published ${new Date(shown.publishedAt).toLocaleDateString()}` : ""}`
-      : null;
+  const versionLine = shown?.number != null ? `Version ${shown.number} of ${shown.of ?? shown.number}` : null;
 
   return (
     <article aria-labelledby="document-title" className="grid min-w-0 gap-4">
@@ -53,6 +51,14 @@ export function DocumentView(props: DocumentViewProps) {
           {versionLine ? (
             <p className="text-muted-foreground mt-1 text-sm" data-testid="version-line">
               {versionLine}
+              {/* The day in the reader's own zone; a page rendered on the server (the owner's preview) shows the UTC
+                  day until it has hydrated (LocalTime), never a mismatch. */}
+              {shown?.publishedAt ? (
+                <>
+                  {" · published "}
+                  <LocalTime value={shown.publishedAt} dateOnly />
+                </>
+              ) : null}
             </p>
           ) : null}
           {oneTime ? (
