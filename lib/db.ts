@@ -4,6 +4,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { pgConfigFromUrl } from "@/lib/db-config";
 import { getEnv } from "@/lib/env";
+import { onShutdown } from "@/lib/server/shutdown";
 
 function createClient() {
   const { DATABASE_URL: url, DB_SLOW_QUERY_MS: slowMs } = getEnv();
@@ -31,6 +32,7 @@ const globalForDb = globalThis as unknown as { __ideavaultDb?: Db; __ideavaultHo
 
 function client(): Db {
   // Cached on globalThis so dev hot reloads and test modules share one pool.
+  if (!globalForDb.__ideavaultDb) onShutdown("database pools", 1, disconnectDb);
   globalForDb.__ideavaultDb ??= createClient();
   return globalForDb.__ideavaultDb;
 }
@@ -57,6 +59,7 @@ export function hotPathPool(): pg.Pool {
     // pool; without a listener its error event would be an uncaught exception that ends the process.
     pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));
     globalForDb.__ideavaultHotPool = pool;
+    onShutdown("database pools", 1, disconnectDb);
   }
   return globalForDb.__ideavaultHotPool;
 }
@@ -72,6 +75,7 @@ export function telemetryPool(): pg.Pool {
     const pool = new pg.Pool({ ...pgConfigFromUrl(getEnv().DATABASE_URL ?? ""), max: 5, options: "-c synchronous_commit=off" });
     pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));
     globalForDb.__ideavaultTelemetryPool = pool;
+    onShutdown("database pools", 1, disconnectDb);
   }
   return globalForDb.__ideavaultTelemetryPool;
 }

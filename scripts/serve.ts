@@ -12,6 +12,7 @@ import { startInstanceDatabase, type InstanceDb } from "../lib/server/instance-d
 import { applyPendingMigrations } from "../lib/server/migrations";
 import { StartupError, reasonOf, startupFailureMessage } from "../lib/server/startup-errors";
 import { CLIENT_IP_HEADER } from "../lib/http/client-ip";
+import { runShutdownHooks } from "../lib/server/shutdown";
 import { isDecodablePath } from "../lib/http/decodable-path";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -47,8 +48,8 @@ async function main() {
     console.log(`\n${signal} received: stopping IdeaVault…`);
     running.server?.close();
     try {
-      // The queue workers (lib/server/interval-job.ts) end their current run before the database goes.
-      await (globalThis as { __ideavaultStopJobs?: (waitMs: number) => Promise<void> }).__ideavaultStopJobs?.(5000);
+      // The queue workers end their current run and the app's pools close before the database goes.
+      await runShutdownHooks();
       await database?.stop();
     } finally {
       process.exit(0);

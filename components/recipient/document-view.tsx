@@ -108,7 +108,7 @@ export function DocumentView(props: DocumentViewProps) {
         <p className="font-medium">Document shared by {idea.user.name}</p>
         {accessedAt ? (
           <p className="text-muted-foreground">
-            Accessed <time dateTime={accessedAt.toISOString()}>{accessedAt.toLocaleString()}</time>
+            Accessed <LocalTime value={accessedAt} />
           </p>
         ) : null}
         {props.details}

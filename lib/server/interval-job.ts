@@ -1,4 +1,5 @@
 import "server-only";
+import { onShutdown } from "@/lib/server/shutdown";
 
 type IntervalJob = {
   /** Names the job in logs and keys its timer on globalThis (a dev server's reload replaces it, never doubles it). */
@@ -13,11 +14,7 @@ type IntervalJob = {
 
 type JobState = { timer: NodeJS.Timeout; running: boolean; stopped: boolean };
 
-const jobs = globalThis as unknown as {
-  __ideavaultJobs?: Map<string, JobState>;
-  /** For scripts/serve.ts, which does not import the app's modules: see stopAllIntervalJobs. */
-  __ideavaultStopJobs?: (waitMs: number) => Promise<void>;
-};
+const jobs = globalThis as unknown as { __ideavaultJobs?: Map<string, JobState> };
 
 /**
  * A queue worker inside a long-running server (`npm run dev` / `npm start`): every `intervalMs`, never two runs of
@@ -43,7 +40,7 @@ export function startIntervalJob<R>({ name, intervalMs, run, worthLogging, first
   }
   state.timer.unref();
   all.set(name, state);
-  jobs.__ideavaultStopJobs ??= stopAllIntervalJobs;
+  onShutdown("interval jobs", 0, () => stopAllIntervalJobs(5000));
   if (firstRunMs !== undefined) setTimeout(() => void tick(), firstRunMs).unref();
 }
 
