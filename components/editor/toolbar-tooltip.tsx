@@ -39,6 +39,7 @@ type Controller = {
   leave: (trigger: HTMLElement) => void;
   open: (trigger: HTMLElement, label: string) => void;
   closeFor: (trigger: HTMLElement) => void;
+  closeIfOpenFor: (trigger: HTMLElement) => void;
   pointerMovedOnto: (trigger: HTMLElement) => boolean;
   pressed: () => void;
   isPressing: () => boolean;
@@ -162,6 +163,10 @@ export function ToolbarTooltipProvider({ children }: { children: React.ReactNode
       open: (trigger, label) => show(trigger, label, false),
       closeFor: (trigger) => {
         if (timers.current.pendingFor === trigger) clearOpenTimer();
+        if (isOpenFor(trigger)) close();
+      },
+      // A press hides a shown tooltip but, as with Radix, leaves a pending one alone (the click that follows cancels it).
+      closeIfOpenFor: (trigger) => {
         if (isOpenFor(trigger)) close();
       },
       pointerMovedOnto: (trigger) => {
@@ -337,7 +342,7 @@ export function useToolbarTooltip(label: string, own: OwnHandlers): OwnHandlers 
     }),
     onPointerLeave: compose(own.onPointerLeave, (event: PointerEvent) => controller.leave(event.currentTarget)),
     onPointerDown: compose(own.onPointerDown, (event: PointerEvent) => {
-      controller.closeFor(event.currentTarget);
+      controller.closeIfOpenFor(event.currentTarget);
       controller.pressed();
     }),
     onFocus: compose(own.onFocus, (event: React.FocusEvent<HTMLButtonElement>) => {
