@@ -4,7 +4,7 @@ import * as React from "react";
 import { EditorContent, useEditor } from "@tiptap/react";
 
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { ToolbarTooltipProvider } from "@/components/editor/toolbar-tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
 import { followTitle } from "@/components/editor/title-heading";
 import { TOOLBAR_SCROLL_HINT, useToolbarScrollHint } from "@/components/editor/toolbar-scroll-hint";
@@ -110,11 +110,11 @@ export default function RichTextEditor({
       <span id={hintId} hidden>
         {TOOLBAR_SCROLL_HINT}
       </span>
-      {/* The toolbar is where tooltips live: one provider gives them the spec's shared skip delay. */}
+      {/* The toolbar is where tooltips live: one layer shows them, with the spec's shared skip delay. */}
       {editor && editable ? (
-        <TooltipProvider>
+        <ToolbarTooltipProvider>
           <EditorToolbar editor={editor} ideaId={ideaId} />
-        </TooltipProvider>
+        </ToolbarTooltipProvider>
       ) : null}
       {editor ? (
         <EditorContent editor={editor} />

@@ -3,7 +3,7 @@
 import * as React from "react";
 
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useToolbarTooltip } from "@/components/editor/toolbar-tooltip";
 import { cn } from "@/lib/utils";
 
 export type ToolbarButtonProps = Omit<React.ComponentProps<typeof Button>, "aria-label" | "children"> & {
@@ -14,29 +14,38 @@ export type ToolbarButtonProps = Omit<React.ComponentProps<typeof Button>, "aria
   active?: boolean;
 };
 
-/** An icon button of the editor toolbar with its tooltip; 44 px touch targets on phones, compact from `sm` up. */
-export function ToolbarButton({ label, icon, active, className, ...props }: ToolbarButtonProps) {
+/** An icon button of the editor toolbar with its tooltip (toolbar-tooltip.tsx); 44 px touch targets on phones, compact from `sm` up. */
+export function ToolbarButton({
+  label,
+  icon,
+  active,
+  className,
+  onPointerMove,
+  onPointerLeave,
+  onPointerDown,
+  onFocus,
+  onBlur,
+  onClick,
+  ...props
+}: ToolbarButtonProps) {
+  const tooltip = useToolbarTooltip(label, { onPointerMove, onPointerLeave, onPointerDown, onFocus, onBlur, onClick });
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          aria-pressed={active}
-          data-active={active ? "" : undefined}
-          className={cn(
-            "size-11 shrink-0 sm:size-8 data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-1 data-[active]:ring-border",
-            className,
-          )}
-          {...props}
-        >
-          {icon}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      aria-pressed={active}
+      data-active={active ? "" : undefined}
+      className={cn(
+        "size-11 shrink-0 sm:size-8 data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-1 data-[active]:ring-border",
+        className,
+      )}
+      {...props}
+      {...tooltip}
+    >
+      {icon}
+    </Button>
   );
 }
 

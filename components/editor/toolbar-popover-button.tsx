@@ -3,7 +3,7 @@
 import * as React from "react";
 
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useToolbarTooltip } from "@/components/editor/toolbar-tooltip";
 
 /** What a lazily loaded panel gets: the button it hangs from, and its open state. */
 export type ToolbarPanelProps = {
@@ -49,32 +49,27 @@ export function ToolbarPopoverButton({ label, icon, active, preload, renderPanel
     setOpen(true);
   };
 
+  const tooltip = useToolbarTooltip(label, { onFocus: load, onPointerDown: load, onClick: toggle });
+
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            ref={anchor}
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={label}
-            aria-pressed={active}
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            data-state={open ? "open" : "closed"}
-            data-active={active ? "" : undefined}
-            onPointerEnter={load}
-            onFocus={load}
-            onPointerDown={load}
-            onClick={toggle}
-            className="data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-border size-11 shrink-0 data-[active]:ring-1 sm:size-8"
-          >
-            {icon}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{label}</TooltipContent>
-      </Tooltip>
+      <Button
+        ref={anchor}
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={label}
+        aria-pressed={active}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? "open" : "closed"}
+        data-active={active ? "" : undefined}
+        onPointerEnter={load}
+        className="data-[active]:bg-accent data-[active]:text-brand data-[active]:ring-border size-11 shrink-0 data-[active]:ring-1 sm:size-8"
+        {...tooltip}
+      >
+        {icon}
+      </Button>
       {opening > 0 ? (
         <React.Suspense fallback={null}>
           <React.Fragment key={opening}>{renderPanel({ anchor, open, onOpenChange: setOpen })}</React.Fragment>

@@ -4,10 +4,7 @@ import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 
 import { cn } from "@/lib/utils";
-
-/** Spec §9: tooltip open delay 700 ms, skip delay 300 ms. */
-const TOOLTIP_DELAY_DURATION = 700;
-const TOOLTIP_SKIP_DELAY_DURATION = 300;
+import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from "@/components/ui/tooltip-delays";
 
 /** True below a TooltipProvider, so a Tooltip knows whether it must bring its own. */
 const HasTooltipProviderContext = React.createContext(false);
