@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { toast } from "@/lib/client/toast";
-import { plainIssues, schemaOnDemand } from "@/lib/client/light-form";
+import { schemaOnDemand, useSchemaCheck } from "@/lib/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { DialogOnDemandState } from "@/components/ui/dialog-on-demand";
+import { type DialogOnDemandState, focusTriggerOnClose } from "@/components/ui/dialog-on-demand";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -77,8 +77,7 @@ export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, r
       setFormError(null);
     }
   }
-  /** While the rules load (a first submit): a second press sends nothing. */
-  const checking = useRef(false);
+  const check = useSchemaCheck(agreementRules);
 
   const focus = (found: Partial<Record<Field, string>>) => {
     const first = FIELDS.find((f) => found[f]);
@@ -87,21 +86,16 @@ export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, r
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending || checking.current) return;
+    if (pending) return;
+    const checked = await check({ title, body, isDefault });
+    if (checked === "busy") return;
     setFormError(null);
-    const request = { title, body, isDefault };
-    checking.current = true;
-    let checked;
-    try {
-      checked = await agreementRules.validate(request);
-    } catch {
+    if (checked === "unavailable") {
       setFormError("The agreement could not be saved. Please try again.");
       return;
-    } finally {
-      checking.current = false;
     }
     if (checked.issues) {
-      const found = errorsByPath(plainIssues(checked.issues), FIELDS, "body");
+      const found = errorsByPath(checked.issues, FIELDS, "body");
       setErrors(found);
       focus(found);
       return;
@@ -114,12 +108,7 @@ export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, r
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
         className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          // Radix's own trigger is not used: the focus goes back to the button that opened the dialog.
-          if (!returnFocusTo) return;
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
+        onCloseAutoFocus={focusTriggerOnClose(returnFocusTo)}
       >
         <DialogHeader>
           <DialogTitle>{agreement ? "Edit agreement" : "New agreement"}</DialogTitle>

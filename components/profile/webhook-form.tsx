@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
-import { plainIssues, schemaOnDemand } from "@/lib/client/light-form";
+import { schemaOnDemand, useSchemaCheck } from "@/lib/client/light-form";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { CreatedWebhook } from "@/lib/client/types";
@@ -55,23 +55,15 @@ export function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook
     else if (errors.events) eventsRef.current?.querySelector("input")?.focus();
   }, [pending, errors]);
 
-  /** While the rules load (a first submit): a second press sends nothing. */
-  const checking = useRef(false);
+  const check = useSchemaCheck(webhookRules);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (checking.current) return;
-    checking.current = true;
-    let parsed;
-    try {
-      parsed = await webhookRules.validate({ url, events });
-    } catch {
-      return setErrors({ form: "The endpoint could not be added. Please try again." });
-    } finally {
-      checking.current = false;
-    }
+    const parsed = await check({ url, events });
+    if (parsed === "busy") return;
+    if (parsed === "unavailable") return setErrors({ form: "The endpoint could not be added. Please try again." });
     if (parsed.issues) {
       const next: Errors = {};
-      for (const issue of plainIssues(parsed.issues)) {
+      for (const issue of parsed.issues) {
         const field = issue.path[0] === "events" ? "events" : "url";
         next[field] ??= issue.message;
       }

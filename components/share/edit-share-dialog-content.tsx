@@ -1,12 +1,13 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/client/toast";
-import { schemaOnDemand, plainIssues } from "@/lib/client/light-form";
+import { schemaOnDemand, useSchemaCheck } from "@/lib/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { DialogOnDemandState } from "@/components/ui/dialog-on-demand";
+import { type DialogOnDemandState, focusTriggerOnClose } from "@/components/ui/dialog-on-demand";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -49,8 +50,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
   const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  /** While the rules load (a first submit): a second press sends nothing. */
-  const checking = useRef(false);
+  const check = useSchemaCheck(updateRules);
 
   const body = (): UpdateShareRequest => {
     const patch: Record<string, unknown> = {};
@@ -70,21 +70,17 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending || checking.current) return;
-    setFormError(null);
+    if (pending) return;
     const patch = body();
-    checking.current = true;
-    let checked;
-    try {
-      checked = await updateRules.validate(patch);
-    } catch {
+    const checked = await check(patch);
+    if (checked === "busy") return;
+    setFormError(null);
+    if (checked === "unavailable") {
       setFormError("The link could not be changed. Please try again.");
       return;
-    } finally {
-      checking.current = false;
     }
     if (checked.issues) {
-      setErrors(errorsByPath(plainIssues(checked.issues), EDIT_FIELDS, "name"));
+      setErrors(errorsByPath(checked.issues, EDIT_FIELDS, "name"));
       return;
     }
     setErrors({});
@@ -110,45 +106,29 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     }
   };
 
-  const error = (field: EditField) =>
-    errors[field] ? (
-      <p id={`edit-${share.id}-${field}-error`} className="text-destructive text-sm">
-        {errors[field]}
-      </p>
-    ) : null;
-  const aria = (field: EditField) => ({ "aria-invalid": errors[field] ? true : undefined, "aria-describedby": errors[field] ? `edit-${share.id}-${field}-error` : undefined });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
         className="max-h-[90vh] overflow-y-auto"
-        onCloseAutoFocus={(event) => {
-          // Radix's own trigger is not used: the focus goes back to the 'Edit' button.
-          if (!returnFocusTo) return;
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
+        onCloseAutoFocus={focusTriggerOnClose(returnFocusTo)}
       >
         <DialogHeader>
           <DialogTitle>Edit link</DialogTitle>
           <DialogDescription>Changes apply to every recipient&apos;s next request. The link&apos;s type and idea stay as they are.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void submit(event)} onFocus={updateRules.preload} className="space-y-4" aria-busy={pending}>
-          <div className="space-y-2">
-            <Label htmlFor={`edit-${share.id}-name`}>Link name</Label>
-            <Input id={`edit-${share.id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} {...aria("name")} />
-            {error("name")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`edit-${share.id}-expires`}>Expiration Date</Label>
-            <Input id={`edit-${share.id}-expires`} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} {...aria("expiresAt")} />
-            {error("expiresAt")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`edit-${share.id}-max`}>Maximum Views</Label>
-            <Input id={`edit-${share.id}-max`} type="number" inputMode="numeric" min={1} placeholder="Leave empty for unlimited views" value={maxViews} onChange={(e) => setMaxViews(e.target.value)} {...aria("maxViews")} />
-            {error("maxViews")}
-          </div>
+          <FormField id={`edit-${share.id}-name`} label="Link name" error={errors.name}>
+            {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />}
+          </FormField>
+          <FormField id={`edit-${share.id}-expires`} label="Expiration Date" error={errors.expiresAt}>
+            {(control) => <Input {...control} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />}
+          </FormField>
+          <FormField id={`edit-${share.id}-max`} label="Maximum Views" error={errors.maxViews}>
+            {(control) => (
+              <Input {...control} type="number" inputMode="numeric" min={1} placeholder="Leave empty for unlimited views" value={maxViews} onChange={(e) => setMaxViews(e.target.value)} />
+            )}
+          </FormField>
           <div className="flex items-center gap-3">
             <Switch id={`edit-${share.id}-download`} checked={allowDownload} onCheckedChange={setAllowDownload} />
             <Label htmlFor={`edit-${share.id}-download`} className="font-normal">
@@ -162,9 +142,9 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
             </Label>
           </div>
           <div className="space-y-2">
-            <Label htmlFor={`edit-${share.id}-passcode`}>{share.hasPasscode ? "New passcode" : "Passcode"}</Label>
-            <Input id={`edit-${share.id}-passcode`} autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} disabled={removePasscode} maxLength={64} {...aria("passcode")} />
-            {error("passcode")}
+            <FormField id={`edit-${share.id}-passcode`} label={share.hasPasscode ? "New passcode" : "Passcode"} error={errors.passcode}>
+              {(control) => <Input {...control} autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} disabled={removePasscode} maxLength={64} />}
+            </FormField>
             {share.hasPasscode ? (
               <div className="flex items-center gap-3">
                 <Switch id={`edit-${share.id}-nopasscode`} checked={removePasscode} onCheckedChange={setRemovePasscode} />

@@ -86,3 +86,15 @@ export function DialogOnDemand({ trigger, open: controlledOpen, onOpenChange, pr
     </>
   );
 }
+
+/**
+ * The dialog content's `onCloseAutoFocus`: Radix's own trigger is not used, so the focus goes back to the button that
+ * opened the dialog (DialogOnDemandState.returnFocusTo).
+ */
+export function focusTriggerOnClose(returnFocusTo: React.RefObject<HTMLElement | null> | undefined) {
+  return (event: Event) => {
+    if (!returnFocusTo) return;
+    event.preventDefault();
+    returnFocusTo.current?.focus();
+  };
+}

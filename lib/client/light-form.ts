@@ -81,6 +81,38 @@ export function schemaOnDemand<T>(load: () => Promise<StandardSchema<T>>) {
   };
 }
 
+/** What a form's submit learns from useSchemaCheck. */
+export type SchemaCheck<T> =
+  | { value: T; issues?: undefined }
+  | { issues: { path: PropertyKey[]; message: string }[] }
+  /** A check is already waiting for the rules (a second press while they load): send nothing. */
+  | "busy"
+  /** The rules could not be loaded (offline, say): the form says it could not be sent. */
+  | "unavailable";
+
+/**
+ * The submit-time check of a form that keeps its own state against rules loaded on demand (schemaOnDemand), one
+ * check at a time.
+ */
+export function useSchemaCheck<T>(rules: { validate: (value: unknown) => Promise<StandardResult<T>> }) {
+  const checking = useRef(false);
+  return useCallback(
+    async (value: unknown): Promise<SchemaCheck<T>> => {
+      if (checking.current) return "busy";
+      checking.current = true;
+      try {
+        const result = await rules.validate(value);
+        return result.issues ? { issues: plainIssues(result.issues) } : { value: result.value };
+      } catch {
+        return "unavailable";
+      } finally {
+        checking.current = false;
+      }
+    },
+    [rules],
+  );
+}
+
 export function useLightForm<T, V extends FormValues = Record<Extract<keyof T, string>, string>>({
   loadSchema,
   defaultValues,
