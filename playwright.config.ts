@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_CRON_SECRET, e2eFakeUrls } from "./tests/e2e/timestamp-fakes";
+import { E2E_RATE_LIMIT_SCALE } from "./tests/e2e/server-env";
 
 /**
  * End-to-end tests against the production build (`npm run test:e2e` builds it first; `npm test` builds once), served by `npm start` with its own
@@ -100,7 +101,7 @@ export default defineConfig({
       HOSTNAME: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR!,
       REGISTRATION_MODE: "open",
-      RATE_LIMIT_SCALE: "20",
+      RATE_LIMIT_SCALE: String(E2E_RATE_LIMIT_SCALE),
       // Two tests see a second e-mail code refused, then sent: 10 s between codes instead of 30 s (lib/env.ts).
       RECIPIENT_CODE_RESEND_S: "10",
       // The owner's recipient mails wait 2 s for the rest of a burst instead of a minute (lib/notifications/queue.ts).
