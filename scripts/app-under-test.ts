@@ -24,13 +24,16 @@ export function startServer(args: string[], env: Record<string, string>, cwd = R
   });
 }
 
-export function stopServer(child: ChildProcess) {
-  if (child.pid === undefined || child.exitCode !== null) return;
+/** Stops a server started by startServer (its whole process group) and resolves once it has exited. */
+export async function stopServer(child: ChildProcess) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
   try {
     process.kill(-child.pid, "SIGTERM");
   } catch {
-    // already gone
+    return; // already gone
   }
+  await exited;
 }
 
 export type AppUnderTest = { base: string; stop: () => Promise<void> };
@@ -48,9 +51,8 @@ export async function startApp(port: number): Promise<AppUnderTest> {
     RATE_LIMIT_SCALE: "1000",
   });
   const stop = async () => {
-    stopServer(app);
-    // serve.ts stops its PostgreSQL on SIGTERM; give it a moment before removing the data directory.
-    await new Promise((r) => setTimeout(r, 1500));
+    // serve.ts stops its PostgreSQL before it exits: only then is the data directory free to remove.
+    await stopServer(app);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

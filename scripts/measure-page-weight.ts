@@ -216,7 +216,7 @@ async function main() {
     if (over) process.exitCode = 1;
   } finally {
     await browser.close();
-    stopServer(blank);
+    await stopServer(blank);
     await (app ?? (await appStarting.catch(() => undefined)))?.stop();
   }
 }

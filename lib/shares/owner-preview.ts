@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent } from "@/lib/ideas/content";
 import { watermarkText, type Watermark } from "@/lib/files/watermark-text";
-import { shownVersion, type ShownVersion } from "@/lib/shares/shown-version";
+import { shownVersion, versionRowShown, type ShownVersion } from "@/lib/shares/shown-version";
 import { VERSION_NOT_FOUND } from "@/lib/ideas/versions";
 import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { SharedIdeaResult } from "@/lib/shares/views";
@@ -52,17 +52,8 @@ export type PreviewTarget = { shareId: string | null; version?: number | null };
 async function versionShown(ideaId: number, version: number, versionCount: number | null): Promise<ShownVersion> {
   const v = await db.ideaVersion.findFirst({ where: { ideaId, version } });
   if (!v) throw new NotFoundError(VERSION_NOT_FOUND);
-  return {
-    version: v.version,
-    // A draft becomes the latest version when published.
-    versionCount: v.status === "published" ? versionCount : v.version,
-    publishedAt: v.publishedAt,
-    title: v.title,
-    kind: v.kind,
-    pdfAssetId: v.pdfAssetId,
-    contentCiphertext: v.contentCiphertext,
-    contentSha256: v.contentSha256,
-  };
+  // A draft becomes the latest version when published.
+  return versionRowShown(v, v.status === "published" ? versionCount : v.version);
 }
 
 /** The owner's idea, the link (when one is named) and the version shown; anyone else's: NotFoundError. */

@@ -24,12 +24,19 @@ export async function shownVersion(share: { ideaId: number; pinnedVersion: numbe
     where: { id: share.ideaId },
     select: { version: true, publishedAt: true, title: true, kind: true, pdfAssetId: true, contentCiphertext: true, contentSha256: true },
   });
-  const base = { versionCount: idea.version };
   if (share.pinnedVersion !== null && share.pinnedVersion !== idea.version) {
     const v = await db.ideaVersion.findFirst({ where: { ideaId: share.ideaId, version: share.pinnedVersion, status: "published" } });
-    if (v) return { ...base, version: v.version, publishedAt: v.publishedAt, title: v.title, kind: v.kind, pdfAssetId: v.pdfAssetId, contentCiphertext: v.contentCiphertext, contentSha256: v.contentSha256 };
+    if (v) return versionRowShown(v, idea.version);
   }
-  return { ...base, version: idea.version, publishedAt: idea.version === null ? null : idea.publishedAt, title: idea.title, kind: idea.kind, pdfAssetId: idea.pdfAssetId, contentCiphertext: idea.contentCiphertext, contentSha256: idea.contentSha256 };
+  return { versionCount: idea.version, version: idea.version, publishedAt: idea.version === null ? null : idea.publishedAt, title: idea.title, kind: idea.kind, pdfAssetId: idea.pdfAssetId, contentCiphertext: idea.contentCiphertext, contentSha256: idea.contentSha256 };
+}
+
+/** An IdeaVersion row as shown, `versionCount` being the number of published versions. */
+export function versionRowShown(
+  v: { version: number; publishedAt: Date | null; title: string; kind: string; pdfAssetId: string | null; contentCiphertext: Uint8Array; contentSha256: string | null },
+  versionCount: number | null,
+): ShownVersion {
+  return { version: v.version, versionCount, publishedAt: v.publishedAt, title: v.title, kind: v.kind, pdfAssetId: v.pdfAssetId, contentCiphertext: v.contentCiphertext, contentSha256: v.contentSha256 };
 }
 
 /** 'Version {n} of {N} · published {date}' as the recipient reader shows it (the date is formatted by the client). */
