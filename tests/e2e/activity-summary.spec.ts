@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { test, expect } from "./api-helpers";
+import { test, expect, createPublishedIdea } from "./api-helpers";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
 
 /**
@@ -7,14 +7,6 @@ import { agree, createShare, newVisitor } from "./sharing-helpers";
  * recipient, writes every time one way (local, UTC on hover), keeps digests under 'Evidence' and follows the owner's
  * own changes without 'Refresh'. §2: each dashboard card shows its views and recipients.
  */
-
-async function publishedIdea(api: APIRequestContext, title: string): Promise<number> {
-  const res = await api.post("/api/ideas", { data: { title, content: "<p>The secret ingredient is cardamom.</p>" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  expect((await api.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
-  return id;
-}
 
 /** A recipient (an API context of its own) who identifies, agrees and opens the idea: one view. */
 async function reader(visitor: APIRequestContext, accessLink: string, who: { name: string; email: string }) {
@@ -41,7 +33,7 @@ test.describe("activity at a glance", () => {
     test.slow(); // a whole journey: two recipients, the screen, a new link and a revocation
     const owner = await createUser({ name: "Olivia Owner" });
     await loginAs(page, owner);
-    const ideaId = await publishedIdea(page.request, "Cardamom Cola");
+    const ideaId = (await createPublishedIdea(page.request, "Cardamom Cola")).id;
     const share = await createShare(page.request, { ideaId, shareType: "full-access" });
     const visitors: APIRequestContext[] = [];
     try {
@@ -125,9 +117,9 @@ test.describe("activity at a glance", () => {
   test("each dashboard card shows its views and recipients", async ({ page, playwright, baseURL, createUser, loginAs }) => {
     const owner = await createUser();
     await loginAs(page, owner);
-    const busy = await publishedIdea(page.request, "Busy idea");
-    const single = await publishedIdea(page.request, "Single reader");
-    const quiet = await publishedIdea(page.request, "Quiet idea");
+    const busy = (await createPublishedIdea(page.request, "Busy idea")).id;
+    const single = (await createPublishedIdea(page.request, "Single reader")).id;
+    const quiet = (await createPublishedIdea(page.request, "Quiet idea")).id;
     const busyShare = await createShare(page.request, { ideaId: busy, shareType: "full-access" });
     const singleShare = await createShare(page.request, { ideaId: single, shareType: "full-access" });
     const visitors: APIRequestContext[] = [];

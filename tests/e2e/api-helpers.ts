@@ -83,6 +83,13 @@ export async function createIdea(api: APIRequestContext, data: { title: string; 
   return expectJson(await api.post("/api/ideas", { data }), 201) as Promise<{ id: number; title: string; content: unknown; status: string }>;
 }
 
+/** A published HTML idea of `api`'s account (the text holds a line the tests look for). */
+export async function createPublishedIdea(api: APIRequestContext, title: string, content = "<p>The secret ingredient is cardamom.</p>"): Promise<{ id: number }> {
+  const { id } = await createIdea(api, { title, content });
+  await expectJson(await api.put(`/api/ideas/${id}/publish`), 200);
+  return { id };
+}
+
 export async function listIdeas(api: APIRequestContext): Promise<IdeaListItem[]> {
   return expectJson(await api.get("/api/ideas"), 200);
 }

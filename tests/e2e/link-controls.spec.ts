@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { expectJson } from "./api-helpers";
+import { createPublishedIdea, expectJson } from "./api-helpers";
+
+const PLAN_HTML = "<h2>Plan</h2><p>The secret ingredient is cardamom.</p>";
 
 /**
  * Issue 17: link controls a founder expects. The founder creates a link with a passcode on the share screen; a
@@ -9,18 +10,12 @@ import { expectJson } from "./api-helpers";
 
 const PASSCODE = "partner-meeting-42";
 
-async function publishedIdea(page: Page, title: string) {
-  const idea = await expectJson(await page.request.post("/api/ideas", { data: { title, content: "<h2>Plan</h2><p>The secret ingredient is cardamom.</p>" } }), 201);
-  await expectJson(await page.request.put(`/api/ideas/${idea.id}/publish`), 200);
-  return idea as { id: number };
-}
-
 test.describe("link controls", () => {
   test("a founder creates a link with a passcode; a recipient enters it, identifies and accepts the agreement", async ({ page, browser, createUser, loginAs }) => {
     test.slow(); // a journey across two browsers, as the other long ones
     const founder = await createUser({ name: "Fiona Founder" });
     await loginAs(page, founder);
-    const idea = await publishedIdea(page, "Cardamom kettle");
+    const idea = await createPublishedIdea(page.request, "Cardamom kettle", PLAN_HTML);
     await page.goto(`/share/${idea.id}`);
 
     await page.getByRole("radio", { name: "Full access (unlimited views)", exact: true }).click();
@@ -86,7 +81,7 @@ test.describe("link controls", () => {
 test("a founder renames a link, lowers its view limit until it closes, and revokes all links after confirming", async ({ page, createUser, loginAs }) => {
   const founder = await createUser();
   await loginAs(page, founder);
-  const idea = await publishedIdea(page, "Inactive kettle");
+  const idea = await createPublishedIdea(page.request, "Inactive kettle", PLAN_HTML);
   const first = await expectJson(await page.request.post("/api/shares", { data: { ideaId: idea.id, shareType: "full-access", name: "Angel round" } }), 201);
   const second = await expectJson(await page.request.post("/api/shares", { data: { ideaId: idea.id, shareType: "one-time" } }), 201);
   await page.goto(`/share/${idea.id}`);
@@ -135,7 +130,7 @@ test("'Sharing defaults' on /profile: a blocked domain cannot identify on any li
   await card.getByRole("button", { name: "Save sharing defaults" }).click();
   expect(await (await saved).json()).toMatchObject({ blockedDomains: ["rival.io", "competitor.com"], screenShield: true });
 
-  const idea = await publishedIdea(page, "Guarded kettle");
+  const idea = await createPublishedIdea(page.request, "Guarded kettle", PLAN_HTML);
   await page.goto(`/share/${idea.id}`);
   await expect(page.getByRole("switch", { name: "Screen shield" })).toHaveAttribute("aria-checked", "true");
   await page.getByRole("radio", { name: "Full access (unlimited views)", exact: true }).click();

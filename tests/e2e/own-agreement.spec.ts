@@ -1,7 +1,8 @@
-import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { expectJson } from "./api-helpers";
+import { createPublishedIdea, expectJson } from "./api-helpers";
 import { expectNoSeriousA11yViolations } from "./axe";
+
+const PLAN_HTML = "<h2>Plan</h2><p>The secret ingredient is saffron.</p>";
 
 /**
  * Issue 17 §4: the founder's own agreement. The founder writes it on /profile and shares a named, passcode-protected
@@ -18,18 +19,12 @@ const BODY = [
   "2. The recipient uses it only to evaluate an investment.",
 ].join("\n");
 
-async function publishedIdea(page: Page, title: string) {
-  const idea = await expectJson(await page.request.post("/api/ideas", { data: { title, content: "<h2>Plan</h2><p>The secret ingredient is saffron.</p>" } }), 201);
-  await expectJson(await page.request.put(`/api/ideas/${idea.id}/publish`), 200);
-  return idea as { id: number };
-}
-
 // The story is two tests, each well inside its time on a loaded machine: the founder's screens, then the recipient's.
 test("a founder writes their own agreement on /profile and creates a named passcode link with it", async ({ page, createUser, loginAs }) => {
   test.slow(); // a journey through two screens and two dialogs, with three accessibility checks
   const founder = await createUser({ name: "Fiona Founder" });
   await loginAs(page, founder);
-  const idea = await publishedIdea(page, "Saffron kettle");
+  const idea = await createPublishedIdea(page.request, "Saffron kettle", PLAN_HTML);
 
   await page.goto("/profile");
   const card = page.getByRole("region", { name: "Agreements" });
@@ -85,7 +80,7 @@ test("a recipient enters the passcode, identifies, reads the founder's agreement
   test.slow(); // a whole journey: passcode, identity, agreement, document, then the owner's screens
   const founder = await createUser({ name: "Fiona Founder" });
   await loginAs(page, founder);
-  const idea = await publishedIdea(page, "Saffron kettle");
+  const idea = await createPublishedIdea(page.request, "Saffron kettle", PLAN_HTML);
   // The founder's part through the API (the test above drives it through the screens).
   const agreement = (await expectJson(await page.request.post("/api/agreements", { data: { title: "Investor NDA", body: BODY, isDefault: true } }), 201)) as { id: string };
   const share = (await expectJson(
@@ -144,7 +139,7 @@ test("a recipient enters the passcode, identifies, reads the founder's agreement
 test("a link without an NDA: the recipient identifies and reads; the owner sees 'No NDA'", async ({ page, browser, createUser, loginAs }) => {
   const founder = await createUser({ name: "Nora Owner" });
   await loginAs(page, founder);
-  const idea = await publishedIdea(page, "Open kettle");
+  const idea = await createPublishedIdea(page.request, "Open kettle", PLAN_HTML);
   await page.goto(`/share/${idea.id}`);
   await page.getByRole("radio", { name: "Full access (unlimited views)", exact: true }).click();
   await page.getByRole("switch", { name: "Require NDA" }).click();

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect } from "./api-helpers";
+import { test, expect, createPublishedIdea } from "./api-helpers";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
 
 /**
@@ -9,14 +9,6 @@ import { agree, createShare, newVisitor } from "./sharing-helpers";
  */
 
 const WINDOWS_CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-async function publishedIdea(api: APIRequestContext, title: string): Promise<number> {
-  const res = await api.post("/api/ideas", { data: { title, content: "<p>The secret ingredient is cardamom.</p>" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  expect((await api.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
-  return id;
-}
 
 const linkRow = (page: Page, shareId: string) => page.locator(`li[data-share-id="${shareId}"]`);
 const activity = (page: Page) => page.getByRole("list", { name: "Activity" });
@@ -32,7 +24,7 @@ test.describe("owner's evidence", () => {
     test.slow(); // a whole journey: the recipient's screens, the owner's evidence, the CSV and a reply
     const owner = await createUser({ name: "Olivia Owner" });
     await loginAs(page, owner);
-    const ideaId = await publishedIdea(page.request, "Cardamom Cola");
+    const ideaId = (await createPublishedIdea(page.request, "Cardamom Cola")).id;
     const share = await createShare(page.request, { ideaId, shareType: "full-access" });
 
     // The recipient, in a browser of its own (a known user agent, so the device wording is certain).
@@ -130,7 +122,7 @@ test.describe("owner's evidence", () => {
   test("many recipients collapse, an empty link says so, keyboard and a 390 px phone work", async ({ page, playwright, baseURL, createUser, loginAs }) => {
     const owner = await createUser();
     await loginAs(page, owner);
-    const ideaId = await publishedIdea(page.request, "Crowded idea");
+    const ideaId = (await createPublishedIdea(page.request, "Crowded idea")).id;
     const busy = await createShare(page.request, { ideaId, shareType: "full-access" });
     const quiet = await createShare(page.request, { ideaId, shareType: "one-time" });
     const visitors: APIRequestContext[] = [];
@@ -167,7 +159,7 @@ test.describe("owner's evidence", () => {
   test("the evidence APIs answer the owner only", async ({ page, playwright, baseURL, createUser, loginAs }) => {
     const owner = await createUser();
     await loginAs(page, owner);
-    const ideaId = await publishedIdea(page.request, "Private evidence");
+    const ideaId = (await createPublishedIdea(page.request, "Private evidence")).id;
     const share = await createShare(page.request, { ideaId, shareType: "full-access" });
     const stranger = await createUser();
     const other = await playwright.request.newContext({ baseURL });
