@@ -7,6 +7,7 @@ import { toast, toastBeforeLeaving } from "@/lib/client/toast";
 import type { LoginInput } from "@/lib/validation/auth";
 import { apiRequest, isApiError } from "@/lib/client/request";
 import type { LoginResponse } from "@/lib/client/types";
+import { storeCurrentUser } from "@/lib/client/stored-user";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -44,11 +45,7 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
       setSubmitting(false);
       return;
     }
-    try {
-      if (data?.user) localStorage.setItem("currentUser", JSON.stringify(data.user));
-    } catch {
-      // Storage can be unavailable (private mode); the session cookie is what matters.
-    }
+    storeCurrentUser(data?.user);
     await toastBeforeLeaving("success", "You have been logged in successfully!");
     window.location.assign(callbackUrl); // keep the spinner while the browser navigates
   };

@@ -7,6 +7,8 @@ import { useLightForm } from "@/lib/client/light-form";
 import { toast } from "@/lib/client/toast";
 import type { RegisterFormInput } from "@/lib/validation/auth";
 import { apiRequest, isApiError } from "@/lib/client/request";
+import type { LoginResponse } from "@/lib/client/types";
+import { storeCurrentUser } from "@/lib/client/stored-user";
 import { fieldOfError } from "@/lib/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -29,6 +31,20 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
 
 const SERVER_FIELDS = ["name", "email", "password"] as const;
 
+/**
+ * A new account is signed in at once (issue 19 §2) through the ordinary login call, so POST /api/auth/register keeps
+ * SPEC's contract (no session side effect for API clients). SPEC's message and its /login stay: that page offers a
+ * signed-in visitor the way on. If this sign-in is refused (a rate limit), /login asks for the password as before.
+ */
+async function signInAfterRegistering(email: string, password: string) {
+  try {
+    const data = await apiRequest<LoginResponse | null>("POST", "/api/auth/login", { email, password });
+    storeCurrentUser(data?.user);
+  } catch {
+    // see above: the account exists, signing in is left to /login
+  }
+}
+
 export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormProps) {
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
@@ -50,6 +66,7 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
       setSubmitting(false);
       return;
     }
+    await signInAfterRegistering(email, password);
     toast.success("Account created successfully! Please log in.");
     router.push("/login");
   };

@@ -17,19 +17,8 @@ import { LogoutButton } from "@/components/profile/logout-button";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
-import type { CurrentUserInfo, ProfileInfo } from "@/lib/client/types";
-
-/** Merges fields into the locally stored `currentUser`; storage problems are not the user's concern. */
-function updateStoredUser(patch: Partial<CurrentUserInfo>) {
-  try {
-    const raw = localStorage.getItem("currentUser");
-    const current: unknown = raw ? JSON.parse(raw) : {};
-    const base = current && typeof current === "object" ? current : {};
-    localStorage.setItem("currentUser", JSON.stringify({ ...base, ...patch }));
-  } catch {
-    // Unavailable or corrupt storage: the server holds the truth.
-  }
-}
+import type { ProfileInfo } from "@/lib/client/types";
+import { updateStoredUser } from "@/lib/client/stored-user";
 
 /**
  * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.

@@ -48,8 +48,8 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("register, log in, see the dashboard greeting, then log out", async ({ page }, testInfo) => {
-    test.slow(); // a whole journey: register, log in, log out
+  test("register (signed in at once), go on to the dashboard greeting, log out, log in again", async ({ page }, testInfo) => {
+    test.slow(); // a whole journey: register, log out, log in
     const email = uniqueEmail(testInfo, "signup");
     const password = "correct-horse-1";
 
@@ -62,12 +62,12 @@ test.describe("registration", () => {
 
     await expect(toasts(page).getByText("Account created successfully! Please log in.")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-
-    await logInThroughForm(page, email, password);
+    // Issue 19 §2: registering signed the account in; /login says so and offers the way on.
+    await expect(page.getByRole("status").filter({ hasText: "You are signed in as Marie Curie." })).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem("currentUser"))) ?? "null")).toMatchObject({ name: "Marie Curie", email });
+    await page.getByRole("link", { name: "Continue to your ideas" }).click();
     await expect(page.getByRole("heading", { name: "Idea Portfolio" })).toBeVisible();
     await expect(page.getByText("Hi Marie")).toBeVisible();
-    const stored = await page.evaluate(() => window.localStorage.getItem("currentUser"));
-    expect(JSON.parse(stored ?? "null")).toMatchObject({ name: "Marie Curie", email });
 
     await page.getByRole("button", { name: "Account" }).click();
     await expect(page.getByRole("menuitem", { name: "Profile Settings" })).toHaveAttribute("href", "/profile");
@@ -78,6 +78,12 @@ test.describe("registration", () => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
     await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
+    await expect(page.getByText(/You are signed in as/)).toHaveCount(0);
+
+    await logInThroughForm(page, email, password);
+    await expect(page.getByText("Hi Marie")).toBeVisible();
+    const stored = await page.evaluate(() => window.localStorage.getItem("currentUser"));
+    expect(JSON.parse(stored ?? "null")).toMatchObject({ name: "Marie Curie", email });
   });
 
   test("a taken e-mail address is refused with the spec message", async ({ page, createUser }) => {

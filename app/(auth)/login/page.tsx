@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoginForm } from "@/components/auth/login-form";
 import { getSocialProviders } from "@/lib/auth/providers";
 import { safeRedirectPath } from "@/lib/http/safe-redirect";
+import { getCurrentUser } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Log In" };
 
@@ -32,6 +34,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const callbackUrl = safeRedirectPath(first(params.callbackUrl));
   const errorMessage = describeAuthError(first(params.error));
   const providers = getSocialProviders();
+  // Registering signs the new account in (issue 19 §2) and then, as SPEC words it, brings it here: say so, and offer
+  // the way on instead of a second sign-in.
+  const signedIn = await getCurrentUser();
 
   return (
     <>
@@ -42,6 +47,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         <CardDescription>Access your private idea vault.</CardDescription>
       </CardHeader>
       <CardContent>
+        {signedIn ? (
+          <p role="status" className="bg-muted mb-4 rounded-md px-3 py-2 text-sm">
+            You are signed in as {signedIn.name}.{" "}
+            <Link href={callbackUrl} className="font-medium underline underline-offset-4">
+              Continue to your ideas
+            </Link>
+          </p>
+        ) : null}
         <LoginForm callbackUrl={callbackUrl} providers={providers} errorMessage={errorMessage} />
       </CardContent>
     </>
