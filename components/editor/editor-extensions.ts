@@ -1,4 +1,4 @@
-import { Extension, type Extensions } from "@tiptap/react";
+import { Extension, type Extensions } from "@tiptap/core";
 import StarterKit from "@tiptap/starter-kit";
 import Highlight from "@tiptap/extension-highlight";
 import { Color, TextStyle } from "@tiptap/extension-text-style";

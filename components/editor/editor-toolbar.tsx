@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { Editor } from "@tiptap/react";
+import type { Editor } from "@tiptap/core";
 import { toast } from "@/lib/client/toast";
 import { useQueryClient } from "@tanstack/react-query";
 import {

@@ -1,4 +1,4 @@
-import type { Editor } from "@tiptap/react";
+import type { Editor } from "@tiptap/core";
 
 /** Spec §5: the only URL schemes a link may use. */
 export const ALLOWED_LINK_PROTOCOLS = [

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { EditorContent, useEditor } from "@tiptap/react";
+import { Editor } from "@tiptap/core";
 
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { ToolbarTooltipProvider } from "@/components/editor/toolbar-tooltip";
@@ -46,30 +46,42 @@ export default function RichTextEditor({
     onReadyRef.current = onReady;
   }, [onChange, onReady]);
 
-  const editor = useEditor({
-    extensions: createEditorExtensions(),
-    content,
-    editable,
-    immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        class: styles.content,
-        "aria-label": "Idea content",
-        "aria-multiline": "true",
-        role: "textbox",
+  // The editor is created once, in the browser, inside `mount` (TipTap's own view; no React node views are used, so
+  // @tiptap/react's binding is not needed: issue 19 §1). Later prop changes reach it through the effects below.
+  const mount = React.useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = React.useState<Editor | null>(null);
+  const initial = React.useRef({ content, editable });
+  React.useEffect(() => {
+    const instance = new Editor({
+      element: mount.current,
+      extensions: createEditorExtensions(),
+      content: initial.current.content,
+      editable: initial.current.editable,
+      editorProps: {
+        attributes: {
+          class: styles.content,
+          "aria-label": "Idea content",
+          "aria-multiline": "true",
+          role: "textbox",
+        },
       },
-    },
-    onCreate: ({ editor: current }) => {
-      const html = current.getHTML();
-      shownContent.current = html;
-      onReadyRef.current?.(html);
-    },
-    onUpdate: ({ editor: current }) => {
-      const html = current.getHTML();
-      shownContent.current = html;
-      onChangeRef.current?.(html);
-    },
-  });
+      onCreate: ({ editor: current }) => {
+        const html = current.getHTML();
+        shownContent.current = html;
+        onReadyRef.current?.(html);
+      },
+      onUpdate: ({ editor: current }) => {
+        const html = current.getHTML();
+        shownContent.current = html;
+        onChangeRef.current?.(html);
+      },
+    });
+    setEditor(instance);
+    return () => {
+      setEditor(null);
+      instance.destroy();
+    };
+  }, []);
 
   React.useEffect(() => {
     if (editor && !editor.isDestroyed && editor.isEditable !== editable) {
@@ -116,11 +128,8 @@ export default function RichTextEditor({
           <EditorToolbar editor={editor} ideaId={ideaId} />
         </ToolbarTooltipProvider>
       ) : null}
-      {editor ? (
-        <EditorContent editor={editor} />
-      ) : (
-        <div className={cn(styles.content, "text-muted-foreground")}>Loading editor...</div>
-      )}
+      {editor ? null : <div className={cn(styles.content, "text-muted-foreground")}>Loading editor...</div>}
+      <div ref={mount} />
     </div>
   );
 }

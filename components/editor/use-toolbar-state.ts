@@ -1,6 +1,7 @@
 "use client";
 
-import { useEditorState, type Editor } from "@tiptap/react";
+import type { Editor } from "@tiptap/core";
+import { useEditorSelector } from "@/components/editor/use-editor-selector";
 
 export type ToolbarState = {
   bold: boolean;
@@ -25,30 +26,29 @@ export type ToolbarState = {
 
 /** Active/disabled states for the toolbar; re-renders only when one of them changes. */
 export function useToolbarState(editor: Editor): ToolbarState {
-  return useEditorState({
-    editor,
-    selector: ({ editor: e }): ToolbarState => {
-      const color: unknown = e.getAttributes("textStyle").color;
-      return {
-        bold: e.isActive("bold"),
-        italic: e.isActive("italic"),
-        strike: e.isActive("strike"),
-        code: e.isActive("code"),
-        highlight: e.isActive("highlight"),
-        paragraph: e.isActive("paragraph"),
-        heading1: e.isActive("heading", { level: 1 }),
-        heading2: e.isActive("heading", { level: 2 }),
-        heading3: e.isActive("heading", { level: 3 }),
-        bulletList: e.isActive("bulletList"),
-        orderedList: e.isActive("orderedList"),
-        blockquote: e.isActive("blockquote"),
-        link: e.isActive("link"),
-        color: typeof color === "string" ? color : null,
-        canMark: e.can().toggleBold(),
-        canCode: e.can().toggleCode(),
-        canUndo: e.can().undo(),
-        canRedo: e.can().redo(),
-      };
-    },
-  });
+  return useEditorSelector(editor, selectToolbarState);
+}
+
+function selectToolbarState(e: Editor): ToolbarState {
+  const color: unknown = e.getAttributes("textStyle").color;
+  return {
+    bold: e.isActive("bold"),
+    italic: e.isActive("italic"),
+    strike: e.isActive("strike"),
+    code: e.isActive("code"),
+    highlight: e.isActive("highlight"),
+    paragraph: e.isActive("paragraph"),
+    heading1: e.isActive("heading", { level: 1 }),
+    heading2: e.isActive("heading", { level: 2 }),
+    heading3: e.isActive("heading", { level: 3 }),
+    bulletList: e.isActive("bulletList"),
+    orderedList: e.isActive("orderedList"),
+    blockquote: e.isActive("blockquote"),
+    link: e.isActive("link"),
+    color: typeof color === "string" ? color : null,
+    canMark: e.can().toggleBold(),
+    canCode: e.can().toggleCode(),
+    canUndo: e.can().undo(),
+    canRedo: e.can().redo(),
+  };
 }
