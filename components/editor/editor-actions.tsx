@@ -49,9 +49,18 @@ export function EditorActions({
   const shareLink = React.useRef<HTMLAnchorElement>(null);
   const busy = pending !== null;
 
+  // Once published through the dialog, focus moves on to 'Share It' when the dialog has gone (the page behind a
+  // modal dialog is inert until then).
+  const focusShareIt = React.useRef(false);
   const confirm = async () => {
-    if (await onPublish()) setConfirming(false);
+    focusShareIt.current = await onPublish();
+    if (focusShareIt.current) setConfirming(false);
   };
+  React.useEffect(() => {
+    if (!published || confirming || !focusShareIt.current) return;
+    focusShareIt.current = false;
+    shareLink.current?.focus();
+  }, [published, confirming]);
 
   return (
     <AlertDialog open={confirming} onOpenChange={(open) => (pending === "publish" ? undefined : setConfirming(open))}>
@@ -102,9 +111,7 @@ export function EditorActions({
         {/* Outside the branches so that, once published, focus can move on to 'Share It'. */}
         <AlertDialogContent
           onCloseAutoFocus={(event) => {
-            if (!shareLink.current) return; // cancelled: focus goes back to 'Publish'
-            event.preventDefault();
-            shareLink.current.focus();
+            if (shareLink.current) event.preventDefault(); // published: the effect above gave 'Share It' the focus
           }}
         >
           <AlertDialogHeader>
