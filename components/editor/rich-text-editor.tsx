@@ -6,6 +6,7 @@ import { Editor } from "@tiptap/core";
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { ToolbarTooltipProvider } from "@/components/editor/toolbar-tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
+import { loadLinkify } from "@/components/editor/linkify-on-demand";
 import { followTitle } from "@/components/editor/title-heading";
 import { TOOLBAR_SCROLL_HINT, useToolbarScrollHint } from "@/components/editor/toolbar-scroll-hint";
 import { templateHeading } from "@/lib/ideas/default-template";
@@ -70,6 +71,8 @@ export default function RichTextEditor({
         shownContent.current = html;
         onReadyRef.current?.(html);
       },
+      // Autolinking needs the URL scanner only once there is typing or pasting, which needs the focus first.
+      onFocus: () => void loadLinkify(),
       onUpdate: ({ editor: current }) => {
         const html = current.getHTML();
         shownContent.current = html;

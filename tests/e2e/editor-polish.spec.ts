@@ -205,6 +205,28 @@ test.describe("editor polish", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("typed URLs become links: the URL scanner loads on the text's first focus, not with the page", async ({ page }) => {
+    const id = await newIdea(page, "Links as you type");
+    await page.goto(`/editor/${id}`);
+    await expect(content(page)).toBeVisible();
+    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.includes("/_next/static/")).map((e) => e.name));
+    const isScanner = async (url: string) => (await (await page.request.get(url)).text()).includes("linkifyjs: already initialized");
+    const loadedBefore = await scripts();
+    for (const url of loadedBefore) expect(await isScanner(url), url).toBe(false);
+
+    await caretAtEnd(page, "First line of the idea");
+    await expect
+      .poll(async () => {
+        for (const url of (await scripts()).filter((u) => !loadedBefore.includes(u))) if (await isScanner(url)) return true;
+        return false;
+      })
+      .toBe(true);
+    await page.keyboard.type(" see example.com/notes or callto://ada ");
+    await expect(content(page).locator('a[href="http://example.com/notes"]')).toHaveText("example.com/notes");
+    // A protocol of the editor's own (link-prompt.ts), registered before the scanner had loaded.
+    await expect(content(page).locator('a[href="callto://ada"]')).toHaveText("callto://ada");
+  });
+
   test("link popover: applies, typing after a link is plain text, a refused link gives the text its focus back", async ({ page }) => {
     const id = await newIdea(page, "Links", "<p>Read the notes</p><p>Second line</p>");
     await page.goto(`/editor/${id}`);
