@@ -1,0 +1,145 @@
+/**
+ * `npx tsx scripts/tailwind-merge-config.ts` writes lib/tailwind-merge-config.ts: tailwind-merge's own default
+ * configuration cut down to the class groups the app's source uses (issue 19 §1: its full table was 8 KiB of every
+ * page's JavaScript). `--check` only says whether the file is current (tests/lib/tailwind-merge-config.unit.test.ts
+ * runs the same check and compares every pair of the app's classes with the full table).
+ *
+ * The groups kept are those any class token in app/, components/ or lib/ belongs to, so for those classes the cut
+ * table resolves exactly as the full one: the same groups, in the same order, with the same conflicts. Class names
+ * built at run time from pieces would not be seen here; the app builds none (cva variants are literals).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createTailwindMerge, getDefaultConfig, validators } from "tailwind-merge";
+
+const ROOT = path.resolve(__dirname, "..");
+const SOURCE_DIRS = ["app", "components", "lib"];
+export const CONFIG_FILE = path.join(ROOT, "lib", "tailwind-merge-config.ts");
+
+type DefaultConfig = ReturnType<typeof getDefaultConfig>;
+type GroupId = keyof DefaultConfig["classGroups"];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(full);
+    return /\.(ts|tsx|css)$/.test(entry.name) && full !== CONFIG_FILE ? [full] : [];
+  });
+}
+
+/** Every token of the app's source that could be a class name (over-inclusion only keeps a group more). */
+export function classVocabulary(): string[] {
+  const tokens = new Set<string>();
+  for (const dir of SOURCE_DIRS) {
+    for (const file of sourceFiles(path.join(ROOT, dir))) {
+      for (const raw of fs.readFileSync(file, "utf8").split(/[\s"'`{}]+/)) {
+        const token = raw.replace(/^[(,;]+|[),;]+$/g, "");
+        if (/^!?-?[a-z@*[][\w\-:/.[\]()%#&>=+,!*@~^?'|]*$/i.test(token) && token.length <= 120) tokens.add(token);
+      }
+    }
+  }
+  return [...tokens].sort();
+}
+
+/** The tokens tailwind-merge's full table recognises as classes (a recognised class is deduplicated). */
+export function recognisedClasses(tokens = classVocabulary()): string[] {
+  const full = createTailwindMerge(getDefaultConfig);
+  return tokens.filter((token) => full(`${token} ${token}`) === token);
+}
+
+/** For each class group of the full table, whether a merge that knows only that group recognises the token. */
+function groupsUsedBy(tokens: string[], config: DefaultConfig): GroupId[] {
+  const used: GroupId[] = [];
+  for (const group of Object.keys(config.classGroups) as GroupId[]) {
+    const only = createTailwindMerge(() => ({
+      ...config,
+      classGroups: { [group]: config.classGroups[group] } as DefaultConfig["classGroups"],
+      conflictingClassGroups: {},
+      conflictingClassGroupModifiers: {},
+    }));
+    // A recognised class is deduplicated; anything else is kept as it is.
+    if (tokens.some((token) => only(`${token} ${token}`) === token)) used.push(group);
+  }
+  return used;
+}
+
+const validatorNames = new Map<unknown, string>(Object.entries(validators).map(([name, fn]) => [fn, name]));
+
+/** The theme key a `fromTheme(key)` getter reads. */
+function themeKeyOf(getter: (theme: Record<string, unknown>) => unknown): string {
+  let key: string | undefined;
+  getter(new Proxy({}, { get: (_t, k) => ((key = String(k)), undefined) }));
+  if (!key) throw new Error("not a theme getter");
+  return key;
+}
+
+function serialize(value: unknown, themeKeys: Set<string>, indent = ""): string {
+  if (typeof value === "function") {
+    if ((value as { isThemeGetter?: boolean }).isThemeGetter) {
+      const key = themeKeyOf(value as (theme: Record<string, unknown>) => unknown);
+      themeKeys.add(key);
+      return `fromTheme(${JSON.stringify(key)})`;
+    }
+    const name = validatorNames.get(value);
+    if (!name) throw new Error(`unknown function in tailwind-merge's config: ${String(value).slice(0, 80)}`);
+    return `validators.${name}`;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => serialize(v, themeKeys, indent)).join(", ")}]`;
+  if (value && typeof value === "object") {
+    const inner = `${indent}  `;
+    const entries = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${serialize(v, themeKeys, inner)},`);
+    return entries.length ? `{\n${entries.join("\n")}\n${indent}}` : "{}";
+  }
+  return JSON.stringify(value);
+}
+
+export function generateConfigSource(tokens = recognisedClasses()): string {
+  const config = getDefaultConfig();
+  const groups = groupsUsedBy(tokens, config);
+  const kept = new Set<string>(groups);
+  const pick = (record: object, map: (v: unknown) => unknown = (v) => v) =>
+    Object.fromEntries(Object.entries(record).filter(([k]) => kept.has(k)).map(([k, v]) => [k, map(v)]));
+  const keptOnly = (list: unknown) => (list as readonly string[]).filter((g) => kept.has(g));
+  const themeKeys = new Set<string>();
+  const classGroups = serialize(pick(config.classGroups), themeKeys, "  ");
+  const conflicts = serialize(pick(config.conflictingClassGroups, keptOnly), themeKeys, "  ");
+  const modifierConflicts = serialize(pick(config.conflictingClassGroupModifiers, keptOnly), themeKeys, "  ");
+  // Theme scales may refer to other theme keys: serialise until no new key appears.
+  let theme = "";
+  for (let size = -1; size !== themeKeys.size; ) {
+    size = themeKeys.size;
+    const entries = Object.fromEntries(Object.entries(config.theme).filter(([k]) => themeKeys.has(k)));
+    theme = serialize(entries, themeKeys, "  ");
+  }
+  return `// Generated by scripts/tailwind-merge-config.ts from tailwind-merge's default configuration: do not edit.
+// Regenerate after adding class names the app did not use before (the unit test says when).
+import { fromTheme, validators } from "tailwind-merge";
+
+export const tailwindMergeConfig = {
+  cacheSize: ${config.cacheSize},
+  theme: ${theme},
+  classGroups: ${classGroups},
+  conflictingClassGroups: ${conflicts},
+  conflictingClassGroupModifiers: ${modifierConflicts},
+  postfixLookupClassGroups: ${JSON.stringify(keptOnly(config.postfixLookupClassGroups ?? []))},
+  orderSensitiveModifiers: ${JSON.stringify(config.orderSensitiveModifiers)},
+};
+`;
+}
+
+if (require.main === module) {
+  const source = generateConfigSource();
+  if (process.argv.includes("--check")) {
+    const current = fs.existsSync(CONFIG_FILE) ? fs.readFileSync(CONFIG_FILE, "utf8") : "";
+    if (current !== source) {
+      console.error("lib/tailwind-merge-config.ts is out of date: run `npx tsx scripts/tailwind-merge-config.ts`.");
+      process.exit(1);
+    }
+    console.log("lib/tailwind-merge-config.ts is current.");
+  } else {
+    const tmp = `${CONFIG_FILE}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, source);
+    fs.renameSync(tmp, CONFIG_FILE);
+    console.log(`wrote ${path.relative(ROOT, CONFIG_FILE)}`);
+  }
+}
