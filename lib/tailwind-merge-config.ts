@@ -2,32 +2,48 @@
 // Regenerate after adding class names the app did not use before (the unit test says when).
 import { fromTheme, validators } from "tailwind-merge";
 
+const { isAny, isAnyNonArbitrary, isArbitraryFamilyName, isArbitraryLength, isArbitraryNumber, isArbitraryShadow, isArbitraryValue, isArbitraryVariable, isArbitraryVariableFamilyName, isArbitraryVariableLength, isArbitraryVariableShadow, isArbitraryVariableWeight, isArbitraryWeight, isFraction, isInteger, isNamedContainerQuery, isNumber, isTshirtSize } = validators;
+const themeAnimate = fromTheme("animate");
+const themeAspect = fromTheme("aspect");
+const themeBlur = fromTheme("blur");
+const themeBreakpoint = fromTheme("breakpoint");
+const themeColor = fromTheme("color");
+const themeContainer = fromTheme("container");
+const themeFont = fromTheme("font");
+const themeFontWeight = fromTheme("font-weight");
+const themeLeading = fromTheme("leading");
+const themeRadius = fromTheme("radius");
+const themeShadow = fromTheme("shadow");
+const themeSpacing = fromTheme("spacing");
+const themeText = fromTheme("text");
+const themeTracking = fromTheme("tracking");
+
 export const tailwindMergeConfig = {
   cacheSize: 500,
   theme: {
     "animate": ["spin", "ping", "pulse", "bounce"],
     "aspect": ["video"],
-    "blur": [validators.isTshirtSize],
-    "breakpoint": [validators.isTshirtSize],
-    "color": [validators.isAny],
-    "container": [validators.isTshirtSize],
-    "font": [validators.isAnyNonArbitrary],
+    "blur": [isTshirtSize],
+    "breakpoint": [isTshirtSize],
+    "color": [isAny],
+    "container": [isTshirtSize],
+    "font": [isAnyNonArbitrary],
     "font-weight": ["thin", "extralight", "light", "normal", "medium", "semibold", "bold", "extrabold", "black"],
     "leading": ["none", "tight", "snug", "normal", "relaxed", "loose"],
-    "radius": [validators.isTshirtSize],
-    "shadow": [validators.isTshirtSize],
-    "spacing": ["px", validators.isNumber],
-    "text": [validators.isTshirtSize],
+    "radius": [isTshirtSize],
+    "shadow": [isTshirtSize],
+    "spacing": ["px", isNumber],
+    "text": [isTshirtSize],
     "tracking": ["tighter", "tight", "normal", "wide", "wider", "widest"],
   },
   classGroups: {
     "aspect": [{
-      "aspect": ["auto", "square", validators.isFraction, validators.isArbitraryValue, validators.isArbitraryVariable, fromTheme("aspect")],
+      "aspect": ["auto", "square", isFraction, isArbitraryValue, isArbitraryVariable, themeAspect],
     }],
     "container-type": [{
-      "@container": ["", "normal", "size", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "@container": ["", "normal", "size", isArbitraryVariable, isArbitraryValue],
     }],
-    "container-named": [validators.isNamedContainerQuery],
+    "container-named": [isNamedContainerQuery],
     "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "inline-table", "table-caption", "table-cell", "table-column", "table-column-group", "table-footer-group", "table-header-group", "table-row-group", "table-row", "flow-root", "grid", "inline-grid", "contents", "list-item", "hidden"],
     "sr": ["sr-only", "not-sr-only"],
     "isolation": ["isolate", "isolation-auto"],
@@ -45,29 +61,29 @@ export const tailwindMergeConfig = {
     }],
     "position": ["static", "fixed", "absolute", "relative", "sticky"],
     "inset": [{
-      "inset": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "inset": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "inset-x": [{
-      "inset-x": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "inset-x": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "inset-y": [{
-      "inset-y": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "inset-y": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "top": [{
-      "top": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "top": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "right": [{
-      "right": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "right": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "bottom": [{
-      "bottom": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "bottom": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "left": [{
-      "left": [validators.isFraction, "full", "auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "left": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "visibility": ["visible", "invisible", "collapse"],
     "z": [{
-      "z": [validators.isInteger, "auto", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "z": [isInteger, "auto", isArbitraryVariable, isArbitraryValue],
     }],
     "flex-direction": [{
       "flex": ["row", "row-reverse", "col", "col-reverse"],
@@ -76,47 +92,47 @@ export const tailwindMergeConfig = {
       "flex": ["nowrap", "wrap", "wrap-reverse"],
     }],
     "flex": [{
-      "flex": [validators.isNumber, validators.isFraction, "auto", "initial", "none", validators.isArbitraryValue],
+      "flex": [isNumber, isFraction, "auto", "initial", "none", isArbitraryValue],
     }],
     "grow": [{
-      "grow": ["", validators.isNumber, validators.isArbitraryVariable, validators.isArbitraryValue],
+      "grow": ["", isNumber, isArbitraryVariable, isArbitraryValue],
     }],
     "shrink": [{
-      "shrink": ["", validators.isNumber, validators.isArbitraryVariable, validators.isArbitraryValue],
+      "shrink": ["", isNumber, isArbitraryVariable, isArbitraryValue],
     }],
     "grid-cols": [{
-      "grid-cols": [validators.isInteger, "none", "subgrid", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "grid-cols": [isInteger, "none", "subgrid", isArbitraryVariable, isArbitraryValue],
     }],
     "col-start-end": [{
       "col": ["auto", {
-        "span": ["full", validators.isInteger, validators.isArbitraryVariable, validators.isArbitraryValue],
-      }, validators.isInteger, validators.isArbitraryVariable, validators.isArbitraryValue],
+        "span": ["full", isInteger, isArbitraryVariable, isArbitraryValue],
+      }, isInteger, isArbitraryVariable, isArbitraryValue],
     }],
     "col-start": [{
-      "col-start": [validators.isInteger, "auto", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "col-start": [isInteger, "auto", isArbitraryVariable, isArbitraryValue],
     }],
     "grid-rows": [{
-      "grid-rows": [validators.isInteger, "none", "subgrid", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "grid-rows": [isInteger, "none", "subgrid", isArbitraryVariable, isArbitraryValue],
     }],
     "row-start-end": [{
       "row": ["auto", {
-        "span": ["full", validators.isInteger, validators.isArbitraryVariable, validators.isArbitraryValue],
-      }, validators.isInteger, validators.isArbitraryVariable, validators.isArbitraryValue],
+        "span": ["full", isInteger, isArbitraryVariable, isArbitraryValue],
+      }, isInteger, isArbitraryVariable, isArbitraryValue],
     }],
     "row-start": [{
-      "row-start": [validators.isInteger, "auto", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "row-start": [isInteger, "auto", isArbitraryVariable, isArbitraryValue],
     }],
     "auto-rows": [{
-      "auto-rows": ["auto", "min", "max", "fr", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "auto-rows": ["auto", "min", "max", "fr", isArbitraryVariable, isArbitraryValue],
     }],
     "gap": [{
-      "gap": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "gap": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "gap-x": [{
-      "gap-x": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "gap-x": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "gap-y": [{
-      "gap-y": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "gap-y": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "justify-content": [{
       "justify": ["start", "end", "center", "between", "around", "evenly", "stretch", "baseline", "center-safe", "end-safe", "normal"],
@@ -138,106 +154,106 @@ export const tailwindMergeConfig = {
       }],
     }],
     "p": [{
-      "p": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "p": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "px": [{
-      "px": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "px": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "py": [{
-      "py": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "py": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "pt": [{
-      "pt": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "pt": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "pr": [{
-      "pr": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "pr": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "pb": [{
-      "pb": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "pb": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "pl": [{
-      "pl": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "pl": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "m": [{
-      "m": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "m": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "mx": [{
-      "mx": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "mx": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "my": [{
-      "my": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "my": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "mt": [{
-      "mt": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "mt": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "mr": [{
-      "mr": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "mr": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "mb": [{
-      "mb": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "mb": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "ml": [{
-      "ml": ["auto", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "ml": ["auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "space-y": [{
-      "space-y": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "space-y": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "size": [{
-      "size": [validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "size": [isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "w": [{
-      "w": [fromTheme("container"), "screen", validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "w": [themeContainer, "screen", isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "min-w": [{
-      "min-w": [fromTheme("container"), "screen", "none", validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "min-w": [themeContainer, "screen", "none", isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "max-w": [{
-      "max-w": [fromTheme("container"), "screen", "none", "prose", {
-        "screen": [fromTheme("breakpoint")],
-      }, validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "max-w": [themeContainer, "screen", "none", "prose", {
+        "screen": [themeBreakpoint],
+      }, isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "h": [{
-      "h": ["screen", "lh", validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "h": ["screen", "lh", isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "min-h": [{
-      "min-h": ["screen", "lh", "none", validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "min-h": ["screen", "lh", "none", isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "max-h": [{
-      "max-h": ["screen", "lh", "none", validators.isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "max-h": ["screen", "lh", "none", isFraction, "auto", "full", "dvw", "dvh", "lvw", "lvh", "svw", "svh", "min", "max", "fit", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "font-size": [{
-      "text": ["base", fromTheme("text"), validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "text": ["base", themeText, isArbitraryVariableLength, isArbitraryLength],
     }],
     "font-smoothing": ["antialiased", "subpixel-antialiased"],
     "font-style": ["italic", "not-italic"],
     "font-weight": [{
-      "font": [fromTheme("font-weight"), validators.isArbitraryVariableWeight, validators.isArbitraryWeight],
+      "font": [themeFontWeight, isArbitraryVariableWeight, isArbitraryWeight],
     }],
     "font-family": [{
-      "font": [validators.isArbitraryVariableFamilyName, validators.isArbitraryFamilyName, fromTheme("font")],
+      "font": [isArbitraryVariableFamilyName, isArbitraryFamilyName, themeFont],
     }],
     "fvn-spacing": ["proportional-nums", "tabular-nums"],
     "tracking": [{
-      "tracking": [fromTheme("tracking"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "tracking": [themeTracking, isArbitraryVariable, isArbitraryValue],
     }],
     "line-clamp": [{
-      "line-clamp": [validators.isNumber, "none", validators.isArbitraryVariable, validators.isArbitraryNumber],
+      "line-clamp": [isNumber, "none", isArbitraryVariable, isArbitraryNumber],
     }],
     "leading": [{
-      "leading": ["none", fromTheme("leading"), validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "leading": ["none", themeLeading, isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "list-style-type": [{
-      "list": ["disc", "decimal", "none", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "list": ["disc", "decimal", "none", isArbitraryVariable, isArbitraryValue],
     }],
     "text-alignment": [{
       "text": ["left", "center", "right", "justify", "start", "end"],
     }],
     "text-color": [{
-      "text": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "text": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "text-decoration": ["underline", "overline", "line-through", "no-underline"],
     "underline-offset": [{
-      "underline-offset": [validators.isNumber, "auto", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "underline-offset": [isNumber, "auto", isArbitraryVariable, isArbitraryValue],
     }],
     "text-transform": ["uppercase", "lowercase", "capitalize", "normal-case"],
     "text-overflow": ["truncate", "text-ellipsis", "text-clip"],
@@ -245,10 +261,10 @@ export const tailwindMergeConfig = {
       "text": ["wrap", "nowrap", "balance", "pretty"],
     }],
     "indent": [{
-      "indent": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "indent": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "vertical-align": [{
-      "align": ["baseline", "top", "middle", "bottom", "text-top", "text-bottom", "sub", "super", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "align": ["baseline", "top", "middle", "bottom", "text-top", "text-bottom", "sub", "super", isArbitraryVariable, isArbitraryValue],
     }],
     "whitespace": [{
       "whitespace": ["normal", "nowrap", "pre", "pre-line", "pre-wrap", "break-spaces"],
@@ -257,115 +273,115 @@ export const tailwindMergeConfig = {
       "break": ["normal", "words", "all", "keep"],
     }],
     "bg-color": [{
-      "bg": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "bg": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "rounded": [{
-      "rounded": ["", "none", "full", fromTheme("radius"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "rounded": ["", "none", "full", themeRadius, isArbitraryVariable, isArbitraryValue],
     }],
     "rounded-t": [{
-      "rounded-t": ["", "none", "full", fromTheme("radius"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "rounded-t": ["", "none", "full", themeRadius, isArbitraryVariable, isArbitraryValue],
     }],
     "rounded-r": [{
-      "rounded-r": ["", "none", "full", fromTheme("radius"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "rounded-r": ["", "none", "full", themeRadius, isArbitraryVariable, isArbitraryValue],
     }],
     "rounded-b": [{
-      "rounded-b": ["", "none", "full", fromTheme("radius"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "rounded-b": ["", "none", "full", themeRadius, isArbitraryVariable, isArbitraryValue],
     }],
     "border-w": [{
-      "border": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "border": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "border-w-t": [{
-      "border-t": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "border-t": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "border-w-b": [{
-      "border-b": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "border-b": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "border-w-l": [{
-      "border-l": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "border-l": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "divide-y": [{
-      "divide-y": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "divide-y": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "border-style": [{
       "border": ["solid", "dashed", "dotted", "double", "hidden", "none"],
     }],
     "border-color": [{
-      "border": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "border": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "border-color-l": [{
-      "border-l": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "border-l": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "divide-color": [{
-      "divide": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "divide": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "outline-style": [{
       "outline": ["solid", "dashed", "dotted", "double", "none", "hidden"],
     }],
     "outline-w": [{
-      "outline": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "outline": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "outline-color": [{
-      "outline": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "outline": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "shadow": [{
-      "shadow": ["", "inner", "none", fromTheme("shadow"), validators.isArbitraryVariableShadow, validators.isArbitraryShadow],
+      "shadow": ["", "inner", "none", themeShadow, isArbitraryVariableShadow, isArbitraryShadow],
     }],
     "shadow-color": [{
-      "shadow": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "shadow": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "ring-w": [{
-      "ring": ["", validators.isNumber, validators.isArbitraryVariableLength, validators.isArbitraryLength],
+      "ring": ["", isNumber, isArbitraryVariableLength, isArbitraryLength],
     }],
     "ring-color": [{
-      "ring": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "ring": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "ring-offset-w": [{
-      "ring-offset": [validators.isNumber, validators.isArbitraryLength],
+      "ring-offset": [isNumber, isArbitraryLength],
     }],
     "ring-offset-color": [{
-      "ring-offset": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "ring-offset": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "opacity": [{
-      "opacity": [validators.isNumber, validators.isArbitraryVariable, validators.isArbitraryValue],
+      "opacity": [isNumber, isArbitraryVariable, isArbitraryValue],
     }],
     "mix-blend": [{
       "mix-blend": ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "hard-light", "soft-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "plus-darker", "plus-lighter"],
     }],
     "filter": [{
-      "filter": ["", "none", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "filter": ["", "none", isArbitraryVariable, isArbitraryValue],
     }],
     "blur": [{
-      "blur": ["", "none", fromTheme("blur"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "blur": ["", "none", themeBlur, isArbitraryVariable, isArbitraryValue],
     }],
     "backdrop-blur": [{
-      "backdrop-blur": ["", "none", fromTheme("blur"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "backdrop-blur": ["", "none", themeBlur, isArbitraryVariable, isArbitraryValue],
     }],
     "transition": [{
-      "transition": ["", "all", "colors", "opacity", "shadow", "transform", "none", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "transition": ["", "all", "colors", "opacity", "shadow", "transform", "none", isArbitraryVariable, isArbitraryValue],
     }],
     "duration": [{
-      "duration": [validators.isNumber, "initial", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "duration": [isNumber, "initial", isArbitraryVariable, isArbitraryValue],
     }],
     "animate": [{
-      "animate": ["none", fromTheme("animate"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "animate": ["none", themeAnimate, isArbitraryVariable, isArbitraryValue],
     }],
     "rotate": [{
-      "rotate": ["none", validators.isNumber, validators.isArbitraryVariable, validators.isArbitraryValue],
+      "rotate": ["none", isNumber, isArbitraryVariable, isArbitraryValue],
     }],
     "transform": [{
-      "transform": [validators.isArbitraryVariable, validators.isArbitraryValue, "", "none", "gpu", "cpu"],
+      "transform": [isArbitraryVariable, isArbitraryValue, "", "none", "gpu", "cpu"],
     }],
     "translate-x": [{
-      "translate-x": [validators.isFraction, "full", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "translate-x": [isFraction, "full", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "translate-y": [{
-      "translate-y": [validators.isFraction, "full", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "translate-y": [isFraction, "full", isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "accent": [{
-      "accent": [fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "accent": [themeColor, isArbitraryVariable, isArbitraryValue],
     }],
     "cursor": [{
-      "cursor": ["auto", "default", "pointer", "wait", "text", "move", "help", "not-allowed", "none", "context-menu", "progress", "cell", "crosshair", "vertical-text", "alias", "copy", "no-drop", "grab", "grabbing", "all-scroll", "col-resize", "row-resize", "n-resize", "e-resize", "s-resize", "w-resize", "ne-resize", "nw-resize", "se-resize", "sw-resize", "ew-resize", "ns-resize", "nesw-resize", "nwse-resize", "zoom-in", "zoom-out", validators.isArbitraryVariable, validators.isArbitraryValue],
+      "cursor": ["auto", "default", "pointer", "wait", "text", "move", "help", "not-allowed", "none", "context-menu", "progress", "cell", "crosshair", "vertical-text", "alias", "copy", "no-drop", "grab", "grabbing", "all-scroll", "col-resize", "row-resize", "n-resize", "e-resize", "s-resize", "w-resize", "ne-resize", "nw-resize", "se-resize", "sw-resize", "ew-resize", "ns-resize", "nesw-resize", "nwse-resize", "zoom-in", "zoom-out", isArbitraryVariable, isArbitraryValue],
     }],
     "field-sizing": [{
       "field-sizing": ["fixed", "content"],
@@ -377,7 +393,7 @@ export const tailwindMergeConfig = {
       "resize": ["none", "", "y", "x"],
     }],
     "scroll-mt": [{
-      "scroll-mt": [validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "scroll-mt": [isArbitraryVariable, isArbitraryValue, themeSpacing],
     }],
     "touch-x": [{
       "touch-pan": ["x", "left", "right"],
@@ -390,7 +406,7 @@ export const tailwindMergeConfig = {
       "select": ["none", "text", "all", "auto"],
     }],
     "fill": [{
-      "fill": ["none", fromTheme("color"), validators.isArbitraryVariable, validators.isArbitraryValue],
+      "fill": ["none", themeColor, isArbitraryVariable, isArbitraryValue],
     }],
   },
   conflictingClassGroups: {

@@ -19,7 +19,6 @@ import { ListKeymap } from "@tiptap/extension-list/keymap";
 import { OrderedList } from "@tiptap/extension-list/ordered-list";
 import { Dropcursor } from "@tiptap/extensions/drop-cursor";
 import { Gapcursor } from "@tiptap/extensions/gap-cursor";
-import { Placeholder } from "@tiptap/extensions/placeholder";
 import { TrailingNode } from "@tiptap/extensions/trailing-node";
 import { UndoRedo } from "@tiptap/extensions/undo-redo";
 import { Color } from "@tiptap/extension-text-style/color";
@@ -29,6 +28,7 @@ import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import Youtube from "@tiptap/extension-youtube";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Decoration, DecorationSet } from "@tiptap/pm/view";
 
 import {
   CUSTOM_LINK_PROTOCOLS,
@@ -139,6 +139,32 @@ function starterExtensions(): Extensions {
   ];
 }
 
+/**
+ * 'Start writing your idea...' in an empty text, while it can be edited: a decoration on the empty document's only
+ * paragraph (classes `is-empty is-editor-empty`, `data-placeholder`, drawn by rich-text.module.css). The one
+ * placeholder this editor shows, so a few lines instead of TipTap's general Placeholder extension (issue 19 §1).
+ */
+const EmptyTextPlaceholder = Extension.create({
+  name: "emptyTextPlaceholder",
+  addProseMirrorPlugins() {
+    const editor = this.editor;
+    return [
+      new Plugin({
+        key: new PluginKey("emptyTextPlaceholder"),
+        props: {
+          decorations: (state) => {
+            const first = state.doc.firstChild;
+            if (!editor.isEditable || state.doc.childCount !== 1 || !first?.isTextblock || first.content.size > 0) return null;
+            return DecorationSet.create(state.doc, [
+              Decoration.node(0, first.nodeSize, { class: "is-empty is-editor-empty", "data-placeholder": EDITOR_PLACEHOLDER }),
+            ]);
+          },
+        },
+      }),
+    ];
+  },
+});
+
 /** Only the node kinds and marks of spec §3, plus the embedded video of the toolbar. */
 export function createEditorExtensions(): Extensions {
   return [
@@ -164,6 +190,6 @@ export function createEditorExtensions(): Extensions {
       nocookie: false,
       HTMLAttributes: { title: YOUTUBE_TITLE },
     }),
-    Placeholder.configure({ placeholder: EDITOR_PLACEHOLDER }),
+    EmptyTextPlaceholder,
   ];
 }

@@ -1,22 +1,10 @@
 "use client";
 
 import * as React from "react";
-import { createPortal } from "react-dom";
-
-import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from "@/components/ui/tooltip-delays";
-import {
-  contains,
-  graceArea,
-  placeTooltip,
-  type Box,
-  type TooltipPlacement,
-} from "@/components/editor/toolbar-tooltip-placement";
-import { cn } from "@/lib/utils";
 
 /*
- * The editor toolbar's tooltips without Radix Tooltip and floating-ui (about 15 KiB of the editor's first load).
- * One tooltip element for the whole toolbar, shown for one button at a time, behaving as the Radix tooltips of
- * components/ui/tooltip.tsx did:
+ * The editor toolbar's tooltips without Radix Tooltip and floating-ui. One tooltip element for the whole toolbar,
+ * shown for one button at a time, behaving as the Radix tooltips of components/ui/tooltip.tsx did:
  * - the pointer opens it after the spec's 700 ms (§9), at once when another tooltip closed less than 300 ms ago;
  *   touch never does; the pointer may move from the button onto the tooltip (its text can be hovered);
  * - keyboard focus opens it at once (not a focus that comes from pressing the button);
@@ -24,287 +12,101 @@ import { cn } from "@/lib/utils";
  * - while shown it is the button's description (aria-describedby), role="tooltip";
  * - same place (above, flipped below when there is no room, kept inside the viewport), same classes and arrow;
  *   no animation when the user asks for reduced motion.
- * The buttons are rendered once with their handlers: nothing is remounted when a tooltip shows (a lazily loaded
- * Radix Tooltip would have remounted them, losing focus and an open popover).
+ * The buttons are rendered once with their handlers: nothing is remounted when a tooltip shows.
+ *
+ * This module is what the toolbar needs at first paint: the buttons' handlers and a stand-in controller. The layer
+ * (timers, placement, the tooltip itself: toolbar-tooltip-layer.tsx) loads on the first pointer or keyboard intent
+ * (issue 19 §1); the intent that asked for it is carried out once it is there, if the pointer or focus is still on
+ * that button.
  */
 
-type TooltipState = "delayed-open" | "instant-open" | "closed";
-type Shown = { label: string; trigger: HTMLElement; state: TooltipState; key: number };
-
-type TriggerEvent = React.SyntheticEvent<HTMLButtonElement>;
-type PointerEvent = React.PointerEvent<HTMLButtonElement>;
-
-type Controller = {
+/** What the layer does for the buttons (toolbar-tooltip-layer.tsx). */
+export type TooltipController = {
   enter: (trigger: HTMLElement, label: string) => void;
   leave: (trigger: HTMLElement) => void;
   open: (trigger: HTMLElement, label: string) => void;
   closeFor: (trigger: HTMLElement) => void;
   closeIfOpenFor: (trigger: HTMLElement) => void;
   pointerMovedOnto: (trigger: HTMLElement) => boolean;
-  pressed: () => void;
-  isPressing: () => boolean;
   /** For the layer itself. */
   close: () => void;
   startGrace: () => void;
   remove: () => void;
 };
 
-type LayerContext = { tooltipId: string; describedLabel: string | null; controller: Controller };
+/** What the buttons call: the layer's controller (or its stand-in), and whether a press is under way. */
+type ButtonController = Pick<TooltipController, "enter" | "leave" | "open" | "closeFor" | "closeIfOpenFor" | "pointerMovedOnto"> & {
+  pressed: () => void;
+  isPressing: () => boolean;
+};
+
+type LayerContext = { tooltipId: string; describedLabel: string | null; controller: ButtonController };
 
 const ToolbarTooltipContext = React.createContext<LayerContext | null>(null);
 
-const TOOLTIP_LOOK =
-  "bg-primary text-primary-foreground z-50 w-fit origin-(--radix-tooltip-content-transform-origin) rounded-md px-3 py-1.5 text-xs text-balance";
-const TOOLTIP_MOTION =
-  "animate-in fade-in-0 zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[side=bottom]:slide-in-from-top-2 data-[side=left]:slide-in-from-right-2 data-[side=right]:slide-in-from-left-2 data-[side=top]:slide-in-from-bottom-2";
-const ARROW_CLASS = "bg-primary fill-primary z-50 size-2.5 translate-y-[calc(-50%_-_2px)] rotate-45 rounded-[2px]";
+type Intent = { kind: "enter" | "open"; trigger: HTMLElement; label: string };
+type LayerComponent = typeof import("@/components/editor/toolbar-tooltip-layer").ToolbarTooltipLayer;
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
+type TriggerEvent = React.SyntheticEvent<HTMLButtonElement>;
+type PointerEvent = React.PointerEvent<HTMLButtonElement>;
 
-function boxOf(element: Element): Box {
-  const { left, top, width, height } = element.getBoundingClientRect();
-  return { left, top, width, height };
-}
-
-/** Wraps the toolbar: gives its buttons their tooltips and renders the one tooltip element. */
 export function ToolbarTooltipProvider({ children }: { children: React.ReactNode }) {
   const tooltipId = React.useId();
-  const [shown, setShownState] = React.useState<Shown | null>(null);
-  const [placement, setPlacement] = React.useState<(TooltipPlacement & { key: number }) | null>(null);
-  const [reposition, setReposition] = React.useState(0);
-  const content = React.useRef<HTMLDivElement>(null);
-  const wrapper = React.useRef<HTMLDivElement>(null);
+  const [describedLabel, setDescribedLabel] = React.useState<string | null>(null);
+  const [Layer, setLayer] = React.useState<LayerComponent | null>(null);
+  const layer = React.useRef<TooltipController | null>(null);
+  const intent = React.useRef<Intent | null>(null);
+  const loading = React.useRef(false);
+  const pressing = React.useRef(false);
 
-  // Event handlers read and change these synchronously (several events of one gesture arrive before a render).
-  const current = React.useRef<Shown | null>(null);
-  const timers = React.useRef({ open: 0, skip: 0, pendingFor: null as HTMLElement | null });
-  const flags = React.useRef({ openDelayed: true, inTransit: false, pointerOpenedFor: null as HTMLElement | null, pressing: false });
-  const graceCleanup = React.useRef<(() => void) | null>(null);
-  const counter = React.useRef(0);
+  const onController = React.useCallback((controller: TooltipController | null) => {
+    layer.current = controller;
+    const asked = intent.current;
+    intent.current = null;
+    if (!controller || !asked) return;
+    // Only what still holds: the focus (not from a press) or the pointer still on that button.
+    if (asked.kind === "open" && document.activeElement === asked.trigger && !pressing.current) controller.open(asked.trigger, asked.label);
+    if (asked.kind === "enter" && asked.trigger.matches(":hover") && controller.pointerMovedOnto(asked.trigger)) {
+      controller.enter(asked.trigger, asked.label);
+    }
+  }, []);
 
-  const controller = React.useMemo<Controller>(() => {
-    const setShown = (next: Shown | null) => {
-      current.current = next;
-      setShownState(next);
+  const controller = React.useMemo<ButtonController>(() => {
+    const ask = (next: Intent) => {
+      intent.current = next;
+      if (loading.current) return;
+      loading.current = true;
+      void import("@/components/editor/toolbar-tooltip-layer").then(
+        (m) => setLayer(() => m.ToolbarTooltipLayer),
+        () => {
+          loading.current = false; // offline: no tooltip this time; the next intent tries again
+        },
+      );
     };
-    const clearOpenTimer = () => {
-      window.clearTimeout(timers.current.open);
-      timers.current.open = 0;
-      timers.current.pendingFor = null;
+    const forget = (trigger: HTMLElement) => {
+      if (intent.current?.trigger === trigger) intent.current = null;
     };
-    const endGrace = () => {
-      graceCleanup.current?.();
-      graceCleanup.current = null;
-      flags.current.inTransit = false;
-    };
-    const isOpenFor = (trigger: HTMLElement) =>
-      current.current !== null && current.current.trigger === trigger && current.current.state !== "closed";
-
-    const show = (trigger: HTMLElement, label: string, delayed: boolean) => {
-      clearOpenTimer();
-      if (isOpenFor(trigger)) return;
-      endGrace();
-      counter.current += 1;
-      setShown({ label, trigger, state: delayed ? "delayed-open" : "instant-open", key: counter.current });
-      // Another tooltip opening within the skip delay opens at once.
-      window.clearTimeout(timers.current.skip);
-      flags.current.openDelayed = false;
-    };
-
-    const close = () => {
-      clearOpenTimer();
-      endGrace();
-      const shownNow = current.current;
-      if (!shownNow || shownNow.state === "closed") return;
-      setShown({ ...shownNow, state: "closed" });
-      window.clearTimeout(timers.current.skip);
-      timers.current.skip = window.setTimeout(() => {
-        flags.current.openDelayed = true;
-      }, TOOLTIP_SKIP_DELAY_DURATION);
-    };
-
-    /** Leaving the button (or the tooltip) towards the other keeps it open while the pointer crosses the gap. */
-    const startGrace = () => {
-      const shownNow = current.current;
-      const tip = content.current;
-      if (!shownNow || shownNow.state === "closed" || !tip) return;
-      endGrace();
-      const tipBox = boxOf(tip);
-      const triggerBox = boxOf(shownNow.trigger);
-      const side = tipBox.top < triggerBox.top ? "top" : "bottom";
-      const area = graceArea(triggerBox, tipBox, side);
-      const onMove = (event: globalThis.PointerEvent) => {
-        const target = event.target instanceof Node ? event.target : null;
-        if (target && (shownNow.trigger.contains(target) || tip.contains(target))) endGrace();
-        else if (!contains(area, event.clientX, event.clientY)) close();
-      };
-      document.addEventListener("pointermove", onMove);
-      graceCleanup.current = () => document.removeEventListener("pointermove", onMove);
-      flags.current.inTransit = true;
-    };
-
     return {
-      enter: (trigger, label) => {
-        if (!flags.current.openDelayed) {
-          show(trigger, label, false);
-          return;
-        }
-        clearOpenTimer();
-        timers.current.pendingFor = trigger;
-        timers.current.open = window.setTimeout(() => show(trigger, label, true), TOOLTIP_DELAY_DURATION);
-      },
-      leave: (trigger) => {
-        if (timers.current.pendingFor === trigger) clearOpenTimer();
-        flags.current.pointerOpenedFor = null;
-        if (isOpenFor(trigger)) startGrace();
-      },
-      open: (trigger, label) => show(trigger, label, false),
-      closeFor: (trigger) => {
-        if (timers.current.pendingFor === trigger) clearOpenTimer();
-        if (isOpenFor(trigger)) close();
-      },
-      // A press hides a shown tooltip but, as with Radix, leaves a pending one alone (the click that follows cancels it).
-      closeIfOpenFor: (trigger) => {
-        if (isOpenFor(trigger)) close();
-      },
-      pointerMovedOnto: (trigger) => {
-        if (flags.current.pointerOpenedFor === trigger || flags.current.inTransit) return false;
-        flags.current.pointerOpenedFor = trigger;
-        return true;
-      },
+      enter: (trigger, label) => (layer.current ? layer.current.enter(trigger, label) : ask({ kind: "enter", trigger, label })),
+      leave: (trigger) => (layer.current ? layer.current.leave(trigger) : forget(trigger)),
+      open: (trigger, label) => (layer.current ? layer.current.open(trigger, label) : ask({ kind: "open", trigger, label })),
+      closeFor: (trigger) => (layer.current ? layer.current.closeFor(trigger) : forget(trigger)),
+      closeIfOpenFor: (trigger) => layer.current?.closeIfOpenFor(trigger),
+      pointerMovedOnto: (trigger) => (layer.current ? layer.current.pointerMovedOnto(trigger) : true),
       pressed: () => {
-        flags.current.pressing = true;
-        document.addEventListener("pointerup", () => (flags.current.pressing = false), { once: true });
+        pressing.current = true;
+        document.addEventListener("pointerup", () => (pressing.current = false), { once: true });
       },
-      isPressing: () => flags.current.pressing,
-      close,
-      startGrace,
-      remove: () => setShown(null),
+      isPressing: () => pressing.current,
     };
   }, []);
 
-  const isOpen = shown !== null && shown.state !== "closed";
-
-  // While shown: Escape, a press elsewhere and scrolling the toolbar (or the page) hide it; a resize moves it.
-  React.useEffect(() => {
-    if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // First, and marked as handled: an open link or colour popover below stays open (as with Radix's layers).
-      event.preventDefault();
-      controller.close();
-    };
-    const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (!(event.target instanceof Node && content.current?.contains(event.target))) controller.close();
-    };
-    const onScroll = (event: Event) => {
-      const trigger = current.current?.trigger;
-      if (trigger && event.target instanceof Node && event.target.contains(trigger)) controller.close();
-    };
-    const onResize = () => setReposition((n) => n + 1);
-    window.addEventListener("keydown", onKeyDown, { capture: true });
-    document.addEventListener("pointerdown", onPointerDown, { capture: true });
-    window.addEventListener("scroll", onScroll, { capture: true });
-    window.addEventListener("resize", onResize);
-    return () => {
-      window.removeEventListener("keydown", onKeyDown, { capture: true });
-      document.removeEventListener("pointerdown", onPointerDown, { capture: true });
-      window.removeEventListener("scroll", onScroll, { capture: true });
-      window.removeEventListener("resize", onResize);
-    };
-  }, [isOpen, controller]);
-
-  // Timers and listeners go with the toolbar (it unmounts when the text becomes read-only).
-  React.useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      window.clearTimeout(pending.open);
-      window.clearTimeout(pending.skip);
-      graceCleanup.current?.();
-    };
-  }, []);
-
-  // Placed before it is painted: measured hidden, then moved next to its button.
-  const shownKey = shown?.key;
-  const shownTrigger = shown?.trigger;
-  React.useLayoutEffect(() => {
-    if (shownKey === undefined || !shownTrigger || !wrapper.current) return;
-    const size = { width: wrapper.current.offsetWidth, height: wrapper.current.offsetHeight };
-    const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
-    setPlacement({ ...placeTooltip(boxOf(shownTrigger), size, viewport), key: shownKey });
-  }, [shownKey, shownTrigger, reposition]);
-
-  // Closed: gone at once without an exit animation, else when it ends (as Radix's Presence).
-  const closed = shown?.state === "closed";
-  React.useLayoutEffect(() => {
-    if (!closed) return;
-    const tip = content.current;
-    if (!tip || getComputedStyle(tip).animationName === "none") controller.remove();
-  }, [closed, controller]);
-
-  const contextValue = React.useMemo<LayerContext>(
-    () => ({ tooltipId, describedLabel: isOpen ? shown.label : null, controller }),
-    [tooltipId, isOpen, shown?.label, controller],
-  );
-
-  const placed = shown !== null && placement !== null && placement.key === shown.key ? placement : null;
-  const reducedMotion = shown !== null && prefersReducedMotion();
+  const contextValue = React.useMemo<LayerContext>(() => ({ tooltipId, describedLabel, controller }), [tooltipId, describedLabel, controller]);
 
   return (
     <ToolbarTooltipContext.Provider value={contextValue}>
       {children}
-      {shown
-        ? createPortal(
-            <div
-              ref={wrapper}
-              style={{
-                position: "fixed",
-                left: 0,
-                top: 0,
-                transform: placed ? `translate(${Math.round(placed.x)}px, ${Math.round(placed.y)}px)` : "translate(0, -200%)",
-                minWidth: "max-content",
-                zIndex: 50,
-                visibility: placed ? undefined : "hidden",
-                pointerEvents: placed ? undefined : "none",
-              }}
-            >
-              <div
-                key={shown.key}
-                ref={content}
-                id={tooltipId}
-                role="tooltip"
-                data-slot="tooltip-content"
-                data-state={shown.state}
-                data-side={placed?.side ?? "top"}
-                data-align="center"
-                className={cn(reducedMotion ? null : TOOLTIP_MOTION, TOOLTIP_LOOK)}
-                style={{ "--radix-tooltip-content-transform-origin": placed?.origin } as React.CSSProperties}
-                onPointerLeave={controller.startGrace}
-                onAnimationEnd={() => {
-                  if (current.current?.state === "closed") controller.remove();
-                }}
-              >
-                {shown.label}
-                <span
-                  style={{
-                    position: "absolute",
-                    left: placed?.arrowX ?? 0,
-                    [placed?.side === "bottom" ? "top" : "bottom"]: 0,
-                    transformOrigin: placed?.side === "bottom" ? "center 0" : "",
-                    transform: placed?.side === "bottom" ? "rotate(180deg)" : "translateY(100%)",
-                  }}
-                >
-                  <svg className={ARROW_CLASS} width={10} height={5} viewBox="0 0 30 10" preserveAspectRatio="none">
-                    <polygon points="0,0 30,0 15,10" />
-                  </svg>
-                </span>
-              </div>
-            </div>,
-            document.body,
-          )
-        : null}
+      {Layer ? <Layer tooltipId={tooltipId} onController={onController} onDescribedLabel={setDescribedLabel} /> : null}
     </ToolbarTooltipContext.Provider>
   );
 }

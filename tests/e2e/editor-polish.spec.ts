@@ -205,6 +205,21 @@ test.describe("editor polish", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("an emptied text shows 'Start writing your idea...' until something is typed", async ({ page }) => {
+    const id = await newIdea(page, "Blank slate");
+    await page.goto(`/editor/${id}`);
+    await caretAtEnd(page, "First line of the idea");
+    await expect(content(page).locator("p.is-editor-empty")).toHaveCount(0);
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    const empty = content(page).locator("p.is-editor-empty");
+    await expect(empty).toHaveAttribute("data-placeholder", "Start writing your idea...");
+    expect(await empty.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Start writing your idea..."');
+    await page.keyboard.type("A");
+    await expect(content(page).locator("p.is-editor-empty")).toHaveCount(0);
+    await expect(content(page).locator("p").first()).toHaveText("A");
+  });
+
   test("typed URLs become links: the URL scanner loads on the text's first focus, not with the page", async ({ page }) => {
     const id = await newIdea(page, "Links as you type");
     await page.goto(`/editor/${id}`);
