@@ -113,6 +113,7 @@ function OpenAlertDialog({ className, onCloseAutoFocus, children, ...props }: Al
       // it out of the top layer and the page out of inertness.
       // In the next task, as Radix does: what the close rendered (e.g. 'Share It' after publishing) is there by then.
       window.setTimeout(() => {
+        if (element.isConnected) return; // not removed after all (React's StrictMode replays effects in development)
         const event = new Event("alertDialog.closeAutoFocus", { cancelable: true });
         onCloseAutoFocusRef.current?.(event);
         if (!event.defaultPrevented && restoreTo?.isConnected) restoreTo.focus();
