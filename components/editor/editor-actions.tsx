@@ -1,10 +1,10 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Eye, Save, Send, Share2 } from "lucide-react";
 
-import { IdeaStatusBadge } from "@/components/ideas/idea-status-badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import {
@@ -17,6 +17,9 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
+
+// Shown once the idea is published: not part of a draft's first load.
+const IdeaStatusBadge = dynamic(() => import("@/components/ideas/idea-status-badge").then((m) => m.IdeaStatusBadge));
 
 type EditorActionsProps = {
   ideaId: number | null;

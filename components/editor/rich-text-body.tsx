@@ -3,10 +3,11 @@
 import * as React from "react";
 import dynamic from "next/dynamic";
 
-import { ReadOnlyRichText } from "@/components/editor/read-only-rich-text";
 import type { RichTextEditorProps } from "@/components/editor/rich-text-editor";
 import { Skeleton } from "@/components/ui/skeleton";
 
+// Each loads only where it is shown: a draft's page needs the editor, a published idea's the read-only text.
+const ReadOnlyRichText = dynamic(() => import("@/components/editor/read-only-rich-text").then((m) => m.ReadOnlyRichText));
 const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor"), {
   ssr: false,
   loading: () => <Skeleton className="h-96 w-full rounded-lg" />,
