@@ -1,8 +1,9 @@
 /**
  * `npx tsx scripts/tailwind-merge-config.ts` writes lib/tailwind-merge-config.ts: tailwind-merge's own default
  * configuration cut down to the class groups the app's source uses (issue 19 §1: its full table was 8 KiB of every
- * page's JavaScript). `--check` only says whether the file is current (tests/lib/tailwind-merge-config.unit.test.ts
- * runs the same check and compares every pair of the app's classes with the full table).
+ * page's JavaScript). tests/lib/tailwind-merge-config.unit.test.ts says when to run it again: when the source uses a
+ * class of a group the table lacks, or tailwind-merge's own table changed; it also compares every pair of the app's
+ * classes with the full table.
  *
  * The groups kept are those any class token in app/, components/ or lib/ belongs to, so for those classes the cut
  * table resolves exactly as the full one: the same groups, in the same order, with the same conflicts. Class names
@@ -48,7 +49,7 @@ export function recognisedClasses(tokens = classVocabulary()): string[] {
 }
 
 /** For each class group of the full table, whether a merge that knows only that group recognises the token. */
-function groupsUsedBy(tokens: string[], config: DefaultConfig): GroupId[] {
+export function groupsUsedBy(tokens: string[], config: DefaultConfig = getDefaultConfig()): GroupId[] {
   const used: GroupId[] = [];
   for (const group of Object.keys(config.classGroups) as GroupId[]) {
     const only = createTailwindMerge(() => ({
@@ -101,6 +102,11 @@ function serialize(value: unknown, themeKeys: Set<string>, indent = "", usedVali
   return JSON.stringify(value);
 }
 
+/** A table entry (a class group, a theme scale) as comparable text: validators and theme getters by name. */
+export function describeEntry(value: unknown): string {
+  return serialize(value, new Set());
+}
+
 export function generateConfigSource(tokens = recognisedClasses()): string {
   const config = getDefaultConfig();
   const groups = groupsUsedBy(tokens, config);
@@ -141,18 +147,8 @@ export const tailwindMergeConfig = {
 }
 
 if (require.main === module) {
-  const source = generateConfigSource();
-  if (process.argv.includes("--check")) {
-    const current = fs.existsSync(CONFIG_FILE) ? fs.readFileSync(CONFIG_FILE, "utf8") : "";
-    if (current !== source) {
-      console.error("lib/tailwind-merge-config.ts is out of date: run `npx tsx scripts/tailwind-merge-config.ts`.");
-      process.exit(1);
-    }
-    console.log("lib/tailwind-merge-config.ts is current.");
-  } else {
-    const tmp = `${CONFIG_FILE}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, source);
-    fs.renameSync(tmp, CONFIG_FILE);
-    console.log(`wrote ${path.relative(ROOT, CONFIG_FILE)}`);
-  }
+  const tmp = `${CONFIG_FILE}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, generateConfigSource());
+  fs.renameSync(tmp, CONFIG_FILE);
+  console.log(`wrote ${path.relative(ROOT, CONFIG_FILE)}`);
 }

@@ -15,19 +15,9 @@ import { cn } from "@/lib/utils";
 import type { TooltipController } from "@/components/editor/toolbar-tooltip";
 
 /*
- * The tooltip layer of the editor's toolbar (the eager part, toolbar-tooltip.tsx, loads it on the first pointer or
- * keyboard intent). The editor toolbar's tooltips without Radix Tooltip and floating-ui (about 15 KiB of the editor's first load).
- * One tooltip element for the whole toolbar, shown for one button at a time, behaving as the Radix tooltips of
- * components/ui/tooltip.tsx did:
- * - the pointer opens it after the spec's 700 ms (§9), at once when another tooltip closed less than 300 ms ago;
- *   touch never does; the pointer may move from the button onto the tooltip (its text can be hovered);
- * - keyboard focus opens it at once (not a focus that comes from pressing the button);
- * - leaving the button, blur, a press, a click, Escape or scrolling the toolbar hides it;
- * - while shown it is the button's description (aria-describedby), role="tooltip";
- * - same place (above, flipped below when there is no room, kept inside the viewport), same classes and arrow;
- *   no animation when the user asks for reduced motion.
- * The buttons are rendered once with their handlers: nothing is remounted when a tooltip shows (a lazily loaded
- * Radix Tooltip would have remounted them, losing focus and an open popover).
+ * The tooltip layer of the editor's toolbar: its timers, its placement and the tooltip itself, loaded on the first
+ * pointer or keyboard intent by toolbar-tooltip.tsx, which describes the behaviour (that of the Radix tooltips it
+ * replaced). One layer for the whole toolbar; it reports its controller and the label it shows to the provider.
  */
 
 type TooltipState = "delayed-open" | "instant-open" | "closed";

@@ -1,7 +1,7 @@
-import fs from "node:fs";
-import { twMerge } from "tailwind-merge";
+import { getDefaultConfig, twMerge } from "tailwind-merge";
 import { cn } from "@/lib/utils";
-import { CONFIG_FILE, classVocabulary, generateConfigSource, recognisedClasses } from "../../scripts/tailwind-merge-config";
+import { tailwindMergeConfig } from "@/lib/tailwind-merge-config";
+import { classVocabulary, describeEntry, groupsUsedBy, recognisedClasses } from "../../scripts/tailwind-merge-config";
 
 /**
  * cn() merges with a cut-down tailwind-merge table (lib/tailwind-merge-config.ts): it must be current for the
@@ -22,8 +22,23 @@ function variantsOf(cls: string) {
 }
 
 describe("lib/tailwind-merge-config.ts", () => {
-  it("is what scripts/tailwind-merge-config.ts generates from today's source (else run it)", () => {
-    expect(fs.readFileSync(CONFIG_FILE, "utf8")).toBe(generateConfigSource(classes));
+  const full = getDefaultConfig();
+  const table = tailwindMergeConfig as unknown as Record<keyof typeof tailwindMergeConfig, Record<string, unknown>>;
+  const kept = Object.keys(table.classGroups);
+
+  it("has every class group the source uses (else run `npx tsx scripts/tailwind-merge-config.ts`)", () => {
+    expect(groupsUsedBy(classes).filter((group) => !kept.includes(group))).toEqual([]);
+  });
+
+  it("keeps tailwind-merge's own entries for those groups, their conflicts and theme scales (else run it too)", () => {
+    const fullGroups = full.classGroups as Record<string, unknown>;
+    for (const group of kept) expect([group, describeEntry(table.classGroups[group])]).toEqual([group, describeEntry(fullGroups[group])]);
+    const fullConflicts = full.conflictingClassGroups as Record<string, readonly string[]>;
+    for (const group of kept) {
+      expect([group, table.conflictingClassGroups[group] ?? []]).toEqual([group, (fullConflicts[group] ?? []).filter((g) => kept.includes(g))]);
+    }
+    const fullTheme = full.theme as Record<string, unknown>;
+    for (const key of Object.keys(table.theme)) expect([key, describeEntry(table.theme[key])]).toEqual([key, describeEntry(fullTheme[key])]);
   });
 
   it("merges every pair of the app's classes, in either order, as tailwind-merge's full table does", () => {
