@@ -32,7 +32,11 @@ export function DashboardHeader({ user }: { user: DashboardUser }) {
   const pressed = React.useRef(false);
   const loading = React.useRef(false);
   const want = (press: boolean) => {
-    if (press) pressed.current = true;
+    if (press) {
+      pressed.current = true;
+      // The code may have arrived already, its menu not yet in place (this stand-in still got the press): open it.
+      setMenu((menu) => (menu && !menu.open ? { ...menu, open: true } : menu));
+    }
     if (loading.current) return;
     loading.current = true;
     loadAccountMenu().then(
