@@ -20,10 +20,15 @@ export function createLinkifyOnDemand(load: () => Promise<LinkifyApi>) {
   const pendingProtocols: Array<[scheme: string, optionalSlashSlash: boolean]> = [];
 
   const loadLinkify = () =>
-    (loading ??= load().then((mod) => {
-      for (const [scheme, optionalSlashSlash] of pendingProtocols.splice(0)) mod.registerCustomProtocol(scheme, optionalSlashSlash);
-      real = mod;
-    }));
+    (loading ??= load().then(
+      (mod) => {
+        for (const [scheme, optionalSlashSlash] of pendingProtocols.splice(0)) mod.registerCustomProtocol(scheme, optionalSlashSlash);
+        real = mod;
+      },
+      () => {
+        loading = null; // offline: no autolinking for now; the next focus or scan tries again
+      },
+    ));
 
   const find: LinkifyApi["find"] = (...args) => {
     if (real) return real.find(...args);
