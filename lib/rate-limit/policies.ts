@@ -43,6 +43,15 @@ export const rateLimits = {
   shareLookup: (ip: string): Limit[] => [{ key: `share:lookup:ip:${ip}`, limit: 300, windowSeconds: MIN }],
   /** Wrong passcodes per link and address (issue 17 §1): the 6th try in 15 minutes is a 429, right or wrong. */
   passcodeTries: (shareId: string, ip: string): Limit[] => [{ key: `passcode:${shareId}:${ip}`, limit: 5, windowSeconds: 15 * MIN }],
+  /**
+   * Page images and page lists (the recipient's reader, the owner's and the version previews): each may draw a page
+   * in the render pool, so per reader (recipient or owner) and per address. A reader scrolling a long deck at two
+   * widths stays far below it.
+   */
+  pageImages: (readerId: string, ip: string): Limit[] => [
+    { key: `pages:${readerId}`, limit: 240, windowSeconds: MIN },
+    { key: `pages:ip:${ip}`, limit: 480, windowSeconds: MIN },
+  ],
   shareCreate: (ownerId: string): Limit[] => [{ key: `share:create:${ownerId}`, limit: 100, windowSeconds: HOUR }],
   recipientCreateFromIp: (ip: string): Limit[] => [{ key: `recipient:create:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
   recipientCreateForShare: (shareId: string): Limit[] => [{ key: `recipient:create:share:${shareId}`, limit: 200, windowSeconds: HOUR }],
