@@ -23,30 +23,61 @@ for (const [net6, prefix] of [
   ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(net6, prefix, "ipv6");
 
-/** An IPv4 address written inside an IPv6 one (::ffff:a.b.c.d, ::a.b.c.d), so both spellings get the IPv4 rule. */
-function embeddedIpv4(address: string): string | null {
-  const m = address.toLowerCase().match(/^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/);
-  if (m) return m[1];
-  const hex = address.toLowerCase().match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (!hex) return null;
-  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** The eight 16-bit groups of an IPv6 address (any zone id dropped), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const text = address.replace(/%.*$/, "").toLowerCase();
+  if (net.isIP(text) !== 6) return null;
+  const groupsOf = (part: string) =>
+    part === ""
+      ? []
+      : part.split(":").flatMap((g) => {
+          if (!g.includes(".")) return [parseInt(g, 16)];
+          const [a, b, c, d] = g.split(".").map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const gap = text.indexOf("::");
+  if (gap < 0) return groupsOf(text);
+  const head = groupsOf(text.slice(0, gap));
+  const tail = groupsOf(text.slice(gap + 2));
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
 }
 
+/**
+ * An IPv4 address carried inside an IPv6 one, so every spelling of it gets the IPv4 rule: IPv4-mapped
+ * (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96) and IPv4-compatible (::/96), whether the last 32 bits are
+ * written dotted or in hex (the URL parser turns [::127.0.0.1] into [::7f00:1]). `::` and `::1` are IPv6's own
+ * unspecified and loopback addresses, not IPv4 ones, and keep the IPv6 rule.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  if (!g || g[0] || g[1] || g[2] || g[3]) return null;
+  const compatible = g[4] === 0 && g[5] === 0 && !(g[6] === 0 && g[7] <= 1);
+  const mapped = g[4] === 0 && g[5] === 0xffff;
+  const translated = g[4] === 0xffff && g[5] === 0;
+  if (!compatible && !mapped && !translated) return null;
+  return `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
+}
+
+/**
+ * The one address check, for the address typed in the URL (when saved and at delivery) and for every address its
+ * host resolves to at delivery time.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family === 6) {
     const v4 = embeddedIpv4(address);
-    return v4 ? blocked.check(v4, "ipv4") : blocked.check(address, "ipv6");
+    return v4 ? blocked.check(v4, "ipv4") : blocked.check(address.replace(/%.*$/, ""), "ipv6");
   }
   return true; // not an address at all: never trusted
 }
 
 export function isLoopbackAddress(address: string): boolean {
-  const v4 = net.isIP(address) === 6 ? embeddedIpv4(address) : address;
-  if (v4 && net.isIP(v4) === 4) return v4.startsWith("127.");
-  return address === "::1";
+  if (net.isIP(address) === 4) return address.startsWith("127.");
+  const v4 = embeddedIpv4(address);
+  if (v4) return v4.startsWith("127.");
+  const g = ipv6Groups(address);
+  return !!g && g.slice(0, 7).every((x) => x === 0) && g[7] === 1;
 }
 
 /** The one decision: private addresses and http to loopback are allowed under `npm run dev` or WEBHOOKS_ALLOW_PRIVATE. */

@@ -6,7 +6,8 @@ describe("webhook addresses", () => {
   it.each([
     "127.0.0.1", "127.255.0.9", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.169.254", "0.0.0.0",
     "100.64.0.1", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fd12:3456::1", "fc00::1", "::ffff:127.0.0.1",
-    "::ffff:7f00:1", "::ffff:10.0.0.1", "64:ff9b::7f00:1", "2001:db8::1", "ff02::1", "not-an-ip",
+    "::ffff:7f00:1", "::ffff:10.0.0.1", "::7f00:1", "::127.0.0.1", "::a9fe:a9fe", "::ffff:0:7f00:1", "::ffff:0:127.0.0.1",
+    "64:ff9b::7f00:1", "2001:db8::1", "ff02::1", "not-an-ip",
   ])("%s is private", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -19,7 +20,7 @@ describe("webhook addresses", () => {
   );
 
   it("knows loopback", () => {
-    expect(["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"].every(isLoopbackAddress)).toBe(true);
+    expect(["127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", "::7f00:1", "::ffff:0:7f00:1"].every(isLoopbackAddress)).toBe(true);
     expect(["10.0.0.1", "::2", "8.8.8.8"].some(isLoopbackAddress)).toBe(false);
   });
 });
