@@ -24,6 +24,7 @@ import { ApiError, apiRequest } from "@/lib/client/request";
 import type { Share } from "@/lib/client/types";
 import type { CreateShareRequest } from "@/lib/validation/share-link";
 import { SHARE_NOTE_MAX } from "@/lib/validation/share-link-limits";
+import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/validation/sharing-limits";
 import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/share-types";
 
 export const CREATE_FAILED = "Failed to create share link. Please try again.";
@@ -195,8 +196,8 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
           <Input type="text" autoComplete="off" maxLength={200} {...field("name")} disabled={pending} {...describedBy("name", errors.name, true)} />
         </Field>
 
-        <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint="Recipients enter it before anything is shown. 4 to 64 characters; tell it to them yourself.">
-          <Input type="text" autoComplete="off" spellCheck={false} maxLength={64} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
+        <Field field="passcode" label="Passcode (optional)" error={errors.passcode} hint={`Recipients enter it before anything is shown. At least ${PASSCODE_MIN_LENGTH} characters; tell it to them yourself.`}>
+          <Input type="text" autoComplete="off" spellCheck={false} maxLength={PASSCODE_MAX_LENGTH} {...field("passcode")} disabled={pending} {...describedBy("passcode", errors.passcode, true)} />
         </Field>
 
         <AgreementChoice

@@ -17,6 +17,7 @@ import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
 import type { Share } from "@/lib/client/types";
 import type { UpdateShareRequest } from "@/lib/validation/share-link";
+import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/validation/sharing-limits";
 
 /** PATCH /api/shares/{id}'s own rules (full zod), loaded when the form is first focused and awaited on submit. */
 const updateRules = schemaOnDemand(() => import("@/lib/validation/share-link").then((m) => m.updateShareSchema));
@@ -142,8 +143,8 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
             </Label>
           </div>
           <div className="space-y-2">
-            <FormField id={`edit-${share.id}-passcode`} label={share.hasPasscode ? "New passcode" : "Passcode"} error={errors.passcode}>
-              {(control) => <Input {...control} autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} disabled={removePasscode} maxLength={64} />}
+            <FormField id={`edit-${share.id}-passcode`} label={share.hasPasscode ? "New passcode" : "Passcode"} error={errors.passcode} hint={`At least ${PASSCODE_MIN_LENGTH} characters.`}>
+              {(control) => <Input {...control} autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} disabled={removePasscode} maxLength={PASSCODE_MAX_LENGTH} />}
             </FormField>
             {share.hasPasscode ? (
               <div className="flex items-center gap-3">

@@ -5,4 +5,4 @@
 export type { RenderedEmail } from "@/lib/email/mail-templates/render";
 export { passwordResetEmail, emailVerificationEmail, inviteEmail, accountDeletedEmail, passwordChangedEmail } from "@/lib/email/mail-templates/account";
 export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail } from "@/lib/email/mail-templates/sharing";
-export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail } from "@/lib/email/mail-templates/notifications";
+export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail } from "@/lib/email/mail-templates/notifications";

@@ -1,12 +1,11 @@
 import "server-only";
-import { headers } from "next/headers";
 import { db } from "@/lib/db";
 import { sendEmail } from "@/lib/email";
 import { commentEmail, ownerReplyEmail } from "@/lib/email/templates";
-import { originForHost } from "@/lib/http/origin";
 import { runAfterResponse } from "@/lib/server/after-response";
 import { isDead } from "@/lib/shares/link-state";
 import { viewLink } from "@/lib/shares";
+import { linkOrigin } from "@/lib/notifications/origin";
 import { queueOwnerNotification, shareScreenUrl } from "@/lib/notifications/queue";
 
 export { shareScreenUrl };
@@ -17,17 +16,6 @@ export { shareScreenUrl };
  * switched-off kind (User.notify*) sends nothing. Agreement and first view are queued and mailed one mail per
  * recipient burst by the owner-mail job (./queue.ts); a comment is mailed at once, with its text.
  */
-
-/** The origin links in these mails point to; read before the response is sent (the request is gone after). */
-async function linkOrigin() {
-  let host: string | null = null;
-  try {
-    host = (await headers()).get("host");
-  } catch {
-    // Outside a request (jobs, tests): NEXTAUTH_URL or localhost.
-  }
-  return originForHost(host);
-}
 
 const shareForMail = {
   select: {

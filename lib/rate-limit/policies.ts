@@ -44,6 +44,12 @@ export const rateLimits = {
   /** Wrong passcodes per link and address (issue 17 §1): the 6th try in 15 minutes is a 429, right or wrong. */
   passcodeTries: (shareId: string, ip: string): Limit[] => [{ key: `passcode:${shareId}:${ip}`, limit: 5, windowSeconds: 15 * MIN }],
   /**
+   * Wrong passcodes per link across all addresses: the budget per address alone let a guesser with a few dozen
+   * addresses find a 4-digit passcode in seconds. Past it the link answers 429 to every try, right or wrong, until
+   * the hour is over, and its owner is mailed once (lib/shares/passcode.ts).
+   */
+  passcodeTriesPerLink: (shareId: string): Limit => ({ key: `passcode:link:${shareId}`, limit: 30, windowSeconds: HOUR }),
+  /**
    * Page images and page lists (the recipient's reader, the owner's and the version previews): each may draw a page
    * in the render pool, so per reader (recipient or owner) and per address. A reader scrolling a long deck at two
    * widths stays far below it.

@@ -2,10 +2,11 @@ import "server-only";
 import crypto from "node:crypto";
 import bcrypt from "bcryptjs";
 import { db } from "@/lib/db";
-import { ForbiddenError, NotFoundError } from "@/lib/api/errors";
+import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
-import { enforceRateLimits, recordFailures, refundAttempts } from "@/lib/rate-limit";
+import { allowed, enforceRateLimits, rateLimitHitSql, recordFailures, refundAttempts, retryAfter, type Limit } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
+import { notifyPasscodeGuessing } from "@/lib/notifications/security";
 import { INVALID_LINK, isDead } from "@/lib/shares/link-state";
 import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/secrets";
 import { shareByToken } from "@/lib/shares/lookup";
@@ -18,8 +19,6 @@ import { shareByToken } from "@/lib/shares/lookup";
  */
 
 export const PASSCODE_WRONG = "Incorrect passcode";
-export const PASSCODE_MIN = 4;
-export const PASSCODE_MAX = 64;
 const ROUNDS = 10;
 
 /** This browser's passcode cookies, by link id (lib/recipients/cookies.ts readPasscodeProofs). */
@@ -54,11 +53,20 @@ export class PasscodeRequiredError extends NotFoundError {
   }
 }
 
+/** Counts one try against the link's ceiling; answers the window it was counted in. */
+async function countLinkTry(limit: Limit) {
+  const [window] = await db.$queryRawUnsafe<{ count: number; resetAt: Date }[]>(rateLimitHitSql("$1", "$2::int"), limit.key, limit.windowSeconds);
+  return window;
+}
+
 /**
  * POST /api/share/{token}/passcode: the proof to keep in the link's cookie (null: the link has no passcode), or 403
- * PASSCODE_WRONG. Every try is counted first (so parallel guesses cannot outrun the budget): the 6th within 15
- * minutes per link and address is a 429; a right one is given back. This browser's recipients of the link are
- * marked as having given it (the gate's passcode clause). Unknown, revoked or expired links: 404, like a lookup.
+ * PASSCODE_WRONG. Every try is counted first (so parallel guesses cannot outrun the budget), a right one is given
+ * back. Two budgets: per link and address (the 6th try within 15 minutes is a 429) and per link across all
+ * addresses (rateLimits.passcodeTriesPerLink: past 30 wrong tries in its hour every try is a 429, the right passcode
+ * too, so many addresses cannot share out the guessing); reaching it mails the link's owner, once per window.
+ * This browser's recipients of the link are marked as having given it (the gate's passcode clause). Unknown,
+ * revoked or expired links: 404, like a lookup.
  */
 export async function enterPasscode(token: string, passcode: string, secrets: RecipientSecrets, client: ClientInfo) {
   const share = await shareByToken(token);
@@ -67,10 +75,25 @@ export async function enterPasscode(token: string, passcode: string, secrets: Re
     throw new NotFoundError(INVALID_LINK);
   }
   if (share.passcodeHash === null) return { shareId: share.id, proof: null };
-  const limits = rateLimits.passcodeTries(share.id, client.ip);
-  await enforceRateLimits(limits);
-  if (!(await bcrypt.compare(passcode, share.passcodeHash))) throw new ForbiddenError(PASSCODE_WRONG);
-  await refundAttempts(limits);
+  // Per address first: an address past its own budget is refused before it can use up the link's.
+  const perAddress = rateLimits.passcodeTries(share.id, client.ip);
+  await enforceRateLimits(perAddress);
+  const perLink = rateLimits.passcodeTriesPerLink(share.id);
+  const window = await countLinkTry(perLink);
+  const ceiling = allowed(perLink);
+  // The wrong try counted at the ceiling mails the owner; so does the first one refused past it, in case a right
+  // passcode took the ceiling's place and was given back. notifyPasscodeGuessing sends one mail per window.
+  const reached = window.count === ceiling || window.count === ceiling + 1;
+  const alert = () => notifyPasscodeGuessing(share.id, { wrongTries: ceiling, windowEndsAt: window.resetAt });
+  if (window.count > ceiling) {
+    if (reached) await alert();
+    throw new RateLimitError(retryAfter(window.resetAt));
+  }
+  if (!(await bcrypt.compare(passcode, share.passcodeHash))) {
+    if (reached) await alert();
+    throw new ForbiddenError(PASSCODE_WRONG);
+  }
+  await refundAttempts([...perAddress, perLink]);
   const hashes = secretHashes(secrets);
   if (hashes.length) {
     // Only if the passcode is still the one checked: a change in between leaves these recipients locked out.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_VIEWS_LIMIT, MESSAGES } from "@/lib/validation/sharing";
+import { MAX_VIEWS_LIMIT, MESSAGES, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/validation/sharing";
 import { singleLine } from "@/lib/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 import { agreementIdField } from "@/lib/validation/agreements";
@@ -54,7 +54,8 @@ const ignored = z
   .optional()
   .transform(() => null);
 
-export const passcode = z.string(MESSAGES.passcode).min(4, MESSAGES.passcode).max(64, MESSAGES.passcode);
+/** A new passcode (creating or changing a link); one already stored is never checked against these again. */
+export const passcode = z.string(MESSAGES.passcode).min(PASSCODE_MIN_LENGTH, MESSAGES.passcode).max(PASSCODE_MAX_LENGTH, MESSAGES.passcodeTooLong);
 
 
 /** The owner's name for a link: one line, trimmed; empty is no name (null). */

@@ -5,6 +5,12 @@
 export const COMMENT_MAX_CHARS = 2000;
 export const MAX_VIEWS_LIMIT = 1_000_000;
 export const EMAIL_CODE_LENGTH = 6;
+/**
+ * A new passcode's length. Checked only when a passcode is set (creating or changing a link): links given a shorter
+ * one before the minimum rose to 6 keep opening with it.
+ */
+export const PASSCODE_MIN_LENGTH = 6;
+export const PASSCODE_MAX_LENGTH = 64;
 
 /** How many recipients a one-time link admits when the owner left Maximum Views empty. */
 export const ONE_TIME_DEFAULT_MAX_VIEWS = 1;

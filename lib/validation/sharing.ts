@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { singleLine } from "@/lib/validation/single-line";
 import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 import { ID_PATTERN } from "@/lib/validation/ids";
-import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT } from "./sharing-limits";
+import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "./sharing-limits";
 
 /**
  * Sharing, recipients and comments. Written with zod/mini because the recipient screens (/collect, /nda,
@@ -29,11 +29,12 @@ export const MESSAGES = {
   commentEmpty: "Comment cannot be empty",
   commentTooLong: "Comments must be at most 2,000 characters",
   shareType: "Please choose a share type",
-  passcode: "Passcode must be 4 to 64 characters",
+  passcode: "Passcode must be at least 6 characters",
+  passcodeTooLong: "Passcode must be at most 64 characters",
   passcodeEmpty: "Enter the passcode",
 } as const;
 
-export { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT };
+export { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH };
 
 const email = (message: string) =>
   z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, message), z.maxLength(254, message), z.email(message));
@@ -59,9 +60,12 @@ export const verifyCodeSchema = z.object({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/, MESSAGES.code)),
 });
 
-/** POST /api/share/{token}/passcode: the passcode as typed (exact, not trimmed; 4-64 characters when set). */
+/**
+ * POST /api/share/{token}/passcode: the passcode as typed (exact, not trimmed). No minimum beyond one character: a
+ * link keeps the passcode it was given, even one shorter than today's minimum for new ones.
+ */
 export const passcodeEntrySchema = z.object({
-  passcode: z.string(MESSAGES.passcodeEmpty).check(z.minLength(1, MESSAGES.passcodeEmpty), z.maxLength(64, MESSAGES.passcode)),
+  passcode: z.string(MESSAGES.passcodeEmpty).check(z.minLength(1, MESSAGES.passcodeEmpty), z.maxLength(PASSCODE_MAX_LENGTH, MESSAGES.passcodeTooLong)),
 });
 
 /**

@@ -21,10 +21,12 @@ test.describe("link controls", () => {
     await page.getByRole("radio", { name: "Full access (unlimited views)", exact: true }).click();
     await page.getByLabel("Link name (optional)").fill("Sequoia, partner meeting");
     const passcode = page.getByLabel("Passcode (optional)");
-    // A passcode too short is refused on its own field, by the same rules the server applies.
-    await passcode.fill("abc");
+    // The rule shows beside the field; a passcode too short (5 characters) is refused on its own field, by the same
+    // rules the server applies.
+    await expect(page.getByText("At least 6 characters", { exact: false })).toBeVisible();
+    await passcode.fill("abcde");
     await page.getByRole("button", { name: "Generate Share Link" }).click();
-    await expect(page.getByText("Passcode must be 4 to 64 characters")).toBeVisible();
+    await expect(page.getByText("Passcode must be at least 6 characters")).toBeVisible();
     await expect(passcode).toBeFocused();
     await passcode.fill(PASSCODE);
     const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/shares");

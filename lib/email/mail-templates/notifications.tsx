@@ -135,3 +135,30 @@ export function recipientActivityEmail(input: {
 function joinPhrases(phrases: string[]) {
   return phrases.length <= 1 ? (phrases[0] ?? "") : `${phrases.slice(0, -1).join(", ")} and ${phrases[phrases.length - 1]}`;
 }
+
+const SECURITY_NOTE = "Security alerts are sent whatever your notification settings say.";
+
+/**
+ * A link's passcode is being guessed: its wrong tries across all addresses reached the hourly ceiling
+ * (lib/shares/passcode.ts). A security alert, so it goes whatever the owner's notification switches say.
+ */
+export function passcodeGuessingEmail(input: {
+  idea: NotificationIdea;
+  linkLabel: string;
+  wrongTries: number;
+  /** When the link takes passcodes again. */
+  lockedUntil: Date;
+  shareScreenUrl: string;
+}) {
+  const lines = [
+    `Someone is guessing the passcode of ${input.linkLabel}.`,
+    `${input.wrongTries} wrong passcodes were tried on it within an hour, from one or many addresses. The link shares ${ideaLabel(input.idea)}.`,
+    `Until ${formatUtc(input.lockedUntil)} the link refuses every passcode, the right one too. Recipients who already entered it keep reading.`,
+    "If the passcode may have got out, or is short, give the link a new one with 'Edit' on the share screen (everyone is then asked for the new one), or revoke the link.",
+  ];
+  return renderEmail(
+    `Someone is guessing the passcode of ${oneLine(input.linkLabel, 200)}`,
+    <EmailLayout title="Someone is guessing a passcode" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SECURITY_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SECURITY_NOTE),
+  );
+}

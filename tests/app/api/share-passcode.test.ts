@@ -52,11 +52,11 @@ describe("POST /api/shares passcode", () => {
     const plain = await createShareRoute(post("/api/shares", { ideaId: idea.id, shareType: "full-access" }), { params: Promise.resolve({}) });
     expect((await plain.json()).hasPasscode).toBe(false);
 
-    for (const bad of ["abc", "x".repeat(65), 1234]) {
+    for (const [bad, message] of [["abc", MESSAGES.passcode], ["x".repeat(65), MESSAGES.passcodeTooLong], [1234, MESSAGES.passcode]] as const) {
       const refused = await createShareRoute(post("/api/shares", { ideaId: idea.id, shareType: "one-time", passcode: bad }), { params: Promise.resolve({}) });
       expect(refused.status).toBe(400);
       const body = await refused.json();
-      expect(body.error).toBe(MESSAGES.passcode);
+      expect(body.error).toBe(message);
       expect(body.issues[0].path).toEqual(["passcode"]);
     }
   });
