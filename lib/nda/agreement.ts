@@ -1,4 +1,4 @@
-import { toSingleLine } from "@/lib/validation/text";
+import { printedLine } from "@/lib/nda/printable";
 
 /**
  * The confidentiality agreement a recipient accepts before reading an idea. Client-safe and pure: the NDA screen
@@ -24,12 +24,21 @@ export type AgreementParties = {
 export type AgreementParty = { label: string; value: string };
 export type Agreement = { title: string; parties: AgreementParty[]; preamble: string; terms: string[]; closing: string };
 
+/**
+ * A value typed by a recipient or an owner as the agreement prints it: on one line, look-alike punctuation folded
+ * (lib/nda/printable.ts: "［" is "[", "∶" is ":"), then square brackets as parentheses, so that no value can open or
+ * close a "[Label: value]" mark (an own agreement's filled-in fields) or pass for one.
+ */
+export function agreementValue(value: string): string {
+  return printedLine(value).replace(/\[/g, "(").replace(/\]/g, ")");
+}
+
 /** The labelled parties lines, each value on one line (shared with the owner's own agreements, lib/nda/own-agreement.ts). */
 export function agreementParties(p: AgreementParties): AgreementParty[] {
   return [
-    { label: "Discloser", value: toSingleLine(p.sharerName) },
-    { label: "Recipient", value: `${toSingleLine(p.recipientName)} <${toSingleLine(p.recipientEmail)}>` },
-    { label: "Idea", value: `${toSingleLine(p.ideaTitle)} (Idea ID ${p.ideaId})` },
+    { label: "Discloser", value: agreementValue(p.sharerName) },
+    { label: "Recipient", value: `${agreementValue(p.recipientName)} <${agreementValue(p.recipientEmail)}>` },
+    { label: "Idea", value: `${agreementValue(p.ideaTitle)} (Idea ID ${p.ideaId})` },
   ];
 }
 

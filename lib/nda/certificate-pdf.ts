@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { getEnv } from "@/lib/env";
 import { embedDejaVu } from "@/lib/pdf/fonts";
 import { TextFlow } from "@/lib/pdf/layout";
-import { toSingleLine } from "@/lib/validation/text";
+import { printedLine } from "@/lib/nda/printable";
 import type { CertificateData } from "@/lib/nda/certificate-data";
 
 /** The certificate as a PDF: its layout and the sentences that describe the evidence. */
@@ -40,13 +40,13 @@ export function timestampStateText(t: CertificateData["timestamp"]): string {
 
 /** The owner as a certificate names them: the name, and the account e-mail only if they chose to show it (/profile). */
 export function sharedByText(owner: CertificateData["idea"]["owner"]) {
-  const name = toSingleLine(owner.name);
+  const name = printedLine(owner.name);
   return owner.showEmailOnCertificates ? `${name} <${owner.email}>` : name;
 }
 
 /** "Agreement: <title>, version <n>" for the owner's own agreement (issue 17 §4); null for the standard one. */
 export function agreementNameText(nda: Pick<CertificateData, "agreementTitle" | "agreementVersionNumber">): string | null {
-  return nda.agreementTitle && nda.agreementVersionNumber ? `${toSingleLine(nda.agreementTitle)}, version ${nda.agreementVersionNumber}` : null;
+  return nda.agreementTitle && nda.agreementVersionNumber ? `${printedLine(nda.agreementTitle)}, version ${nda.agreementVersionNumber}` : null;
 }
 
 export async function buildNdaCertificate(nda: CertificateData, origin = certificateOrigin(), now = new Date()): Promise<Uint8Array> {
@@ -76,9 +76,10 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
 
   flow.heading("Recipient", h2);
   // Identity only ever in labelled fields, each on one line (values stored before single-line fields were enforced
-  // show their line breaks as visible escapes, so none can pass for another field).
-  flow.field("Name", toSingleLine(nda.name), label, value);
-  flow.field("E-mail", toSingleLine(nda.email), label, value);
+  // show their line breaks as visible escapes, so none can pass for another field), with look-alike punctuation
+  // folded as the agreement text folds it: a full-width bracket prints as the bracket it imitates, not as "?".
+  flow.field("Name", printedLine(nda.name), label, value);
+  flow.field("E-mail", printedLine(nda.email), label, value);
   flow.field(
     "E-mail verified",
     nda.recipient.emailVerifiedAt
@@ -87,11 +88,11 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
     label,
     value,
   );
-  flow.field("Phone", nda.phone ? toSingleLine(nda.phone) : "not given", label, value);
+  flow.field("Phone", nda.phone ? printedLine(nda.phone) : "not given", label, value);
 
   flow.heading("Idea", h2);
   flow.field("Idea ID", String(nda.idea.id), label, value);
-  flow.field("Idea title", toSingleLine(nda.idea.title), label, value);
+  flow.field("Idea title", printedLine(nda.idea.title), label, value);
   flow.field("Idea version", nda.version === null ? "not recorded (accepted before versions)" : `Version ${nda.version}`, label, value);
   flow.field("Shared by", sharedByText(nda.idea.owner), label, value);
   flow.field("Share link ID", nda.shareId, label, value);

@@ -1,5 +1,4 @@
-import { agreementParties, type AgreementParties, type AgreementParty } from "@/lib/nda/agreement";
-import { toSingleLine } from "@/lib/validation/text";
+import { agreementParties, agreementValue, type AgreementParties, type AgreementParty } from "@/lib/nda/agreement";
 
 /**
  * A founder's own agreement (issue 17 §4) as rendered for one recipient. Client-safe and pure: the server renders it
@@ -9,9 +8,11 @@ import { toSingleLine } from "@/lib/validation/text";
  * a dot ("1. ", "2) ") is a numbered term. It is always shown as text, never as HTML. Placeholders are filled with
  * single-line values, each visibly marked as a filled-in value: "[Recipient name: Grace Hopper]". A value cannot
  * change the document's structure: line breaks, control and bidirectional characters become visible escapes (as the
- * standard agreement's parties do), square brackets become parentheses (a value cannot close its own mark and forge
- * another), it is cut at VALUE_MAX characters, and the body is filled in one pass (a name written "{ownerName}" stays
- * that text). Above the body, the same labelled parties block the standard agreement has.
+ * standard agreement's parties do), look-alike brackets and colons are folded to the plain ones (full-width "［" is
+ * "[", lib/nda/printable.ts) and square brackets then become parentheses (a value cannot close its own mark and forge
+ * another, in any spelling), it is cut at VALUE_MAX characters, and the body is filled in one pass (a name written
+ * "{ownerName}" stays that text). Above the body, the same labelled parties block the standard agreement has, its
+ * values under the same rule.
  */
 export const PLACEHOLDERS = ["recipientName", "recipientEmail", "ownerName", "ideaTitle", "ideaId", "date"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
@@ -66,7 +67,7 @@ export function normalizeAgreementBody(body: string): string {
 
 /** A value on one line, unable to pass for a mark or a clause. */
 export function fillValue(value: string): string {
-  const line = toSingleLine(value).replace(/\[/g, "(").replace(/\]/g, ")").trim();
+  const line = agreementValue(value).trim();
   return line.length > VALUE_MAX ? `${line.slice(0, VALUE_MAX - 1)}…` : line;
 }
 

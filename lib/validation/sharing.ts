@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { singleLine } from "@/lib/validation/single-line";
+import { printableOnAgreement } from "@/lib/validation/printable";
 import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 import { ID_PATTERN } from "@/lib/validation/ids";
 import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "./sharing-limits";
@@ -43,7 +44,9 @@ const email = (message: string) =>
 
 /** The recipient form (SPEC §2 Recipient information); accessToken comes from the path or ?accessToken=. */
 export const recipientFormSchema = z.object({
-  name: z.string().check(safe, z.trim(), singleLine("Name"), z.minLength(3, MESSAGES.recipientName), z.maxLength(100, "Name must be at most 100 characters")),
+  name: z
+    .string()
+    .check(safe, z.trim(), singleLine("Name"), z.minLength(3, MESSAGES.recipientName), z.maxLength(100, "Name must be at most 100 characters"), printableOnAgreement("name")),
   email: email(MESSAGES.email),
   phone: z.optional(
     z.nullable(z.string().check(z.trim(), singleLine("Phone number"), z.maxLength(30, MESSAGES.phone), z.regex(/^[0-9+().\-\s]*$/, MESSAGES.phone))),

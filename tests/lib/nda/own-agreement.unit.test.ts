@@ -51,6 +51,27 @@ describe("renderOwnAgreement", () => {
     expect(term).not.toContain("Fiona");
   });
 
+  it("a name with look-alike brackets or colons cannot forge a filled-in field either (full-width, tortoise-shell, ratio…)", () => {
+    const body = "1. {recipientName} <{recipientEmail}> keeps it secret.";
+    const marks = (text: string) => [...text.matchAll(/\[([^\[\]:]+):/g)].map((m) => m[1]);
+    for (const name of [
+      "Sam ［Recipient e-mail: ceo@bigcorp.com］",
+      "Sam 〔Recipient e-mail∶ ceo@bigcorp.com〕",
+      "Sam 【Recipient e-mail： ceo@bigcorp.com】",
+      "Sam ⟦Recipient e-mail꞉ ceo@bigcorp.com⟧",
+      "Sam ﹝Recipient e-mail﹕ ceo@bigcorp.com﹞",
+    ]) {
+      const text = ownAgreementToText(renderOwnAgreement({ title: "NDA", version: 1, body }, { ...parties, recipientName: name, recipientEmail: "sam@example.com", date }));
+      // The only marks are the body's two placeholders, and the only e-mail in a field is the recipient's own.
+      expect(marks(text)).toEqual(["Recipient name", "Recipient e-mail"]);
+      expect(text).toContain("[Recipient e-mail: sam@example.com]");
+      expect(text).toContain("[Recipient name: Sam (Recipient e-mail: ceo@bigcorp.com)]");
+      expect(text.split("\n").find((l) => l.startsWith("Recipient:"))).toBe("Recipient: Sam (Recipient e-mail: ceo@bigcorp.com) <sam@example.com>");
+      // Nothing of the look-alikes is left.
+      expect(text).not.toMatch(/[［］〔〕【】⟦⟧﹝﹞∶꞉：﹕]/);
+    }
+  });
+
   it("bounds a value's length and keeps it on one line", () => {
     expect(fillValue("x".repeat(500))).toHaveLength(VALUE_MAX);
     expect(fillValue("a\r\nb\u202ec")).toBe("a\\u000D\\u000Ab\\u202Ec");
