@@ -17,6 +17,12 @@ export async function register() {
       // The owner's recipient mails, one per burst, once each burst's window has closed.
       const { startOwnerNotificationScheduler } = await import("./lib/notifications/scheduler");
       startOwnerNotificationScheduler();
+      // PDF pages are drawn in child processes: started now, so the first page does not wait for pdf.js to load;
+      // and the pages of newly published PDFs are drawn ahead of time.
+      const { warmRenderPool } = await import("./lib/reader/pool");
+      warmRenderPool();
+      const { startPageRenderScheduler } = await import("./lib/reader/prerender");
+      startPageRenderScheduler();
       if (env.OTS_INTERVAL_S > 0) {
         const { startTimestampScheduler } = await import("./lib/timestamps/scheduler");
         startTimestampScheduler();

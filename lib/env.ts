@@ -81,6 +81,25 @@ const schema = z.object({
    * a burst is one mail (issue 19 §3). The end-to-end server shortens it.
    */
   NOTIFY_BURST_S: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Copies the server derives from an account's files (page images, recipients' marked PDFs), in MB; past it the
+   * least recently used go. Default: four times STORAGE_QUOTA_MB.
+   */
+  DERIVED_QUOTA_MB: z.coerce.number().positive("must be a positive number").optional(),
+  /** Most pages an uploaded PDF may have. */
+  MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** Render processes (lib/reader/pool.ts); default: one less than the cores, at least one, at most four. */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** CPU time one render job may use before its process is killed and the page refused as too complex. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Memory (resident) a render process may reach before it is killed, in MB. */
+  RENDER_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  /** Render jobs that may wait for a free process; one more is a 503. */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** How long a render job waits for a free process before its request answers 503. */
+  RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** Seconds between runs of the page pre-rendering job inside `npm run dev` / `npm start`; 0 turns it off. */
+  PAGES_INTERVAL_S: z.coerce.number().int().min(0).default(5),
   /** Per-account storage (files plus idea content), in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
   TRUST_PROXY: boolean,

@@ -66,6 +66,17 @@ export class RateLimitError extends HttpError {
   }
 }
 
+/** The server is busy (the page render queue is full): try again after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends HttpError {
+  override name = "ServiceUnavailableError";
+  constructor(
+    public readonly retryAfterSeconds: number,
+    message = "The server is busy. Please try again in a moment.",
+  ) {
+    super(503, message);
+  }
+}
+
 /** The one place that turns a thrown error into an HTTP answer. */
 export function errorToResponse(err: unknown): Response {
   // zod and zod/mini schemas both throw $ZodError.
@@ -74,7 +85,7 @@ export function errorToResponse(err: unknown): Response {
     return Response.json({ success: false, error: first?.message ?? "Invalid request", issues: err.issues }, { status: 400 });
   }
   if (err instanceof HttpError) {
-    const headers = err instanceof RateLimitError ? { "Retry-After": String(err.retryAfterSeconds) } : undefined;
+    const headers = err instanceof RateLimitError || err instanceof ServiceUnavailableError ? { "Retry-After": String(err.retryAfterSeconds) } : undefined;
     return Response.json({ success: false, error: err.message, ...err.body }, { status: err.status, headers });
   }
   console.error("[api] unexpected error", err);

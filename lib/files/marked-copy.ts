@@ -1,20 +1,24 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
-import { blobStore } from "@/lib/storage";
-import { getEncryptedBlob, markedCopiesFolder, putEncryptedBlob, readAssetBytes, type AssetMeta } from "@/lib/files";
-import { watermarkFooter, watermarkPdf, watermarkText, type Watermark } from "@/lib/files/watermark";
+import { HttpError } from "@/lib/api/errors";
+import { markedCopiesFolder, readAssetBytes, type AssetMeta } from "@/lib/files";
+import { keepDerived, readDerived, removeDerivedFolder } from "@/lib/files/derived";
+import { watermarkFooter, watermarkText, type Watermark } from "@/lib/files/watermark-text";
+import { markPdfInPool, RenderBudgetError } from "@/lib/reader/pool";
 
 /**
  * A recipient's marked copy of a PDF is a full rewrite of the file (lib/files/watermark.ts), a few hundred
- * milliseconds for a 10 MB PDF: it is made once per (file, recipient, mark text) and kept, encrypted like every file,
- * under the file's folder of marked copies (lib/files markedCopiesFolder), so reloads and downloads read it back.
- * A recipient's new view (a new access time, a new mark) replaces their previous copy; deleting the file deletes
- * them all.
+ * milliseconds for a 10 MB PDF, made in the render pool (lib/reader/pool.ts) so a hostile file cannot stall the
+ * server. It is made once per (file, recipient, mark text) and kept, encrypted like every file, under the file's
+ * folder of derived copies, for a day (while a reload or download is likely; lib/files/derived.ts counts it against
+ * the owner's derived-copy cap). A recipient's new view (a new access time, a new mark) replaces their previous
+ * copy; deleting the file deletes them all. A file whose rewrite passes the pool's budget is kept as refused.
  */
 
 /** Part of every cache key: raise it when watermarkPdf draws differently, and copies made before are made again. */
 const MARK_VERSION = 2;
+const KEEP_MS = 24 * 3600_000;
+const TOO_COMPLEX = "This file is too complex to prepare for download";
 
 /** Copies being made in this process, by key: concurrent first downloads wait for one rendering. */
 const rendering = new Map<string, Promise<Buffer>>();
@@ -29,28 +33,27 @@ type MarkedAsset = AssetMeta & { watermark: Watermark };
 function cacheKeys(asset: MarkedAsset) {
   const recipientFolder = `${markedCopiesFolder(asset.id)}${sha256Hex(`recipient:${asset.recipientId ?? ""}`).slice(0, 32)}/`;
   const mark = sha256Hex(JSON.stringify([MARK_VERSION, asset.blobKey, asset.recipientId ?? "", watermarkText(asset.watermark), watermarkFooter(asset.watermark)]));
-  return { recipientFolder, key: `${recipientFolder}${mark.slice(0, 40)}` };
+  const refused = `${markedCopiesFolder(asset.id)}refused-mark-${sha256Hex(`${MARK_VERSION}:${asset.blobKey}`).slice(0, 24)}`;
+  return { recipientFolder, key: `${recipientFolder}${mark.slice(0, 40)}`, refused };
 }
 
-/** The stored copy, or null. One that cannot be read (a key rotated away, a torn write) is made again. */
-async function cached(key: string): Promise<Buffer | null> {
+async function render(asset: MarkedAsset, { key, recipientFolder, refused }: ReturnType<typeof cacheKeys>): Promise<Buffer> {
+  let data: Buffer;
   try {
-    return await getEncryptedBlob(key);
-  } catch {
-    return null;
-  }
-}
-
-async function render(asset: MarkedAsset, { key, recipientFolder }: ReturnType<typeof cacheKeys>): Promise<Buffer> {
-  const data = Buffer.from(await watermarkPdf(await readAssetBytes(asset), asset.watermark));
-  try {
-    await blobStore().deletePrefix(recipientFolder); // this recipient's copies of earlier views
-    await putEncryptedBlob(key, data);
-    // Deleted meanwhile: its copies go too, this one included (deleteAssetBlobs ran before it was written).
-    if (!(await db.asset.findUnique({ where: { id: asset.id }, select: { id: true } }))) await blobStore().deletePrefix(markedCopiesFolder(asset.id));
+    data = Buffer.from(await markPdfInPool(await readAssetBytes(asset), asset.watermark));
   } catch (err) {
-    console.error(`[files] could not keep the marked copy of ${asset.id}`, err); // served all the same, made again next time
+    if (err instanceof RenderBudgetError || (err instanceof HttpError && err.status === 422)) {
+      await keepDerived(asset.id, refused, Buffer.from(TOO_COMPLEX));
+      throw new HttpError(422, TOO_COMPLEX);
+    }
+    throw err;
   }
+  try {
+    await removeDerivedFolder(recipientFolder); // this recipient's copies of earlier views
+  } catch (err) {
+    console.error(`[files] could not remove earlier marked copies of ${asset.id}`, err);
+  }
+  await keepDerived(asset.id, key, data, { ttlMs: KEEP_MS });
   return data;
 }
 
@@ -59,8 +62,9 @@ export async function markedPdf(asset: MarkedAsset): Promise<Buffer> {
   const keys = cacheKeys(asset);
   const pending = rendering.get(keys.key);
   if (pending) return pending;
-  const stored = await cached(keys.key);
+  const stored = await readDerived(keys.key);
   if (stored) return stored;
+  if (await readDerived(keys.refused)) throw new HttpError(422, TOO_COMPLEX);
   let made = rendering.get(keys.key);
   if (!made) {
     made = render(asset, keys).finally(() => rendering.delete(keys.key));

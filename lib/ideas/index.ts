@@ -1,8 +1,10 @@
 import "server-only";
+import { inspectPdfInPool } from "@/lib/reader/pool";
+import { keepReaderPageList } from "@/lib/reader/cache";
 import { db } from "@/lib/db";
 import { ideaCounts } from "@/lib/activity/summary";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
@@ -13,7 +15,6 @@ import { publishDraftVersion, recordFirstVersion } from "@/lib/ideas/versions";
 import { recordImageLinks } from "@/lib/ideas/image-links";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";
 import { stripUnsafeText } from "@/lib/validation/text";
-import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
 
 export const PUBLISHED_READ_ONLY = "Published ideas cannot be edited.";
 export const PUBLISHED_NOT_DELETABLE = "Published ideas cannot be deleted.";
@@ -161,12 +162,12 @@ function pdfIdeaNames(input: { title?: string; fileName: string }) {
 /** A PDF becomes an idea: the encrypted file and the rows exist together or not at all. */
 export async function createPdfIdea(ownerId: string, raw: { title?: string; fileName: string; data: Buffer }) {
   const input = { ...raw, ...pdfIdeaNames(raw) };
-  // pdf-lib loads only for a file that may be encrypted (lib/files/watermark.ts).
-  if (await (await import("@/lib/files/watermark")).isEncryptedPdf(input.data)) throw new ValidationError(PDF_ENCRYPTED);
+  // Checked in a render process before anything is stored: page count and sizes, page tree, encryption.
+  const pages = await inspectPdfInPool(input.data);
   await assertWithinQuota(ownerId, input.data.length);
   const { blobKey, keyId } = await storeEncryptedBlob(ownerId, input.data);
   try {
-    const idea = await db.$transaction(async (tx) => {
+    const { idea, asset } = await db.$transaction(async (tx) => {
       const asset = await tx.asset.create({
         data: { ownerId, kind: "pdf", fileName: input.fileName.slice(0, 255), contentType: "application/pdf", size: input.data.length, blobKey, keyId },
       });
@@ -174,8 +175,9 @@ export async function createPdfIdea(ownerId: string, raw: { title?: string; file
         data: { ownerId, title: input.title, pdfAssetId: asset.id, ...sealContent(ownerId, { kind: "pdf", fileName: asset.fileName, assetId: asset.id }) },
       });
       await tx.asset.update({ where: { id: asset.id }, data: { ideaId: created.id } });
-      return created;
+      return { idea: created, asset };
     });
+    await keepReaderPageList(asset, pages);
     return present(idea);
   } catch (err) {
     await deleteBlobs([blobKey]);

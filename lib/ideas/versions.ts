@@ -1,6 +1,9 @@
 import "server-only";
+import { inspectPdfInPool } from "@/lib/reader/pool";
+import { queuePageRendering } from "@/lib/reader/prerender";
+import { keepReaderPageList } from "@/lib/reader/cache";
 import { db } from "@/lib/db";
-import { ConflictError, HttpError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { ConflictError, HttpError, NotFoundError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { fromEditorContent, openContent, sealContent, toClientContent } from "@/lib/ideas/content";
@@ -9,7 +12,6 @@ import { presentProof } from "@/lib/timestamps";
 import { queueDigests } from "@/lib/timestamps/queue";
 import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/validation/ideas";
-import { PDF_ENCRYPTED } from "@/lib/validation/upload-limits";
 import { copyImageLinks, recordImageLinks } from "@/lib/ideas/image-links";
 
 /**
@@ -177,12 +179,12 @@ export async function uploadDraftVersionPdf(ownerId: string, ideaId: number, ver
   const row = await ownedVersion(ownerId, ideaId, version);
   if (row.status === "published") throw new ConflictError(VERSION_READ_ONLY);
   if (row.kind !== "pdf") throw new ConflictError("Only a PDF idea's version takes a PDF file.");
-  if (await (await import("@/lib/files/watermark")).isEncryptedPdf(file.data)) throw new ValidationError(PDF_ENCRYPTED);
+  const pages = await inspectPdfInPool(file.data);
   await assertWithinQuota(ownerId, file.data.length);
   const { blobKey, keyId } = await storeEncryptedBlob(ownerId, file.data);
   const fileName = file.fileName.slice(0, 255) || "document.pdf";
   try {
-    const replaced = await db.$transaction(async (tx) => {
+    const { replaced, asset } = await db.$transaction(async (tx) => {
       const asset = await tx.asset.create({
         data: { ownerId, ideaId, kind: "pdf", fileName, contentType: "application/pdf", size: file.data.length, blobKey, keyId },
       });
@@ -193,9 +195,10 @@ export async function uploadDraftVersionPdf(ownerId: string, ideaId: number, ver
       if (updated.count !== 1) throw new ConflictError(VERSION_READ_ONLY);
       const previous = await draftOnlyAsset(tx, ownerId, row.pdfAssetId);
       if (previous) await tx.asset.delete({ where: { id: previous.id } });
-      return previous ? [previous] : [];
+      return { replaced: previous ? [previous] : [], asset };
     });
     await deleteAssetBlobs(replaced);
+    await keepReaderPageList(asset, pages);
   } catch (err) {
     await deleteBlobs([blobKey]);
     throw err;
@@ -241,6 +244,7 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
     // The Idea row now shows this version's content: its links too.
     await copyImageLinks(tx, { ideaId, version: v.version, ownerId, recorded: v.imageLinksRecorded, contentCiphertext: v.contentCiphertext }, { ideaId, version: null }, { replace: true });
     await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
+    await queuePageRendering(tx, v.pdfAssetId);
   });
   return true;
 }
@@ -269,6 +273,7 @@ export async function recordFirstVersion(
   // Version 1 shows what the Idea row shows: the same links.
   await copyImageLinks(tx, { ideaId: idea.id, version: null, ownerId: idea.ownerId, recorded: idea.imageLinksRecorded, contentCiphertext: idea.contentCiphertext }, { ideaId: idea.id, version: 1 });
   await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
+  await queuePageRendering(tx, idea.pdfAssetId);
   return v;
 }
 

@@ -1,35 +1,39 @@
 import "server-only";
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
-import { NotFoundError } from "@/lib/api/errors";
-import { blobStore } from "@/lib/storage";
-import { getEncryptedBlob, markedCopiesFolder, putEncryptedBlob, readAssetBytes, type AssetMeta } from "@/lib/files";
+import { HttpError, NotFoundError } from "@/lib/api/errors";
+import { markedCopiesFolder, readAssetBytes, type AssetMeta } from "@/lib/files";
+import { keepDerived, readDerived } from "@/lib/files/derived";
 import type { Watermark } from "@/lib/files/watermark-text";
-import { openPdf } from "@/lib/reader/pdfjs";
-import { clampPageWidth, documentPageList, drawDocumentPage, type PageList } from "@/lib/reader/render";
-import { encodeWebp } from "@/lib/reader/webp";
+import { listPagesInPool, RenderBudgetError, RenderFailedError, renderPageInPool } from "@/lib/reader/pool";
+import { clampPageWidth, type PageList } from "@/lib/reader/render";
 import { markPageImage } from "@/lib/reader/mark";
 
 /**
- * Page images of a stored PDF, made once and kept. Three layers, cheapest first:
+ * Page images of a stored PDF, made once and kept. Cheapest first:
  * - the blob store: each unmarked page per (file, page, width bucket) and the page list, encrypted like every file,
- *   in the file's folder of derived copies (lib/files markedCopiesFolder) so deleteAssetBlobs removes them with it.
- *   They are a cache: no row points at them and they never count against the owner's quota;
- * - in this process: the open pdf.js documents of the last few files (parsing a 10 MB PDF takes longer than drawing
- *   a page), and the renderings under way, which concurrent requests for the same page share;
+ *   in the file's folder of derived copies (lib/files markedCopiesFolder), so deleteAssetBlobs removes them with it.
+ *   They are a cache counted against the owner's DERIVED_QUOTA_MB (lib/files/derived.ts), least recently used first
+ *   out. Publishing a PDF draws its first widths ahead of time (lib/reader/prerender.ts);
+ * - the renderings under way in this process, which concurrent requests for the same page share;
+ * - the render pool (lib/reader/pool.ts): pdf.js runs in child processes with a CPU-time and memory budget. A page
+ *   that passes it is kept as refused (a small marker), so it answers 422 at once instead of being drawn again on
+ *   every request;
  * - the recipient's mark is drawn on each request onto the kept unmarked page (lib/reader/mark.ts): only the owner
  *   ever receives the unmarked image.
  */
 
 /** Part of every cache key: raise it when pages are drawn or encoded differently, and kept pages are made again. */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 
 /**
  * Widths a page is drawn at: a requested width (clamped to 320–2000) is served at the next one up, so a handful of
  * images per page covers every screen (a srcset should offer these).
  */
-export const PAGE_WIDTH_BUCKETS = [320, 480, 640, 800, 1000, 1200, 1600, 2000] as const;
+export const PAGE_WIDTH_BUCKETS = [320, 800, 1200, 2000] as const;
+
+/** The widths drawn ahead of time: the thumbnail rail's and the two a reader's first screen asks for. */
+export const PRERENDER_WIDTHS = [320, 800, 1200] as const;
 
 export function pageWidthBucket(width?: number | null): number {
   const w = clampPageWidth(width);
@@ -48,24 +52,7 @@ function cacheFolder(asset: AssetMeta) {
 const listKey = (asset: AssetMeta) => `${cacheFolder(asset)}list`;
 const pageKey = (asset: AssetMeta, n: number, bucket: number) => `${cacheFolder(asset)}p${n}-w${bucket}`;
 
-/** A kept blob, or null. One that cannot be read (a key rotated away, a torn write) is made again. */
-async function cached(key: string): Promise<Buffer | null> {
-  try {
-    return await getEncryptedBlob(key);
-  } catch {
-    return null;
-  }
-}
-
-async function keep(asset: AssetMeta, key: string, data: Buffer) {
-  try {
-    await putEncryptedBlob(key, data);
-    // Deleted meanwhile: its copies go too, this one included (deleteAssetBlobs ran before it was written).
-    if (!(await db.asset.findUnique({ where: { id: asset.id }, select: { id: true } }))) await blobStore().deletePrefix(markedCopiesFolder(asset.id));
-  } catch (err) {
-    console.error(`[reader] could not keep ${key}`, err); // served all the same, made again next time
-  }
-}
+const refusedKey = (asset: AssetMeta, n: number | "list") => `${cacheFolder(asset)}refused-${n === "list" ? "list" : `p${n}`}`;
 
 /** Work under way in this process, by cache key: concurrent requests for the same page wait for one rendering. */
 const pending = new Map<string, Promise<Buffer>>();
@@ -79,58 +66,43 @@ function shared(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
   return promise;
 }
 
-/** How many parsed documents this process keeps (a 10 MB PDF holds its bytes plus pdf.js's objects). */
-export const MAX_OPEN_DOCUMENTS = 3;
-
-type OpenDocument = { document: Promise<PDFDocumentProxy>; users: number; evicted: boolean };
-/** Least recently used first (a Map keeps insertion order; a use moves the entry to the end). */
-const documents = new Map<string, OpenDocument>();
-
-function close(entry: OpenDocument) {
-  entry.document.then((d) => d.destroy()).catch(() => undefined);
+/** Everything about a file the render pool needs: its bytes on demand, once per process, and what names it there. */
+function poolSource(asset: AssetMeta, priority: "interactive" | "background") {
+  return { docKey: `${asset.id}:${asset.blobKey}`, bytes: () => readAssetBytes(asset), priority };
 }
 
-/** Runs `work` on the file's parsed document, opening it if needed; a document in use is closed only after it. */
-async function withDocument<T>(asset: AssetMeta, work: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
-  const id = `${asset.id}:${asset.blobKey}`;
-  let entry = documents.get(id);
-  if (entry) documents.delete(id);
-  else {
-    const opened: OpenDocument = { document: readAssetBytes(asset).then(openPdf), users: 0, evicted: false };
-    opened.document.catch(() => documents.get(id) === opened && documents.delete(id));
-    entry = opened;
-  }
-  documents.set(id, entry);
-  for (const [oldId, old] of documents) {
-    if (documents.size <= MAX_OPEN_DOCUMENTS) break;
-    documents.delete(oldId);
-    old.evicted = true;
-    if (old.users === 0) close(old);
-  }
-  entry.users++;
+/**
+ * Makes a page or list through the pool. A job that passes its budget, or that pdf.js cannot do at all, leaves a
+ * marker: the next request answers the same 422 without drawing again.
+ */
+async function throughPool(asset: AssetMeta, marker: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const refused = await readDerived(marker);
+  if (refused) throw new RenderFailedError(refused.toString("utf8"));
   try {
-    return await work(await entry.document);
-  } finally {
-    entry.users--;
-    if (entry.evicted && entry.users === 0) close(entry);
+    return await make();
+  } catch (err) {
+    if (err instanceof RenderBudgetError || (err instanceof HttpError && err.status === 422)) {
+      await keepDerived(asset.id, marker, Buffer.from(err.message, "utf8"));
+    }
+    throw err;
   }
-}
-
-/** How many parsed documents this process holds (never more than MAX_OPEN_DOCUMENTS). */
-export function openDocumentCount() {
-  return documents.size;
 }
 
 /** The page list of a stored PDF (see pdfPageList), parsed once and then read back. */
-export async function readerPageList(asset: AssetMeta): Promise<PageList> {
+export async function readerPageList(asset: AssetMeta, priority: "interactive" | "background" = "interactive"): Promise<PageList> {
   const key = listKey(asset);
-  const stored = pending.has(key) ? null : await cached(key);
-  const json = stored ?? (await shared(key, async () => {
-    const data = Buffer.from(JSON.stringify(await withDocument(asset, documentPageList)));
-    await keep(asset, key, data);
+  const stored = pending.has(key) ? null : await readDerived(key);
+  const json = stored ?? (await shared(key, () => throughPool(asset, refusedKey(asset, "list"), async () => {
+    const data = Buffer.from(JSON.stringify(await listPagesInPool(poolSource(asset, priority))));
+    await keepDerived(asset.id, key, data);
     return data;
-  }));
+  })));
   return JSON.parse(json.toString("utf8")) as PageList;
+}
+
+/** Keeps a page list made elsewhere (the upload's inspection), so the reader's first call reads it back. */
+export async function keepReaderPageList(asset: AssetMeta, list: PageList) {
+  await keepDerived(asset.id, listKey(asset), Buffer.from(JSON.stringify(list)));
 }
 
 function assertPageNumber(n: number) {
@@ -140,26 +112,54 @@ function assertPageNumber(n: number) {
 /**
  * Page `n` (from 1) of a stored PDF as WebP, UNMARKED: the owner's preview, and the base every recipient's image is
  * marked from. `width` is clamped (320–2000, default 1200) and rounded up to a width bucket; the image is that
- * bucket's width. A page past the end → NotFoundError (404).
+ * bucket's width. A page past the end → NotFoundError (404); a page too costly to draw → 422.
  */
-export async function readerPage(asset: AssetMeta, n: number, width?: number | null): Promise<Buffer> {
+export async function readerPage(asset: AssetMeta, n: number, width?: number | null, priority: "interactive" | "background" = "interactive"): Promise<Buffer> {
   assertPageNumber(n);
   const bucket = pageWidthBucket(width);
   const key = pageKey(asset, n, bucket);
   const inFlight = pending.get(key);
   if (inFlight) return inFlight;
-  const stored = await cached(key);
+  const stored = await readDerived(key);
   if (stored) return stored;
-  const { pageCount } = await readerPageList(asset);
+  const { pageCount } = await readerPageList(asset, priority);
   if (n > pageCount) throw new NotFoundError("Page not found");
-  return shared(key, async () => {
-    const image = await withDocument(asset, async (doc) => encodeWebp(await drawDocumentPage(doc, n, bucket)));
-    await keep(asset, key, image);
+  return shared(key, () => throughPool(asset, refusedKey(asset, n), async () => {
+    const image = await renderPageInPool(poolSource(asset, priority), n, bucket);
+    await keepDerived(asset.id, key, image);
     return image;
-  });
+  }));
+}
+
+/** Whether page `n` at `width` is kept already (the pre-rendering job skips it). */
+export async function isPageKept(asset: AssetMeta, n: number, width: number) {
+  return (await readDerived(pageKey(asset, n, pageWidthBucket(width)))) !== null || (await readDerived(refusedKey(asset, n))) !== null;
 }
 
 /** Page `n` as a recipient receives it: the kept unmarked page with their identity burned in (lib/reader/mark.ts). */
 export async function markedReaderPage(asset: AssetMeta, n: number, width: number | null | undefined, mark: Watermark): Promise<Buffer> {
   return markPageImage(await readerPage(asset, n, width), mark);
+}
+
+/**
+ * Draws page `n` at the pre-rendering widths that are not kept yet, in the background (a reader's pages go first in
+ * the pool). A page refused as too complex is kept as refused and not tried again. Returns how many images it made.
+ */
+export async function prerenderPage(asset: AssetMeta, n: number): Promise<number> {
+  const keys = PRERENDER_WIDTHS.map((w) => pageKey(asset, n, w));
+  const kept = await db.derivedCopy.findMany({ where: { key: { in: [...keys, refusedKey(asset, n)] } }, select: { key: true } });
+  const have = new Set(kept.map((k) => k.key));
+  if (have.has(refusedKey(asset, n))) return 0;
+  let made = 0;
+  for (const width of PRERENDER_WIDTHS) {
+    if (have.has(pageKey(asset, n, width))) continue;
+    try {
+      await readerPage(asset, n, width, "background");
+      made++;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 422) return made; // kept as refused by readerPage
+      throw err;
+    }
+  }
+  return made;
 }

@@ -5,4 +5,4 @@
 export { UnreadablePdfError } from "@/lib/reader/pdfjs";
 export { clampPageWidth, pdfPageList, renderPdfPage, DEFAULT_PAGE_WIDTH, MAX_PAGE_WIDTH, MIN_PAGE_WIDTH, type PageList, type PageSize } from "@/lib/reader/render";
 export { markPageImage, type RawImage } from "@/lib/reader/mark";
-export { markedReaderPage, openDocumentCount, PAGE_WIDTH_BUCKETS, pageWidthBucket, readerPage, readerPageList, readerPagesFolder, MAX_OPEN_DOCUMENTS } from "@/lib/reader/cache";
+export { isPageKept, keepReaderPageList, markedReaderPage, PAGE_WIDTH_BUCKETS, pageWidthBucket, PRERENDER_WIDTHS, readerPage, readerPageList, readerPagesFolder } from "@/lib/reader/cache";

@@ -3,6 +3,7 @@ import path from "node:path";
 import * as canvas from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { HttpError } from "@/lib/api/errors";
+import { DEFAULT_PDF_LIMITS, type PdfLimits } from "@/lib/reader/render-protocol";
 
 /**
  * pdf.js on the server (TOOLCHAIN "Checked for the reader": pdfjs-dist 5.6.205, the last release that runs on Node
@@ -50,8 +51,11 @@ function dataDir(sub: string) {
   return path.join(process.cwd(), "node_modules", "pdfjs-dist", sub) + path.sep;
 }
 
-/** Opens a PDF. The bytes are copied (pdf.js takes ownership of the array it is given). */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/**
+ * Opens a PDF. The bytes are copied (pdf.js takes ownership of the array it is given). pdf.js fetches nothing:
+ * its data files are read from disk, fonts are drawn as paths (no FontFace), and no code is generated at run time.
+ */
+export async function openPdf(bytes: Uint8Array, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
@@ -61,6 +65,10 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     wasmUrl: dataDir("wasm"),
     iccUrl: dataDir("iccs"),
     useSystemFonts: false,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    maxImageSize: limits.maxImageSize,
+    canvasMaxAreaInBytes: limits.canvasMaxAreaInBytes,
     disableFontFace: true,
     isEvalSupported: false,
     // Scripts, forms and XFA are never run or drawn as interactive content: the page image is all a reader gets.

@@ -7,10 +7,13 @@ import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
 import type { RecipientSecrets } from "@/lib/shares/secrets";
 import { previewPdfSource, previewWatermark, type PreviewTarget } from "@/lib/shares/owner-preview";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { rateLimits } from "@/lib/rate-limit/policies";
 
 /**
  * The secure reader's pages (issue 16 §1): a PDF idea's pages as images, for the recipient the gate lets read
  * (marked with its identity) and for the owner's preview (unmarked). Anything else, and non-PDF ideas: 404.
+ * Every call counts against the reader's and the address's page budget (rateLimits.pageImages): each may draw a page.
  */
 
 const NO_PAGES = "This document has no pages to show.";
@@ -36,45 +39,49 @@ async function pdfAsset(idea: { ownerId: string; kind: string; pdfAssetId: strin
   return asset;
 }
 
-async function readerAsset(token: string, secrets: RecipientSecrets) {
+async function readerAsset(token: string, secrets: RecipientSecrets, ip: string) {
   const { share, recipient } = await requireReader(token, secrets);
+  await enforceRateLimits(rateLimits.pageImages(`r:${recipient.id}`, ip));
   return { asset: await pdfAsset(share.idea), recipient };
 }
 
-export async function recipientPageList(token: string, secrets: RecipientSecrets) {
-  return readerPageList((await readerAsset(token, secrets)).asset);
+export async function recipientPageList(token: string, secrets: RecipientSecrets, ip: string) {
+  return readerPageList((await readerAsset(token, secrets, ip)).asset);
 }
 
 /** The recipient's page: the same identity line its PDF carries (name · e-mail · start of its view, UTC). */
-export async function recipientPage(token: string, secrets: RecipientSecrets, n: number, width: number | null) {
-  const { asset, recipient } = await readerAsset(token, secrets);
+export async function recipientPage(token: string, secrets: RecipientSecrets, n: number, width: number | null, ip: string) {
+  const { asset, recipient } = await readerAsset(token, secrets, ip);
   return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() });
 }
 
-async function ownedPdf(ownerId: string, ideaId: number) {
+async function ownedPdf(ownerId: string, ideaId: number, ip: string) {
+  await enforceRateLimits(rateLimits.pageImages(`u:${ownerId}`, ip));
   const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { ownerId: true, kind: true, pdfAssetId: true } });
   if (!idea) throw new NotFoundError("Idea not found");
   return pdfAsset(idea);
 }
 
-export async function ownerPageList(ownerId: string, ideaId: number) {
-  return readerPageList(await ownedPdf(ownerId, ideaId));
+export async function ownerPageList(ownerId: string, ideaId: number, ip: string) {
+  return readerPageList(await ownedPdf(ownerId, ideaId, ip));
 }
 
 /** The owner's preview: exactly the pages recipients get, unmarked. */
-export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null) {
-  return readerPage(await ownedPdf(ownerId, ideaId), n, width);
+export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null, ip: string) {
+  return readerPage(await ownedPdf(ownerId, ideaId, ip), n, width);
 }
 
 /**
  * 'Preview as recipient' (issue 19 §2): the pages of the version the link shows (`shareId` null: the latest), marked
  * like a recipient's but with the owner's own name and e-mail labelled '(Preview)'. Owner-only; records nothing.
  */
-export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget) {
+export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget, ip: string) {
+  await enforceRateLimits(rateLimits.pageImages(`u:${ownerId}`, ip));
   return readerPageList(await pdfAsset(await previewPdfSource(ownerId, ideaId, target)));
 }
 
-export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, n: number, width: number | null) {
+export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, n: number, width: number | null, ip: string) {
+  await enforceRateLimits(rateLimits.pageImages(`u:${owner.id}`, ip));
   const asset = await pdfAsset(await previewPdfSource(owner.id, ideaId, target));
   return markedReaderPage(asset, n, width, previewWatermark(owner, new Date()));
 }

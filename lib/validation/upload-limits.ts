@@ -13,3 +13,10 @@ export const PDF_ENCRYPTED =
 export const IMAGE_TOO_LARGE = "Images must be less than 5MB";
 
 export const asErrorMessage = (m: { title: string; description: string }) => `${m.title}: ${m.description}`;
+
+/** Refusals of a PDF whose structure would make its pages too costly or impossible to draw (checked at upload). */
+export const pdfTooManyPages = (pages: number, max: number) => `This PDF has ${pages} pages; at most ${max} can be shared.`;
+export const pdfPageTooLarge = (n: number, maxInches: number) => `Page ${n} of this PDF is larger than ${maxInches} × ${maxInches} inches.`;
+export const PDF_UNREADABLE = "This PDF cannot be displayed: the file is damaged or protected";
+export const PDF_BROKEN_PAGE_TREE = "This PDF cannot be displayed: its list of pages is damaged (it loops or nests too deeply).";
+export const PDF_TOO_COMPLEX = "This PDF is too complex to display. Simplify it (for example, print it to a new PDF) and upload it again.";

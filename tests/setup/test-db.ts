@@ -26,6 +26,8 @@ export function applyTestEnv(extra: Record<string, string | undefined>) {
     NEXTAUTH_URL: undefined,
     TRUST_PROXY: undefined,
     ENCRYPTION_OLD_KEYS: undefined,
+    // One render process per jest worker (two workers on two cores); tests that count its jobs rely on it.
+    RENDER_WORKERS: "1",
     ...extra,
   };
   for (const [k, v] of Object.entries(vars)) {

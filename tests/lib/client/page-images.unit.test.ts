@@ -9,7 +9,7 @@ describe("reader page images (issue 16 §2)", () => {
   it("builds the srcset from the page route", () => {
     expect(pageImageUrl("/api/share/abc", 2, 800)).toBe("/api/share/abc/pages/2?width=800");
     expect(pageSrcSet("/api/ideas/7", 1)).toBe(
-      "/api/ideas/7/pages/1?width=480 480w, /api/ideas/7/pages/1?width=800 800w, /api/ideas/7/pages/1?width=1200 1200w, /api/ideas/7/pages/1?width=1600 1600w, /api/ideas/7/pages/1?width=2000 2000w",
+      "/api/ideas/7/pages/1?width=800 800w, /api/ideas/7/pages/1?width=1200 1200w, /api/ideas/7/pages/1?width=2000 2000w",
     );
   });
 });

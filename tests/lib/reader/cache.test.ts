@@ -2,7 +2,8 @@ import { db } from "@/lib/db";
 import { deleteAssetBlobs, getEncryptedBlob, putEncryptedBlob, type AssetMeta } from "@/lib/files";
 import { blobStore } from "@/lib/storage";
 import { createPdfIdea, deleteIdea } from "@/lib/ideas";
-import { markedReaderPage, MAX_OPEN_DOCUMENTS, openDocumentCount, pageWidthBucket, readerPage, readerPageList, readerPagesFolder } from "@/lib/reader";
+import { markedReaderPage, pageWidthBucket, readerPage, readerPageList, readerPagesFolder } from "@/lib/reader";
+import * as pool from "@/lib/reader/pool";
 import { createUser } from "../../factories";
 import { blobFiles, blobPath } from "../../db-utils";
 import { darkness, decode, isWebp, mixedPdf } from "./sample";
@@ -22,6 +23,8 @@ const pageBlobs = (assetId: string) => blobFiles().filter((f) => f.startsWith(re
 describe("reader page cache", () => {
   it("keeps each page per width bucket, encrypted, and reads it back without drawing it again", async () => {
     const { asset } = await storedPdf();
+    // The upload's inspection kept the page list already.
+    expect(pageBlobs(asset.id).map((k) => k.replace(/^.*\//, ""))).toEqual(["list"]);
     expect(await readerPageList(asset)).toMatchObject({ pageCount: 3, pages: [{ n: 1 }, { n: 2, width: 792, height: 612 }, { n: 3 }] });
     const first = await readerPage(asset, 1, 700);
     expect(isWebp(first)).toBe(true);
@@ -63,7 +66,7 @@ describe("reader page cache", () => {
     try {
       const images = await Promise.all(Array.from({ length: 5 }, () => readerPage(asset, 2, 640)));
       expect(images.every((i) => i.equals(images[0]!))).toBe(true);
-      const pagePuts = put.mock.calls.filter(([key]) => String(key).endsWith("p2-w640"));
+      const pagePuts = put.mock.calls.filter(([key]) => String(key).endsWith("p2-w800"));
       expect(pagePuts).toHaveLength(1);
     } finally {
       put.mockRestore();
@@ -98,21 +101,37 @@ describe("reader page cache", () => {
     expect(pageBlobs(other.asset.id)).toEqual([]);
   });
 
-  it("keeps at most a few parsed documents in memory", async () => {
+  it("draws pages in the render pool, which keeps a document's bytes between pages", async () => {
     const assets = [];
-    for (let i = 0; i < MAX_OPEN_DOCUMENTS + 2; i++) assets.push((await storedPdf()).asset);
+    for (let i = 0; i < 3; i++) assets.push((await storedPdf()).asset);
+    const before = pool.renderPoolStats().sent;
     await Promise.all(assets.map((a) => readerPage(a, 3, 320)));
-    expect(openDocumentCount()).toBeLessThanOrEqual(MAX_OPEN_DOCUMENTS);
-    // An evicted file opens again when asked.
-    expect(isWebp(await readerPage(assets[0]!, 1, 320))).toBe(true);
+    const after = pool.renderPoolStats();
+    expect(after.sent.page - before.page).toBe(3);
+    expect(after.sent.withBytes - before.withBytes).toBe(3);
+    expect(after.workers).toBeGreaterThan(0);
+    // Another page of a file a process has open: drawn without sending the file again (one process here).
+    expect(isWebp(await readerPage(assets[2]!, 1, 320))).toBe(true);
+    expect(isWebp(await readerPage(assets[2]!, 2, 320))).toBe(true);
+    const last = pool.renderPoolStats().sent;
+    expect(last.page - after.sent.page).toBe(2);
+    expect(last.withBytes - after.sent.withBytes).toBe(0);
   });
 
-  it("a damaged stored PDF is a clear 422, and nothing is kept", async () => {
+  it("a damaged stored PDF is a clear 422, kept as refused so it is not drawn again", async () => {
     const { asset } = await storedPdf();
-    // The upload checks let only real PDFs in, so damage the stored bytes afterwards.
-    await putEncryptedBlob(asset.blobKey, Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4000, 0x20)]));
-    await expect(readerPageList(asset)).rejects.toMatchObject({ status: 422 });
-    await expect(readerPage(asset, 1, 800)).rejects.toMatchObject({ status: 422 });
-    expect(pageBlobs(asset.id)).toEqual([]);
+    // The upload checks let only real PDFs in, so damage the stored bytes afterwards (a new key: no process has them).
+    const damaged = { ...asset, blobKey: `${asset.blobKey}-damaged` };
+    await db.asset.update({ where: { id: asset.id }, data: { blobKey: damaged.blobKey } });
+    await putEncryptedBlob(damaged.blobKey, Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4000, 0x20)]));
+    await expect(readerPageList(damaged)).rejects.toMatchObject({ status: 422 });
+    await expect(readerPage(damaged, 1, 800)).rejects.toMatchObject({ status: 422 });
+    const kept = pageBlobs(asset.id).map((k) => k.replace(/^.*\//, ""));
+    expect(kept.filter((k) => /^p\d+-w/.test(k))).toEqual([]);
+    expect(kept).toContain("refused-list");
+    const before = pool.renderPoolStats().sent;
+    await expect(readerPage(damaged, 1, 800)).rejects.toMatchObject({ status: 422 });
+    await expect(readerPageList(damaged)).rejects.toMatchObject({ status: 422 });
+    expect(pool.renderPoolStats().sent).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import { privateRoute } from "@/lib/api/handler";
+import { clientIp } from "@/lib/http/client-ip";
 import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { parseRouteId } from "@/lib/api/route-id";
 import { INVALID_LINK } from "@/lib/shares/link-state";
@@ -10,5 +11,5 @@ export const GET = privateRoute<{ token: string; n: string }>(async (req, { para
   const token = parseRouteId(rawToken, INVALID_LINK);
   const n = parsePageNumber(rawN);
   const width = parsePageWidth(new URL(req.url).searchParams.get("width"));
-  return pageImageResponse(await recipientPage(token, await readRecipientSecrets(), n, width));
+  return pageImageResponse(await recipientPage(token, await readRecipientSecrets(), n, width, clientIp(req.headers)));
 });

@@ -1,4 +1,5 @@
 import { route } from "@/lib/api/handler";
+import { clientIp } from "@/lib/http/client-ip";
 import { requireUser } from "@/lib/auth/session";
 import { parseIdeaId } from "@/lib/ideas/id";
 import { parseVersionNumber } from "@/lib/ideas/versions";
@@ -11,5 +12,5 @@ export const GET = route<{ id: string; n: string; page: string }>(async (req, { 
   const p = await params;
   const target = { shareId: null, version: parseVersionNumber(p.n) };
   const width = parsePageWidth(new URL(req.url).searchParams.get("width"));
-  return pageImageResponse(await previewPage(user, parseIdeaId(p.id), target, parsePageNumber(p.page), width));
+  return pageImageResponse(await previewPage(user, parseIdeaId(p.id), target, parsePageNumber(p.page), width, clientIp(req.headers)));
 });

@@ -1,0 +1,74 @@
+/**
+ * The render pool's child process (lib/reader/pool.ts forks it): pdf.js page drawing, page listing, the upload
+ * inspection and the recipient's marked-PDF rewrite run here, never on the server's request thread. A hostile file
+ * can then only exhaust this process, which the pool kills when a job passes its CPU-time or memory budget.
+ *
+ * Started with `--import tsx` (and the server-only shim), so it loads the same TypeScript modules the server uses.
+ * It reads no configuration and touches no database or blob store: the pool hands it the decrypted bytes and the
+ * limits with each job.
+ */
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { RenderJob, RenderReply, WorkerMessage } from "@/lib/reader/render-protocol";
+
+const send = (message: WorkerMessage) => process.send?.(message);
+
+/** Parsed documents kept between jobs, least recently used first: parsing a large PDF costs more than one page. */
+const MAX_OPEN = 3;
+const open = new Map<string, Promise<PDFDocumentProxy>>();
+
+async function documentFor(job: RenderJob): Promise<PDFDocumentProxy | null> {
+  const kept = open.get(job.docKey);
+  if (kept) {
+    open.delete(job.docKey);
+    open.set(job.docKey, kept);
+    return kept;
+  }
+  if (!job.bytes) return null; // the pool sends the bytes again
+  const { openPdf } = await import("@/lib/reader/pdfjs");
+  const doc = openPdf(job.bytes, job.limits);
+  open.set(job.docKey, doc);
+  doc.catch(() => open.delete(job.docKey));
+  for (const [key, old] of open) {
+    if (open.size <= MAX_OPEN) break;
+    open.delete(key);
+    old.then((d) => d.destroy()).catch(() => undefined);
+  }
+  return doc;
+}
+
+async function run(job: RenderJob): Promise<RenderReply> {
+  if (job.kind === "mark-pdf") {
+    const { watermarkPdf } = await import("@/lib/files/watermark");
+    return { ok: true, kind: "bytes", data: await watermarkPdf(job.bytes!, job.watermark) };
+  }
+  if (job.kind === "inspect") {
+    const { inspectPdf } = await import("@/lib/reader/inspect");
+    return { ok: true, kind: "list", list: await inspectPdf(job.bytes!, job.rules, job.limits) };
+  }
+  const doc = await documentFor(job);
+  if (!doc) return { ok: false, needBytes: true };
+  const render = await import("@/lib/reader/render");
+  if (job.kind === "list") return { ok: true, kind: "list", list: await render.documentPageList(doc) };
+  const { encodeWebp } = await import("@/lib/reader/webp");
+  return { ok: true, kind: "bytes", data: await encodeWebp(await render.drawDocumentPage(doc, job.n, job.width)) };
+}
+
+process.on("message", (message: { id: number; job: RenderJob }) => {
+  run(message.job).then(
+    (reply) => send({ id: message.id, reply }),
+    (err: unknown) => {
+      const e = err as { name?: string; message?: string; status?: number } | null;
+      send({ id: message.id, reply: { ok: false, error: { name: e?.name ?? "Error", message: String(e?.message ?? err), status: e?.status } } });
+    },
+  );
+});
+
+// Loading pdf.js and the canvas takes a moment: done before the pool is told this process is ready.
+void (async () => {
+  await import("@/lib/reader/pdfjs").then((m) => m.loadPdfjs());
+  await import("@/lib/reader/webp");
+  send({ ready: true });
+})();
+
+// The pool's end is this process's end: an orphan would keep its memory.
+process.on("disconnect", () => process.exit(0));
