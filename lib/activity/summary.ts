@@ -7,6 +7,10 @@ import { db } from "@/lib/db";
  *
  * A recipient is a person, not a link visit: the same address on two links (or twice on one) counts once, compared
  * without case, as the recipient gave it.
+ *
+ * Reading time is a plain sum of the views' figures: lib/engagement already counts each person's reports against
+ * their wall-clock time across all their views of the idea (parallel tabs, browsers, visits, links), so the sum for
+ * one address never exceeds the time they spent viewing plus a few seconds.
  */
 
 /** Totals for one idea: links ever created (revoked ones too), distinct recipients, accepted agreements, views, reading time. */

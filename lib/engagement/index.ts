@@ -22,30 +22,47 @@ if (READING.values.length > 0) throw new Error("readingSql() is expected to hold
 
 /**
  * The whole report in ONE statement, so that it costs one round trip (the route's throughput budget is half a no-op
- * handler's) and concurrent reports queue on the view's row lock, the second seeing the first's time:
+ * handler's) and concurrent reports queue on row locks, each seeing the time the one before it counted:
  *
  * 1. reader: the link behind the token ($1) and this browser's newest recipient of it (secret hashes $2) that READS
  *    it now — the one reader gate, lib/shares/gate.ts readingSql; no row at all for anyone else (the link's 404),
  *    and then nothing below runs on any row: no report is counted against anyone.
  * 2. rl: the reader's report limit (key prefix $7 + its id, window $8 s, $9 allowed), counted only for a reader.
  * 3. v: its newest view, locked, unless over the limit.
- * 4. the report's total is clipped to the wall-clock time since the view's previous report (or its start) plus the
- *    slack ($6), and to what remains of the time since the view started plus the slack once; when clipped, every page
- *    keeps its share of what is allowed. Pages outside 1..N are dropped, N being fixed on the view at its first
- *    report ($5 supplies it then; without it nothing is counted and the caller learns the view still needs one).
+ * 4. budget: the report's total is offered up to the wall-clock time since the view's previous report (or its start)
+ *    plus the slack ($6), and to what remains of the time since the view started plus the slack once. Pages outside
+ *    1..N are dropped, N being fixed on the view at its first report ($5 supplies it then; without it nothing is
+ *    counted and the caller learns the view still needs one).
+ * 5. clock: the same for the PERSON, whose views may run in parallel (several tabs, browsers, visits or links of the
+ *    idea under one address; the owner's screens add them up per address). The person's ReadingClock row holds the
+ *    stretch of wall-clock time their last report was counted against; this one is placed right after it (or after
+ *    the view's previous report, if later) and may not run past now plus the slack. So the stretches counted for a
+ *    person never overlap and all lie inside their views' wall-clock time: whatever is summed per person (the
+ *    activity summary, the share screen's 'Reading time' and chart, a spreadsheet over the CSV) is at most the
+ *    wall-clock time of their viewing plus the slack (once per sitting). The row is upserted (ON CONFLICT DO UPDATE
+ *    works on the row's newest version, waiting for a concurrent report of the same person), and it returns the
+ *    stretch it counted: what the report was granted, every page keeping its share. Only a report with something to
+ *    count touches it. Every report takes the view's row first and the person's second, so none waits crosswise.
+ *
+ * Why a row written at report time, and not per-person totals computed when the owner reads them (the union of each
+ * view's [start, last report])? The figures stored per view are then already honest, so every sum over them is too,
+ * whoever adds them up (the share screen adds a recipient's views in the browser; the CSV has one row per view), and
+ * the report stays one statement: a per-person total read from the person's other views would come from the
+ * statement's snapshot, blind to a concurrent report that committed while this one waited, where the upsert sees
+ * the newest row.
  *
  * Timestamps are UTC wall time, like every column Prisma writes.
  */
 const REPORT_SQL = `
 WITH reader AS (
-  SELECT r."id", i."id" AS "ideaId", i."ownerId", COALESCE(iv."kind", i."kind")::text AS "kind",
+  SELECT r."id", lower(r."email") AS "email", i."id" AS "ideaId", i."ownerId", COALESCE(iv."kind", i."kind")::text AS "kind",
          CASE WHEN iv."id" IS NULL THEN i."pdfAssetId" ELSE iv."pdfAssetId" END AS "pdfAssetId", iv."version"
   FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId"
   -- The version the link shows (lib/shares/shown-version.ts): its pages or sections are what is read.
   -- The latest publication is the Idea row itself; only a link pinned to an older version reads that version's row.
   LEFT JOIN "IdeaVersion" iv ON iv."ideaId" = s."ideaId" AND iv."status" = 'published' AND iv."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version"
   JOIN LATERAL (
-    SELECT r."id" FROM "Recipient" r
+    SELECT r."id", r."email" FROM "Recipient" r
     WHERE r."shareId" = s."id" AND r."secretHash" = ANY($2::text[]) AND ${READING.sql}
     ORDER BY r."createdAt" DESC LIMIT 1
   ) r ON TRUE
@@ -54,7 +71,7 @@ WITH reader AS (
 rl AS (${rateLimitHitSql(`$7 || reader."id"`, "$8::int", "reader")}),
 v AS (
   SELECT "id", "engagementMs", COALESCE("pageCount", $5::int) AS "pageCount",
-         clock_timestamp() AT TIME ZONE 'UTC' AS "at",
+         clock_timestamp() AT TIME ZONE 'UTC' AS "at", COALESCE("lastEngagementAt", "viewedAt") AS "previous",
          (EXTRACT(EPOCH FROM (clock_timestamp() AT TIME ZONE 'UTC') - COALESCE("lastEngagementAt", "viewedAt")) * 1000)::bigint AS "sincePrevious",
          (EXTRACT(EPOCH FROM (clock_timestamp() AT TIME ZONE 'UTC') - "viewedAt") * 1000)::bigint AS "sinceStart"
   FROM "ViewEvent" WHERE "recipientId" = (SELECT "id" FROM reader) AND (SELECT "count" FROM rl) <= $9
@@ -68,13 +85,24 @@ input AS (
   GROUP BY t."n"
 ),
 budget AS (
-  SELECT GREATEST(0, LEAST(v."sincePrevious" + $6, v."sinceStart" + $6 - v."engagementMs")) AS "allowed",
-         (SELECT COALESCE(SUM("ms"), 0) FROM input) AS "claimed"
-  FROM v
+  SELECT LEAST(b."claimed", GREATEST(0, LEAST(v."sincePrevious" + $6, v."sinceStart" + $6 - v."engagementMs"))) AS "offered", b."claimed"
+  FROM v, (SELECT COALESCE(SUM("ms"), 0) AS "claimed" FROM input) b
+),
+clock AS (
+  INSERT INTO "ReadingClock" AS c ("ideaId", "email", "countedFrom", "countedUntil")
+  SELECT reader."ideaId", reader."email", v."previous", v."previous" + b."offered" * interval '1 millisecond'
+  FROM reader, v, budget b WHERE b."offered" > 0
+  ON CONFLICT ("ideaId", "email") DO UPDATE
+  -- From the later of the person's last counted instant and this view's previous report, the offered time, but not
+  -- past now plus the slack. (EXCLUDED carries the view's previous report and the offered time as from and until.)
+  SET "countedFrom" = GREATEST(c."countedUntil", EXCLUDED."countedFrom"),
+      "countedUntil" = LEAST(GREATEST(c."countedUntil", EXCLUDED."countedFrom") + (EXCLUDED."countedUntil" - EXCLUDED."countedFrom"),
+                             GREATEST(GREATEST(c."countedUntil", EXCLUDED."countedFrom"), (SELECT "at" FROM v) + $6 * interval '1 millisecond'))
+  RETURNING (EXTRACT(EPOCH FROM c."countedUntil" - c."countedFrom") * 1000)::bigint AS "granted"
 ),
 clipped AS (
-  SELECT i."n", (CASE WHEN b."claimed" <= b."allowed" THEN i."ms" ELSE floor(i."ms" * b."allowed"::numeric / b."claimed") END)::int AS "ms"
-  FROM input i, budget b
+  SELECT i."n", (CASE WHEN b."claimed" <= g."granted" THEN i."ms" ELSE floor(i."ms" * g."granted"::numeric / b."claimed") END)::int AS "ms"
+  FROM input i, budget b, clock g
 ),
 counted AS (
   INSERT INTO "ViewEngagement" ("viewId", "n", "ms")

@@ -11,7 +11,9 @@ const MAX_ID_CHARS = 100;
 export type PageTime = { n: number; ms: number };
 /**
  * What the reader reported for a view (lib/engagement): the total, the pages with time, and the N those pages are out
- * of (the document's pages or sections when the view first reported; null until it did).
+ * of (the document's pages or sections when the view first reported; null until it did). Each figure is already
+ * clipped against the person's wall-clock time across all their views of the idea, so a recipient's views (visits
+ * merged by address below) add up to no more than the time they spent viewing plus a few seconds.
  */
 export type ViewEngagement = { totalMs: number; pages: PageTime[]; pageCount: number | null };
 /** `version`: the version the view showed (issue 18 §1: analytics per version); null before versions and for drafts. */

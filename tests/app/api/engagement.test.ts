@@ -47,10 +47,18 @@ async function reading(opts: { content?: string; pdf?: boolean; startedSecondsAg
   return { owner, idea, share, recipient, view };
 }
 
-/** Moves the view's start (and its last report) back in time, as if that much wall-clock time had passed. */
+/**
+ * Moves the view's start (and its last report) back in time, as if that much wall-clock time had passed; the
+ * person's reading clock on the idea (lib/engagement) moves back with it, by as much as the view's start did.
+ */
 async function startedAgo(viewId: string, seconds: number, lastReportSecondsAgo: number | null = null) {
   const at = (s: number) => new Date(Date.now() - s * 1000);
-  await db.viewEvent.update({ where: { id: viewId }, data: { viewedAt: at(seconds), lastEngagementAt: lastReportSecondsAgo === null ? null : at(lastReportSecondsAgo) } });
+  const view = await db.viewEvent.findUniqueOrThrow({ where: { id: viewId }, select: { viewedAt: true, ideaId: true } });
+  const start = at(seconds);
+  await db.viewEvent.update({ where: { id: viewId }, data: { viewedAt: start, lastEngagementAt: lastReportSecondsAgo === null ? null : at(lastReportSecondsAgo) } });
+  const shift = start.getTime() - view.viewedAt.getTime();
+  await db.$executeRaw`UPDATE "ReadingClock" SET "countedFrom" = "countedFrom" + ${shift} * interval '1 millisecond',
+    "countedUntil" = "countedUntil" + ${shift} * interval '1 millisecond' WHERE "ideaId" = ${view.ideaId}`;
 }
 
 async function stored(viewId: string) {
