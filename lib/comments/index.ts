@@ -7,7 +7,7 @@ import { notifyCommentAdded } from "@/lib/notifications";
 import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { commentCreatedEvent } from "@/lib/webhooks/events";
 import { queueWebhookEvent } from "@/lib/webhooks/queue";
-import { isAdmitted } from "@/lib/shares/gate";
+import { addressAllowed, gateShareInclude, isAdmitted } from "@/lib/shares/gate";
 import { INVALID_LINK, isOpenFor } from "@/lib/shares/link-state";
 import { isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shares/secrets";
 import type { Comment } from "@/lib/generated/prisma/client";
@@ -35,9 +35,10 @@ export function presentComment(c: Comment) {
 
 /**
  * The recipient session allowed to comment: this browser's recipient of a link that is still open for it,
- * restricted to one link (its token), one idea or one recipient when asked. 401 without a session, 404 when its
- * link is dead, 403 before the agreement. Unscoped, a browser holding readers of several links gets a 400 instead
- * of whichever is newest: a panel must never show (or post to) another link's comments.
+ * restricted to one link (its token), one idea or one recipient when asked. 401 without a session (a recipient
+ * whose address the link or its owner blocks holds none), 404 when its link is dead, 403 before the agreement.
+ * Unscoped, a browser holding readers of several links gets a 400 instead of whichever is newest: a panel must never
+ * show (or post to) another link's comments.
  */
 async function commentingRecipient(secrets: RecipientSecrets, only: CommentScope = {}) {
   if (only.token != null && !isTokenShaped(only.token)) throw new NotFoundError(INVALID_LINK);
@@ -46,12 +47,14 @@ async function commentingRecipient(secrets: RecipientSecrets, only: CommentScope
   const recipients = hashes.length
     ? await db.recipient.findMany({
         where: { secretHash: { in: hashes }, ...(only.recipientId ? { id: only.recipientId } : {}), share: shareFilter },
-        include: { share: true },
+        include: { share: { include: gateShareInclude } },
         orderBy: { createdAt: "desc" },
       })
     : [];
-  if (recipients.length === 0) throw new UnauthorizedError(IDENTIFY_FIRST);
-  const open = recipients.filter((r) => isOpenFor(r.share, r));
+  // A recipient whose address the link or its owner now blocks holds no session (lib/shares/gate.ts addressAllowed).
+  const held = recipients.filter((r) => addressAllowed(r.share, r));
+  if (held.length === 0) throw new UnauthorizedError(IDENTIFY_FIRST);
+  const open = held.filter((r) => isOpenFor(r.share, r));
   const readers = open.filter((r) => isAdmitted(r.share, r));
   if (new Set(readers.map((r) => r.shareId)).size > 1) throw new ValidationError(WHICH_LINK);
   const reader = readers[0];

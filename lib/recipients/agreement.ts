@@ -5,7 +5,7 @@ import { agreementShownTo, type ShownAgreement } from "@/lib/agreements/shown";
 import { INVALID_LINK, isOpenFor } from "@/lib/shares/link-state";
 import { secretHashes, type RecipientSecrets } from "@/lib/shares/secrets";
 import { shareByToken } from "@/lib/shares/lookup";
-import { isEmailVerified, passcodeGiven } from "@/lib/shares/gate";
+import { addressAllowed, isEmailVerified, passcodeGiven } from "@/lib/shares/gate";
 import { VERIFY_EMAIL_FIRST } from "@/lib/recipients/email-code";
 
 /** GET /api/share/{token}/agreement's answer: the agreement to accept, and whether the link asks for one at all. */
@@ -14,15 +14,16 @@ export type RecipientAgreement = ShownAgreement & { requireNda: boolean };
 /**
  * The agreement as rendered for the recipient this browser holds on the link `token` (issue 17 §4): the NDA screen
  * shows it, 'Download Agreement' saves it, and acceptance records exactly it. Only for a recipient that identified,
- * gave the link's passcode and did not decline, on a link still open for it (anyone else: the one 404); a link that
- * proves addresses answers 403 until the code is confirmed, as acceptance does.
+ * gave the link's passcode, did not decline and whose address the link and its owner admit, on a link still open for
+ * it (anyone else: the one 404); a link that proves addresses answers 403 until the code is confirmed, as acceptance
+ * does.
  */
 export async function agreementForBrowser(token: string, secrets: RecipientSecrets): Promise<RecipientAgreement> {
   const share = await shareByToken(token);
   const hashes = secretHashes(secrets);
   if (!share || hashes.length === 0) throw new NotFoundError(INVALID_LINK);
   const recipient = await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } });
-  if (!recipient || !isOpenFor(share, recipient) || !passcodeGiven(share, recipient)) throw new NotFoundError(INVALID_LINK);
+  if (!recipient || !addressAllowed(share, recipient) || !isOpenFor(share, recipient) || !passcodeGiven(share, recipient)) throw new NotFoundError(INVALID_LINK);
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   return { ...(await agreementShownTo(db, share, recipient)), requireNda: share.requireNda };
 }

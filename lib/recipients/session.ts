@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { INVALID_LINK, isOpenFor } from "@/lib/shares/link-state";
 import { secretHashes, type RecipientSecrets } from "@/lib/shares/secrets";
-import { isEmailVerified, passcodeGiven, type CodeFields } from "@/lib/shares/gate";
+import { addressAllowed, isEmailVerified, passcodeGiven, type CodeFields } from "@/lib/shares/gate";
 import type { Recipient } from "@/lib/generated/prisma/client";
 
 /** The recipient a browser holds on a link, and how the recipient screens are told about it. */
@@ -22,12 +22,13 @@ export type PresentedRecipient = ReturnType<typeof presentRecipient>;
 
 /**
  * The recipient `id` if this browser holds its secret and its link is still open for it; 404 otherwise
- * (someone else's recipient, a revoked, expired or used-up link).
+ * (someone else's recipient, a revoked, expired or used-up link). A recipient whose address the link or its owner now
+ * blocks is no session at all: "Recipient not found", as for a secret that matches nothing.
  */
 export async function findSessionRecipient(id: string, secrets: RecipientSecrets) {
   const hashes = secretHashes(secrets);
   const recipient = hashes.length ? await db.recipient.findFirst({ where: { id, secretHash: { in: hashes } }, include: { share: { include: shareWithIdea } } }) : null;
-  if (!recipient) throw new NotFoundError("Recipient not found");
+  if (!recipient || !addressAllowed(recipient.share, recipient)) throw new NotFoundError("Recipient not found");
   if (!isOpenFor(recipient.share, recipient) || !passcodeGiven(recipient.share, recipient)) throw new NotFoundError(INVALID_LINK);
   return recipient;
 }

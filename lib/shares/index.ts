@@ -7,9 +7,8 @@ import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { newAccessLink, newRecipientSecret, secretHash } from "@/lib/shares/secrets";
+import { newAccessLink } from "@/lib/shares/secrets";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/shares/share-type";
-import { addressAdmitted } from "@/lib/shares/address-rules";
 import { hashPasscode } from "@/lib/shares/passcode";
 import type { Prisma, Share } from "@/lib/generated/prisma/client";
 import { resolveLinkAgreement } from "@/lib/agreements";
@@ -162,8 +161,10 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
  * PATCH /api/shares/{id} (issue 17 §3): name, expiry, view limit, options and passcode; never the type or the idea.
  * Every recipient call reads the link afresh, so a change applies to each recipient's next request: a view limit
  * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
- * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction). The change is
- * recorded for the activity timeline. A revoked link cannot be changed (409).
+ * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction), lists that now
+ * exclude a recipient's address refuse it (the gate's address clause; lifting the exclusion lets it back under the
+ * other clauses, as for the owner's account-wide blocked domains). The change is recorded for the activity
+ * timeline. A revoked link cannot be changed (409).
  */
 export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
   const before = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } } });
@@ -192,15 +193,6 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     const summary = describeChanges(before, data, names);
     const updated = await tx.share.update({ where: { id: before.id }, data, include: withAgreement });
     if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
-    if (data.allowedEmails || data.allowedDomains || data.blockedDomains) {
-      // Recipients the new lists exclude lose their session at once (their cookie no longer matches anything; the
-      // record stays as evidence). Newly allow-listed links also ask the others for a code (the gate).
-      const owner = await tx.user.findUniqueOrThrow({ where: { id: ownerId }, select: { sharingBlockedDomains: true } });
-      const recipients = await tx.recipient.findMany({ where: { shareId: before.id }, select: { id: true, email: true } });
-      for (const r of recipients.filter((r) => !addressAdmitted(updated, owner.sharingBlockedDomains, r.email))) {
-        await tx.recipient.update({ where: { id: r.id }, data: { secretHash: secretHash(newRecipientSecret()) } });
-      }
-    }
     if (summary) await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
     return updated;
   });

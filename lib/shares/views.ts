@@ -5,7 +5,7 @@ import { openContent, toClientContent, type ClientContent } from "@/lib/ideas/co
 import { assertWindowOpen, recordFailures } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { presentRecipient, type PresentedRecipient } from "@/lib/recipients/session";
-import { isAdmitted, liveShareSql } from "@/lib/shares/gate";
+import { addressAllowed, isAdmitted, liveShareSql } from "@/lib/shares/gate";
 import { notifyFirstView } from "@/lib/notifications";
 import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { firstViewEvent } from "@/lib/webhooks/events";
@@ -127,9 +127,12 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     throw new NotFoundError(INVALID_LINK);
   }
   const hashes = secretHashes(secrets);
-  const recipient = hashes.length
+  const held = hashes.length
     ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
     : null;
+  // A recipient whose address the link or its owner now blocks holds no session (lib/shares/gate.ts addressAllowed):
+  // it is answered as a newcomer, whose identify is refused.
+  const recipient = held && addressAllowed(share, held) ? held : null;
   if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
   if (share.passcodeHash !== null) {
     // Nothing about the idea before the passcode: the browser's cookie, or its recipient's mark, proves it.

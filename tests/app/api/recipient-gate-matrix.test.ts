@@ -3,7 +3,8 @@ import path from "node:path";
 import { db } from "@/lib/db";
 import { uploadEditorImage } from "@/lib/files/images";
 import { declineNda } from "@/lib/recipients/decline";
-import { revokeShare } from "@/lib/shares";
+import { revokeShare, updateShare } from "@/lib/shares";
+import { updateSharingDefaults } from "@/lib/profile/sharing-defaults";
 import { INVALID_LINK } from "@/lib/shares/link-state";
 import { getSharedIdea } from "@/lib/shares/views";
 import { passcodeProof } from "@/lib/shares/passcode";
@@ -119,7 +120,20 @@ const API_DIR = path.join(process.cwd(), "app/api");
 const present = ROUTES.filter((r) => fs.existsSync(path.join(API_DIR, r.file)));
 const missing = ROUTES.filter((r) => !present.includes(r));
 
-const STATES = ["anonymous", "another link's recipient", "identified, not agreed", "e-mail not verified", "agreed", "revoked", "expired", "used up", "declined", "passcode not given"] as const;
+const STATES = [
+  "anonymous",
+  "another link's recipient",
+  "identified, not agreed",
+  "e-mail not verified",
+  "agreed",
+  "revoked",
+  "expired",
+  "used up",
+  "declined",
+  "passcode not given",
+  "address blocked by the link",
+  "address blocked account-wide",
+] as const;
 type State = (typeof STATES)[number];
 
 /** Sets the facts a state does not itself deny: a view started now, its window open for an hour. */
@@ -178,6 +192,16 @@ async function build(state: State, ownerId: string, ideaId: number, otherIdeaId:
       await db.recipient.update({ where: { id: r.id }, data: { passcodeGivenAt: null } });
       return { token: share.accessLink, secrets: r.secrets };
     }
+    case "address blocked by the link":
+    case "address blocked account-wide": {
+      // An agreed reader inside its window whose domain the owner blocks since: on this link (PATCH), or on all of its
+      // links (/profile 'Sharing defaults', set once both links' readers exist: see the test).
+      const share = await createShare(ownerId, ideaId, options);
+      const r = await agreedRecipient(share, { email: "sam@competitor.com" });
+      await view(share.accessLink, r.secrets);
+      if (state === "address blocked by the link") await updateShare(ownerId, share.id, { blockedDomains: ["competitor.com"] });
+      return { token: share.accessLink, secrets: r.secrets };
+    }
     case "declined": {
       const share = await createShare(ownerId, ideaId, options);
       const r = await createRecipient(share);
@@ -214,6 +238,7 @@ describe("the recipient gate over every recipient route", () => {
     // Downloads on: the PDF route is then refused by the gate alone (download off is tests/app/api/link-options.test.ts).
     const htmlLink = await build(state, owner.id, html.id, other.id, true);
     const pdfLink = await build(state, owner.id, pdf.id, other.id, true);
+    if (state === "address blocked account-wide") await updateSharingDefaults(owner.id, { blockedDomains: ["competitor.com"] });
 
     const outcomes: Record<string, Outcome> = {};
     for (const route of present) {
