@@ -30,7 +30,6 @@ export async function inspectPdf(bytes: Uint8Array, rules: UploadRules, limits: 
     doc = await openPdf(bytes, limits);
   } catch (err) {
     if (err instanceof UnreadablePdfError) throw new PdfRefusedError(err.message);
-    if (err instanceof RangeError) throw new PdfRefusedError(PDF_BROKEN_PAGE_TREE);
     throw err;
   }
   try {

@@ -4,6 +4,7 @@ import * as canvas from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { HttpError } from "@/lib/api/errors";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "@/lib/reader/render-protocol";
+import { PDF_BROKEN_PAGE_TREE } from "@/lib/validation/upload-limits";
 
 /**
  * pdf.js on the server (TOOLCHAIN "Checked for the reader": pdfjs-dist 5.6.205, the last release that runs on Node
@@ -81,6 +82,10 @@ export async function openPdf(bytes: Uint8Array, limits: PdfLimits = DEFAULT_PDF
   } catch (err) {
     await task.destroy().catch(() => undefined);
     const name = (err as { name?: string } | null)?.name;
+    // A page tree that loops or nests past the stack surfaces while the document opens, under pdf.js's own names.
+    if (err instanceof RangeError || /circular reference|call stack/i.test(String((err as Error | null)?.message))) {
+      throw new UnreadablePdfError(PDF_BROKEN_PAGE_TREE);
+    }
     if (name === "InvalidPDFException" || name === "PasswordException" || name === "FormatError" || name === "UnknownErrorException") {
       throw new UnreadablePdfError();
     }

@@ -231,6 +231,9 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
     };
     const kill = (reason: RenderBudgetError["reason"]) => {
       finish();
+      // Out of the pool at once, not when its exit is reported: no job may be handed to a dying process.
+      worker.ready = false;
+      state.workers = state.workers.filter((w) => w !== worker);
       worker.child.kill("SIGKILL");
       reject(new RenderBudgetError(reason));
     };
@@ -278,9 +281,10 @@ async function runOn(worker: Worker, task: Task) {
 function enqueue(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: Priority): Promise<RenderReply> {
   const { RENDER_QUEUE_MAX, RENDER_QUEUE_WAIT_MS } = getEnv();
   return new Promise<RenderReply>((resolve, reject) => {
-    const idle = state.workers.some((w) => w.ready && !w.busy);
+    // Busy: every process the pool may run is up and has a job. (Processes still starting are no sign of overload.)
+    const busy = state.workers.length >= poolSize() && state.workers.every((w) => w.ready && w.busy);
     // Background work waits as long as it takes; a reader's request is turned away when the queue is long.
-    if (priority === "interactive" && !idle && state.queue.filter((t) => t.priority === "interactive").length >= RENDER_QUEUE_MAX) {
+    if (priority === "interactive" && busy && state.queue.filter((t) => t.priority === "interactive").length >= RENDER_QUEUE_MAX) {
       return reject(new ServiceUnavailableError(5));
     }
     const task: Task = { job, bytes, priority, resolve, reject };

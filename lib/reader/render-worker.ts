@@ -9,6 +9,7 @@
  */
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { RenderJob, RenderReply, WorkerMessage } from "@/lib/reader/render-protocol";
+import { PDF_BROKEN_PAGE_TREE } from "@/lib/validation/upload-limits";
 
 const send = (message: WorkerMessage) => process.send?.(message);
 
@@ -53,13 +54,25 @@ async function run(job: RenderJob): Promise<RenderReply> {
   return { ok: true, kind: "bytes", data: await encodeWebp(await render.drawDocumentPage(doc, job.n, job.width)) };
 }
 
+/**
+ * A failure here is the file's doing (pdf.js refusing a damaged or hostile structure), so it is answered as a 422
+ * with words a reader can act on; errors that already carry a status (page not found, a refused upload) keep it.
+ * What pdf.js said goes to this process's stderr, the server's log.
+ */
+function failure(err: unknown): RenderReply {
+  const e = err as { name?: string; message?: string; status?: number } | null;
+  const name = e?.name ?? "Error";
+  const message = String(e?.message ?? err);
+  if (typeof e?.status === "number") return { ok: false, error: { name, message, status: e.status } };
+  console.warn(`[render-worker] ${name}: ${message}`);
+  const brokenTree = err instanceof RangeError || /circular reference|call stack/i.test(message);
+  return { ok: false, error: { name, message: brokenTree ? PDF_BROKEN_PAGE_TREE : "This page cannot be displayed: the file is damaged", status: 422 } };
+}
+
 process.on("message", (message: { id: number; job: RenderJob }) => {
   run(message.job).then(
     (reply) => send({ id: message.id, reply }),
-    (err: unknown) => {
-      const e = err as { name?: string; message?: string; status?: number } | null;
-      send({ id: message.id, reply: { ok: false, error: { name: e?.name ?? "Error", message: String(e?.message ?? err), status: e?.status } } });
-    },
+    (err: unknown) => send({ id: message.id, reply: failure(err) }),
   );
 });
 
