@@ -2,7 +2,6 @@ import "server-only";
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { HttpError, ServiceUnavailableError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 import type { PageList } from "@/lib/reader/render";
