@@ -56,24 +56,28 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, message);
   }
 }
-export class RateLimitError extends HttpError {
-  override name = "RateLimitError";
+/** An answer the caller may repeat after `retryAfterSeconds`: sent with a Retry-After header. */
+export class RetryLaterError extends HttpError {
+  override name = "RetryLaterError";
   constructor(
+    status: 429 | 503,
     public readonly retryAfterSeconds: number,
-    message = "Too many requests. Please wait a moment and try again.",
+    message: string,
   ) {
-    super(429, message);
+    super(status, message);
   }
 }
-
-/** The server is busy (the page render queue is full): try again after `retryAfterSeconds`. */
-export class ServiceUnavailableError extends HttpError {
+export class RateLimitError extends RetryLaterError {
+  override name = "RateLimitError";
+  constructor(retryAfterSeconds: number, message = "Too many requests. Please wait a moment and try again.") {
+    super(429, retryAfterSeconds, message);
+  }
+}
+/** The server is busy (the page render queue is full). */
+export class ServiceUnavailableError extends RetryLaterError {
   override name = "ServiceUnavailableError";
-  constructor(
-    public readonly retryAfterSeconds: number,
-    message = "The server is busy. Please try again in a moment.",
-  ) {
-    super(503, message);
+  constructor(retryAfterSeconds: number, message = "The server is busy. Please try again in a moment.") {
+    super(503, retryAfterSeconds, message);
   }
 }
 
@@ -85,7 +89,7 @@ export function errorToResponse(err: unknown): Response {
     return Response.json({ success: false, error: first?.message ?? "Invalid request", issues: err.issues }, { status: 400 });
   }
   if (err instanceof HttpError) {
-    const headers = err instanceof RateLimitError || err instanceof ServiceUnavailableError ? { "Retry-After": String(err.retryAfterSeconds) } : undefined;
+    const headers = err instanceof RetryLaterError ? { "Retry-After": String(err.retryAfterSeconds) } : undefined;
     return Response.json({ success: false, error: err.message, ...err.body }, { status: err.status, headers });
   }
   console.error("[api] unexpected error", err);

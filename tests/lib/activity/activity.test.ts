@@ -7,37 +7,10 @@ import { revokeShare } from "@/lib/shares";
 import { acceptNda } from "@/lib/recipients/accept-nda";
 import { recordQueries } from "../../query-count";
 import { TEST_CLIENT, agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../factories";
+import { parseCsv } from "../../csv";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-/** Minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF rows) to check what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 /** A full journey on an e-mail link, step by step (steps at the same millisecond keep the journey's order). */
 async function journey() {

@@ -7,6 +7,7 @@ import { getSharedIdea } from "@/lib/shares/views";
 import { recipientReading } from "@/components/share/reading";
 import type { ShareRecipient as ClientRecipient } from "@/lib/client/types";
 import { TEST_CLIENT, agreedRecipient, createPublished, createShare, createUser } from "../../factories";
+import { parseCsv } from "../../csv";
 
 /**
  * Reading time is clipped per PERSON (one address on the idea, whatever the link), not only per view: six parallel
@@ -16,34 +17,6 @@ import { TEST_CLIENT, agreedRecipient, createPublished, createShare, createUser 
 
 const THREE_SECTIONS = "<h1>Title</h1><h2>Problem</h2><p>a</p><h2>Solution</h2><p>b</p><h2>Market</h2><p>c</p>";
 
-/** Minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF rows): what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 async function link() {
   const owner = await createUser();
