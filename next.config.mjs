@@ -33,6 +33,8 @@ const recipientRoutes = ["/collect", "/view", "/nda", "/document"].flatMap((rout
 ]);
 
 const pdfjsData = ["standard_fonts", "cmaps", "wasm", "iccs"].map((dir) => `./node_modules/pdfjs-dist/${dir}/*`);
+// The render processes (lib/reader/pool.ts) run a bundle that esbuild makes at run time from lib/'s sources.
+const renderWorkerSources = ["./lib/**/*.ts", "./tsconfig.json", "./node_modules/esbuild/**/*", "./node_modules/@esbuild/linux-x64/**/*"];
 
 const nextConfig = {
   reactStrictMode: true,
@@ -41,9 +43,10 @@ const nextConfig = {
   // Page images (lib/reader) also read pdf.js's data files (standard fonts, CMaps, image decoders) from disk.
   outputFileTracingIncludes: {
     "/api/ndas/**/*": ["./assets/fonts/*.ttf"],
-    "/api/files/**/*": ["./assets/fonts/*.ttf"],
+    "/api/files/**/*": ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources],
+    "/api/cron/pages": [...pdfjsData, ...renderWorkerSources],
     "/api/recipients/**/*": ["./assets/fonts/*.ttf"],
-    ...Object.fromEntries(["/api/share/**/*", "/api/shares/**/*", "/api/ideas/**/*"].map((route) => [route, ["./assets/fonts/*.ttf", ...pdfjsData]])),
+    ...Object.fromEntries(["/api/share/**/*", "/api/shares/**/*", "/api/ideas/**/*"].map((route) => [route, ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources]])),
   },
   // Server-only, loaded by Node at run time: esbuild (it bundles the render worker, lib/reader/worker-bundle.ts), native binaries (the canvas) and ES modules that must not be bundled
   // (pdf.js loads its worker and data files itself). None of them may reach a client bundle.

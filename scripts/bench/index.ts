@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): every performance budget, each against its own production server on a
  * throw-away DATA_DIR (verify and reader run in-process, no server). `npm run bench -- share` runs one (workspace, share,
- * timestamps, evidence, evidence-pack, watermark, verify, reader, engagement). `npm run bench -- soak` runs the soak, only when named.
+ * timestamps, evidence, evidence-pack, watermark, verify, reader, hostile, engagement). `npm run bench -- soak` runs the soak, only when named.
  */
 import { benchWorkspace } from "./workspace";
 import { benchShare } from "./share";
@@ -11,6 +11,7 @@ import { benchEvidencePack } from "./evidence-pack";
 import { benchWatermark } from "./watermark";
 import { benchVerify } from "./verify";
 import { benchReader } from "./reader";
+import { benchHostile } from "./hostile";
 import { benchEngagement } from "./engagement";
 import { benchSoak } from "./soak";
 
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<void>> = {
   watermark: benchWatermark,
   verify: benchVerify,
   reader: benchReader,
+  hostile: benchHostile,
   engagement: benchEngagement,
 };
 

@@ -10,7 +10,7 @@ import { PDF_BROKEN_PAGE_TREE, pdfPageTooLarge, pdfTooManyPages } from "@/lib/va
 import { TEST_CLIENT, TEST_ORIGIN, createUser } from "../../factories";
 import { blobFiles, setEnv } from "../../db-utils";
 import { routeSession } from "../../route-harness";
-import { cyclicPageTree, deepNesting, imageBomb, manyPages, sizedPage, strokeBomb } from "./hostile-pdfs";
+import { cyclicPageTree, deepNesting, imageBomb, manyPages, sizedPage, strokeBomb } from "../../../scripts/bench/hostile-pdfs";
 import { isWebp, mixedPdf } from "./sample";
 
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());

@@ -8,7 +8,7 @@ import { runPageRenderJobs } from "@/lib/reader/prerender";
 import { createUser } from "../../factories";
 import { blobFiles, setEnv } from "../../db-utils";
 import { mixedPdf } from "./sample";
-import { strokeBomb } from "./hostile-pdfs";
+import { strokeBomb } from "../../../scripts/bench/hostile-pdfs";
 
 async function publishedPdf(data?: Buffer) {
   const owner = await createUser();
