@@ -18,7 +18,8 @@ import type { SharedIdeaResult } from "@/lib/shares/views";
 export const PREVIEW_MARK = "(Preview)";
 
 export function previewWatermark(owner: { name: string; email: string }, at: Date): Watermark {
-  return { name: `${owner.name} ${PREVIEW_MARK}`, email: owner.email, accessedAt: at };
+  // To the minute, as the line shows it: the mark's colour and placement follow the line, so a preview's pages agree.
+  return { name: `${owner.name} ${PREVIEW_MARK}`, email: owner.email, accessedAt: new Date(Math.floor(at.getTime() / 60_000) * 60_000) };
 }
 
 /** The link settings the preview applies (a link's own, or a new link's defaults: prisma/schema.prisma Share). */

@@ -8,6 +8,7 @@ import { htmlExport } from "@/lib/ideas/export";
 import { uploadEditorImage } from "@/lib/files/images";
 import { PNG, MINIMAL_PDF, distinctPng, createDraft, createPdfDraft, createPublished, createUser } from "../../factories";
 import { blobFiles, blobPath } from "../../db-utils";
+import { readerPagesFolder } from "@/lib/reader";
 
 
 
@@ -219,7 +220,9 @@ describe("PDF ideas", () => {
     expect(asset).toMatchObject({ ownerId: user.id, ideaId: idea.id, kind: "pdf", contentType: "application/pdf", size: MINIMAL_PDF.length, keyId: "test1" });
     expect((await rawIdea(idea.id)).pdfAssetId).toBe(asset.id);
 
-    expect(blobFiles()).toEqual([asset.blobKey]);
+    // The file, and its page list kept by the upload's check (a derived copy, deleted with it).
+    expect(blobFiles().filter((f) => !f.startsWith(readerPagesFolder(asset.id)))).toEqual([asset.blobKey]);
+    expect(blobFiles().filter((f) => f.startsWith(readerPagesFolder(asset.id))).map((f) => f.split("/").pop())).toEqual(["list"]);
     const onDisk = fs.readFileSync(blobPath(asset.blobKey));
     expect(onDisk.subarray(0, 5).toString("latin1")).not.toBe("%PDF-");
     expect(onDisk.includes(Buffer.from("/Type/Catalog"))).toBe(false);
@@ -258,12 +261,15 @@ describe("PDF ideas", () => {
     const idea = await createPdfDraft(user.id, "Drop");
     const asset = await db.asset.findFirstOrThrow({ where: { ideaId: idea.id } });
     expect(fs.existsSync(blobPath(asset.blobKey))).toBe(true);
-    expect(blobFiles()).toHaveLength(2);
+    const files = () => blobFiles().filter((f) => f.startsWith("u/"));
+    expect(files()).toHaveLength(2);
+    expect(blobFiles().filter((f) => f.startsWith(readerPagesFolder(asset.id)))).toHaveLength(1);
 
     await deleteIdea(user.id, idea.id);
     expect(await db.asset.findUnique({ where: { id: asset.id } })).toBeNull();
     expect(fs.existsSync(blobPath(asset.blobKey))).toBe(false);
-    expect(blobFiles()).toHaveLength(1);
+    expect(files()).toHaveLength(1);
+    expect(blobFiles().filter((f) => f.startsWith(readerPagesFolder(asset.id)))).toEqual([]);
     expect(await getIdea(user.id, keep.id)).toMatchObject({ title: "Keep" });
   });
 
