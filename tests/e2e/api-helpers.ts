@@ -62,10 +62,11 @@ export function makePdf(label = "IdeaVault test"): Buffer {
   return Buffer.from(out, "latin1");
 }
 
-/** `size` bytes that start like a PDF (the rest is filler). */
+/** A well-formed one-page PDF of exactly `size` bytes: white space after its end (readers allow trailing bytes). */
 export function pdfOfSize(size: number): Buffer {
+  const pdf = makePdf("Exactly this size");
   const data = Buffer.alloc(size, 0x20);
-  data.write("%PDF-1.4\n", 0, "latin1");
+  pdf.copy(data, 0, 0, Math.min(pdf.length, size));
   return data;
 }
 
