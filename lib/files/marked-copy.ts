@@ -43,7 +43,7 @@ async function render(asset: MarkedAsset, { key, recipientFolder, refused }: Ret
     data = Buffer.from(await markPdfInPool(await readAssetBytes(asset), asset.watermark));
   } catch (err) {
     if (err instanceof RenderBudgetError || (err instanceof HttpError && err.status === 422)) {
-      await keepDerived(asset.id, refused, Buffer.from(TOO_COMPLEX));
+      await keepDerived(asset.id, refused, Buffer.from(TOO_COMPLEX), { ttlMs: 6 * 3600_000 }); // retried after a while
       throw new HttpError(422, TOO_COMPLEX);
     }
     throw err;

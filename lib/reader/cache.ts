@@ -54,20 +54,31 @@ const pageKey = (asset: AssetMeta, n: number, bucket: number) => `${cacheFolder(
 
 const refusedKey = (asset: AssetMeta, n: number | "list") => `${cacheFolder(asset)}refused-${n === "list" ? "list" : `p${n}`}`;
 
-/** Work under way in this process, by cache key: concurrent requests for the same page wait for one rendering. */
+/**
+ * Work under way in this process, by cache key and priority: concurrent requests for the same page wait for one
+ * rendering. A reader never joins a background rendering (it may wait behind every reader's page in the pool).
+ */
 const pending = new Map<string, Promise<Buffer>>();
 
-function shared(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  let promise = pending.get(key);
+function shared(key: string, priority: Priority, make: () => Promise<Buffer>): Promise<Buffer> {
+  const id = `${priority}:${key}`;
+  let promise = pending.get(id);
   if (!promise) {
-    promise = make().finally(() => pending.delete(key));
-    pending.set(key, promise);
+    promise = make().finally(() => pending.delete(id));
+    pending.set(id, promise);
   }
   return promise;
 }
 
+type Priority = "interactive" | "background";
+/**
+ * A refusal is kept for a while, not for ever: long enough that a hostile page is not drawn again on every request,
+ * short enough that a page refused by a bad moment (a machine out of memory) is tried again.
+ */
+const REFUSED_KEEP_MS = 6 * 3600_000;
+
 /** Everything about a file the render pool needs: its bytes on demand, once per process, and what names it there. */
-function poolSource(asset: AssetMeta, priority: "interactive" | "background") {
+function poolSource(asset: AssetMeta, priority: Priority) {
   return { docKey: `${asset.id}:${asset.blobKey}`, bytes: () => readAssetBytes(asset), priority };
 }
 
@@ -82,17 +93,17 @@ async function throughPool(asset: AssetMeta, marker: string, make: () => Promise
     return await make();
   } catch (err) {
     if (err instanceof RenderBudgetError || (err instanceof HttpError && err.status === 422)) {
-      await keepDerived(asset.id, marker, Buffer.from(err.message, "utf8"));
+      await keepDerived(asset.id, marker, Buffer.from(err.message, "utf8"), { ttlMs: REFUSED_KEEP_MS });
     }
     throw err;
   }
 }
 
 /** The page list of a stored PDF (see pdfPageList), parsed once and then read back. */
-export async function readerPageList(asset: AssetMeta, priority: "interactive" | "background" = "interactive"): Promise<PageList> {
+export async function readerPageList(asset: AssetMeta, priority: Priority = "interactive"): Promise<PageList> {
   const key = listKey(asset);
-  const stored = pending.has(key) ? null : await readDerived(key);
-  const json = stored ?? (await shared(key, () => throughPool(asset, refusedKey(asset, "list"), async () => {
+  const stored = pending.has(`${priority}:${key}`) ? null : await readDerived(key);
+  const json = stored ?? (await shared(key, priority, () => throughPool(asset, refusedKey(asset, "list"), async () => {
     const data = Buffer.from(JSON.stringify(await listPagesInPool(poolSource(asset, priority))));
     await keepDerived(asset.id, key, data);
     return data;
@@ -114,17 +125,17 @@ function assertPageNumber(n: number) {
  * marked from. `width` is clamped (320–2000, default 1200) and rounded up to a width bucket; the image is that
  * bucket's width. A page past the end → NotFoundError (404); a page too costly to draw → 422.
  */
-export async function readerPage(asset: AssetMeta, n: number, width?: number | null, priority: "interactive" | "background" = "interactive"): Promise<Buffer> {
+export async function readerPage(asset: AssetMeta, n: number, width?: number | null, priority: Priority = "interactive"): Promise<Buffer> {
   assertPageNumber(n);
   const bucket = pageWidthBucket(width);
   const key = pageKey(asset, n, bucket);
-  const inFlight = pending.get(key);
+  const inFlight = pending.get(`${priority}:${key}`);
   if (inFlight) return inFlight;
   const stored = await readDerived(key);
   if (stored) return stored;
   const { pageCount } = await readerPageList(asset, priority);
   if (n > pageCount) throw new NotFoundError("Page not found");
-  return shared(key, () => throughPool(asset, refusedKey(asset, n), async () => {
+  return shared(key, priority, () => throughPool(asset, refusedKey(asset, n), async () => {
     const image = await renderPageInPool(poolSource(asset, priority), n, bucket);
     await keepDerived(asset.id, key, image);
     return image;

@@ -23,7 +23,7 @@ import { renderWorkerBundle } from "@/lib/reader/worker-bundle";
  *   a document it no longer has is sent again with the bytes.
  */
 
-/** A job stopped because it passed its time or memory budget, or its process died under it. */
+/** A job stopped because it passed its time or memory budget, or its process died under it (twice). */
 export class RenderBudgetError extends HttpError {
   override name = "RenderBudgetError";
   constructor(public readonly reason: "time" | "memory" | "crash", message = "This page is too complex to display") {
@@ -47,26 +47,38 @@ type Task = {
   resolve: (reply: RenderReply) => void;
   reject: (err: unknown) => void;
   waitTimer?: NodeJS.Timeout;
+  /** A task whose process died under it (a crash or its memory cap) is tried once more on a fresh process. */
+  retried?: boolean;
 };
 
 type Worker = {
   /** Set once the process is started (the bundle is built first). */
-  child: ChildProcess;
+  child?: ChildProcess;
   ready: boolean;
+  /** Ever sent "ready": its death is no failed start. */
+  started: boolean;
   busy: boolean;
-  docs: Set<string>;
+  /** Killed on purpose (a budget, or the pool stopping): its exit is expected. */
+  killed: boolean;
+  /** The documents it holds parsed, least recently used first (it keeps as many as MAX_OPEN in the worker). */
+  docs: string[];
   /** The job in hand: its reply handler and its budget watch. */
-  current?: { id: number; onReply: (reply: RenderReply) => void; onDeath: (reason: RenderBudgetError["reason"]) => void; watch: NodeJS.Timeout };
+  current?: { id: number; onReply: (reply: RenderReply) => void; onDeath: (err: Error) => void };
 };
 
+/** As many as the worker keeps parsed (lib/reader/render-worker.ts MAX_OPEN). */
+const WORKER_OPEN_DOCUMENTS = 3;
 const WATCH_MS = 50;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
+/** A process that has not loaded pdf.js by then is taken as failed to start. */
+const START_TIMEOUT_MS = 120_000;
+/** Largest reply accepted from a worker (a page image, a marked PDF of a 10 MB file with its marks). */
+const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
 type PoolState = {
   workers: Worker[];
   queue: Task[];
   nextId: number;
-  stopped: boolean;
   shutdownHooked: boolean;
   failedStarts: number;
   /** Jobs sent by kind, and how many of them carried the document's bytes (health and tests). */
@@ -76,7 +88,6 @@ const state = ((globalThis as { __ideavaultRenderPool?: PoolState }).__ideavault
   workers: [],
   queue: [],
   nextId: 1,
-  stopped: false,
   shutdownHooked: false,
   failedStarts: 0,
   sent: { list: 0, page: 0, inspect: 0, "mark-pdf": 0, withBytes: 0 },
@@ -89,8 +100,9 @@ function poolSize() {
   return getEnv().RENDER_WORKERS ?? Math.max(1, Math.min(4, os.cpus().length - 1));
 }
 
-/** CPU seconds (user + system) and resident bytes of a process, from /proc; null where there is no /proc. */
-function usage(pid: number): { cpuMs: number; rssBytes: number } | null {
+/** CPU milliseconds (user + system) and resident bytes of a process, from /proc; null where there is no /proc. */
+function usage(pid: number | undefined): { cpuMs: number; rssBytes: number } | null {
+  if (!pid) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -104,18 +116,24 @@ function usage(pid: number): { cpuMs: number; rssBytes: number } | null {
 
 /** A worker slot: taken at once, its process started once the bundle exists (lib/reader/worker-bundle.ts). */
 function spawnWorker(): Worker {
-  const worker = { ready: false, busy: false, docs: new Set() } as unknown as Worker;
+  const worker: Worker = { ready: false, started: false, busy: false, killed: false, docs: [] };
   state.workers.push(worker);
   hookShutdown();
   renderWorkerBundle().then(
     (file) => startProcess(worker, file),
     (err) => {
       console.error("[render] could not build the render worker", err);
-      state.workers = state.workers.filter((w) => w !== worker);
+      retire(worker);
       failWaiting();
     },
   );
   return worker;
+}
+
+/** Takes a worker out of the pool (before its exit is reported: no job may be handed to a dying process). */
+function retire(worker: Worker) {
+  worker.ready = false;
+  state.workers = state.workers.filter((w) => w !== worker);
 }
 
 /** Not the file's fault: the server cannot start its render processes. What waits fails (a 500, logged). */
@@ -126,20 +144,47 @@ function failWaiting() {
   }
 }
 
+/** A process that ended: its job fails, a start that never became ready counts, and the queue goes on. */
+function ended(worker: Worker, how: string) {
+  if (!state.workers.includes(worker) && !worker.current && worker.killed) return; // a kill already handled
+  retire(worker);
+  const current = worker.current;
+  worker.current = undefined;
+  current?.onDeath(worker.killed ? new ServiceUnavailableError(5) : new RenderBudgetError("crash"));
+  if (!worker.started && !worker.killed && ++state.failedStarts >= MAX_FAILED_STARTS) {
+    console.error(`[render] worker process could not start (${how})`);
+    state.failedStarts = 0;
+    failWaiting();
+    return;
+  }
+  dispatch();
+}
+
 function startProcess(worker: Worker, file: string) {
   if (!state.workers.includes(worker)) return; // the pool was stopped meanwhile
-  const child = fork(file, [], {
-    cwd: process.cwd(),
-    execArgv: ["--max-old-space-size=256"],
-    // The worker needs no secrets: it is handed bytes and limits, and reads only pdf.js's data files and fonts.
-    env: { NODE_ENV: getEnv().NODE_ENV },
-    serialization: "advanced",
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  let child: ChildProcess;
+  try {
+    child = fork(file, [], {
+      cwd: process.cwd(),
+      execArgv: ["--max-old-space-size=256"],
+      // The worker needs no secrets: it is handed bytes and limits, and reads only pdf.js's data files and fonts.
+      env: { NODE_ENV: getEnv().NODE_ENV },
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+  } catch (err) {
+    return ended(worker, `fork failed: ${(err as Error).message}`);
+  }
   worker.child = child;
+  const startTimer = setTimeout(() => {
+    if (worker.started) return;
+    child.kill("SIGKILL"); // its exit reports the failed start
+  }, START_TIMEOUT_MS).unref();
   child.on("message", (message: WorkerMessage) => {
+    if (!message || typeof message !== "object") return;
     if ("ready" in message) {
-      worker.ready = true;
+      clearTimeout(startTimer);
+      worker.ready = worker.started = state.workers.includes(worker);
       state.failedStarts = 0;
       dispatch();
       if (!worker.busy) idle(worker);
@@ -148,28 +193,27 @@ function startProcess(worker: Worker, file: string) {
     }
   });
   child.on("exit", (code, signal) => {
-    state.workers = state.workers.filter((w) => w !== worker);
-    worker.current?.onDeath("crash");
-    if (!worker.ready && !state.stopped && ++state.failedStarts >= MAX_FAILED_STARTS) {
-      // Not the file's fault: the server cannot start its render processes. Fail what waits (a 500, logged).
-      console.error(`[render] worker process could not start (exit ${code ?? signal})`);
-      state.failedStarts = 0;
-      failWaiting();
-      return;
-    }
-    if (!state.stopped) dispatch();
+    clearTimeout(startTimer);
+    ended(worker, `exit ${code ?? signal}`);
   });
-  child.on("error", (err) => console.error("[render] worker process error", err));
+  // A process that could not be spawned (EAGAIN, EMFILE) reports only an error, never an exit.
+  child.on("error", (err) => {
+    console.error("[render] worker process error", err);
+    if (child.pid === undefined) {
+      clearTimeout(startTimer);
+      ended(worker, `spawn failed: ${err.message}`);
+    }
+  });
 }
 
 /** A process waiting for work must not keep a script (or jest) alive; one with a job in hand must. */
 function idle(worker: Worker) {
-  worker.child.unref();
-  worker.child.channel?.unref();
+  worker.child?.unref();
+  worker.child?.channel?.unref();
 }
 function working(worker: Worker) {
-  worker.child.ref();
-  worker.child.channel?.ref();
+  worker.child?.ref();
+  worker.child?.channel?.ref();
 }
 
 function hookShutdown() {
@@ -178,15 +222,20 @@ function hookShutdown() {
   onShutdown("render pool", 0, async () => stopRenderPool());
 }
 
-/** Kills every render process and refuses the waiting jobs (server shutdown; tests). */
+/**
+ * Kills every render process and refuses the waiting jobs (server shutdown; tests). Jobs in hand fail as 503: the
+ * file is not at fault, so nothing is kept as refused.
+ */
 export function stopRenderPool() {
-  state.stopped = true;
   for (const task of state.queue.splice(0)) {
     clearTimeout(task.waitTimer);
     task.reject(new ServiceUnavailableError(5));
   }
-  for (const worker of state.workers.splice(0)) worker.child?.kill("SIGKILL");
-  state.stopped = false;
+  for (const worker of state.workers.splice(0)) {
+    worker.killed = true;
+    worker.ready = false;
+    worker.child?.kill("SIGKILL");
+  }
 }
 
 /** Starts the processes ahead of the first page, so that page does not wait for pdf.js to load. */
@@ -200,7 +249,6 @@ function takeNext(): Task | undefined {
 }
 
 function dispatch() {
-  if (state.stopped) return;
   while (state.queue.length) {
     const worker = state.workers.find((w) => w.ready && !w.busy);
     if (!worker) {
@@ -214,11 +262,18 @@ function dispatch() {
   }
 }
 
+/** The process a job was meant for is gone before the job reached it: the job goes back to the queue. */
+class WorkerGoneError extends Error {
+  override name = "WorkerGoneError";
+}
+
 /** Sends one job to a worker and watches its budget until it answers. */
 function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
   const { RENDER_TIMEOUT_MS, RENDER_MEMORY_MB } = getEnv();
+  const child = worker.child;
+  if (!child?.connected || !worker.ready || !state.workers.includes(worker)) return Promise.reject(new WorkerGoneError());
   const id = state.nextId++;
-  const start = usage(worker.child.pid!);
+  const start = usage(child.pid);
   const startedAt = Date.now();
   // The wall-clock backstop: a job that waits on nothing must still end; generous, since CPU time is the measure.
   const wallLimit = Math.max(30_000, 3 * RENDER_TIMEOUT_MS);
@@ -230,14 +285,13 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
     };
     const kill = (reason: RenderBudgetError["reason"]) => {
       finish();
-      // Out of the pool at once, not when its exit is reported: no job may be handed to a dying process.
-      worker.ready = false;
-      state.workers = state.workers.filter((w) => w !== worker);
-      worker.child.kill("SIGKILL");
+      worker.killed = true;
+      retire(worker);
+      child.kill("SIGKILL");
       reject(new RenderBudgetError(reason));
     };
     const watch = setInterval(() => {
-      const now = start && usage(worker.child.pid!);
+      const now = start && usage(child.pid);
       if (now && now.cpuMs - start.cpuMs > RENDER_TIMEOUT_MS) return kill("time");
       if (now && now.rssBytes > RENDER_MEMORY_MB * 1024 * 1024) return kill("memory");
       if (Date.now() - startedAt > (now ? wallLimit : RENDER_TIMEOUT_MS)) return kill("time");
@@ -245,32 +299,54 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
     watch.unref();
     worker.current = {
       id,
-      watch,
       onReply: (reply) => {
         finish();
         resolve(reply);
       },
-      onDeath: (reason) => {
+      onDeath: (err) => {
         finish();
-        reject(new RenderBudgetError(reason));
+        reject(err);
       },
     };
     working(worker);
     state.sent[job.kind]++;
     if (job.bytes) state.sent.withBytes++;
-    worker.child.send({ id, job });
+    child.send({ id, job }, (err) => {
+      if (err && worker.current?.id === id) {
+        finish();
+        reject(new WorkerGoneError());
+      }
+    });
   });
+}
+
+function remember(worker: Worker, docKey: string) {
+  worker.docs = [...worker.docs.filter((d) => d !== docKey), docKey].slice(-WORKER_OPEN_DOCUMENTS);
+}
+
+/** Whether a reply is the shape the protocol allows and within size (a worker runs on hostile input). */
+function wellFormed(reply: RenderReply): boolean {
+  if (!reply || typeof reply !== "object") return false;
+  if (reply.ok && reply.kind === "bytes") return reply.data instanceof Uint8Array && reply.data.byteLength <= MAX_REPLY_BYTES;
+  if (reply.ok && reply.kind === "list") return Array.isArray(reply.list?.pages) && Number.isInteger(reply.list.pageCount);
+  return !reply.ok;
 }
 
 async function runOn(worker: Worker, task: Task) {
   try {
     const { job } = task;
-    let reply = await send(worker, worker.docs.has(job.docKey) || job.bytes ? job : { ...job, bytes: await task.bytes() });
+    let reply = await send(worker, worker.docs.includes(job.docKey) || job.bytes ? job : { ...job, bytes: await task.bytes() });
     if (!reply.ok && "needBytes" in reply) reply = await send(worker, { ...job, bytes: await task.bytes() });
-    if (job.kind === "list" || job.kind === "page") worker.docs.add(job.docKey);
+    if (!wellFormed(reply)) throw new RenderFailedError();
+    if (job.kind === "list" || job.kind === "page") remember(worker, job.docKey);
     task.resolve(reply);
   } catch (err) {
-    task.reject(err);
+    const retry = err instanceof WorkerGoneError || (err instanceof RenderBudgetError && err.reason !== "time" && !task.retried);
+    if (retry) {
+      // Another job's documents or garbage may have filled its memory, or it died for a reason of its own.
+      task.retried = task.retried || err instanceof RenderBudgetError;
+      state.queue.unshift(task);
+    } else task.reject(err);
   } finally {
     worker.busy = false;
     dispatch();
@@ -280,10 +356,12 @@ async function runOn(worker: Worker, task: Task) {
 function enqueue(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: Priority): Promise<RenderReply> {
   const { RENDER_QUEUE_MAX, RENDER_QUEUE_WAIT_MS } = getEnv();
   return new Promise<RenderReply>((resolve, reject) => {
-    // Busy: every process the pool may run is up and has a job. (Processes still starting are no sign of overload.)
-    const busy = state.workers.length >= poolSize() && state.workers.every((w) => w.ready && w.busy);
-    // Background work waits as long as it takes; a reader's request is turned away when the queue is long.
-    if (priority === "interactive" && busy && state.queue.filter((t) => t.priority === "interactive").length >= RENDER_QUEUE_MAX) {
+    const waiting = state.queue.filter((t) => t.priority === "interactive").length;
+    const anyReady = state.workers.some((w) => w.ready);
+    const busy = anyReady && state.workers.every((w) => !w.ready || w.busy);
+    // Background work waits as long as it takes; a reader's request is turned away when the queue is long (while
+    // the processes are still starting, a pool's worth more may wait: that is no sign of overload).
+    if (priority === "interactive" && waiting >= RENDER_QUEUE_MAX + (anyReady ? 0 : poolSize()) && (busy || !anyReady)) {
       return reject(new ServiceUnavailableError(5));
     }
     const task: Task = { job, bytes, priority, resolve, reject };
@@ -305,6 +383,7 @@ function enqueue(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: Pri
 
 /** Turns a worker's failure into the error the server answers with (its own status, else a 422). */
 function rebuild(error: { name: string; message: string; status?: number }): HttpError {
+  if (error.status === 503) return new ServiceUnavailableError(5);
   if (error.status && error.status >= 400 && error.status < 500) return new HttpError(error.status, error.message);
   console.error(`[render] ${error.name}: ${error.message}`);
   return new RenderFailedError();
@@ -353,5 +432,11 @@ export async function markPdfInPool(bytes: Uint8Array, watermark: { name: string
 
 /** How many processes the pool runs and how many jobs wait (health and tests). */
 export function renderPoolStats() {
-  return { workers: state.workers.length, busy: state.workers.filter((w) => w.busy).length, waiting: state.queue.length, sent: { ...state.sent } };
+  return {
+    workers: state.workers.length,
+    busy: state.workers.filter((w) => w.busy).length,
+    waiting: state.queue.length,
+    sent: { ...state.sent },
+    busyPids: state.workers.filter((w) => w.busy && w.child?.pid).map((w) => w.child!.pid!),
+  };
 }

@@ -25,25 +25,28 @@ export async function queuePageRendering(tx: Prisma.TransactionClient, assetId: 
   await tx.pageRenderJob.createMany({ data: [{ assetId }], skipDuplicates: true });
 }
 
-type Claimed = { assetId: string; nextPage: number; attempts: number };
+type Claimed = { assetId: string; nextPage: number; attempts: number; claim: string };
 
 /** Times in SQL are the database's own clock, in UTC like the rows Prisma writes. */
 async function claim(): Promise<Claimed | null> {
   const rows = await db.$queryRaw<Claimed[]>`
-    UPDATE "PageRenderJob" SET "attempts" = "attempts" + 1,
+    UPDATE "PageRenderJob" SET "attempts" = "attempts" + 1, "claim" = gen_random_uuid()::text,
       "nextAttemptAt" = (now() AT TIME ZONE 'UTC') + make_interval(secs => ${LEASE_MS / 1000})
     WHERE "assetId" = (
       SELECT "assetId" FROM "PageRenderJob"
       WHERE "doneAt" IS NULL AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
       ORDER BY "nextAttemptAt", "createdAt" LIMIT 1
       FOR UPDATE SKIP LOCKED)
-    RETURNING "assetId", "nextPage", "attempts"`;
+    RETURNING "assetId", "nextPage", "attempts", "claim"`;
   return rows[0] ?? null;
 }
 
-/** Writes progress while the claim still holds (the attempt number fences a run whose lease ran out). */
+/** Writes progress while the claim still holds, and extends its lease (a long page keeps the file this run's). */
 async function save(job: Claimed, data: Prisma.PageRenderJobUpdateManyMutationInput) {
-  await db.pageRenderJob.updateMany({ where: { assetId: job.assetId, attempts: job.attempts }, data });
+  await db.pageRenderJob.updateMany({
+    where: { assetId: job.assetId, claim: job.claim },
+    data: { nextAttemptAt: new Date(Date.now() + LEASE_MS), ...data },
+  });
 }
 
 export type PrerenderCounts = { files: number; pages: number; images: number; expired: number };
@@ -65,7 +68,6 @@ export async function runPageRenderJobs(budgetMs = RUN_BUDGET_MS): Promise<Prere
         counts.images += await prerenderPage(asset, n);
         counts.pages++;
         await save(job, { nextPage: n + 1, attempts: 0 });
-        job.attempts = 0;
       }
       await save(job, n > pageCount ? { doneAt: new Date(), lastError: null } : { nextAttemptAt: new Date() });
     } catch (err) {

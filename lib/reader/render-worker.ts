@@ -61,10 +61,13 @@ async function run(job: RenderJob): Promise<RenderReply> {
  */
 function failure(err: unknown): RenderReply {
   const e = err as { name?: string; message?: string; status?: number } | null;
-  const name = e?.name ?? "Error";
+  const name = String(e?.name ?? "Error");
   const message = String(e?.message ?? err);
   if (typeof e?.status === "number") return { ok: false, error: { name, message, status: e.status } };
-  console.warn(`[render-worker] ${name}: ${message}`);
+  // What pdf.js says may quote the file: one line, printable, bounded.
+  console.warn(`[render-worker] ${`${name}: ${message}`.replace(/[^\x20-\x7e]/g, "?").slice(0, 300)}`);
+  // Out of memory is this process's state, not the file's verdict: the server answers 503 and keeps nothing.
+  if (/allocation failed|out of memory/i.test(message)) return { ok: false, error: { name, message: "The server is busy", status: 503 } };
   const brokenTree = err instanceof RangeError || /circular reference|call stack/i.test(message);
   return { ok: false, error: { name, message: brokenTree ? PDF_BROKEN_PAGE_TREE : "This page cannot be displayed: the file is damaged", status: 422 } };
 }

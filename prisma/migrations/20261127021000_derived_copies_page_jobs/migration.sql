@@ -16,6 +16,7 @@ CREATE TABLE "PageRenderJob" (
     "assetId" TEXT NOT NULL,
     "nextPage" INTEGER NOT NULL DEFAULT 1,
     "attempts" INTEGER NOT NULL DEFAULT 0,
+    "claim" TEXT,
     "nextAttemptAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "doneAt" TIMESTAMP(3),
     "lastError" TEXT,

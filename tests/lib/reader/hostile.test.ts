@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { putEncryptedBlob, type AssetMeta } from "@/lib/files";
 import { createPdfIdea } from "@/lib/ideas";
 import { readerPage, readerPageList } from "@/lib/reader";
-import { renderPoolStats } from "@/lib/reader/pool";
+import { renderPoolStats, stopRenderPool } from "@/lib/reader/pool";
 import { GET as ownerPageList } from "@/app/api/ideas/[id]/pages/route";
 import { GET as ownerPage } from "@/app/api/ideas/[id]/pages/[n]/route";
 import { PDF_BROKEN_PAGE_TREE, pdfPageTooLarge, pdfTooManyPages } from "@/lib/validation/upload-limits";
@@ -124,6 +124,31 @@ describe("hostile PDFs already stored", () => {
     // Free again: the same page is drawn.
     const again = await pageOf(other.idea.id, "2");
     expect([again.status, again.status === 200 ? "" : await again.text()]).toEqual([200, ""]);
+  });
+
+  it("a process that dies under a job (not by its budget) is replaced and the job tried once more; a stopping pool refuses with 503 and keeps nothing", async () => {
+    setEnv({ RENDER_TIMEOUT_MS: "2000" });
+    const { asset } = await storedAsIs(strokeBomb(150_000));
+    await readerPageList(asset);
+    const busyPid = async () => {
+      while (!renderPoolStats().busyPids.length) await new Promise((r) => setTimeout(r, 10));
+      return renderPoolStats().busyPids[0]!;
+    };
+    const before = renderPoolStats().sent.page;
+    const first = readerPage(asset, 1, 1200);
+    first.catch(() => undefined);
+    process.kill(await busyPid(), "SIGKILL"); // as the kernel's OOM killer would
+    await expect(first).rejects.toMatchObject({ status: 422, message: "This page is too complex to display" });
+    expect(renderPoolStats().sent.page - before).toBe(2); // the retry, which then passed its CPU budget
+
+    const other = await storedAsIs(strokeBomb(150_000));
+    await readerPageList(other.asset);
+    const stopped = readerPage(other.asset, 1, 1200);
+    stopped.catch(() => undefined);
+    await busyPid();
+    stopRenderPool(); // the server shutting down
+    await expect(stopped).rejects.toMatchObject({ status: 503 });
+    expect(blobFiles().some((f) => f.startsWith(`marked/${other.asset.id}/`) && f.includes("refused"))).toBe(false);
   });
 
   it("page routes count against the reader's page budget (429 with Retry-After)", async () => {
