@@ -135,7 +135,7 @@ function Pages({ list, base, engagementUrl, shield }: PageReaderProps & { list: 
           className={`overflow-auto rounded-lg border bg-muted ${zoom > 1 ? "max-h-[75dvh] touch-pan-x touch-pan-y touch-pinch-zoom" : "touch-pan-y touch-pinch-zoom"}`}
           {...swipe}
         >
-          <img
+          <PageImage
             key={n}
             src={pageImageUrl(base, n, 800)}
             srcSet={pageSrcSet(base, n)}
@@ -143,13 +143,51 @@ function Pages({ list, base, engagementUrl, shield }: PageReaderProps & { list: 
             alt={`Page ${n} of ${count}`}
             width={size.width}
             height={size.height}
-            className="mx-auto block h-auto bg-white"
             style={{ width: `${zoom * 100}%`, maxWidth: zoom > 1 ? "none" : "100%", ...guardedImageProps(shield).style }}
-            draggable={false}
             onContextMenu={guardedImageProps(shield).onContextMenu}
           />
         </div>
       </div>
     </section>
   );
+}
+
+type PageImageProps = Omit<React.ComponentProps<"img">, "onError" | "draggable" | "className"> & { src: string };
+
+/**
+ * The page as an image; a page the server refuses says why in its place ('This page is too complex to display'),
+ * and a busy server (503, 429) offers 'Try again'. The answer's words are read with a second request: an <img>
+ * never exposes them.
+ */
+function PageImage(props: PageImageProps) {
+  const [problem, setProblem] = React.useState<{ message: string; retry: boolean } | null>(null);
+  const [attempt, setAttempt] = React.useState(0);
+  const explain = async () => {
+    let message = "This page could not be shown.";
+    let retry = true;
+    try {
+      const res = await fetch(props.src, { credentials: "same-origin" });
+      if (res.ok) return setAttempt((a) => a + 1); // it arrived meanwhile
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      if (body?.error) message = body.error;
+      retry = res.status >= 500 || res.status === 429;
+    } catch {
+      // offline: the generic words, and Try again
+    }
+    setProblem({ message, retry });
+  };
+  if (problem) {
+    return (
+      <div role="status" className="mx-auto grid max-w-md place-items-center gap-3 p-8 text-center text-sm text-muted-foreground">
+        <p>{problem.message}</p>
+        {problem.retry ? (
+          <Button type="button" variant="outline" onClick={() => (setProblem(null), setAttempt((a) => a + 1))}>
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  // eslint-disable-next-line jsx-a11y/alt-text -- the caller's alt is passed through
+  return <img key={attempt} {...props} className="mx-auto block h-auto bg-white" draggable={false} onError={() => void explain()} />;
 }

@@ -39,6 +39,17 @@ export class RenderFailedError extends HttpError {
   }
 }
 
+/**
+ * How the pool itself fails a job, as plain data: the pool's state lives on globalThis and is shared by every copy
+ * of this module the server bundles (instrumentation and each route have their own), so an error class made by one
+ * copy fails `instanceof` in another. `run` turns these into the caller's own errors.
+ */
+type PoolFailure = { poolFailure: "time" | "memory" | "crash" | "busy" | "gone" | "start" };
+const failure = (poolFailure: PoolFailure["poolFailure"]): PoolFailure => ({ poolFailure });
+function isPoolFailure(err: unknown): err is PoolFailure {
+  return typeof err === "object" && err !== null && "poolFailure" in err;
+}
+
 type Priority = "interactive" | "background";
 type Task = {
   job: RenderJob;
@@ -63,7 +74,7 @@ type Worker = {
   /** The documents it holds parsed, least recently used first (it keeps as many as MAX_OPEN in the worker). */
   docs: string[];
   /** The job in hand: its reply handler and its budget watch. */
-  current?: { id: number; onReply: (reply: RenderReply) => void; onDeath: (err: Error) => void };
+  current?: { id: number; onReply: (reply: RenderReply) => void; onDeath: (err: PoolFailure) => void };
 };
 
 /** As many as the worker keeps parsed (lib/reader/render-worker.ts MAX_OPEN). */
@@ -140,7 +151,7 @@ function retire(worker: Worker) {
 function failWaiting() {
   for (const task of state.queue.splice(0)) {
     clearTimeout(task.waitTimer);
-    task.reject(new Error("The render worker could not start"));
+    task.reject(failure("start"));
   }
 }
 
@@ -150,7 +161,7 @@ function ended(worker: Worker, how: string) {
   retire(worker);
   const current = worker.current;
   worker.current = undefined;
-  current?.onDeath(worker.killed ? new ServiceUnavailableError(5) : new RenderBudgetError("crash"));
+  current?.onDeath(failure(worker.killed ? "busy" : "crash"));
   if (!worker.started && !worker.killed && ++state.failedStarts >= MAX_FAILED_STARTS) {
     console.error(`[render] worker process could not start (${how})`);
     state.failedStarts = 0;
@@ -229,7 +240,7 @@ function hookShutdown() {
 export function stopRenderPool() {
   for (const task of state.queue.splice(0)) {
     clearTimeout(task.waitTimer);
-    task.reject(new ServiceUnavailableError(5));
+    task.reject(failure("busy"));
   }
   for (const worker of state.workers.splice(0)) {
     worker.killed = true;
@@ -262,16 +273,12 @@ function dispatch() {
   }
 }
 
-/** The process a job was meant for is gone before the job reached it: the job goes back to the queue. */
-class WorkerGoneError extends Error {
-  override name = "WorkerGoneError";
-}
-
 /** Sends one job to a worker and watches its budget until it answers. */
 function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
   const { RENDER_TIMEOUT_MS, RENDER_MEMORY_MB } = getEnv();
   const child = worker.child;
-  if (!child?.connected || !worker.ready || !state.workers.includes(worker)) return Promise.reject(new WorkerGoneError());
+  // The process a job was meant for is gone before the job reached it: the job goes back to the queue.
+  if (!child?.connected || !worker.ready || !state.workers.includes(worker)) return Promise.reject(failure("gone"));
   const id = state.nextId++;
   const start = usage(child.pid);
   const startedAt = Date.now();
@@ -283,12 +290,12 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
       worker.current = undefined;
       idle(worker);
     };
-    const kill = (reason: RenderBudgetError["reason"]) => {
+    const kill = (reason: "time" | "memory") => {
       finish();
       worker.killed = true;
       retire(worker);
       child.kill("SIGKILL");
-      reject(new RenderBudgetError(reason));
+      reject(failure(reason));
     };
     const watch = setInterval(() => {
       const now = start && usage(child.pid);
@@ -314,7 +321,7 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
     child.send({ id, job }, (err) => {
       if (err && worker.current?.id === id) {
         finish();
-        reject(new WorkerGoneError());
+        reject(failure("gone"));
       }
     });
   });
@@ -341,10 +348,11 @@ async function runOn(worker: Worker, task: Task) {
     if (job.kind === "list" || job.kind === "page") remember(worker, job.docKey);
     task.resolve(reply);
   } catch (err) {
-    const retry = err instanceof WorkerGoneError || (err instanceof RenderBudgetError && err.reason !== "time" && !task.retried);
+    const kind = isPoolFailure(err) ? err.poolFailure : null;
+    const retry = kind === "gone" || ((kind === "crash" || kind === "memory") && !task.retried);
     if (retry) {
       // Another job's documents or garbage may have filled its memory, or it died for a reason of its own.
-      task.retried = task.retried || err instanceof RenderBudgetError;
+      task.retried = task.retried || kind !== "gone";
       state.queue.unshift(task);
     } else task.reject(err);
   } finally {
@@ -362,7 +370,7 @@ function enqueue(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: Pri
     // Background work waits as long as it takes; a reader's request is turned away when the queue is long (while
     // the processes are still starting, a pool's worth more may wait: that is no sign of overload).
     if (priority === "interactive" && waiting >= RENDER_QUEUE_MAX + (anyReady ? 0 : poolSize()) && (busy || !anyReady)) {
-      return reject(new ServiceUnavailableError(5));
+      return reject(failure("busy"));
     }
     const task: Task = { job, bytes, priority, resolve, reject };
     if (priority === "interactive") {
@@ -372,7 +380,7 @@ function enqueue(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: Pri
         // Processes still starting (pdf.js loading) are no sign of overload: the wait starts once one is ready.
         if (!state.workers.some((w) => w.ready)) return void (task.waitTimer = setTimeout(giveUp, RENDER_QUEUE_WAIT_MS).unref());
         state.queue.splice(i, 1);
-        reject(new ServiceUnavailableError(5));
+        reject(failure("busy"));
       };
       task.waitTimer = setTimeout(giveUp, RENDER_QUEUE_WAIT_MS).unref();
     }
@@ -389,8 +397,28 @@ function rebuild(error: { name: string; message: string; status?: number }): Htt
   return new RenderFailedError();
 }
 
+/** This copy's error for a pool failure (see PoolFailure). */
+function asError(f: PoolFailure): Error {
+  switch (f.poolFailure) {
+    case "time":
+    case "memory":
+    case "crash":
+      return new RenderBudgetError(f.poolFailure);
+    case "busy":
+    case "gone":
+      return new ServiceUnavailableError(5);
+    case "start":
+      return new Error("The render worker could not start");
+  }
+}
+
 async function run(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: Priority): Promise<Extract<RenderReply, { ok: true }>> {
-  const reply = await enqueue(job, bytes, priority);
+  let reply: RenderReply;
+  try {
+    reply = await enqueue(job, bytes, priority);
+  } catch (err) {
+    throw isPoolFailure(err) ? asError(err) : err;
+  }
   if (reply.ok) return reply;
   if ("needBytes" in reply) throw new RenderFailedError();
   throw rebuild(reply.error);

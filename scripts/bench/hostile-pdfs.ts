@@ -42,6 +42,18 @@ export function strokeBomb(count = 150_000, pages = 1): Buffer {
   ]);
 }
 
+/** Page 1 of `count` strokes (as strokeBomb), then a plain page of one stroke. */
+export function bombThenPlain(count = 150_000): Buffer {
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>",
+    flate(Buffer.from("10 10 m 600 780 l S\n".repeat(count))),
+    flate(Buffer.from("4 w 72 396 m 540 396 l S\n")),
+  ]);
+}
+
 /** One page showing one `side`×`side` RGB image of zeros: 8000×8000 is 192 MB of pixels in about 190 KB. */
 export function imageBomb(side = 8000): Buffer {
   const pixels = zlib.deflateSync(Buffer.alloc(side * side * 3), { level: 9 });
