@@ -36,7 +36,15 @@ export async function readDerived(key: string): Promise<Buffer | null> {
   return data;
 }
 
+/** When this process last recorded a use, by key: a page read again within the interval costs no statement. */
+const touched = new Map<string, number>();
+const MAX_TOUCHED = 10_000;
+
 async function touchDerived(key: string) {
+  const now = Date.now();
+  if (now - (touched.get(key) ?? 0) < TOUCH_EVERY_MS) return;
+  if (touched.size >= MAX_TOUCHED) touched.clear();
+  touched.set(key, now);
   try {
     await db.$executeRaw`
       UPDATE "DerivedCopy" SET "lastUsedAt" = ${UTC_NOW}
