@@ -178,7 +178,7 @@ function PageImage(props: PageImageProps) {
   };
   if (problem) {
     return (
-      <div role="status" className="mx-auto grid max-w-md place-items-center gap-3 p-8 text-center text-sm text-muted-foreground">
+      <div role="status" className="mx-auto flex max-w-md flex-col items-center gap-3 p-8 text-center text-sm text-muted-foreground">
         <p>{problem.message}</p>
         {problem.retry ? (
           <Button type="button" variant="outline" onClick={() => (setProblem(null), setAttempt((a) => a + 1))}>

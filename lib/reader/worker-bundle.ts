@@ -44,6 +44,8 @@ async function build(): Promise<string> {
       },
     ],
   });
+  // esbuild keeps a service process for further builds; there are none.
+  await esbuild.stop();
   const code = result.outputFiles[0]!.contents;
   const file = path.join(CACHE_DIR, `render-worker-${crypto.createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   if (!fs.existsSync(file)) {

@@ -16,6 +16,7 @@ jest.mock("@/lib/auth/session", () => jest.requireActual("../../../route-harness
 
 import { GET } from "@/app/api/account/export/route";
 import { routeSession } from "../../../route-harness";
+import { rawPdf } from "../../../../scripts/bench/hostile-pdfs";
 
 const noParams = { params: Promise.resolve({}) };
 const exportCall = () => GET(new Request(`${TEST_ORIGIN}/api/account/export`, { headers: { "sec-fetch-site": "same-origin" } }), noParams);
@@ -197,8 +198,16 @@ describe("GET /api/account/export", () => {
     const sizes = [5, 5, 5, 5, 5, 5].map((mb) => mb * 1024 * 1024);
     const digests: Record<number, string> = {};
     for (const [i, size] of sizes.entries()) {
-      // A PDF with random bytes after its end: incompressible, as large as it says.
-      const data = Buffer.concat([MINIMAL_PDF, crypto.randomBytes(size - MINIMAL_PDF.length)]);
+      // A PDF carrying a stream of random bytes: incompressible, about as large as it says, and a PDF the upload opens.
+      const pdfWith = (noise: Buffer) =>
+        rawPdf([
+          "<< /Type /Catalog /Pages 2 0 R >>",
+          "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+          "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+          Buffer.concat([Buffer.from(`<< /Length ${noise.length} >>\nstream\n`), noise, Buffer.from("\nendstream")]),
+        ]);
+      const overhead = pdfWith(Buffer.alloc(size - 1000)).length - (size - 1000); // same digit count as the real one
+      const data = pdfWith(crypto.randomBytes(size - overhead));
       const idea = await createPdfIdea(ada.id, { title: `Big ${i}`, fileName: `big-${i}.pdf`, data });
       digests[idea.id] = crypto.createHash("sha256").update(data).digest("hex");
     }
