@@ -19,7 +19,7 @@ export default defineConfig([
     },
   },
   {
-    // Toasts go through lib/client/toast, which loads sonner on the first toast (issue 19 §1: no page's first load
+    // Toasts go through lib/client/toast, which loads sonner on the first toast (no page's first load
     // carries it); only the Toaster itself imports sonner.
     files: ["app/**", "lib/**", "components/**"],
     ignores: ["components/ui/sonner.tsx"],

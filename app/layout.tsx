@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 /**
- * Everything here ships with every page, the recipient screens included (issue 7 §4: first-load JavaScript at most
+ * Everything here ships with every page, the recipient screens included (first-load JavaScript at most
  * 1.3× a blank page): keep it to what every visitor needs. Tooltips get their provider where they are used
  * (the editor toolbar); the Toaster is its own chunk (components/app-toaster.tsx).
  */

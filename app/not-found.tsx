@@ -5,7 +5,7 @@ import { SiteShell } from "@/components/layout/site-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 
-/** SPEC §2's not-found texts inside the site's own header and footer, with a way home (issue 10 §9). */
+/** SPEC §2's not-found texts inside the site's own header and footer, with a way home. */
 export default function NotFound() {
   return (
     <SiteShell className="flex items-center justify-center">

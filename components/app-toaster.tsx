@@ -8,7 +8,7 @@ import { isToasterRequested, subscribeToasterRequest } from "@/lib/client/toast"
 const Toaster = dynamic(() => import("@/components/ui/sonner").then((m) => m.Toaster), { ssr: false });
 
 /**
- * The app's Toaster, loaded as its own chunk when the first toast is requested (issue 7 §4, issue 19 §1): every
+ * The app's Toaster, loaded as its own chunk when the first toast is requested: every
  * screen toasts through lib/client/toast, so sonner is part of no page's first load, the creator's screens included.
  * Once mounted it stays, across client-side navigations.
  */

@@ -45,7 +45,7 @@ const HEIGHT_VAR = "--cookie-banner-height";
 const PRIVACY_LINK_CLASS =
   "text-brand rounded-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-/** The recipient's screens (app/(recipient)): the banner there is one short row, even on a phone (issue 19 §3). */
+/** The recipient's screens (app/(recipient)): the banner there is one short row, even on a phone. */
 const RECIPIENT_SCREEN = /^\/(?:collect|view|nda|document)(?:\/|$)/;
 
 /**

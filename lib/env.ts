@@ -78,7 +78,7 @@ const schema = z.object({
   RECIPIENT_CODE_RESEND_S: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * Seconds an owner's mail about a recipient waits for that recipient's next events (agreement, first view), so
-   * a burst is one mail (issue 19 §3). The end-to-end server shortens it.
+   * a burst is one mail. The end-to-end server shortens it.
    */
   NOTIFY_BURST_S: z.coerce.number().int().min(0).max(3600).default(60),
   /**

@@ -1,7 +1,7 @@
 /**
  * The figures `npm run lighthouse` reports (scripts/lighthouse.ts): one row per page from several Lighthouse runs,
  * each metric's median (Lighthouse's own advice for variable runs), the spread of the score and of total blocking
- * time (the metric a busy machine moves most), and issue 19 §1's budget.
+ * time (the metric a busy machine moves most), and the page-weight budget.
  */
 
 /** One Lighthouse run's figures: score 0–100, times in ms, CLS unitless. */
@@ -24,7 +24,7 @@ export type LighthouseRow = {
   load: number[];
 };
 
-/** Issue 19 §1: mobile performance ≥ 95 and total blocking time < 200 ms. */
+/** Mobile performance ≥ 95 and total blocking time < 200 ms. */
 export const BUDGET = { score: 95, tbt: 200 } as const;
 
 export function median(values: number[]): number {

@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse` (after `npm run build`): Lighthouse mobile performance of /, /login and /document/{token}
- * (issue 19 §1: performance ≥ 95 and total blocking time < 200 ms).
+ * (performance ≥ 95 and total blocking time < 200 ms).
  *
  * Method
  * - The production build served by `scripts/serve.ts start` on a throw-away DATA_DIR (scripts/app-under-test.ts, the

@@ -1,6 +1,6 @@
 /**
  * `npm run page-weight` (after `npm run build`): first-load JavaScript of every screen of the app against a blank
- * Next page (issue 7 §4, issue 19 §1).
+ * Next page.
  *
  * Method
  * - Reference: a blank page of the same Next version. The script writes a minimal create-next-app-like app into
@@ -16,7 +16,7 @@
  *   Every response Chromium reports as a Script (DevTools protocol) is summed twice: `encodedDataLength` (bytes
  *   on the wire, headers included) and the compressed body alone (Resource Timing `encodedBodySize`).
  * - Budgets (on the wire bytes; exit code 1 when a page is over or could not be measured): public, auth and recipient
- *   pages 1.3× the blank page, the creator's pages 1.6×, the editor 2.2× (issue 19 §1).
+ *   pages 1.3× the blank page, the creator's pages 1.6×, the editor 2.2×.
  *
  * `--extra-only` measures only the blank page and `PAGE_WEIGHT_EXTRA=/login,/about` (paths of our app, signed out);
  * `--verbose` lists every chunk. `PAGE_WEIGHT_PORT` (default 3712) is the app's port, the blank app uses the next one.
@@ -40,7 +40,7 @@ const verbose = process.argv.includes("--verbose");
 /** Measure only the blank page and PAGE_WEIGHT_EXTRA (no share set-up). */
 const extraOnly = process.argv.includes("--extra-only");
 
-/** Issue 19 §1's budgets, × the blank page (the recipient pages' 1.3× is issue 7 §4's). */
+/** The budgets, × the blank page (the recipient pages' is 1.3×). */
 const BUDGETS = { public: 1.3, auth: 1.3, recipient: 1.3, creator: 1.6, editor: 2.2, extra: Infinity } as const;
 type Group = keyof typeof BUDGETS;
 

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/tailwind-merge-config.ts` writes lib/tailwind-merge-config.ts: tailwind-merge's own default
- * configuration cut down to the class groups the app's source uses (issue 19 §1: its full table was 8 KiB of every
+ * configuration cut down to the class groups the app's source uses (its full table was 8 KiB of every
  * page's JavaScript). tests/lib/tailwind-merge-config.unit.test.ts says when to run it again: when the source uses a
  * class of a group the table lacks, or tailwind-merge's own table changed; it also compares every pair of the app's
  * classes with the full table.

@@ -1,5 +1,5 @@
 // Adds up jest's and Playwright's JSON reports into one closing line: "N passed, N failed, N skipped".
-// A test that passed only on a retry counts as failed (issue 19): the suite has no retries, and if one is ever
+// A test that passed only on a retry counts as failed: the suite has no retries, and if one is ever
 // turned on it must not hide a flake. So does a run error outside any test (a global setup or web server that failed).
 import fs from "node:fs";
 

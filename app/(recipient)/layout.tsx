@@ -14,7 +14,7 @@ export const metadata: Metadata = {
 /**
  * The recipient's screens (/collect, /view, /nda, /document): the shared layout (logo, footer 'Blockchain
  * timestamp'), phone first. No Back button: a recipient arrives from an e-mail and has nowhere to go back to.
- * Links do not prefetch: these pages must stay light (issue 7 §4) and a recipient rarely leaves through them.
+ * Links do not prefetch: these pages must stay light and a recipient rarely leaves through them.
  * No loading.tsx: the pages do no slow work on the server, and a Suspense boundary above them would turn the 404
  * of /collect/a/b into a streamed 200.
  */

@@ -32,7 +32,7 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
 const SERVER_FIELDS = ["name", "email", "password"] as const;
 
 /**
- * A new account is signed in at once (issue 19 §2) through the ordinary login call, so POST /api/auth/register keeps
+ * A new account is signed in at once through the ordinary login call, so POST /api/auth/register keeps
  * SPEC's contract (no session side effect for API clients). SPEC's message and its /login stay: that page offers a
  * signed-in visitor the way on. If this sign-in is refused (a rate limit), /login asks for the password as before.
  */

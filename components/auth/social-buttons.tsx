@@ -52,7 +52,7 @@ export function SocialButtons({ providers, callbackUrl = "/dashboard", disabled 
       toast.error(`${name} sign-in is not configured on this server.`);
       return;
     }
-    // next-auth's client (~9 KB) is fetched on the click, not with the page (issue 19 §1).
+    // next-auth's client (~9 KB) is fetched on the click, not with the page.
     void import("next-auth/react").then(({ signIn }) => signIn(id, { callbackUrl }));
   };
 

@@ -5,7 +5,7 @@ import { ChevronDown } from "lucide-react";
 import { Logo } from "@/components/layout/logo";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 
-// Issue 19 §1: the menu's code (Radix's menu, layers, positioning) is not part of the dashboard's first load; it
+// The menu's code (Radix's menu, layers, positioning) is not part of the dashboard's first load; it
 // loads when the Account button is reached (hover, focus, press).
 const loadAccountMenu = () => import("@/components/dashboard/account-menu");
 type AccountMenuComponent = Awaited<ReturnType<typeof loadAccountMenu>>["AccountMenu"];

@@ -10,7 +10,7 @@ import { plural } from "@/components/share/evidence-format";
 import type { IdeaListItem } from "@/lib/client/types";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 
-/** '3 views · 2 recipients', '1 view · 1 recipient' (issue 19 §2). */
+/** '3 views · 2 recipients', '1 view · 1 recipient'. */
 export function ideaReachText(idea: Pick<IdeaListItem, "viewCount" | "recipientCount">): string {
   return `${plural(idea.viewCount, "view")} · ${plural(idea.recipientCount, "recipient")}`;
 }

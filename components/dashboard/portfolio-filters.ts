@@ -1,6 +1,6 @@
 import type { IdeaListItem } from "@/lib/client/types";
 
-/** The dashboard's search, status filter and sort (issue 19 §2), applied in the browser to the list it loaded. */
+/** The dashboard's search, status filter and sort, applied in the browser to the list it loaded. */
 export type PortfolioStatusFilter = "all" | "draft" | "published";
 export type PortfolioSort = "newest" | "oldest" | "title";
 export type PortfolioFilters = { query: string; status: PortfolioStatusFilter; sort: PortfolioSort };

@@ -103,7 +103,7 @@ export function EditorActions({
           </>
         )}
 
-        {/* Issue 19 §2: the saved idea as a recipient reads it (a draft too), before anything irreversible. */}
+        {/* The saved idea as a recipient reads it (a draft too), before anything irreversible. */}
         {ideaId !== null ? (
           <Link href={`/share/${ideaId}/preview?from=editor`} className={buttonVariants({ variant: "ghost" })}>
             <Eye aria-hidden="true" />

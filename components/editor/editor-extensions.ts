@@ -12,7 +12,7 @@ import { Paragraph } from "@tiptap/extension-paragraph";
 import { Strike } from "@tiptap/extension-strike";
 import { Text } from "@tiptap/extension-text";
 // The packages' single-extension entry points: their main entries also carry extensions the editor does not use
-// (task lists, character count, font family and size…), which no bundler can drop (issue 19 §1).
+// (task lists, character count, font family and size…), which no bundler can drop.
 import { BulletList } from "@tiptap/extension-list/bullet-list";
 import { ListItem } from "@tiptap/extension-list/item";
 import { ListKeymap } from "@tiptap/extension-list/keymap";
@@ -142,7 +142,7 @@ function starterExtensions(): Extensions {
 /**
  * 'Start writing your idea...' in an empty text, while it can be edited: a decoration on the empty document's only
  * paragraph (classes `is-empty is-editor-empty`, `data-placeholder`, drawn by rich-text.module.css). The one
- * placeholder this editor shows, so a few lines instead of TipTap's general Placeholder extension (issue 19 §1).
+ * placeholder this editor shows, so a few lines instead of TipTap's general Placeholder extension.
  */
 const EmptyTextPlaceholder = Extension.create({
   name: "emptyTextPlaceholder",

@@ -13,7 +13,7 @@ import type { Idea } from "@/lib/client/types";
 import { templateLinesLeft } from "@/lib/ideas/default-template";
 import { Input } from "@/components/ui/input";
 
-// Issue 19 §1: what only a published idea or a PDF idea shows is not part of a draft's first load. Rendered on the
+// What only a published idea or a PDF idea shows is not part of a draft's first load. Rendered on the
 // server like the rest of the page (no layout shift); the browser fetches each chunk only where it is shown.
 const TimestampPanel = dynamic(() => import("@/components/timestamps/timestamp-panel").then((m) => m.TimestampPanel));
 const VersionsPanel = dynamic(() => import("@/components/versions/versions-panel").then((m) => m.VersionsPanel));
@@ -116,7 +116,7 @@ export function EditorPageClient({ initialIdea }: { initialIdea: Idea | null }) 
       ) : null}
 
       {published && savedId !== null ? <TimestampPanel ideaId={savedId} /> : null}
-      {/* Versions (issue 18 §1): each publication with its proof, 'New version', and the evidence pack of them all. */}
+      {/* Versions: each publication with its proof, 'New version', and the evidence pack of them all. */}
       {published && savedId !== null ? <VersionsPanel ideaId={savedId} /> : null}
 
       {pdf ? (

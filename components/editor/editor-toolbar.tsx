@@ -19,7 +19,7 @@ import { extractYouTubeId, YOUTUBE_HEIGHT, YOUTUBE_WIDTH, youTubeWatchUrl } from
 
 type EditorToolbarProps = { editor: Editor; ideaId?: number };
 
-// Issue 19 §1: the popovers and the upload code are not part of the editor's first load. Each loads when its button
+// The popovers and the upload code are not part of the editor's first load. Each loads when its button
 // is reached (hover, focus, press), so it is there by the click.
 const loadUrlPopover = () => import("@/components/editor/url-popover");
 const loadColorPalette = () => import("@/components/editor/color-palette");

@@ -1,7 +1,7 @@
 /**
  * `linkifyjs` as the browser bundle sees it: next.config.mjs aliases the package to this module on the client, so the
  * ~10 KiB URL scanner that TipTap's Link extension uses for autolinking typed and pasted URLs loads when the editor
- * is first focused (rich-text-editor.tsx), not with the page (issue 19 §1: the editor's first load). Only typing and
+ * is first focused (rich-text-editor.tsx), not with the page (the editor's first load). Only typing and
  * pasting need it, and both need the focus first.
  *
  * The four functions the Link extension calls keep their contracts: protocols registered before the scanner loads are

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * 'PDF Document: {title}' (spec §2), and before publishing a 'Rename' that edits the title in place (issue 19 §2):
+ * 'PDF Document: {title}' (spec §2), and before publishing a 'Rename' that edits the title in place:
  * the file itself does not change. `onSave` resolves true once saved.
  */
 export function PdfTitle({

@@ -13,8 +13,8 @@ export function withTrailingBreaks(html: string): string {
 }
 
 /**
- * A text that is read-only from the start (a published idea, a published version) needs none of TipTap (issue 19
- * §1): its stored HTML (sanitised by the server on every write, lib/ideas/sanitize.ts, the same HTML a recipient's
+ * A text that is read-only from the start (a published idea, a published version) needs none of TipTap:
+ * its stored HTML (sanitised by the server on every write, lib/ideas/sanitize.ts, the same HTML a recipient's
  * page shows) is rendered as the read-only editor renders it: the same element, name, attributes and prose styles.
  */
 export function ReadOnlyRichText({ html, className }: { html: string; className?: string }) {

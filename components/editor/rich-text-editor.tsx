@@ -48,7 +48,7 @@ export default function RichTextEditor({
   }, [onChange, onReady]);
 
   // The editor is created once, in the browser, inside `mount` (TipTap's own view; no React node views are used, so
-  // @tiptap/react's binding is not needed: issue 19 §1). Later prop changes reach it through the effects below.
+  // @tiptap/react's binding is not needed). Later prop changes reach it through the effects below.
   const mount = React.useRef<HTMLDivElement>(null);
   const [editor, setEditor] = React.useState<Editor | null>(null);
   const initial = React.useRef({ content, editable });

@@ -24,7 +24,7 @@ type ToolbarPopoverButtonProps = {
 };
 
 /**
- * A toolbar button that opens a popover whose code is not part of the editor's first load (issue 19 §1: the link,
+ * A toolbar button that opens a popover whose code is not part of the editor's first load (the link,
  * video and colour popovers load when they are needed). The button is here from the start, with its tooltip and the
  * attributes a popover trigger carries; the panel (a Radix popover anchored to this button) is fetched when the
  * pointer or the focus reaches the button, and appears on the click.

@@ -15,8 +15,8 @@ import * as React from "react";
  * The buttons are rendered once with their handlers: nothing is remounted when a tooltip shows.
  *
  * This module is what the toolbar needs at first paint: the buttons' handlers and a stand-in controller. The layer
- * (timers, placement, the tooltip itself: toolbar-tooltip-layer.tsx) loads on the first pointer or keyboard intent
- * (issue 19 §1); the intent that asked for it is carried out once it is there, if the pointer or focus is still on
+ * (timers, placement, the tooltip itself: toolbar-tooltip-layer.tsx) loads on the first pointer or keyboard intent;
+ * the intent that asked for it is carried out once it is there, if the pointer or focus is still on
  * that button.
  */
 

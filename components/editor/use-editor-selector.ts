@@ -13,7 +13,7 @@ function shallowEqual(a: Flat, b: Flat) {
 /**
  * A flat selection of the editor's state (toolbar active/disabled flags) that re-renders its component only when one
  * of the selected values changes. Our own few lines instead of @tiptap/react's useEditorState, whose deep-equality
- * dependency the editor's first load does not need (issue 19 §1).
+ * dependency the editor's first load does not need.
  */
 export function useEditorSelector<T extends Flat>(editor: Editor, select: (editor: Editor) => T): T {
   const selectRef = React.useRef(select);

@@ -16,7 +16,7 @@ export const BLANK_TITLE_MESSAGE = "Please enter a title for your idea";
 
 type Pending = "save" | "publish" | "title" | null;
 
-/** Autosave waits this long after the last change (issue 19 §2); leaving the page or the editor saves at once. */
+/** Autosave waits this long after the last change; leaving the page or the editor saves at once. */
 export const AUTOSAVE_DELAY_MS = 1500;
 /**
  * And at most one timed autosave every 8 s: the server allows 120 idea writes per 10 minutes (ideaWrites in

@@ -2,8 +2,8 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
 /**
- * The one Published / Draft badge (dashboard cards, editor, share screen), so the states look the same everywhere
- * (issue 10 §9). Emerald-700 with white text is 5.5:1; emerald-600 was 3.65:1, under WCAG AA.
+ * The one Published / Draft badge (dashboard cards, editor, share screen), so the states look the same everywhere.
+ * Emerald-700 with white text is 5.5:1; emerald-600 was 3.65:1, under WCAG AA.
  */
 export function IdeaStatusBadge({ published, className }: { published: boolean; className?: string }) {
   return (

@@ -11,8 +11,8 @@ import type { LandingView as View } from "./landing-dialog";
 
 const loadDialog = () => import("./landing-dialog");
 /**
- * The dialog (Radix, the waitlist form and its validation) is not part of the landing page's first load (issue 19
- * §1): it is fetched when a button is pointed at or focused, and shown once it has arrived.
+ * The dialog (Radix, the waitlist form and its validation) is not part of the landing page's first load:
+ * it is fetched when a button is pointed at or focused, and shown once it has arrived.
  */
 const LandingDialog = dynamic(() => loadDialog().then((m) => m.LandingDialog), { ssr: false });
 const prefetchDialog = () => {

@@ -14,13 +14,13 @@ import { apiRequest, errorMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { AgreementSummary } from "@/lib/client/types";
 
-// Issue 19 §1: the agreement form (Radix's dialog, the placeholders' help, the rules) loads when 'New agreement' or
+// The agreement form (Radix's dialog, the placeholders' help, the rules) loads when 'New agreement' or
 // 'Edit' is reached, not with the page.
 const loadForm = () => import("@/components/profile/agreement-form-dialog");
 const AgreementFormContent = lazy(() => loadForm().then((m) => ({ default: m.AgreementFormContent })));
 
 /**
- * /profile → 'Agreements' (issue 17 §4; GET/POST /api/agreements, PUT/DELETE /api/agreements/{id}): the owner's own
+ * /profile → 'Agreements' (GET/POST /api/agreements, PUT/DELETE /api/agreements/{id}): the owner's own
  * agreements with their version, the 'Default' badge and whether a link uses them; create, edit (a version a recipient
  * accepted is kept, the edit becomes the next version), set default and delete (refused while a link uses it).
  */

@@ -12,7 +12,7 @@ import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
 
 /**
  * next-auth's client (with its error classes and runtime helpers) is only needed for this button, which only social
- * accounts see: it loads when pressed, not with /profile (issue 19 §1).
+ * accounts see: it loads when pressed, not with /profile.
  */
 async function signInAgain(provider: string) {
   const { signIn } = await import("next-auth/react");

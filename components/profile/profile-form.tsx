@@ -63,7 +63,7 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
     onError: (err) => {
       const message = withLimitMessage("Failed to update profile. Please try again.", err);
       toast.error("Error", { description: message });
-      // The name is the only editable field: the refusal is shown there, with focus (issue 10 §6).
+      // The name is the only editable field: the refusal is shown there, with focus.
       setError("name", { type: "server", message: errorMessage(err, message) }, { shouldFocus: true });
     },
   });

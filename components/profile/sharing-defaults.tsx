@@ -15,7 +15,7 @@ import { ProfileSection } from "@/components/profile/profile-section";
 export type SharingDefaultsInfo = { blockedDomains: string[]; allowDownload: boolean; screenShield: boolean; expiryDays: number | null };
 
 /**
- * 'Sharing defaults' (issue 17 §2): domains none of the owner's links opens to (competitors, for example), and what a
+ * 'Sharing defaults': domains none of the owner's links opens to (competitors, for example), and what a
  * new link starts with on the share form. PUT /api/profile/sharing-defaults.
  */
 export function SharingDefaults({ initial }: { initial: SharingDefaultsInfo }) {

@@ -86,7 +86,7 @@ function SegmentView({ segment }: { segment: Segment }) {
 }
 
 /**
- * The owner's own agreement (issue 17 §4), as text only: React escapes every run, nothing of it is ever HTML. Numbered
+ * The owner's own agreement, as text only: React escapes every run, nothing of it is ever HTML. Numbered
  * terms keep the owner's own numbers.
  */
 function OwnAgreement({ agreement }: { agreement: OwnAgreementDocument }) {

@@ -7,7 +7,7 @@ import type { Recipient } from "@/lib/client/types";
 type CommentsSheetProps = { open: boolean; onOpenChange: (open: boolean) => void; ideaId: number; title: string; recipient: Recipient; token: string };
 
 /**
- * The comment panel below 1024 px (issue 16 §2): Radix's dialog (focus trapped, Escape closes, focus back on the
+ * The comment panel below 1024 px: Radix's dialog (focus trapped, Escape closes, focus back on the
  * 'Comments' button) pinned to the bottom edge as a sheet. Loaded only when first opened, so the recipient pages'
  * first load does not carry the dialog stack (page-weight budget).
  */

@@ -16,7 +16,7 @@ type ConfirmDialogProps = {
 
 /**
  * A modal confirmation on the browser's own <dialog> (focus trap, Escape, inert page for free), so the recipient
- * pages do not carry radix's dialog stack (issue 7 §4).
+ * pages do not carry radix's dialog stack.
  */
 export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
   const ref = React.useRef<HTMLDialogElement>(null);

@@ -42,10 +42,10 @@ export function DocumentClient({ token }: { token: string | null }) {
 
 function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipient: Recipient; token: string }) {
   const [confirmClose, setConfirmClose] = React.useState(false);
-  // Issue 19 §3: Close ends on a screen naming the idea and its sender, not on the marketing page.
+  // Close ends on a screen naming the idea and its sender, not on the marketing page.
   const [closed, setClosed] = React.useState(false);
   useDismissStaleErrors(closed ? "closed" : "document");
-  // Beside the document on a wide screen; below 1024 px a bottom sheet from the 'Comments' button (issue 16 §2).
+  // Beside the document on a wide screen; below 1024 px a bottom sheet from the 'Comments' button.
   const desktop = useMediaQuery("(min-width: 1024px)");
   const [commentsOpen, setCommentsOpen] = React.useState(false);
   // Mounted from the first opening on (it stays mounted so it can close with its animation).
@@ -81,7 +81,7 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
         source={{ base, engagementUrl: `${base}/engagement`, shield }}
         watermark={share.watermark}
         accessedAt={accessedAt}
-        // Issue 17 §4: the recipient's record says it too — nothing was accepted on a link without an NDA.
+        // The recipient's record says it too — nothing was accepted on a link without an NDA.
         noAgreement={!share.ndaId && share.requireNda === false}
         onDownload={allowDownload ? startDownload : null}
         onComments={

@@ -69,7 +69,7 @@ export type ReaderSource = {
   shield: boolean;
 };
 
-/** The idea in the reader (issue 16 §2): PDF page by page, HTML section by section, canvas and JSON as one section. */
+/** The idea in the reader: PDF page by page, HTML section by section, canvas and JSON as one section. */
 export function DocumentContent({ form, watermark, source }: { form: ContentForm; watermark?: string; source: ReaderSource }) {
   switch (form.kind) {
     case "pdf":

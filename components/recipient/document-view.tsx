@@ -17,7 +17,7 @@ export type DocumentViewProps = {
   source: ReaderSource;
   watermark?: string;
   accessedAt: Date | null;
-  /** Issue 17 §4: the link asks for no agreement (said on the recipient's record too). */
+  /** The link asks for no agreement (said on the recipient's record too). */
   noAgreement: boolean;
   /** 'Download' (only on links that allow it). */
   onDownload: (() => void) | null;
@@ -32,12 +32,12 @@ export type DocumentViewProps = {
 
 /**
  * The document as a recipient reads it (SPEC §2 'Document viewer'): the recipient's /document and the owner's
- * 'Preview as recipient' (issue 19 §2) render this same view, so the preview is exactly what a recipient sees.
+ * 'Preview as recipient' render this same view, so the preview is exactly what a recipient sees.
  */
 export function DocumentView(props: DocumentViewProps) {
   const { idea, form, source, watermark, accessedAt } = props;
   const oneTime = props.shareType === "one-time";
-  // Issue 18 §1: which version this link shows, e.g. 'Version 2 of 2 · published 11/25/2026'.
+  // Which version this link shows, e.g. 'Version 2 of 2 · published 11/25/2026'.
   const shown = idea.version;
   const versionLine = shown?.number != null ? `Version ${shown.number} of ${shown.of ?? shown.number}` : null;
 

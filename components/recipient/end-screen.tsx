@@ -2,7 +2,7 @@ import { CircleCheck, CircleX } from "lucide-react";
 
 export type RecipientEnding = { kind: "declined" | "closed"; title: string; sender: string; oneTime: boolean };
 
-/** The words of the end screen (issue 19 §3): who shared what, and what happened — never the marketing page. */
+/** The words of the end screen: who shared what, and what happened — never the marketing page. */
 export function endingText(e: RecipientEnding) {
   return e.kind === "declined"
     ? { heading: "Agreement declined", line: `You declined to view '${e.title}' shared by ${e.sender}. Nothing was shared with you.` }
@@ -10,7 +10,7 @@ export function endingText(e: RecipientEnding) {
 }
 
 /**
- * Where Decline and Close end (issue 19 §3): a screen naming the idea and its sender. The title is no secret here: the
+ * Where Decline and Close end: a screen naming the idea and its sender. The title is no secret here: the
  * recipient was shown it (and the sender) on the agreement step already (SPEC §2 'Agreement').
  */
 export function EndScreen({ ending }: { ending: RecipientEnding }) {

@@ -22,7 +22,7 @@ export function NdaClient({ token }: { token: string | null }) {
   const state = useSharedIdea(token);
   const router = useRouter();
   // Declining clears the recipient this screen holds; the screen then names what was declined and who sent it
-  // (issue 19 §3), instead of going to the marketing page.
+  //, instead of going to the marketing page.
   const [ending, setEnding] = React.useState<RecipientEnding | null>(null);
   const declined = ending !== null;
   useDismissStaleErrors(declined ? "declined" : "agreement");
@@ -70,7 +70,7 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
   const [confirmDecline, setConfirmDecline] = React.useState(false);
   const [agreeing, setAgreeing] = React.useState(false);
   const markRead = React.useCallback(() => setReadToEnd(true), []);
-  // The agreement as the server renders it for this recipient (issue 17 §4: the link's own agreement or the
+  // The agreement as the server renders it for this recipient (the link's own agreement or the
   // standard one); accepting sends its digest back, so what is recorded is exactly what was shown.
   const [shown, setShown] = React.useState<RecipientAgreement | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);

@@ -35,7 +35,7 @@ function settingsLine(preview: OwnerPreviewData) {
 }
 
 /**
- * 'Preview as recipient' (issue 19 §2): the recipient's own document view (components/recipient/document-view.tsx)
+ * 'Preview as recipient': the recipient's own document view (components/recipient/document-view.tsx)
  * with the link's settings, over the owner's page images marked '(Preview)', and nothing reported: no reading time,
  * no comments. Close shows the recipient's end screen.
  */

@@ -28,7 +28,7 @@ export type PageReaderProps = {
 };
 
 /**
- * A PDF idea as page images rendered by the server (issue 16 §2): no PDF engine and no embedded viewer in the
+ * A PDF idea as page images rendered by the server: no PDF engine and no embedded viewer in the
  * browser, so it reads the same on any phone and the file itself never has to reach the recipient.
  */
 export function PageReader(props: PageReaderProps) {

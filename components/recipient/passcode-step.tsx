@@ -9,7 +9,7 @@ import { StatusPanel } from "@/components/recipient/access-state";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 
 /**
- * A link with a passcode (issue 17 §1): asked before anything else, POST /api/share/{token}/passcode. The server
+ * A link with a passcode: asked before anything else, POST /api/share/{token}/passcode. The server
  * keeps the proof in an httpOnly cookie for this link; `onUnlocked` looks the link up again.
  */
 export function PasscodeStep({ token, onUnlocked }: { token: string; onUnlocked: () => void }) {

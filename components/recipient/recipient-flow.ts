@@ -22,6 +22,6 @@ export function recipientStage(share: SharedIdea): RecipientScreen {
   if (!r) return "collect";
   // The server says emailVerified: true where no code is needed (only e-mail and allow-listed links ask for one).
   if (!r.emailVerified) return "collect";
-  // A link that requires no NDA (issue 17 §4) goes from identity straight to the document.
+  // A link that requires no NDA goes from identity straight to the document.
   return r.agreedToNda || share.requireNda === false ? "document" : "nda";
 }

@@ -16,7 +16,7 @@ const EMPTY: Values = { name: "", email: "", phone: "" };
 
 type Schemas = Awaited<ReturnType<typeof loadSharingSchemas>>;
 
-/** SPEC §5 messages per field: the first issue of each (the shared zod/mini schema, no form library: issue 7 §4). */
+/** SPEC §5 messages per field: the first issue of each (the shared zod/mini schema, no form library, so the recipient page stays light). */
 function validate({ recipientFormSchema }: Schemas, values: Values): { data: { name: string; email: string; phone: string | null } } | { errors: Errors } {
   const parsed = recipientFormSchema.safeParse({ ...values, phone: values.phone.trim() ? values.phone : null });
   if (parsed.success) return { data: { name: parsed.data.name, email: parsed.data.email, phone: parsed.data.phone ?? null } };
@@ -35,7 +35,7 @@ type RecipientFormProps = {
   /** While the request runs (SPEC: 'Verifying your information...'). */
   onPendingChange: (pending: boolean) => void;
   hidden?: boolean;
-  /** An e-mail link's invited address (issue 19 §3): the Email field shows it, locked (the server admits no other). */
+  /** An e-mail link's invited address: the Email field shows it, locked (the server admits no other). */
   invitedEmail?: string | null;
 };
 

@@ -24,7 +24,7 @@ function useAway(enabled: boolean) {
 }
 
 /**
- * The link's screen shield (issue 16 §4): the content blurs while the window is unfocused or hidden (a screen
+ * The link's screen shield: the content blurs while the window is unfocused or hidden (a screen
  * recorder or a window switcher sees nothing legible) and printing yields a notice instead of it. Deterrence, not
  * protection: the burned-in identity is what makes a capture traceable.
  */

@@ -1,6 +1,6 @@
 /**
  * The sharing schemas (lib/validation/sharing.ts, zod/mini) on demand: even zod/mini is ~16-23 KB compressed, more
- * than the recipient pages' whole budget allows (issue 7 §4), so forms start loading it when the visitor first
+ * than the recipient pages' whole budget allows, so forms start loading it when the visitor first
  * touches them and wait for it on submit.
  */
 type SharingSchemas = typeof import("@/lib/validation/sharing");

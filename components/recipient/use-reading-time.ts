@@ -4,7 +4,7 @@ import * as React from "react";
 
 import { createReadingClock, type PageTime, type ReadingClock } from "@/lib/client/reading-clock";
 
-/** Batches go out this often, and once more when the page is hidden for good (issue 16 §3). */
+/** Batches go out this often, and once more when the page is hidden for good. */
 export const REPORT_EVERY_MS = 15_000;
 
 const INPUT_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart", "wheel"] as const;
@@ -25,7 +25,7 @@ function report(url: string, pages: PageTime[]) {
 }
 
 /**
- * Reading time of the page or section `n` shown in `target` (issue 16 §3): counted while the tab is visible, the
+ * Reading time of the page or section `n` shown in `target`: counted while the tab is visible, the
  * element at least half on screen and the reader active (lib/client/reading-clock.ts), reported to `url` every
  * 15 s and on pagehide. `url` null (the owner's preview) tracks nothing.
  */

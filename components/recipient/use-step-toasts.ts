@@ -5,7 +5,7 @@ import * as React from "react";
 import { dismissErrorToasts } from "@/lib/client/toast";
 
 /**
- * Issue 19 §3: an error toast speaks of the step it was shown on; when the recipient moves to another step (or
+ * An error toast speaks of the step it was shown on; when the recipient moves to another step (or
  * another screen mounts) it is stale and goes. `step` names the step the screen shows now.
  */
 export function useDismissStaleErrors(step: string) {

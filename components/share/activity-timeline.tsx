@@ -40,7 +40,7 @@ function EventItem({ event }: { event: ActivityEvent }) {
       </p>
       {event.note ? <p className="text-muted-foreground line-clamp-3 text-xs break-words whitespace-pre-wrap">{event.note}</p> : null}
       {event.evidence.length > 0 ? (
-        // Digests prove the event but do not help reading it: one click away, never in the way (issue 19 §3).
+        // Digests prove the event but do not help reading it: one click away, never in the way.
         <details className="text-xs">
           <summary className="text-muted-foreground hover:text-foreground w-fit cursor-pointer">Evidence</summary>
           <dl className="mt-1 space-y-1">
@@ -137,7 +137,7 @@ function RecipientGroups({ groups }: { groups: Group[] }) {
 }
 
 /**
- * The owner's own changes update the timeline without 'Refresh' (issue 19 §3). Every write on a link (create, edit,
+ * The owner's own changes update the timeline without 'Refresh'. Every write on a link (create, edit,
  * revoke) ends by updating or invalidating the share list; when that list's data really changes (structural sharing
  * keeps the same object for an identical reload), the timeline is reloaded too. Comments and replies invalidate the
  * timeline themselves (owner-comments.tsx). 'Refresh' remains for what recipients do meanwhile.

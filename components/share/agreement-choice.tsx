@@ -8,7 +8,7 @@ import { queryKeys } from "@/lib/client/query-client";
 import type { AgreementSummary } from "@/lib/client/types";
 import { cn } from "@/lib/utils";
 
-/** The owner's agreements (issue 17 §4), for the share form and the edit dialog. */
+/** The owner's agreements, for the share form and the edit dialog. */
 export function useAgreements() {
   return useQuery<AgreementSummary[]>({ queryKey: queryKeys.agreements, staleTime: 60_000 });
 }

@@ -107,7 +107,7 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
   });
   const { register, handleSubmit, reset, getValues, setError, clearErrors, isDirty, setValue, value } = form;
   const [formError, setFormError] = useState<string | null>(null);
-  // 'Sharing defaults' (issue 17 §2): a new link starts with the owner's options and expiry, until they touch the form.
+  // 'Sharing defaults': a new link starts with the owner's options and expiry, until they touch the form.
   const defaults = useQuery<SharingDefaultsInfo>({ queryKey: ["/api/profile/sharing-defaults"], staleTime: 60_000 });
   const startValues = useMemo(() => withDefaults(defaults.data), [defaults.data]);
   // Once, when they arrive (not after each reset that follows a created link, which keeps the chosen type).
@@ -121,7 +121,7 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
   const shareType = value("shareType");
-  // Issue 17 §4: the account's default agreement is preselected once the list is here (until then nothing is sent,
+  // The account's default agreement is preselected once the list is here (until then nothing is sent,
   // and the server applies the same default).
   const agreements = useAgreements();
   const agreementId = value("agreementId");

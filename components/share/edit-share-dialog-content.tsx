@@ -34,7 +34,7 @@ function toLocalInput(iso: string | null) {
 
 /**
  * The 'Edit link' dialog of components/share/edit-share-dialog.tsx, loaded when it is first needed (PATCH
- * /api/shares/{id}, issue 17 §3): its name, expiry, view limit, options and passcode, checked by the server's own
+ * /api/shares/{id}): its name, expiry, view limit, options and passcode, checked by the server's own
  * schema before sending; a refusal is shown on the field its path names. Only what changed is sent.
  */
 export function EditShareDialogContent({ share, open, onOpenChange: setOpen, returnFocusTo }: { share: Share } & DialogOnDemandState) {

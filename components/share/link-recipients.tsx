@@ -126,7 +126,7 @@ function RecipientItem({ recipient, unit, requireNda }: { recipient: ShareRecipi
         ) : requireNda ? (
           <span className="text-muted-foreground">NDA not accepted</span>
         ) : (
-          // Issue 17 §4: the evidence says it plainly — this recipient read without accepting any agreement.
+          // The evidence says it plainly — this recipient read without accepting any agreement.
           <span className="text-muted-foreground" data-slot="no-agreement">
             No agreement accepted (no NDA on this link)
           </span>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 
-/** 'Revoke all links' (issue 17 §3) with its confirmation: DELETE /api/ideas/{id}/shares; every live link stops at once. */
+/** 'Revoke all links' with its confirmation: DELETE /api/ideas/{id}/shares; every live link stops at once. */
 export function RevokeAllDialog({ ideaId, count }: { ideaId: number; count: number }) {
   const queryClient = useQueryClient();
 

@@ -17,24 +17,24 @@ export type ShareFormValues = {
   expiresAt: string;
   maxViews: string;
   recipientEmail: string;
-  /** Issue 19 §3: the owner's note in an e-mail link's invitation; empty = none. */
+  /** The owner's note in an e-mail link's invitation; empty = none. */
   note: string;
-  /** Link options (issue 16 §4), both off by default. */
+  /** Link options, both off by default. */
   allowDownload: boolean;
   screenShield: boolean;
-  /** Issue 17 §1: empty = no passcode. */
+  /** Empty = no passcode. */
   passcode: string;
-  /** Issue 17 §3: the owner's name for the link; empty = none. */
+  /** The owner's name for the link; empty = none. */
   name: string;
-  /** Issue 17 §2: comma- or space-separated lists as typed; empty = none. */
+  /** Comma- or space-separated lists as typed; empty = none. */
   allowedEmails: string;
   allowedDomains: string;
   blockedDomains: string;
-  /** Issue 17 §4: an agreement id, STANDARD_AGREEMENT, or "" (not chosen yet: the account's default applies). */
+  /** An agreement id, STANDARD_AGREEMENT, or "" (not chosen yet: the account's default applies). */
   agreementId: string;
-  /** Issue 17 §4: on by default; off: 'No NDA'. */
+  /** On by default; off: 'No NDA'. */
   requireNda: boolean;
-  /** Issue 18 §1: keep the link on the version published now; off: it follows the latest version. */
+  /** Keep the link on the version published now; off: it follows the latest version. */
   pinVersion: boolean;
 };
 
@@ -101,7 +101,7 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
     maxViews: shown.maxViews ? values.maxViews : null,
     recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
-    // Issue 19 §3: the invitation's note, sent only when written for an e-mail link.
+    // The invitation's note, sent only when written for an e-mail link.
     ...(shown.note && values.note.trim() !== "" ? { note: values.note } : {}),
     allowDownload: values.allowDownload,
     screenShield: values.screenShield,
@@ -111,10 +111,10 @@ export function shareRequestBody(values: ShareFormValues, ideaId: number): Creat
     ...(splitList(values.allowedEmails).length ? { allowedEmails: splitList(values.allowedEmails) } : {}),
     ...(splitList(values.allowedDomains).length ? { allowedDomains: splitList(values.allowedDomains) } : {}),
     ...(splitList(values.blockedDomains).length ? { blockedDomains: splitList(values.blockedDomains) } : {}),
-    // Issue 17 §4: the agreement chosen (none chosen yet: the server applies the account's default), and 'No NDA'.
+    // The agreement chosen (none chosen yet: the server applies the account's default), and 'No NDA'.
     ...(values.agreementId !== "" ? { agreementId: values.agreementId === STANDARD_AGREEMENT ? null : values.agreementId } : {}),
     ...(values.requireNda === false ? { requireNda: false } : {}),
-    // Issue 18 §1: sent only when chosen (absent: the link follows the latest version).
+    // Sent only when chosen (absent: the link follows the latest version).
     ...(values.pinVersion ? { pinVersion: true } : {}),
   } as CreateShareRequest;
 }
@@ -150,8 +150,8 @@ export function serverFieldErrors<F extends string = ShareField>(err: unknown, f
   }
 }
 
-/** Which agreement a link shows (issue 17 §4): 'Standard agreement', '<title> v<n>', or 'No NDA'. */
-/** 'Stays on v2' for a link pinned to a version (issue 18 §1); null for one that follows the latest. */
+/** Which agreement a link shows: 'Standard agreement', '<title> v<n>', or 'No NDA'. */
+/** 'Stays on v2' for a link pinned to a version; null for one that follows the latest. */
 export function pinnedVersionLabel(share: Pick<Share, "pinnedVersion">): string | null {
   return share.pinnedVersion ? `Stays on v${share.pinnedVersion}` : null;
 }

@@ -87,7 +87,7 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
               <Copy aria-hidden="true" />
               Copy Link
             </Button>
-            {/* Issue 19 §2: this link's settings, exactly as its recipients read them; nothing recorded. */}
+            {/* This link's settings, exactly as its recipients read them; nothing recorded. */}
             <Link
               href={`/share/${share.ideaId}/preview?share=${encodeURIComponent(share.id)}`}
               aria-label={`Preview as recipient: ${share.name ?? label}`}

@@ -9,7 +9,7 @@ import type { TimestampDetails } from "@/lib/timestamps/text";
 
 /**
  * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof of what they are
- * viewing. Not the stamped file: it is the unmarked idea, the owner's alone (issue 16 §4); the recipient checks the
+ * viewing. Not the stamped file: it is the unmarked idea, the owner's alone; the recipient checks the
  * proof against the digest shown. Nothing is shown for a shared draft (it has no timestamp) or when the call fails.
  */
 export function SharedTimestamp({ token }: { token: string }) {

@@ -50,7 +50,7 @@ export function TimestampPanel({ ideaId }: { ideaId: number }) {
 }
 
 /**
- * What happens next and when, in the panel's words (issue 19 §3). The job submits queued digests every 10 minutes
+ * What happens next and when, in the panel's words. The job submits queued digests every 10 minutes
  * (vercel.json); a Bitcoin block confirms them, usually within a few hours.
  */
 export function timestampNextStep(data: Pick<TimestampDetails, "status" | "submittedAt" | "calendars">): string | null {
@@ -69,7 +69,7 @@ export function timestampNextStep(data: Pick<TimestampDetails, "status" | "submi
 }
 
 function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: TimestampDetails }) {
-  // Issue 19 §3: neither the proof nor the stamped file is offered before the calendars have the digest.
+  // Neither the proof nor the stamped file is offered before the calendars have the digest.
   const hasProof = data.submittedAt !== null;
   const next = timestampNextStep(data);
   return (

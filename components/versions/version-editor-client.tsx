@@ -20,7 +20,7 @@ import type { IdeaVersionDetail } from "@/lib/client/types";
 import { cn } from "@/lib/utils";
 
 
-// Only a PDF version shows it: not part of an HTML version's first load (issue 19 §1).
+// Only a PDF version shows it: not part of an HTML version's first load.
 const PdfDocument = dynamic(() => import("@/components/editor/pdf-document").then((m) => m.PdfDocument));
 
 export const VERSION_READ_ONLY_NOTICE = "This version has been published and is read-only.";
@@ -73,7 +73,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
     return true;
   };
 
-  // Issue 19 §2: this draft as a recipient will read it once published, before that irreversible step. The preview
+  // This draft as a recipient will read it once published, before that irreversible step. The preview
   // shows what is saved: unsaved changes are saved first.
   const previewHref = `/share/${ideaId}/preview?version=${n}&from=editor`;
   const openPreview = async (event: React.MouseEvent<HTMLAnchorElement>) => {

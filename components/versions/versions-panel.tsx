@@ -30,7 +30,7 @@ function draftVersionIn(body: string): number | null {
 }
 
 /**
- * The editor's 'Versions' panel of a published idea (issue 18 §1): each version with its date and proof state, each
+ * The editor's 'Versions' panel of a published idea: each version with its date and proof state, each
  * readable read-only; 'New version' opens a draft of the next one (or the open draft); the evidence pack of them all.
  */
 export function VersionsPanel({ ideaId }: { ideaId: number }) {

@@ -53,7 +53,7 @@ export type ActivityEvent = {
   /** The comment or reply text, the agreement's SHA-256, the link's limits. */
   detail: string | null;
   /**
-   * `detail` without its digests, for the screen (issue 19 §3: digests are tucked under 'Evidence'); the digests
+   * `detail` without its digests, for the screen (digests are tucked under 'Evidence'); the digests
    * themselves are in `evidence`. `detail` stays the whole text (the CSV and older clients read it).
    */
   note: string | null;
@@ -61,11 +61,11 @@ export type ActivityEvent = {
   evidence: { label: string; value: string }[];
   /** A view's reading time as the reader reported it (lib/engagement); null for every other event. */
   readingMs: number | null;
-  /** The version a view showed or an agreement covered (issue 18 §1: analytics per version); null otherwise or before versions. */
+  /** The version a view showed or an agreement covered (analytics per version); null otherwise or before versions. */
   version: number | null;
 };
 /**
- * `summary` and `people` cover the whole history whatever the page (issue 19 §3: the timeline opens with them and
+ * `summary` and `people` cover the whole history whatever the page (the timeline opens with them and
  * groups events per recipient, each group with that recipient's own figures).
  */
 export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null; summary: ActivitySummary; people: ActivityRecipientSummary[] };
@@ -86,7 +86,7 @@ function linkLabel(s: { shareType: ShareType; recipientEmail: string | null; nam
 
 function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType; requireNda?: boolean }) {
   const parts = [];
-  // Issue 17 §4: a link that asks for no agreement says so where it was created.
+  // A link that asks for no agreement says so where it was created.
   if (s.requireNda === false) parts.push("no NDA");
   const limit = viewLimit(s);
   if (s.shareType === "one_time") parts.push(`one view each, at most ${limit} ${limit === 1 ? "recipient" : "recipients"}`);
@@ -194,7 +194,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
         recipient,
         ip: n.ip,
         device: describeDevice(n.userAgent),
-        // The owner's own agreement by name and version (issue 17 §4); the standard one as before.
+        // The owner's own agreement by name and version; the standard one as before.
         detail: n.agreementTitle && n.agreementVersionNumber ? `'${n.agreementTitle}' version ${n.agreementVersionNumber}` : null,
         evidence: [{ label: "Agreement SHA-256", value: n.agreementSha256 }],
         source: n.id,

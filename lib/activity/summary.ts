@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 
 /**
- * The figures that open the activity timeline and the dashboard cards (issue 19 §2, §3). Counted in SQL over the
+ * The figures that open the activity timeline and the dashboard cards. Counted in SQL over the
  * whole history: the timeline itself is paged, so counting the events the screen has loaded would undercount.
  *
  * A recipient is a person, not a link visit: the same address on two links (or twice on one) counts once, compared

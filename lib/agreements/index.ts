@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { agreementSchema, type AgreementRequest } from "@/lib/validation/agreements";
 
 /**
- * A founder's own agreements (issue 17 §4): GET/POST /api/agreements, GET/PUT/DELETE /api/agreements/{id}. Ownership is
+ * A founder's own agreements: GET/POST /api/agreements, GET/PUT/DELETE /api/agreements/{id}. Ownership is
  * part of every query (another owner's id is a 404 like an unknown one); a deleted agreement is gone for its owner,
  * while the links and acceptances that name it keep its name and text.
  *

@@ -6,7 +6,7 @@ import { AGREEMENT_VERSION, agreementFileName, agreementToText, buildAgreement, 
 import { ownAgreementToText, renderOwnAgreement, type OwnAgreementDocument } from "@/lib/nda/own-agreement";
 
 /**
- * The agreement exactly as one recipient is shown it (issue 17 §4): the link's own agreement at its current version,
+ * The agreement exactly as one recipient is shown it: the link's own agreement at its current version,
  * or the standard agreement when the link names none. The NDA screen, 'Download Agreement', the acceptance record
  * (its text and SHA-256), the certificate and the record's timestamp all use this one rendering.
  */

@@ -1,5 +1,5 @@
 /**
- * The one way the creator's screens write a moment (issue 19 §3: one date format): the viewer's local date and time
+ * The one way the creator's screens write a moment (one date format): the viewer's local date and time
  * to the second (evidence is read to the second), and the exact UTC instant for a tooltip. Pure and client-safe.
  */
 

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/client/request";
 
 /**
  * Which form field a refused request is about, so the form can show the message next to that field and move focus
- * there (issue 10 §6), not only in a toast. A 400 from a zod schema carries `issues[0].path` (lib/api/errors.ts);
+ * there, not only in a toast. A 400 from a zod schema carries `issues[0].path` (lib/api/errors.ts);
  * anything else is put on `fallback`, the field the person most likely has to change. Client-safe.
  */
 export function fieldOfError<F extends string>(err: unknown, fields: readonly F[], fallback: F): F {

@@ -1,5 +1,5 @@
 /**
- * Page image addresses of the reader (issue 16 §1–2), client-safe. The widths are among the server's width buckets
+ * Page image addresses of the reader, client-safe. The widths are among the server's width buckets
  * (lib/reader/cache.ts PAGE_WIDTH_BUCKETS; a unit test keeps them so), so every candidate is an image the server keeps.
  */
 export const SRCSET_WIDTHS = [800, 1200, 2000] as const;

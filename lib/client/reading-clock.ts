@@ -1,5 +1,5 @@
 /**
- * Reading-time accounting of the reader (issue 16 §3), pure: the caller feeds it events with their time and takes
+ * Reading-time accounting of the reader, pure: the caller feeds it events with their time and takes
  * the totals to send. Time counts for the page (PDF) or section (HTML) `n` that is at least half on screen, only
  * while the tab is visible, and only until IDLE_MS after the last input (pointer, key, scroll, touch): someone who
  * left the phone on the table stops counting a minute later.

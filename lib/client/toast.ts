@@ -1,5 +1,5 @@
 /**
- * A light stand-in for sonner's `toast` (issue 7 §4, issue 19 §1): every screen calls this instead of importing
+ * A light stand-in for sonner's `toast`: every screen calls this instead of importing
  * sonner, so sonner's code (and the Toaster, see components/app-toaster.tsx) is fetched only when the first toast is
  * actually shown. Client-safe.
  */
@@ -38,7 +38,7 @@ function show(kind: ToastKind, title: string, options?: ToastOptions) {
 }
 
 /**
- * Dismisses the error toasts shown so far (issue 19 §3: an error about a step the person has left is stale). Other
+ * Dismisses the error toasts shown so far (an error about a step the person has left is stale). Other
  * toasts stay ('Agreement Declined' belongs on the screen that follows).
  */
 export function dismissErrorToasts() {

@@ -19,7 +19,7 @@ import type { NotificationSettings as ServerNotificationSettings } from "@/lib/v
 import type { RecipientAgreement as ServerRecipientAgreement } from "@/lib/recipients/agreement";
 import type { AgreementDetail as ServerAgreementDetail, AgreementSummary as ServerAgreementSummary } from "@/lib/agreements";
 
-/** GET /api/share/{token}/agreement: the agreement as rendered for this browser's recipient (issue 17 §4). */
+/** GET /api/share/{token}/agreement: the agreement as rendered for this browser's recipient. */
 export type RecipientAgreement = ServerRecipientAgreement;
 /** GET/POST /api/agreements, PUT /api/agreements/{id}: one of the owner's agreements, its current version. */
 export type AgreementSummary = Json<ServerAgreementSummary>;
@@ -42,7 +42,7 @@ export type CanvasContent = { elements: CanvasElement[] };
 /** HTML string, canvas elements, a PDF reference, or (older data) anything else, shown as JSON. */
 export type IdeaContent = string | CanvasContent | PdfContent | null | Record<string, unknown> | unknown[] | number | boolean;
 
-/** GET /api/ideas: list fields (`version`: the latest published version, null while never published; `hasDraft`: a next version is open; `viewCount`, `recipientCount`: issue 19 §2). */
+/** GET /api/ideas: list fields (`version`: the latest published version, null while never published; `hasDraft`: a next version is open; `viewCount`, `recipientCount`: the dashboard cards' '3 views · 2 recipients'). */
 export type IdeaListItem = Json<Awaited<ReturnType<typeof listIdeas>>[number]>;
 
 /** GET /api/ideas/{id}/versions: one version (newest first); `timestamp` is its proof's state (published ones). */

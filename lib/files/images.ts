@@ -46,7 +46,7 @@ async function findSameImage(ownerId: string, data: Buffer, contentType: string)
 /**
  * An image for the editor; tied to the idea when one is named (and owned).
  *
- * The same image uploaded again is not stored again (issue 10 §9: My Assets listed it twice): the upload answers
+ * The same image uploaded again is not stored again (My Assets listed it twice): the upload answers
  * the stored file. A file tied to one idea is deleted with that idea (deleteIdea), so once a second idea (or a
  * new, unsaved one) uses it, it is detached and outlives both.
  */

@@ -2,7 +2,7 @@
 export const TEMPLATE_HEADING = "My Idea";
 
 /**
- * The template's sample lines are placeholders, not text (issue 19 §2): each is an empty paragraph carrying its
+ * The template's sample lines are placeholders, not text: each is an empty paragraph carrying its
  * sample as this attribute. The editor shows it in grey while the line is empty and drops it as soon as the line
  * has text (editor-extensions.ts), so a sample can never end up in an idea as if it were the creator's words. The
  * sanitizer keeps the attribute on <p> (a draft saved with unfilled lines still shows them as placeholders); a

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { openContent, type StoredContent } from "@/lib/ideas/content";
 
 /**
- * Image → idea links (issue 19 §4): which of the owner's images a content shows, recorded in IdeaImage whenever the
+ * Image → idea links: which of the owner's images a content shows, recorded in IdeaImage whenever the
  * content is written (in the writer's transaction), so that a recipient's image request is one join instead of a
  * decryption of every idea the image could belong to (lib/files/index.ts findReadableAsset).
  *

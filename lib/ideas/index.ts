@@ -43,7 +43,7 @@ const listSelect = {
  */
 export async function listIdeas(ownerId: string) {
   const rows = await db.idea.findMany({ where: { ownerId }, orderBy: { lastModified: "desc" }, select: listSelect });
-  // Each card's views and recipients (issue 19 §2): grouped queries over all the ideas at once.
+  // Each card's views and recipients: grouped queries over all the ideas at once.
   const counts = await ideaCounts(rows.map((r) => r.id));
   return rows.map(({ versions, ...idea }) => ({
     ...idea,
@@ -115,7 +115,7 @@ export async function updateIdea(ownerId: string, id: number, input: IdeaInput) 
  */
 export async function publishIdea(ownerId: string, id: number) {
   const draft = await findOwned(ownerId, id);
-  // A published idea publishes its open next version, if any (issue 18 §1).
+  // A published idea publishes its open next version, if any.
   if (draft.status === "published") return (await publishDraftVersion(ownerId, id)) ? getIdea(ownerId, id) : present(draft);
   // A PDF's export reads the blob store: taken before the lock, and redone under it only if the idea changed meanwhile.
   let digest = await exportDigest(draft);

@@ -15,7 +15,7 @@ import type { IdeaInput } from "@/lib/validation/ideas";
 import { copyImageLinks, recordImageLinks } from "@/lib/ideas/image-links";
 
 /**
- * Versions of a published idea (issue 18 §1). Every publication is an IdeaVersion row, read-only, with its own
+ * Versions of a published idea. Every publication is an IdeaVersion row, read-only, with its own
  * proof; "New version" opens one draft (the next number) from the latest published title and content, which is
  * edited and published through the idea's usual publish call. The Idea row holds a copy of the latest published
  * version, so everything that reads "the idea" (an unpinned link, the owner's GET) reads the latest publication.

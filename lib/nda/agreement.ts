@@ -8,7 +8,7 @@ import { printedLine } from "@/lib/nda/printable";
  * Who and what (the parties, the idea) appear only in the labelled "parties" lines at the top, each value on one
  * line (a value stored before single-line fields were enforced shows its line breaks as visible escapes), and the
  * clauses refer to "the Discloser", "the Recipient" and "the Idea identified above": input typed by a recipient or an
- * owner never sits inside a clause, so it can neither add one nor forge a field (issue 14 item 7). Acceptances made
+ * owner never sits inside a clause, so it can neither add one nor forge a field. Acceptances made
  * under an earlier version keep their stored text, which their certificates print as it was.
  */
 export const AGREEMENT_VERSION = "2026-11-24.1";

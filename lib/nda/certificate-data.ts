@@ -16,7 +16,7 @@ export type CertificateData = {
   email: string;
   phone: string | null;
   agreementVersion: string;
-  /** Issue 17 §4: the owner's own agreement's title and version number; null (or absent) for the standard one. */
+  /** The owner's own agreement's title and version number; null (or absent) for the standard one. */
   agreementTitle?: string | null;
   agreementVersionNumber?: number | null;
   agreementText: string;

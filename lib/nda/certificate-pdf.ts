@@ -44,7 +44,7 @@ export function sharedByText(owner: CertificateData["idea"]["owner"]) {
   return owner.showEmailOnCertificates ? `${name} <${owner.email}>` : name;
 }
 
-/** "Agreement: <title>, version <n>" for the owner's own agreement (issue 17 §4); null for the standard one. */
+/** "Agreement: <title>, version <n>" for the owner's own agreement; null for the standard one. */
 export function agreementNameText(nda: Pick<CertificateData, "agreementTitle" | "agreementVersionNumber">): string | null {
   return nda.agreementTitle && nda.agreementVersionNumber ? `${printedLine(nda.agreementTitle)}, version ${nda.agreementVersionNumber}` : null;
 }

@@ -13,7 +13,7 @@ export type NdaEvidence = {
   agreementVersion: string;
   agreementSha256: string;
   contentSha256: string;
-  /** The version shown (issue 18 §1); null for acceptances made before versions, whose records stay as they were. */
+  /** The version shown; null for acceptances made before versions, whose records stay as they were. */
   version: number | null;
   acceptedAt: Date;
 };

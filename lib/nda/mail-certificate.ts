@@ -8,7 +8,7 @@ import { buildNdaCertificate, certificateFileName } from "@/lib/nda/certificate-
 /**
  * The recipient's copy, e-mailed at acceptance (lib/recipients/accept-nda.ts, after the answer is sent), but only to an
  * address proven by a code (an e-mail link's verified recipient): on any other link the address is merely typed, and
- * mailing there would send the idea's title, the owner's name and a greeting to whoever it names (issue 14 item 6).
+ * mailing there would send the idea's title, the owner's name and a greeting to whoever it names.
  * Those recipients download the certificate from the viewer. Answers whether it was sent.
  */
 export async function mailNdaCertificate(ndaId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { agreementParties, agreementValue, type AgreementParties, type AgreementParty } from "@/lib/nda/agreement";
 
 /**
- * A founder's own agreement (issue 17 §4) as rendered for one recipient. Client-safe and pure: the server renders it
+ * A founder's own agreement as rendered for one recipient. Client-safe and pure: the server renders it
  * for the NDA screen, 'Download Agreement' and the acceptance, and hashes exactly the text made here.
  *
  * The body is plain text: paragraphs separated by a blank line; a paragraph whose first line starts with a number and

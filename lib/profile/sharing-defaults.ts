@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { SharingDefaultsInput } from "@/lib/validation/share-link";
 
 /**
- * /profile → 'Sharing defaults' (issue 17 §2): domains none of the owner's links opens to (checked at identity on
+ * /profile → 'Sharing defaults': domains none of the owner's links opens to (checked at identity on
  * every link, with the link's own lists), and what a new link starts with on the share form (the server also applies
  * allowDownload / screenShield when a request leaves them out).
  */

@@ -41,7 +41,7 @@ export const rateLimits = {
   verifyLookups: (ip: string): Limit[] => [{ key: `verify:lookups:ip:${ip}`, limit: 100, windowSeconds: 15 * MIN }],
   /** Share links are 256-bit tokens; this only keeps one address from hammering the lookup. */
   shareLookup: (ip: string): Limit[] => [{ key: `share:lookup:ip:${ip}`, limit: 300, windowSeconds: MIN }],
-  /** Wrong passcodes per link and address (issue 17 §1): the 6th try in 15 minutes is a 429, right or wrong. */
+  /** Wrong passcodes per link and address: the 6th try in 15 minutes is a 429, right or wrong. */
   passcodeTries: (shareId: string, ip: string): Limit[] => [{ key: `passcode:${shareId}:${ip}`, limit: 5, windowSeconds: 15 * MIN }],
   /**
    * Wrong passcodes per link across all addresses: the budget per address alone let a guesser with a few dozen
@@ -97,7 +97,7 @@ export const rateLimits = {
   ideaWrites: (userId: string): Limit[] => [{ key: `ideas:write:${userId}`, limit: 120, windowSeconds: 10 * MIN }],
   uploads: (userId: string): Limit[] => [{ key: `uploads:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
   profileWrites: (userId: string): Limit[] => [{ key: `profile:write:${userId}`, limit: 30, windowSeconds: 10 * MIN }],
-  /** Creating, editing and deleting one's own agreements (issue 17 §4), per account. */
+  /** Creating, editing and deleting one's own agreements, per account. */
   agreementWrites: (userId: string): Limit[] => [{ key: `agreements:write:${userId}`, limit: 60, windowSeconds: 10 * MIN }],
   /** 'Download my data' reads and decrypts every file of the account: a few per hour is plenty. */
   accountExport: (userId: string): Limit[] => [{ key: `account:export:${userId}`, limit: 5, windowSeconds: HOUR }],

@@ -1,5 +1,5 @@
 /**
- * The secure reader's page images (issue 16 §1): PDF pages drawn on the server with pdf.js, kept per file, page and
+ * The secure reader's page images: PDF pages drawn on the server with pdf.js, kept per file, page and
  * width, and served to recipients with their identity burned in.
  */
 export { UnreadablePdfError } from "@/lib/reader/pdfjs";

@@ -36,12 +36,12 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
   const { share } = recipient;
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   if (recipient.agreedToNda) return presentRecipient(recipient, share);
-  // The version the link shows is the one agreed to: the record names it with its digest (issue 18 §1).
+  // The version the link shows is the one agreed to: the record names it with its digest.
   const version = await shownVersion(share);
   const contentSha256 = await currentContentSha256({ id: share.idea.id, ownerId: share.idea.ownerId, title: version.title, contentCiphertext: version.contentCiphertext });
   const { updated, created, webhooks } = await db.$transaction(async (tx) => {
     await lockUndeclinedRecipient(tx, recipient.id);
-    // The agreement as rendered for this recipient (issue 17 §4), its row held so an edit cannot change the version
+    // The agreement as rendered for this recipient, its row held so an edit cannot change the version
     // being accepted; the text the screen showed must be this very text.
     // {ideaTitle} names the version shown (a pinned link's older title), as GET /api/share/{token}/agreement did.
     const agreement = await agreementShownTo(tx, { ...share, idea: { ...share.idea, title: version.title } }, recipient, { lock: true });

@@ -12,7 +12,7 @@ import { VERIFY_EMAIL_FIRST } from "@/lib/recipients/email-code";
 export type RecipientAgreement = ShownAgreement & { requireNda: boolean };
 
 /**
- * The agreement as rendered for the recipient this browser holds on the link `token` (issue 17 §4): the NDA screen
+ * The agreement as rendered for the recipient this browser holds on the link `token`: the NDA screen
  * shows it, 'Download Agreement' saves it, and acceptance records exactly it. Only for a recipient that identified,
  * gave the link's passcode, did not decline and whose address the link and its owner admit, on a link still open for
  * it (anyone else: the one 404); a link that proves addresses answers 403 until the code is confirmed, as acceptance

@@ -43,7 +43,7 @@ export async function clearRecipientCookie(shareId: string) {
   });
 }
 
-/** One passcode proof per link and browser (issue 17 §1): iv_p_<shareId> (lib/shares/passcode.ts passcodeProof). */
+/** One passcode proof per link and browser: iv_p_<shareId> (lib/shares/passcode.ts passcodeProof). */
 export const PASSCODE_COOKIE_PREFIX = "iv_p_";
 
 /** The passcode proofs this browser holds, by link id. */

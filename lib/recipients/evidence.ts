@@ -16,14 +16,14 @@ export type PageTime = { n: number; ms: number };
  * merged by address below) add up to no more than the time they spent viewing plus a few seconds.
  */
 export type ViewEngagement = { totalMs: number; pages: PageTime[]; pageCount: number | null };
-/** `version`: the version the view showed (issue 18 §1: analytics per version); null before versions and for drafts. */
+/** `version`: the version the view showed (analytics per version); null before versions and for drafts. */
 export type RecipientView = { viewedAt: Date; ip: string | null; device: string; engagement: ViewEngagement; version: number | null };
 export type RecipientNda = {
   id: string;
   acceptedAt: Date;
   agreementSha256: string;
   contentSha256: string;
-  /** Issue 17 §4: the owner's own agreement accepted (its title and version then); null: the standard agreement. */
+  /** The owner's own agreement accepted (its title and version then); null: the standard agreement. */
   agreement: { title: string; version: number } | null;
 };
 export type ShareRecipient = {
@@ -36,7 +36,7 @@ export type ShareRecipient = {
   /** When the recipient declined the agreement (its record kept as evidence); null otherwise. */
   declinedAt: Date | null;
   views: RecipientView[];
-  /** How many times this address identified on the link (issue 17 §3: one recipient, several visits). */
+  /** How many times this address identified on the link (one recipient, several visits). */
   visits: number;
 };
 
@@ -115,7 +115,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
 }
 
 /**
- * The same address identifying twice on one link is one recipient with several visits (issue 17 §3). Each visit
+ * The same address identifying twice on one link is one recipient with several visits. Each visit
  * stays its own record underneath (its own browser session, evidence and agreement); the owner sees them as one:
  * the newest visit's identity, verified or agreed if any visit was, declined only if every visit declined, every
  * view newest first. `recipients` come newest first (and stay in that order by their newest visit).

@@ -30,7 +30,7 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
   await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
-  // Issue 17 §2: the link's allow and block lists and the owner's blocked domains, before anything is mailed.
+  // The link's allow and block lists and the owner's blocked domains, before anything is mailed.
   if (!addressAdmitted(share, share.idea.owner.sharingBlockedDomains, email)) throw new ForbiddenError(notAvailableTo(email));
   const coded = needsCode(share);
   const live = coded ? await liveCode(share.id, email) : null;

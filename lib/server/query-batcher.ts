@@ -1,6 +1,6 @@
 /**
  * Runs at most `concurrency` statements at a time and, while they run, gathers the calls that arrive into the next
- * batch: one statement answers all of them (issue 19 §1, the share lookup under load, e.g. a link in a newsletter).
+ * batch: one statement answers all of them (the share lookup under load, e.g. a link in a newsletter).
  *
  * Why this is not a cache: a call only ever joins a batch that has not been sent yet, so the statement that answers it
  * starts after the call arrived and sees everything committed before then, exactly as a statement of its own would.

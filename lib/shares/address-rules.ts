@@ -1,7 +1,7 @@
 import "server-only";
 
 /**
- * Who may open a link (issue 17 §2): the link's allow lists (addresses, domains) and block list, and the owner's
+ * Who may open a link: the link's allow lists (addresses, domains) and block list, and the owner's
  * account-wide blocked domains. A domain covers its subdomains (sequoia.com covers eu.sequoia.com). Addresses are
  * stored lower-case; a link with an allow list proves the address with the 6-digit code, as an e-mail link does
  * (a list is worthless without it).

@@ -8,9 +8,9 @@ import { shareByToken } from "@/lib/shares/lookup";
 import { addressAdmitted, hasAllowList } from "@/lib/shares/address-rules";
 
 /**
- * THE recipient gate (issue 16 §0). Every recipient-facing route decides through this module:
+ * THE recipient gate. Every recipient-facing route decides through this module:
  *
- *   a recipient READS a link when it agreed to the NDA (links that require one: requireNda, issue 17 §4), proved its address (e-mail links), did not decline, gave
+ *   a recipient READS a link when it agreed to the NDA (links that require one: requireNda), proved its address (e-mail links), did not decline, gave
  *   the link's passcode (links with one), its address is one the link's lists and the owner's account-wide blocked
  *   domains admit, the link is neither revoked nor expired, and its view window is open.
  *
@@ -36,7 +36,7 @@ export type GateShare = {
   allowedEmails: readonly string[];
   allowedDomains: readonly string[];
   blockedDomains: readonly string[];
-  /** Issue 17 §4: false, the link asks for no agreement. Absent (rows built by hand): true. */
+  /** False, the link asks for no agreement. Absent (rows built by hand): true. */
   requireNda?: boolean;
   /** The owner's account-wide blocked domains (/profile → 'Sharing defaults'). */
   idea: { owner: { sharingBlockedDomains: readonly string[] } };
@@ -107,7 +107,7 @@ const STANDING_CLAUSES: Clause[] = [
     sql: (r, s) => Prisma.sql`(${r}."agreedToNda" OR NOT ${s}."requireNda")`,
   },
   {
-    // E-mail links, and links with an allow list (issue 17 §2: a list is worthless unless the address is proven).
+    // E-mail links, and links with an allow list (a list is worthless unless the address is proven).
     name: "address verified (e-mail and allow-listed links)",
     holds: (s, r) => !needsCode(s) || r.emailVerifiedAt !== null,
     sql: (r, s) =>
@@ -119,7 +119,7 @@ const STANDING_CLAUSES: Clause[] = [
     sql: (r) => Prisma.sql`${r}."declinedAt" IS NULL`,
   },
   {
-    // Issue 17 §1. Changing or adding a passcode clears passcodeGivenAt on every recipient of the link, so the
+    // Changing or adding a passcode clears passcodeGivenAt on every recipient of the link, so the
     // change reaches every open session on its next call.
     name: "passcode given (links with a passcode)",
     holds: (s, r) => s.passcodeHash === null || r.passcodeGivenAt !== null,

@@ -33,7 +33,7 @@ export function presentShare(s: ShareWithAgreement) {
   return {
     id: s.id,
     ideaId: s.ideaId,
-    /** The owner's name for the link (issue 17 §3), null when unnamed. */
+    /** The owner's name for the link, null when unnamed. */
     name: s.name,
     shareType: shareTypeToApi(s.shareType),
     expiresAt: s.expiresAt,
@@ -47,13 +47,13 @@ export function presentShare(s: ShareWithAgreement) {
     screenShield: s.screenShield,
     /** Whether a passcode is asked; never the passcode nor its hash. */
     hasPasscode: s.passcodeHash !== null,
-    /** The version the link stays on (issue 18 §1); null: it shows the latest published version. */
+    /** The version the link stays on; null: it shows the latest published version. */
     pinnedVersion: s.pinnedVersion,
-    /** Who may open it (issue 17 §2): with an allow list the address is proven by a code. */
+    /** Who may open it: with an allow list the address is proven by a code. */
     allowedEmails: s.allowedEmails,
     allowedDomains: s.allowedDomains,
     blockedDomains: s.blockedDomains,
-    /** Issue 17 §4: the owner's agreement the link shows (its current version), null: the standard agreement. */
+    /** The owner's agreement the link shows (its current version), null: the standard agreement. */
     agreementId: s.agreementId,
     agreement: s.agreementId && current ? { id: s.agreementId, title: current.title, version: current.version } : null,
     /** Off: 'No NDA', recipients read without accepting an agreement. */
@@ -81,14 +81,14 @@ export async function createShareLink(ownerId: string, request: CreateShareReque
   const input = createShareSchema.parse(request);
   const idea = await ownedIdea(ownerId, input.ideaId);
   await enforceRateLimits(rateLimits.shareCreate(ownerId));
-  // 'Sharing defaults' (issue 17 §2) for what the request leaves out.
+  // 'Sharing defaults' for what the request leaves out.
   const defaults = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { defaultAllowDownload: true, defaultScreenShield: true } });
   const type = input.shareType;
   const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
   const maxViews = input.maxViews ?? null;
   const recipientEmail = input.recipientEmail;
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
-  // The agreement (issue 17 §4: absent means the account's default at this moment) is checked and written in one
+  // The agreement (absent means the account's default at this moment) is checked and written in one
   // transaction, so a concurrent delete of that agreement sees the link.
   const share = await db.$transaction(async (tx) => {
     const agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
@@ -158,7 +158,7 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
 }
 
 /**
- * PATCH /api/shares/{id} (issue 17 §3): name, expiry, view limit, options and passcode; never the type or the idea.
+ * PATCH /api/shares/{id}: name, expiry, view limit, options and passcode; never the type or the idea.
  * Every recipient call reads the link afresh, so a change applies to each recipient's next request: a view limit
  * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
  * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction), lists that now
@@ -184,7 +184,7 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     ...(input.requireNda !== undefined ? { requireNda: input.requireNda } : {}),
   };
   const share = await db.$transaction(async (tx) => {
-    // Issue 17 §4: a change of agreement names one of the owner's (locked against a concurrent delete), or null.
+    // A change of agreement names one of the owner's (locked against a concurrent delete), or null.
     if (input.agreementId !== undefined) data.agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
     const agreementIds = [before.agreementId, data.agreementId].filter((id): id is string => typeof id === "string");
     const names: AgreementNames = new Map(

@@ -64,7 +64,7 @@ const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float
 
 /**
  * The lookup statement, built once. It runs as a named (prepared) statement: PostgreSQL parses and plans it once per
- * pooled connection instead of on every lookup, which was most of the database's work per request (issue 19 §1).
+ * pooled connection instead of on every lookup, which was most of the database's work per request.
  * It answers a batch of (rate-limit key, token) pairs, one row each in their order (lookupBatcher below).
  */
 const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} AS "limitResetAt",

@@ -9,7 +9,7 @@ import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { SharedIdeaResult } from "@/lib/shares/views";
 
 /**
- * 'Preview as recipient' (issue 19 §2): what a recipient of one of the owner's links (or of a new link with the
+ * 'Preview as recipient': what a recipient of one of the owner's links (or of a new link with the
  * default settings) reads, for the owner alone. It only READS: no recipient, view, agreement, notification or webhook
  * is created, and no share token is used (PDF pages come from the owner's own /api/ideas/{id}/preview/pages).
  */

@@ -11,7 +11,7 @@ import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 
 /**
- * The secure reader's pages (issue 16 §1): a PDF idea's pages as images, for the recipient the gate lets read
+ * The secure reader's pages: a PDF idea's pages as images, for the recipient the gate lets read
  * (marked with its identity) and for the owner's preview (unmarked). Anything else, and non-PDF ideas: 404.
  * Every call counts against the reader's and the address's page budget (rateLimits.pageImages): each may draw a page.
  */
@@ -72,7 +72,7 @@ export async function ownerPage(ownerId: string, ideaId: number, n: number, widt
 }
 
 /**
- * 'Preview as recipient' (issue 19 §2): the pages of the version the link shows (`shareId` null: the latest), marked
+ * 'Preview as recipient': the pages of the version the link shows (`shareId` null: the latest), marked
  * like a recipient's but with the owner's own name and e-mail labelled '(Preview)'. Owner-only; records nothing.
  */
 export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget, ip: string) {

@@ -12,7 +12,7 @@ import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/shar
 import { shareByToken } from "@/lib/shares/lookup";
 
 /**
- * A link's passcode (issue 17 §1). Stored only as a bcrypt hash (slow, salted). A browser that gave it holds an
+ * A link's passcode. Stored only as a bcrypt hash (slow, salted). A browser that gave it holds an
  * httpOnly cookie per link whose value is an HMAC of the link and its current hash: changing the passcode (new hash)
  * voids every such cookie, and a copy of the database alone cannot forge one. Recipients carry passcodeGivenAt, the
  * gate's passcode clause (lib/shares/gate.ts), cleared whenever the passcode changes.

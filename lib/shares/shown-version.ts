@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 
 /**
- * What a link shows (issue 18 §1): the version it is pinned to, else the idea's latest publication; a never-published
+ * What a link shows: the version it is pinned to, else the idea's latest publication; a never-published
  * idea shows its draft (the Idea row itself). The Idea row holds a copy of the latest publication, so only a link
  * pinned to an older version reads an IdeaVersion row.
  */

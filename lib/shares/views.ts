@@ -80,13 +80,13 @@ export type SharedIdeaResult = {
     version?: { number: number | null; of: number | null; publishedAt: Date | null };
   };
   shareType: ShareTypeValue;
-  /** The link's options (issue 16 §4): the viewer offers the marked PDF only with allowDownload. */
+  /** The link's options: the viewer offers the marked PDF only with allowDownload. */
   allowDownload: boolean;
   screenShield: boolean;
-  /** Issue 17 §4: false, the recipient reads without accepting an agreement. */
+  /** False, the recipient reads without accepting an agreement. */
   requireNda: boolean;
   /**
-   * Issue 19 §3: the address an e-mail link was sent to (the form shows it pre-filled and locked; createRecipient
+   * The address an e-mail link was sent to (the form shows it pre-filled and locked; createRecipient
    * still refuses any other); null on other links.
    */
   invitedEmail: string | null;

@@ -1,6 +1,6 @@
 /**
  * An agreement's limits without any zod: the agreement form on /profile sizes its fields with them, and importing a
- * number must not pull a zod build into the page (issue 19 §1). lib/validation/agreements.ts re-exports them.
+ * number must not pull a zod build into the page. lib/validation/agreements.ts re-exports them.
  */
 export const AGREEMENT_TITLE_MAX = 200;
 export const AGREEMENT_BODY_MAX = 20_000;

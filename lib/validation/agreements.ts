@@ -5,7 +5,7 @@ import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/t
 import { AGREEMENT_BODY_MAX, AGREEMENT_BODY_MESSAGE, AGREEMENT_TITLE_MAX, AGREEMENT_TITLE_MESSAGE } from "@/lib/validation/agreement-limits";
 
 /**
- * POST /api/agreements and PUT /api/agreements/{id} (issue 17 §4): parsed by the handlers and by the agreement form on
+ * POST /api/agreements and PUT /api/agreements/{id}: parsed by the handlers and by the agreement form on
  * /profile, which shows each issue next to the field its path names.
  */
 export { AGREEMENT_BODY_MAX, AGREEMENT_BODY_MESSAGE, AGREEMENT_TITLE_MAX, AGREEMENT_TITLE_MESSAGE };

@@ -8,7 +8,7 @@ import { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE 
 export { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE };
 
 /**
- * THE rules of a share link (issue 17 §0), once: `POST /api/shares` parses its body with `createShareSchema`,
+ * THE rules of a share link, once: `POST /api/shares` parses its body with `createShareSchema`,
  * lib/shares parses the same input again (other callers reach it without the handler), and the share form validates
  * through it (components/share/share-form-model.ts, loaded on demand by the form), mapping every issue to a field by
  * `issues[].path` — the form and the server cannot disagree, nor can a message be attached to the wrong field.
@@ -69,7 +69,7 @@ export const shareName = z
 
 
 /**
- * Issue 19 §3: the owner's personal note in an e-mail link's invitation. Several lines allowed, trimmed; empty is no
+ * The owner's personal note in an e-mail link's invitation. Several lines allowed, trimmed; empty is no
  * note (null). Only the invitation mail shows it (HTML-escaped there, like every text in a mail).
  */
 export const shareNote = z
@@ -92,7 +92,7 @@ export const domainName = z
 
 const unique = <T>(list: T[]) => [...new Set(list)];
 
-/** Issue 17 §2: who may open a link. Lists of at most 100, duplicates dropped. */
+/** Who may open a link. Lists of at most 100, duplicates dropped. */
 export const domainList = z.array(domainName, DOMAIN_MESSAGE).max(100, "At most 100 domains").transform(unique);
 export const ALLOWED_EMAILS_MESSAGE = "Enter e-mail addresses such as partner@sequoia.com";
 export const emailList = z
@@ -107,20 +107,20 @@ const common = {
   allowDownload: z.boolean("allowDownload must be true or false").optional(),
   /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
   screenShield: z.boolean("screenShield must be true or false").optional(),
-  /** Issue 17 §1: asked before identity; stored only as a slow hash. Exact (not trimmed). null or absent: none. */
+  /** Asked before identity; stored only as a slow hash. Exact (not trimmed). null or absent: none. */
   passcode: passcode.nullable().optional(),
-  /** Issue 17 §3: 'Sequoia, partner meeting'. */
+  /** The owner's name for the link: 'Sequoia, partner meeting'. */
   name: shareName.nullable().optional(),
-  /** Issue 17 §2: with either allow list, only these (proven by a code); blocked domains never. */
+  /** With either allow list, only these (proven by a code); blocked domains never. */
   allowedEmails: emailList.optional(),
   allowedDomains: domainList.optional(),
   blockedDomains: domainList.optional(),
-  /** Issue 17 §4: one of the owner's agreements; null: the standard agreement; absent on creation: the account default. */
+  /** One of the owner's agreements; null: the standard agreement; absent on creation: the account default. */
   agreementId: agreementIdField.optional(),
-  /** Issue 17 §4: off, recipients identify and read with no agreement step. Default on. */
+  /** Off, recipients identify and read with no agreement step. Default on. */
   requireNda: z.boolean("requireNda must be true or false").optional(),
   /**
-   * Issue 18 §1: true keeps the link on the version published when it was created; false (default) shows the latest
+   * True keeps the link on the version published when it was created; false (default) shows the latest
    * published version. Stored as the pinned version's number (none while the idea was never published).
    */
   pinVersion: z.boolean("pinVersion must be true or false").optional(),
@@ -151,7 +151,7 @@ export type CreateShareInput = z.output<typeof createShareSchema>;
 
 
 /**
- * PATCH /api/shares/{id} (issue 17 §3): any of these, nothing else — never the type or the idea (an unknown key is a
+ * PATCH /api/shares/{id}: any of these, nothing else — never the type or the idea (an unknown key is a
  * 400). `null` clears: no name, no expiry, no view limit, no passcode.
  */
 export const updateShareSchema = z.strictObject(
@@ -175,7 +175,7 @@ export type UpdateShareInput = z.output<typeof updateShareSchema>;
 
 export const EXPIRY_DAYS_MESSAGE = "Days must be a whole number from 1 to 3650";
 
-/** PUT /api/profile/sharing-defaults (issue 17 §2): account-wide blocked domains and what new links start with. */
+/** PUT /api/profile/sharing-defaults: account-wide blocked domains and what new links start with. */
 export const sharingDefaultsSchema = z.strictObject({
   blockedDomains: domainList.optional(),
   allowDownload: z.boolean("allowDownload must be true or false").optional(),

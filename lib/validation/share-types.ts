@@ -1,6 +1,6 @@
 /**
  * The share types and their labels without any zod: the owner's share screen and the preview name a link's type at
- * first paint and must not pull a zod build into their first load for it (issue 19 §1). lib/validation/sharing.ts
+ * first paint and must not pull a zod build into their first load for it. lib/validation/sharing.ts
  * re-exports them.
  */
 export const SHARE_TYPES = ["one-time", "time-dependent", "full-access", "email"] as const;

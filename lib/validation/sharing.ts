@@ -7,7 +7,7 @@ import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LEN
 
 /**
  * Sharing, recipients and comments. Written with zod/mini because the recipient screens (/collect, /nda,
- * /document) import these schemas and must stay light (issue 7's page-weight budget); the handlers parse with the
+ * /document) import these schemas and must stay light (the recipient pages' page-weight budget); the handlers parse with the
  * very same schemas, so limits and messages exist once. Even zod/mini weighs ~16-23 KB compressed, so those screens
  * load this module on first use (components/recipient/sharing-schemas.ts) and take plain numbers from
  * ./sharing-limits.
@@ -72,7 +72,7 @@ export const passcodeEntrySchema = z.object({
 });
 
 /**
- * PUT /api/recipients/{id}/nda. `agreementSha256`: the SHA-256 of the agreement text the screen showed (issue 17 §4);
+ * PUT /api/recipients/{id}/nda. `agreementSha256`: the SHA-256 of the agreement text the screen showed;
  * when it is not the text the server would record now (the owner edited it, the date turned), a 409 asks to read again.
  */
 export const ndaSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Webhook events and limits without any zod: /profile lists an endpoint's events by label at first paint, and must not
- * pull a zod build into its first load for it (issue 19 §1). lib/validation/webhooks.ts re-exports them.
+ * pull a zod build into its first load for it. lib/validation/webhooks.ts re-exports them.
  */
 
 /** The events an endpoint can subscribe to (README "Webhooks" describes each payload). */

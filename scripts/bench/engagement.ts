@@ -1,5 +1,5 @@
 /**
- * The reading-time budgets (issue 16): POST /api/share/{token}/engagement sustains at least half the requests per
+ * The reading-time budgets: POST /api/share/{token}/engagement sustains at least half the requests per
  * second of the no-op route (GET /api/health) in the same run — 50 connections, each a different agreed recipient with
  * a live view (autocannon, BENCH_SECONDS each after a warm-up); and the share screen's data with 500 recipients who
  * each read 120 pages (60,000 page rows) answers in under 300 ms p95 with a constant number of queries.

@@ -1,6 +1,6 @@
 /**
- * The evidence-pack budget (issue 18 §2): GET /api/ideas/{id}/evidence.zip of an idea with 200 acceptances in under
- * 5 s, the server's memory growing by less than 50 MB while it streams, with 5 published versions (issue 18 §1): version 1
+ * The evidence-pack budget: GET /api/ideas/{id}/evidence.zip of an idea with 200 acceptances in under
+ * 5 s, the server's memory growing by less than 50 MB while it streams, with 5 published versions: version 1
  * published, then BENCH_VERSIONS - 1 more through 'New version' / save / publish, one real acceptance made through the
  * API (on the latest version), 199 more written with its agreement text. A first download is the warm-up (it also queues proofs for the rows written
  * directly, as the owner's lookup would); then BENCH_PACK_RUNS downloads, each timed, with the server's Node RSS

@@ -1,5 +1,5 @@
 /**
- * The owner's-evidence budget (issue 9): the share screen with 500 recipients and 5,000 views answers in under 300 ms
+ * The owner's-evidence budget: the share screen with 500 recipients and 5,000 views answers in under 300 ms
  * p95 with a constant number of queries. One idea, one link carrying all 500 recipients (the worst case for
  * GET /api/shares/{id}/recipients), each with an accepted agreement and 10 views, plus 200 comments; then sequential
  * requests after a warm-up: the recipients, the first page of the activity timeline, the whole CSV and the screen's

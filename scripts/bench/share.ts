@@ -1,5 +1,5 @@
 /**
- * The sharing budget (issue 7, raised by issue 19 §1): GET /api/share/{token} must sustain at least 0.8× the requests
+ * The sharing budget: GET /api/share/{token} must sustain at least 0.8× the requests
  * per second of a no-op route handler (GET /api/health) of the same server, with p99 under 3× the no-op's. Both are measured in the same
  * run with autocannon on loopback (50 connections, BENCH_SECONDS each, after a warm-up).
  */

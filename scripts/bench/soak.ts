@@ -1,5 +1,5 @@
 /**
- * The soak (issue 15 §7): SOAK_SECONDS (default 300) of mixed load at SOAK_CONNECTIONS (default 20) requests in
+ * The soak: SOAK_SECONDS (default 300) of mixed load at SOAK_CONNECTIONS (default 20) requests in
  * flight against one production server, after SOAK_WARMUP_SECONDS (default 30) of the same load: public pages, the
  * owner's list and writes, recipients' reads (content, page list, page images, the marked PDF) and comments, PDF
  * uploads and share creation. Reports requests per second, p50/p99 (overall and per operation), every 5xx (budget 0)

@@ -1,5 +1,5 @@
 /**
- * The timestamp budget (issue 8), against production servers on throw-away DATA_DIRs and the loopback fakes of
+ * The timestamp budget, against production servers on throw-away DATA_DIRs and the loopback fakes of
  * tests/fakes:
  * 1. PUT /api/ideas/{id}/publish answers in under 100 ms p95 while every calendar is unreachable (two hang, two
  *    refuse connections) and the in-process job keeps trying them every second (measured from the moment a job

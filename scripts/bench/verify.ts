@@ -1,5 +1,5 @@
 /**
- * The /api/verify budget (issue 14): every generated hostile proof (tests/fakes/hostile-ots.ts: up to the route's
+ * The /api/verify budget: every generated hostile proof (tests/fakes/hostile-ots.ts: up to the route's
  * 100 KB limit, tens of thousands of 1-byte operations, thousands of attestations, deep nesting, hexlify) is
  * verified by lib/timestamps/verify.ts in a process of its own, against loopback fakes. Per case: wall time, the
  * longest event-loop stall, peak RSS and heap, and the outbound requests made. Budgets: every case within 3 s, no

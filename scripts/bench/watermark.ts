@@ -1,5 +1,5 @@
 /**
- * The watermark budget (issues 9 and 14): a recipient's marked copy of a 10 MB PDF is a new file (a full rewrite, so
+ * The watermark budget: a recipient's marked copy of a 10 MB PDF is a new file (a full rewrite, so
  * no prefix of it reads without the mark), made on first download in under 3 s and then kept, so repeated downloads
  * stay under 1.5 s (p95). A realistic 10 MB, 120-page PDF with an image on every page is uploaded, shared and opened
  * by several recipients; each recipient's first GET /api/files/{id} (the copy is made) and one recipient's repeated

@@ -1,6 +1,6 @@
 import { isoDateTime, localDate, localDateTime, utcDateTime } from "@/lib/client/date-format";
 
-/** Issue 19 §3: one date format on the creator's screens, local time shown and the UTC instant on hover. */
+/** One date format on the creator's screens, local time shown and the UTC instant on hover. */
 describe("date format", () => {
   const at = "2026-11-25T15:40:12.345Z";
 

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/client/request";
 import { createShareSchema } from "@/lib/validation/share-link";
 import { MESSAGES } from "@/lib/validation/sharing";
 
-/** SPEC §5 and issue 17 §0: the form validates with the handler's own schema and puts each message on its field by path. */
+/** SPEC §5: the form validates with the handler's own schema and puts each message on its field by path. */
 
 const form = (patch: Partial<typeof EMPTY_SHARE_FORM>) => ({ ...EMPTY_SHARE_FORM, ...patch });
 const FUTURE_LOCAL = "2099-01-01T10:00";

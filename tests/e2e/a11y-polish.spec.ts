@@ -3,7 +3,7 @@ import { test, expect, createIdea } from "./api-helpers";
 import { createShare, identify } from "./sharing-helpers";
 
 /**
- * Issue 10 §6, §7, §9: errors beside their fields with focus moved there, the cookie banner (opaque, room kept
+ * Errors beside their fields with focus moved there, the cookie banner (opaque, room kept
  * for it, focus given back, toasts above it), dialogs giving focus back, the favicon, the 404 screen's way home
  * and one Published badge.
  */

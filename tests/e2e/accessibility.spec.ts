@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 import type { TestUser } from "./fixtures";
 
 /**
- * Issue 10 §8: axe-core finds no serious or critical WCAG 2.1 A/AA violation on any screen, on a desktop and on a
+ * Axe-core finds no serious or critical WCAG 2.1 A/AA violation on any screen, on a desktop and on a
  * 390 px phone, including the states with a toast, the cookie banner, an open dialog or menu, form errors, a
  * YouTube embed and a published idea. Several screens per test keep the spec quick on a busy machine.
  */
@@ -148,7 +148,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectNoSeriousA11yViolations(page, "/profile with a success toast");
     });
 
-    // The player's <iframe> is named by the editor's YouTube extension (issue 10 §8, the editor's part).
+    // The player's <iframe> is named by the editor's YouTube extension (the editor's part).
     test("the editor with a YouTube embed", async ({ page, createUser, loginAs }) => {
       await offlineYouTube(page);
       await loginAs(page, await createUser());

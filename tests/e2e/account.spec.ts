@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 import { holdRequests, seenToasts, waitForMail } from "./fixtures";
 
 /**
- * Issue 15 item 3 on /profile: 'Download my data' gives the account as a ZIP (with progress while it is built), and
+ * On /profile, 'Download my data' gives the account as a ZIP (with progress while it is built), and
  * 'Delete account' asks for the password, confirms, deletes everything and ends signed out on /.
  */
 test.describe("profile: leaving with your data, and leaving", () => {

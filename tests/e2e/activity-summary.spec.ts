@@ -3,7 +3,7 @@ import { test, expect, createPublishedIdea } from "./api-helpers";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
 
 /**
- * Issue 19 §3 (evidence that reads at a glance): the activity timeline opens with a summary, groups events per
+ * Evidence that reads at a glance: the activity timeline opens with a summary, groups events per
  * recipient, writes every time one way (local, UTC on hover), keeps digests under 'Evidence' and follows the owner's
  * own changes without 'Refresh'. §2: each dashboard card shows its views and recipients.
  */

@@ -56,7 +56,7 @@ test.describe("API: uploaded file names", () => {
   });
 });
 
-test.describe("API: junk in a path id is a 4xx on the real server (issue 14)", () => {
+test.describe("API: junk in a path id is a 4xx on the real server", () => {
   // %00 reached PostgreSQL (500); %ED%A0%80 is an encoded lone surrogate, invalid UTF-8.
   const JUNK = ["%00", "a%00b", "%ED%A0%80", "%C0%AF", "%FF"];
 
@@ -114,7 +114,7 @@ test.describe("API: junk in a path id is a 4xx on the real server (issue 14)", (
   });
 });
 
-test.describe("API: every answer with user data is private (issue 14)", () => {
+test.describe("API: every answer with user data is private", () => {
   test("owner GETs and the certificate download send private, no-store and no Referer", async ({ newCreator, playwright }, testInfo) => {
     const { api } = await newCreator();
     const idea = await expectJson(await api.post("/api/ideas", { data: { title: "Headers", content: "<p>Secret</p>" } }), 201);

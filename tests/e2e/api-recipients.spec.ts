@@ -81,7 +81,7 @@ test.describe("API: recipients", () => {
       emailVerified: true,
     });
     expect((await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200)).idea.content).toBe("<p>By e-mail only</p>");
-    // The address is proven by the code: the certificate is mailed to it (issue 14 item 6).
+    // The address is proven by the code: the certificate is mailed to it.
     await expect
       .poll(async () => (await readOutbox(invitee)).some((m) => /NDA certificate/.test(m.subject)), { timeout: 20_000 })
       .toBe(true);

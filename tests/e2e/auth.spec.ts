@@ -62,7 +62,7 @@ test.describe("registration", () => {
 
     await expect(toasts(page).getByText("Account created successfully! Please log in.")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    // Issue 19 §2: registering signed the account in; /login says so and offers the way on.
+    // Registering signed the account in; /login says so and offers the way on.
     await expect(page.getByRole("status").filter({ hasText: "You are signed in as Marie Curie." })).toBeVisible();
     expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem("currentUser"))) ?? "null")).toMatchObject({ name: "Marie Curie", email });
     await page.getByRole("link", { name: "Continue to your ideas" }).click();

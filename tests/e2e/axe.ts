@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { AxeResults, Result } from "axe-core";
 import { expect } from "./fixtures";
 
-/** WCAG 2.0 and 2.1, levels A and AA: what issue 10 §8 asks the workspace to meet. */
+/** WCAG 2.0 and 2.1, levels A and AA: what the workspace must meet. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const BLOCKING = new Set(["serious", "critical"]);
 

@@ -2,7 +2,7 @@ import { test, expect } from "./api-helpers";
 import { seenToasts } from "./fixtures";
 
 /**
- * Issue 14 items 6 and 7 on /profile: the owner's switch for their e-mail on NDA certificates (off by default,
+ * On /profile: the owner's switch for their e-mail on NDA certificates (off by default,
  * saved at once, kept across a reload), and a single-line field's refusal shown next to the field.
  */
 test.describe("profile: certificates and single-line names", () => {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, NETWORK_4XX, withoutAutosave } from "./fixtures";
 import { makePdf, uploadPdf } from "./api-helpers";
 
-/** Issue 19 §2 in the creator's editor: autosave, template placeholders, the phone action bar, a PDF idea's title. */
+/** The creator's editor: autosave, template placeholders, the phone action bar, a PDF idea's title. */
 
 const OFFLINE_TEXT = "Offline — changes will be saved when you reconnect";
 const TEMPLATE_WARNING = "This idea still contains template text that you have not replaced.";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, withoutAutosave } from "./fixtures";
 import { PNG_1X1, makePdf, uploadPdf } from "./api-helpers";
 
-/** Issue 10 items 1–6, 8 (YouTube title) and 11 on the editor screen. */
+/** The editor screen's finish: toolbar, saving states, YouTube titles, keyboard and phone use. */
 
 const VIDEO_ID = "dQw4w9WgXcQ";
 const IMG = "img:not(.ProseMirror-separator)";
@@ -136,7 +136,7 @@ test.describe("editor polish", () => {
     await expect(status(page)).toHaveText("Saved");
   });
 
-  test("a PDF idea has no 'Save Changes' (issue 19: its title is renamed on its own), Publish still asks", async ({ page }) => {
+  test("a PDF idea has no 'Save Changes' (its title is renamed on its own), Publish still asks", async ({ page }) => {
     const res = await uploadPdf(page.request, { name: "plan.pdf", buffer: makePdf("plan") });
     expect(res.status()).toBe(201);
     const { id } = (await res.json()) as { id: number };

@@ -98,7 +98,7 @@ test.describe("editor", () => {
     await expect(editor.locator("h2")).toHaveText([
       "Problem Statement", "Solution Overview", "Key Features", "Target Audience", "Implementation Notes", "Next Steps",
     ]);
-    // The sample lines are grey placeholders on empty lines (issue 19 §2), not text.
+    // The sample lines are grey placeholders on empty lines, not text.
     await expect(editor.locator("ul > li")).toHaveText(["", "", ""]);
     await expect(editor.locator("ol > li")).toHaveText(["", "", ""]);
     const samples = (list: string) => editor.locator(`${list} > li > p`).evaluateAll((ps) => ps.map((p) => p.getAttribute("data-template-placeholder")));

@@ -2,7 +2,7 @@ import { test, expect, expectJson } from "./api-helpers";
 import { readOutbox, seenToasts, uniqueEmail, VERIFY_SUBJECT } from "./fixtures";
 import { createShare } from "./sharing-helpers";
 
-// Issue 14, item 4: with open registration anyone may register the invitee's address; until the account proves the
+// With open registration anyone may register the invitee's address; until the account proves the
 // address (the e-mailed link), nothing sent to that address shows.
 test.describe("e-mail verification", () => {
   test("open registration: banner and no Shared with me until the e-mailed link is opened; then the share shows", async ({ page, createUser, loginAs, newCreator }, testInfo) => {

@@ -5,7 +5,7 @@ import { agree, createShare, newVisitor } from "./sharing-helpers";
 import type { APIRequestContext } from "@playwright/test";
 
 /**
- * Issue 18 §2: the owner downloads the evidence pack from the share screen (with progress) and from the editor; the
+ * The owner downloads the evidence pack from the share screen (with progress) and from the editor; the
  * ZIP holds the stamped idea, the agreement's certificate and record, and a manifest whose digests match its files.
  */
 

@@ -4,7 +4,7 @@ import { createPublishedIdea, expectJson } from "./api-helpers";
 const PLAN_HTML = "<h2>Plan</h2><p>The secret ingredient is cardamom.</p>";
 
 /**
- * Issue 17: link controls a founder expects. The founder creates a link with a passcode on the share screen; a
+ * Link controls a founder expects. The founder creates a link with a passcode on the share screen; a
  * recipient in another browser enters the passcode, identifies, reads the agreement and accepts it.
  */
 

@@ -2,7 +2,7 @@ import { test, expect } from "./fixtures";
 import { expectJson, makePdf, uploadPdf } from "./api-helpers";
 import { agree } from "./sharing-helpers";
 
-/** Issue 16 §4 link options on the share screen, and §1 page images from the production server (pdfjs, canvas, sharp). */
+/** Link options on the share screen, and page images from the production server (pdfjs, canvas, sharp). */
 
 test.describe("link options and page images", () => {
   test("the owner switches on 'Allow download' and 'Screen shield'; the list shows them; a recipient reads page images", async ({

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 const PLAN_HTML = "<h2>Plan</h2><p>The secret ingredient is saffron.</p>";
 
 /**
- * Issue 17 §4: the founder's own agreement. The founder writes it on /profile and shares a named, passcode-protected
+ * The founder's own agreement. The founder writes it on /profile and shares a named, passcode-protected
  * link with it; a recipient reads that agreement with their own name filled in, accepts it and reads the idea; the
  * share screen says which agreement the link uses. And a link without an NDA.
  */

@@ -4,7 +4,7 @@ import { test, expect, createPublishedIdea } from "./api-helpers";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
 
 /**
- * The owner's evidence (issue 9 items 1 and 5): the recipients, their agreement and views under each link, the
+ * The owner's evidence: the recipients, their agreement and views under each link, the
  * activity timeline and its CSV, and the owner's replies, which the recipient sees in the viewer's comment panel.
  */
 
@@ -67,7 +67,7 @@ test.describe("owner's evidence", () => {
       await expect(view).toContainText("Chrome 131 on Windows 10 (desktop)");
       await expect(view).toContainText(/IP \S+/);
 
-      // The activity timeline, newest first ('All events': it opens grouped per recipient, issue 19 §3).
+      // The activity timeline, newest first ('All events': it opens grouped per recipient).
       await page.getByRole("button", { name: "All events" }).click();
       const events = activity(page).locator("li[data-activity-type]");
       await expect(events).toHaveCount(5);

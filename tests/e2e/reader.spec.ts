@@ -6,7 +6,7 @@ import { agree, createShare } from "./sharing-helpers";
 import { bombThenPlain } from "../../scripts/bench/hostile-pdfs";
 
 /**
- * The secure reader (issue 16 §2-4, the viewer's side): a PDF idea page by page as server-rendered images on a
+ * The secure reader (the viewer's side): a PDF idea page by page as server-rendered images on a
  * phone, HTML by sections, comments in a bottom sheet, Download only when the link allows it, the screen shield,
  * reading time reported, and the owner's unmarked preview.
  */
@@ -307,7 +307,7 @@ test.describe("the reader on a phone (390 px, touch)", () => {
 });
 
 test.describe("the owner's preview", () => {
-  test("/share/{id}/preview reads the same pages, marked with the owner's '(Preview)' identity (issue 19 §2), with a way back", async ({ page, newCreator, loginAs }) => {
+  test("/share/{id}/preview reads the same pages, marked with the owner's '(Preview)' identity, with a way back", async ({ page, newCreator, loginAs }) => {
     const owner = await newCreator();
     const shared = await sharePdf(owner);
     await loginAs(page, owner.user);

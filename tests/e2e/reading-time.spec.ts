@@ -3,7 +3,7 @@ import { test, expect, expectJson } from "./api-helpers";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
 
 /**
- * What the owner learns (issue 16 §3): a recipient's reader reports reading time per section, and the share screen
+ * What the owner learns: a recipient's reader reports reading time per section, and the share screen
  * shows it: 'Reading time', sections read of N, the 'Time per page for {name}' chart and the link's summary.
  */
 

@@ -6,7 +6,7 @@ import { createShare } from "./sharing-helpers";
 
 /**
  * The recipient's way through a share link (SPEC §2 Recipient information, Agreement, Document viewer; §4; §5; §8;
- * §9; issue 7 §2-3): /view → identify → agreement → document → comment → close, the ways it is refused, and a phone.
+ * §9): /view → identify → agreement → document → comment → close, the ways it is refused, and a phone.
  */
 
 const NOTE = "We will NOT send you marketing emails! Your information will only be used for verification.";
@@ -85,7 +85,7 @@ async function reachDocument(page: Page, shared: Shared, person = { name: "Rita 
   await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();
 }
 
-/** Issue 19 §3: Close and Decline end on a screen naming the idea and its sender, not on the marketing page. */
+/** Close and Decline end on a screen naming the idea and its sender, not on the marketing page. */
 async function expectEndScreen(page: Page, heading: "Document closed" | "Agreement declined", line: string) {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   await expect(page.getByText(line, { exact: true })).toBeVisible();
@@ -417,7 +417,7 @@ test.describe("recipient flow", () => {
     expect(new URL(link).pathname).toBe(`/view/${shared.token}`);
     await page.goto(link);
 
-    // Issue 19 §3: the invited address is pre-filled and locked; the server still refuses any other one.
+    // The invited address is pre-filled and locked; the server still refuses any other one.
     await expect(field(page, "Email")).toHaveValue(invitee);
     await expect(field(page, "Email")).not.toBeEditable();
     await expect(page.getByText("This invitation was sent to this address.")).toBeVisible();
@@ -588,7 +588,7 @@ test.describe("recipient flow on a phone (390 px)", () => {
 
     await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
     await noHorizontalScroll(page);
-    // No Download unless the link allows it (issue 16 §4); comments open as a bottom sheet (reader.spec.ts).
+    // No Download unless the link allows it; comments open as a bottom sheet (reader.spec.ts).
     await expect(page.getByRole("button", { name: "Download", exact: true })).toHaveCount(0);
     await expectTouchTarget(page.getByRole("button", { name: "Comments", exact: true }));
     await expectTouchTarget(page.getByRole("button", { name: "Close", exact: true }));

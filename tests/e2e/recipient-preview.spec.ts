@@ -4,7 +4,7 @@ import { readOutbox } from "./fixtures";
 import { createShare } from "./sharing-helpers";
 
 /**
- * Issue 19 §2 'Preview as recipient' (from the editor and per link on the share screen) and §3: the recipient's
+ * 'Preview as recipient' (from the editor and per link on the share screen), and the recipient's
  * end screens, stale error toasts, the one-row cookie banner, and the timestamp panel's words.
  */
 

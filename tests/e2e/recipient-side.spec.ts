@@ -4,7 +4,7 @@ import { seenToasts } from "./fixtures";
 import { createShare } from "./sharing-helpers";
 
 /**
- * Issue 14, "bugs found by walking the recipient side": two links open in one browser keep their own comments,
+ * Bugs found by walking the recipient side: two links open in one browser keep their own comments,
  * Decline ends the recipient on the server, and a one-time link gives each recipient exactly one view.
  */
 
@@ -109,7 +109,7 @@ test.describe("recipient side", () => {
     ]);
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toEqual({ declined: true });
-    // Issue 19 §3: an end screen naming the idea and its sender, not the marketing page.
+    // An end screen naming the idea and its sender, not the marketing page.
     await expect(page.getByText(`You declined to view 'Declined Plan' shared by ${owner.user.name}. Nothing was shared with you.`)).toBeVisible();
     await expect(page).not.toHaveURL(/\/$/);
     await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Agreement Declined");

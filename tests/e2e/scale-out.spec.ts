@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 15): beyond one machine IdeaVault is stateless instances on one PostgreSQL. Two production servers
+ * Scale-out: beyond one machine IdeaVault is stateless instances on one PostgreSQL. Two production servers
  * (A and B) on one PostgreSQL server of Debian's `postgresql` package (not the embedded one), started by this spec
  * beside the suite's own server: view limits, the timestamp job, cookies and rate limits must hold across both.
  * Skipped only when Debian's PostgreSQL binaries are absent (`.ci/run` installs them, so CI always runs it).

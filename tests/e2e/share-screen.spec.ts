@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { test, expect, seenToasts, uniqueEmail, waitForMail } from "./fixtures";
 
-/** The owner's share screen /share/{id} (SPEC §2 Share screen, §5 share form, §8 texts; issue 7 §2 and Revoke). */
+/** The owner's share screen /share/{id} (SPEC §2 Share screen, §5 share form, §8 texts, and Revoke). */
 
 const CREATED = "Share link created successfully!";
 const READY = "Share Link Ready";
@@ -27,7 +27,7 @@ type Share = {
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 const radio = (page: Page, name: string) => page.getByRole("radio", { name, exact: true });
 const activeList = (page: Page) => page.getByRole("list", { name: "Active Share Links" });
-/** Expired, used-up and revoked links sit in the collapsed 'Inactive links' section (issue 17 §3): opened first. */
+/** Expired, used-up and revoked links sit in the collapsed 'Inactive links' section: opened first. */
 async function revokedList(page: Page) {
   const details = page.locator("details", { hasText: /Inactive links \(\d+\)/ });
   if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
@@ -218,7 +218,7 @@ test.describe("share screen", () => {
     await expect(activeList(page).getByRole("listitem").last()).toContainText("One-time view");
   });
 
-  test("an e-mail invitation carries the owner's personal note, escaped, and nothing else shows it (issue 19 §3)", async ({ page, createUser, loginAs }, testInfo) => {
+  test("an e-mail invitation carries the owner's personal note, escaped, and nothing else shows it", async ({ page, createUser, loginAs }, testInfo) => {
     const user = await createUser();
     await loginAs(page, user);
     const id = await createIdea(page, "Noted plan", true);
@@ -264,7 +264,7 @@ test.describe("share screen", () => {
         ? route.fulfill({
             status: 400,
             contentType: "application/json",
-            // The server's 400 names the field by path (issue 17 §0): the form puts the message there, whatever it says.
+            // The server's 400 names the field by path: the form puts the message there, whatever it says.
             body: JSON.stringify({ success: false, error: EXPIRES_MESSAGE, issues: [{ code: "custom", path: ["expiresAt"], message: EXPIRES_MESSAGE }] }),
           })
         : route.continue(),
@@ -422,7 +422,7 @@ test.describe("share screen", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("switch", { name: "Screen shield" })).toBeFocused();
     await page.keyboard.press("Tab");
-    // A published idea: the link may stay on its current version (issue 18 §1).
+    // A published idea: the link may stay on its current version.
     await expect(page.getByRole("switch", { name: "Stay on version 1" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Generate Share Link" })).toBeFocused();

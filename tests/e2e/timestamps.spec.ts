@@ -99,7 +99,7 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     await expect(panel.getByText(`Timestamp pending — submitted ${enGB(queued.queuedAt)}`)).toBeVisible();
     await expect(panel.getByText(queued.digest)).toBeVisible();
     await expect(panel.getByRole("link", { name: "Download proof (.ots)" })).toHaveCount(0);
-    // Issue 19 §3: what happens next and when; no stamped file offered before the calendars have the digest.
+    // What happens next and when; no stamped file offered before the calendars have the digest.
     await expect(panel.getByText(/^Queued — usually confirmed within a few hours\./)).toBeVisible();
     await expect(panel.getByRole("link", { name: "Download stamped file" })).toHaveCount(0);
     await expect(await cardStatus(page, id)).toHaveText(`Timestamp pending — submitted ${enGB(queued.queuedAt)}`);

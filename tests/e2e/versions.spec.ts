@@ -17,7 +17,7 @@ async function readAsRecipient(browser: Browser, baseURL: string | undefined, ac
 }
 
 /**
- * Issue 18 §1: the owner publishes, opens 'New version', edits it, publishes version 2 and sees both in the editor's
+ * The owner publishes, opens 'New version', edits it, publishes version 2 and sees both in the editor's
  * Versions panel and 'v2' on the dashboard; a recipient of an unpinned link reads version 2 of 2.
  */
 test.describe("versions", () => {

@@ -6,7 +6,7 @@ import { createShare } from "./sharing-helpers";
 import { flat, pdfProblems, pdfText } from "../pdf-text";
 
 /**
- * Issue 9 §2-3: what a recipient receives carries who they are (HTML overlay, canvas marks, PDF burned in by the
+ * What a recipient receives carries who they are (HTML overlay, canvas marks, PDF burned in by the
  * server), the owner's copy never does, and the NDA certificate reaches the recipient (viewer button, e-mail) and
  * the owner, nobody else.
  */
@@ -24,7 +24,7 @@ async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unkn
   expect(res.status(), await res.text()).toBe(201);
   const ideaId = ((await res.json()) as { id: number }).id;
   expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
-  // The certificate is mailed only to an address proven by a code (issue 14 item 6): an e-mail link when one is given.
+  // The certificate is mailed only to an address proven by a code: an e-mail link when one is given.
   const share = options.recipientEmail
     ? await createShare(owner.api, { ideaId, shareType: "email", recipientEmail: options.recipientEmail, allowDownload: true })
     : await createShare(owner.api, { ideaId, shareType: "full-access", recipientEmail: null, allowDownload: true });
@@ -35,7 +35,7 @@ async function shareIdea(owner: Creator, options: { pdf?: Buffer; content?: unkn
 async function reachDocument(page: Page, shared: Shared, email: string) {
   await page.goto(`/view/${shared.token}`);
   await page.getByLabel("Name", { exact: true }).fill(NAME);
-  // An e-mail link's form comes with the invited address, locked (issue 19 §3).
+  // An e-mail link's form comes with the invited address, locked.
   if (shared.byEmail) await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   else await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Verify", exact: true }).click();

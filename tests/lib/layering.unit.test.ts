@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Issue 19 §4 "one copy of each rule": lib/ is the bottom layer. It never imports from components/ or app/, and its
+ * One copy of each rule: lib/ is the bottom layer. It never imports from components/ or app/, and its
  * modules import each other without cycles (a cycle makes the load order decide which export is still undefined).
  * Read from the source text: static `import … from` and `export … from`; `import type` is erased at build time and
  * cannot make a runtime cycle, so it is not counted.

@@ -1,6 +1,6 @@
 import { formatTable, median, runFromReport, summarize, withinBudget, type LighthouseRun } from "@/scripts/lighthouse-stats";
 
-/** scripts/lighthouse-stats.ts: the figures `npm run lighthouse` reports (issue 19 §1). */
+/** scripts/lighthouse-stats.ts: the figures `npm run lighthouse` reports. */
 const run = (score: number, tbt: number, lcp = 2000): LighthouseRun => ({ score, tbt, lcp, fcp: 900, cls: 0.01, si: 1500 });
 
 function report(score: number | null, audits: Record<string, number>) {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** scripts/test-summary.mjs: `npm test`'s closing line. A test that passes only on a retry counts as failed (issue 19). */
+/** scripts/test-summary.mjs: `npm test`'s closing line. A test that passes only on a retry counts as failed. */
 const SCRIPT = path.resolve(__dirname, "../../scripts/test-summary.mjs");
 
 function summary(jest: unknown, e2e: unknown): { lines: string[]; status: number } {

@@ -34,7 +34,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const callbackUrl = safeRedirectPath(first(params.callbackUrl));
   const errorMessage = describeAuthError(first(params.error));
   const providers = getSocialProviders();
-  // Registering signs the new account in (issue 19 §2) and then, as SPEC words it, brings it here: say so, and offer
+  // Registering signs the new account in and then, as SPEC words it, brings it here: say so, and offer
   // the way on instead of a second sign-in.
   const signedIn = await getCurrentUser();
 

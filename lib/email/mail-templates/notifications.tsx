@@ -97,7 +97,7 @@ export function commentEmail(input: {
 export type RecipientActivity = { kind: "ndaAccepted" | "firstView"; at: Date };
 
 /**
- * Several events of one recipient within the burst window, as one mail (issue 19 §3): "Grace Hopper (…) accepted
+ * Several events of one recipient within the burst window, as one mail: "Grace Hopper (…) accepted
  * the confidentiality agreement for the idea "Solar Kettle" on … and opened it for the first time on …".
  * A burst of a single event is mailed with that event's own template instead.
  */

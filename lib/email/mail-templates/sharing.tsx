@@ -3,7 +3,7 @@ import { plainText, renderEmail } from "@/lib/email/mail-templates/render";
 import { commentExcerpt, oneLine } from "@/lib/email/mail-templates/notifications";
 
 /**
- * The invitation of an e-mail link, with the owner's personal note when there is one (issue 19 §3). The note is the
+ * The invitation of an e-mail link, with the owner's personal note when there is one. The note is the
  * owner's text, quoted as given: react-email escapes it in the HTML part like every paragraph, so markup in it stays text.
  */
 export function shareInvitationEmail({ sharerName, ideaTitle, link, note }: { sharerName: string; ideaTitle: string; link: string; note?: string | null }) {

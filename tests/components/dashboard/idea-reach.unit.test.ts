@@ -1,6 +1,6 @@
 import { ideaReachText } from "@/components/dashboard/idea-card";
 
-/** Issue 19 §2: each dashboard card shows its views and recipients count, in the right singular and plural. */
+/** Each dashboard card shows its views and recipients count, in the right singular and plural. */
 describe("the card's views and recipients", () => {
   test("plural, singular and zero", () => {
     expect(ideaReachText({ viewCount: 3, recipientCount: 2 })).toBe("3 views · 2 recipients");

@@ -1,6 +1,6 @@
 import { updateIdea } from "@/components/editor/idea-api";
 
-/** Autosave on leaving (issue 19 §2): the save sent as the tab closes must outlive the page. */
+/** Autosave on leaving: the save sent as the tab closes must outlive the page. */
 
 let inits: RequestInit[];
 const realFetch = global.fetch;

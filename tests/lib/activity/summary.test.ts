@@ -5,7 +5,7 @@ import { revokeShare } from "@/lib/shares";
 import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../factories";
 
 /**
- * Issue 19 §3: the figures that open the timeline cover the whole history, count people (one e-mail, however many
+ * The figures that open the timeline cover the whole history, count people (one e-mail, however many
  * links or visits) and answer for one idea only.
  */
 async function history() {

@@ -1,7 +1,7 @@
 import { pageImageUrl, pageSrcSet, SRCSET_WIDTHS, THUMBNAIL_WIDTH } from "@/lib/client/page-images";
 import { PAGE_WIDTH_BUCKETS } from "@/lib/reader/cache";
 
-describe("reader page images (issue 16 §2)", () => {
+describe("reader page images", () => {
   it("asks only for widths the server keeps", () => {
     for (const w of [...SRCSET_WIDTHS, THUMBNAIL_WIDTH]) expect(PAGE_WIDTH_BUCKETS).toContain(w);
   });

@@ -1,6 +1,6 @@
 import { createReadingClock, IDLE_MS } from "@/lib/client/reading-clock";
 
-describe("reading clock (issue 16 §3)", () => {
+describe("reading clock", () => {
   it("counts time per page only while that page is half on screen", () => {
     const clock = createReadingClock(0);
     clock.inView(1, 0);

@@ -107,7 +107,7 @@ describe("e-mail templates", () => {
     expect(excerpt.endsWith("…")).toBe(true);
   });
 
-  it("a recipient burst is one mail listing each event with its time (issue 19 §3)", async () => {
+  it("a recipient burst is one mail listing each event with its time", async () => {
     const mail = await recipientActivityEmail({
       recipient: { name: "Grace Hopper", email: "grace@example.com" },
       idea: { id: 42, title: "Solar Kettle" },

@@ -254,7 +254,7 @@ describe("profile images and listAssets", () => {
   });
 });
 
-// Issue 10 §9: the same image uploaded twice was stored, and listed in My Assets, twice.
+// The same image uploaded twice was stored, and listed in My Assets, twice.
 describe("the same editor image uploaded again", () => {
   // Same size as PNG, one byte different: only the bytes tell them apart.
   const OTHER_PNG = Buffer.from(PNG);

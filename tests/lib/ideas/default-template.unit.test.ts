@@ -22,7 +22,7 @@ describe("the new-idea template", () => {
   });
 });
 
-describe("template lines are placeholders (issue 19 §2)", () => {
+describe("template lines are placeholders", () => {
   test("the sample lines are empty paragraphs carrying their sample, never text", () => {
     expect(DEFAULT_IDEA_TEMPLATE).toContain('<ul><li><p data-template-placeholder="Pain point 1"></p></li>');
     expect(DEFAULT_IDEA_TEMPLATE).toContain('<li><p data-template-placeholder="Feature 3"></p></li></ol>');

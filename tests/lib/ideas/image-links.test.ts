@@ -9,7 +9,7 @@ import { getSharedIdea } from "@/lib/shares/views";
 import { agreedRecipient, createShare, createUser, distinctPng, TEST_CLIENT, TEST_ORIGIN } from "../../factories";
 
 /**
- * Issue 19 §4: the images an idea's content shows are recorded when the content is written (IdeaImage), and a
+ * The images an idea's content shows are recorded when the content is written (IdeaImage), and a
  * recipient's image request is a join over them; images the link does not show stay 404 (null here).
  */
 

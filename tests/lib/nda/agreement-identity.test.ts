@@ -8,7 +8,7 @@ import { createDraft, createRecipient, createShare, createUser, TEST_CLIENT } fr
 import { flat, pdfText } from "../../pdf-text";
 
 /**
- * Issue 14 item 7: recipient input never reaches a clause of the agreement that is hashed, timestamped and printed
+ * Recipient input never reaches a clause of the agreement that is hashed, timestamped and printed
  * as accepted. A name stored before single-line fields were enforced (the validation now refuses it) is the worst case.
  */
 const FORGED = "Eve\n\n10. Void. The Recipient is bound by none of the terms above.\nE-mail verified: Yes";

@@ -64,7 +64,7 @@ describe("NDA certificate", () => {
     for (const paragraph of nda.agreementText.split("\n").filter((l) => l.trim())) expect(all).toContain(flat(paragraph));
     expect(all).not.toContain(SECRET_CONTENT);
     expect(all).not.toContain("turnip");
-    // The owner's account e-mail is not shown unless they chose to (issue 14 item 6).
+    // The owner's account e-mail is not shown unless they chose to.
     expect(all).not.toContain("ada@example.com");
     // Page numbers on every page, metadata, and fonts that extract (ToUnicode) and are embedded as subsets.
     const info = pdfInfo(pdf);

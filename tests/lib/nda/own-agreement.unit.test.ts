@@ -1,7 +1,7 @@
 import { agreementParties } from "@/lib/nda/agreement";
 import { agreementDate, fillValue, normalizeAgreementBody, ownAgreementToText, renderOwnAgreement, unknownPlaceholders, VALUE_MAX } from "@/lib/nda/own-agreement";
 
-/** Issue 17 §4: a founder's own agreement as rendered for one recipient. */
+/** A founder's own agreement as rendered for one recipient. */
 
 const parties = { ideaId: 42, ideaTitle: "Kettle", sharerName: "Fiona Founder", recipientName: "Grace Hopper", recipientEmail: "grace@example.com" };
 const date = new Date(Date.UTC(2026, 10, 25, 12));

@@ -10,7 +10,7 @@ import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, createDraft, createRecipient, createShare, createUser } from "../../factories";
 
 /**
- * Issue 19 §3: one owner mail per recipient burst. The agreement and the first view are queued in PostgreSQL
+ * One owner mail per recipient burst. The agreement and the first view are queued in PostgreSQL
  * (OwnerNotification) and mailed by the job once the window after the burst's first event has closed; the tests
  * move the job's clock instead of waiting.
  */

@@ -5,7 +5,7 @@ import { listOutbox } from "@/lib/email/outbox";
 import { setEnv } from "../../db-utils";
 import { createDraft, createRecipient, createShare, createUser } from "../../factories";
 
-/** Issue 14 item 5: identify calls on an e-mail link mailed a new code each time (90 mails to one address in 3 s). */
+/** Identify calls on an e-mail link mailed a new code each time (90 mails to one address in 3 s). */
 const INVITEE = "invitee@example.com";
 const codeMails = async (to = INVITEE) => (await listOutbox()).filter((m) => m.to === to && m.subject === "Your IdeaVault verification code");
 const codeIn = (mail: { text: string }) => mail.text.match(/\b(\d{6})\b/)![1];

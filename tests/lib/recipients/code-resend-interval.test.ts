@@ -4,7 +4,7 @@ import { sendRecipientCode } from "@/lib/recipients/email-code";
 import { setEnv } from "../../db-utils";
 import { createDraft, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
 
-/** Issue 19: the gap between two code mails is RECIPIENT_CODE_RESEND_S (30 s by default; the e2e server shortens it). */
+/** The gap between two code mails is RECIPIENT_CODE_RESEND_S (30 s by default; the e2e server shortens it). */
 async function recipientWithCode() {
   const owner = await createUser();
   const idea = await createDraft(owner.id);

@@ -126,7 +126,7 @@ describe("e-mail shares", () => {
     if (second !== first) {
       await expect(verifyRecipientEmail(r.id, first, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400, message: CODE_WRONG });
     }
-    // The identify call's code and 4 resends: the address's 5 code mails an hour (issue 14 item 5).
+    // The identify call's code and 4 resends: the address's 5 code mails an hour.
     for (let i = 0; i < 3; i++) {
       await backdate();
       await sendRecipientCode(r.id, r.secrets, TEST_CLIENT);

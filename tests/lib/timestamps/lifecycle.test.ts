@@ -31,7 +31,7 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
       const file = await getIdeaStampedFile(user.id, id);
       const idea = await db.idea.findUniqueOrThrow({ where: { id } });
       expect(idea.contentSha256).toBe(sha256Hex(file.bytes));
-      // The proof is version 1's (issue 18 §1: each version has its own).
+      // The proof is version 1's (each version has its own).
       const v1 = await db.ideaVersion.findUniqueOrThrow({ where: { ideaId_version: { ideaId: id, version: 1 } }, include: { timestamp: true } });
       expect(v1.contentSha256).toBe(idea.contentSha256);
       expect(v1.timestamp).toMatchObject({ status: "queued", digest: idea.contentSha256, ots: null });

@@ -1,7 +1,7 @@
 import { agreementSchema, AGREEMENT_BODY_MESSAGE, AGREEMENT_TITLE_MESSAGE } from "@/lib/validation/agreements";
 import { createShareSchema, updateShareSchema } from "@/lib/validation/share-link";
 
-/** Issue 17 §4: the agreement form's and handlers' rules; each bad field reported by its path. */
+/** The agreement form's and handlers' rules; each bad field reported by its path. */
 
 const issuesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => r.error?.issues.map((i) => ({ path: i.path, message: i.message })) ?? [];
 

@@ -4,7 +4,7 @@ import { createRecipientSchema, recipientFormSchema } from "@/lib/validation/sha
 import { waitlistSchema } from "@/lib/validation/waitlist";
 import { toSingleLine } from "@/lib/validation/text";
 
-/** Issue 14 item 7: single-line fields refuse line breaks, control characters and bidirectional overrides. */
+/** Single-line fields refuse line breaks, control characters and bidirectional overrides. */
 const BAD = ["Bob\nSmith", "Bob\r\n10. Void.", "Bob\tSmith", "Bo\u0085b", "Bob\u2028Smith", "\u202eevil\u202c Bob", "Bob \u2066x\u2069", "Bob\u202a"];
 
 const cases: { field: string; message: string; parse: (v: string) => unknown }[] = [

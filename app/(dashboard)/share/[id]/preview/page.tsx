@@ -32,7 +32,7 @@ function versionParam(raw: string | string[] | undefined): number | null | undef
 }
 
 /**
- * /share/{id}/preview[?share={shareId}|?version={n}][&from=editor] — 'Preview as recipient' (issue 19 §2): the
+ * /share/{id}/preview[?share={shareId}|?version={n}][&from=editor] — 'Preview as recipient': the
  * recipient's reader with the link's settings and a sample identity in the watermark, for the idea's owner only; with
  * ?version, that version (a new version's draft, before it is published) as a new link will show it. It reads and
  * records nothing (no recipient, view, agreement, notification or webhook).
