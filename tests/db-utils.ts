@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { JOB_SCHEMA, type JobName } from "@/lib/jobs/queues";
 
 let tables: string[] | undefined;
 
@@ -23,6 +24,8 @@ export async function resetDb() {
   await db.$queryRaw`
     SELECT setval(c.oid, s.seqstart, false) FROM pg_class c JOIN pg_sequence s ON s.seqrelid = c.oid
     WHERE c.relkind = 'S' AND c.relnamespace = 'public'::regnamespace`;
+  // The job queue's jobs (its queues stay: they are set up by the migrations, like the tables).
+  await db.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.job WHERE EXISTS (SELECT 1 FROM ${JOB_SCHEMA}.job)`);
   const dir = getEnv().dataDir;
   for (const sub of ["blobs", "outbox"]) fs.rmSync(`${dir}/${sub}`, { recursive: true, force: true });
 }
@@ -43,4 +46,16 @@ export function blobFiles(): string[] {
 
 export function blobPath(blobKey: string) {
   return path.join(getEnv().dataDir, "blobs", blobKey);
+}
+
+export type QueuedJob = { id: string; state: string; data: Record<string, unknown>; output: Record<string, unknown> | null; startAfter: Date };
+
+/** The jobs of queue `name` (oldest first), those whose data match `where` when given. */
+export async function queuedJobs(name: JobName, where: Record<string, string> = {}): Promise<QueuedJob[]> {
+  return db.$queryRawUnsafe<QueuedJob[]>(
+    `SELECT id::text, state::text, data, output, start_after AS "startAfter" FROM ${JOB_SCHEMA}.job
+     WHERE name = $1 AND data @> $2::jsonb ORDER BY created_on, id`,
+    name,
+    JSON.stringify(where),
+  );
 }

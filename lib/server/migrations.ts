@@ -3,6 +3,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import pg from "pg";
 import { pgConfigFromUrl } from "../db-config";
+import { installJobQueues } from "../jobs/queues";
 
 const migrationsDir = path.join(process.cwd(), "prisma", "migrations");
 // The lock `prisma migrate` itself takes, so our runner and the Prisma CLI never apply at the same time.
@@ -100,6 +101,9 @@ export async function applyPendingMigrations(
       log(`  applied ${m.name}`);
       count++;
     }
+    // The job queue's own schema and our queues, installed (or upgraded) by pg-boss under the same lock; a database
+    // built only `through` an earlier migration is left as that release left it.
+    if (!options.through) await installJobQueues(databaseUrl);
     return count;
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_MIGRATE_LOCK]).catch(() => undefined);

@@ -1,6 +1,8 @@
 import "server-only";
 import { after } from "next/server";
 import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { enqueue, runJobsFor } from "@/lib/jobs";
 import { decrypt } from "@/lib/crypto";
 import { claimDueDeliveries, pruneFinishedDeliveries, recordAttempt, type ClaimedDelivery } from "@/lib/webhooks/queue";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/post";
@@ -87,29 +89,37 @@ export async function runWebhookDeliveries(opts: { ids?: string[]; now?: () => D
 const g = globalThis as unknown as { __ideavaultWebhookKicks?: Set<Promise<unknown>> };
 const kicks = (g.__ideavaultWebhookKicks ??= new Set());
 
+/** How long a serverless function stays up after its response to attempt the deliveries it queued. */
+const KICK_BUDGET_MS = 60_000;
+
 /**
- * Attempts just-queued deliveries at once rather than at the next interval or cron call (the "within 5 s" budget),
- * without making the request that caused the event wait: inside a request it runs after the response (Next's
- * `after`, which also keeps a serverless function alive for it); outside one (jobs, scripts, tests) in the
- * background. A failure is logged; the queue still holds the deliveries for the next run.
+ * Attempts just-queued deliveries at once rather than at the next sweep (the "within 5 s" budget), without making
+ * the request that caused the event wait: a "webhooks" job is queued for them, which a long-running server's worker
+ * takes within a second; on Vercel, where no worker runs between requests, the function runs the queue after its
+ * response (Next's `after` keeps it alive for that). The deliveries are rows already: if the job is lost, the
+ * sweep attempts them.
  */
 export function kickWebhookDeliveries(ids: string[]) {
   if (!ids.length) return;
-  const work = () =>
-    runWebhookDeliveries({ ids }).catch((err) => {
-      console.error("[webhooks] delivery run failed", err);
-    });
+  const queued = enqueue("webhooks", { ids }).catch((err: unknown) => {
+    console.error("[webhooks] could not queue a delivery job; the sweep attempts them", err);
+  });
+  kicks.add(queued);
+  void queued.finally(() => kicks.delete(queued));
+  if (!getEnv().VERCEL) return;
   try {
-    after(work);
+    after(async () => {
+      await queued;
+      await runJobsFor("webhooks", ({ ids }) => runWebhookDeliveries({ ids }), KICK_BUDGET_MS).catch((err: unknown) => {
+        console.error("[webhooks] delivery run failed", err);
+      });
+    });
   } catch {
     // `after` throws synchronously outside a request scope.
-    const running = work();
-    kicks.add(running);
-    void running.finally(() => kicks.delete(running));
   }
 }
 
-/** Waits for background kicks (tests, and a server shutting down). */
+/** Waits until the kicks of this process are queued (tests, and a server shutting down). */
 export async function settleWebhookKicks() {
   while (kicks.size) await Promise.all([...kicks]);
 }

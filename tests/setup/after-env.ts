@@ -2,6 +2,7 @@ import "./console-guard";
 import { resetDb, restoreEnv } from "../db-utils";
 import { disconnectDb } from "@/lib/db";
 import { stopRenderPool } from "@/lib/reader/pool";
+import { stopBoss } from "@/lib/jobs";
 
 // The "db" jest project: every test starts with empty tables and the worker's own environment.
 beforeEach(async () => {
@@ -11,5 +12,7 @@ beforeEach(async () => {
 afterAll(async () => {
   // This file's render processes (each test file loads lib/ afresh) end with it.
   stopRenderPool();
+  // The job queue's pool (a test that ran jobs opened it) closes before the database's.
+  await stopBoss();
   await disconnectDb();
 });

@@ -6,7 +6,7 @@ import { PRERENDER_WIDTHS, readerPage, readerPagesFolder } from "@/lib/reader";
 import { renderPoolStats } from "@/lib/reader/pool";
 import { runPageRenderJobs } from "@/lib/reader/prerender";
 import { createUser } from "../../factories";
-import { blobFiles, setEnv } from "../../db-utils";
+import { blobFiles, queuedJobs, setEnv } from "../../db-utils";
 import { mixedPdf } from "./sample";
 import { strokeBomb } from "../../../scripts/bench/hostile-pdfs";
 
@@ -18,6 +18,9 @@ async function publishedPdf(data?: Buffer) {
   return { owner, idea, asset };
 }
 
+/** The file's latest page job: what it was queued with and, once run, what it reached. */
+const pageJob = async (assetId: string) => (await queuedJobs("pages", { assetId })).at(-1);
+
 const keptPages = (assetId: string) =>
   blobFiles()
     .filter((f) => f.startsWith(readerPagesFolder(assetId)))
@@ -28,13 +31,13 @@ const keptPages = (assetId: string) =>
 describe("pages made ahead of time", () => {
   it("publishing a PDF queues its pages; one run draws every page at the first widths, and a reader's page is then a cache hit", async () => {
     const { asset } = await publishedPdf();
-    expect(await db.pageRenderJob.findUniqueOrThrow({ where: { assetId: asset.id } })).toMatchObject({ nextPage: 1, doneAt: null });
+    expect(await pageJob(asset.id)).toMatchObject({ state: "created", data: { assetId: asset.id, nextPage: 1 } });
     expect(keptPages(asset.id)).toEqual([]);
 
     const counts = await runPageRenderJobs();
     expect(counts).toMatchObject({ files: 1, pages: 3, images: 3 * PRERENDER_WIDTHS.length });
     expect(keptPages(asset.id)).toEqual([1, 2, 3].flatMap((n) => PRERENDER_WIDTHS.map((w) => `p${n}-w${w}`)).sort());
-    expect(await db.pageRenderJob.findUniqueOrThrow({ where: { assetId: asset.id } })).toMatchObject({ nextPage: 4, doneAt: expect.any(Date) });
+    expect(await pageJob(asset.id)).toMatchObject({ state: "completed", output: { nextPage: 4, done: true } });
 
     const before = renderPoolStats().sent;
     for (const n of [1, 2, 3]) await readerPage(asset, n, 800);
@@ -51,8 +54,9 @@ describe("pages made ahead of time", () => {
     const fine = await publishedPdf();
     const counts = await runPageRenderJobs();
     expect(counts.files).toBe(2);
-    const jobs = await db.pageRenderJob.findMany({ orderBy: { createdAt: "asc" } });
-    expect(jobs.every((j) => j.doneAt !== null)).toBe(true);
+    const jobs = await queuedJobs("pages");
+    expect(jobs).toHaveLength(2);
+    expect(jobs.every((j) => j.state === "completed" && j.output?.done === true)).toBe(true);
     expect(keptPages(fine.asset.id)).toHaveLength(3 * PRERENDER_WIDTHS.length);
     const bombAsset = await db.asset.findFirstOrThrow({ where: { ideaId: bomb.id } });
     expect(keptPages(bombAsset.id)).toEqual([]);
@@ -61,10 +65,13 @@ describe("pages made ahead of time", () => {
 
   it("a run hands a long file back when its time is up and the next run goes on from the page it reached", async () => {
     const { asset } = await publishedPdf();
-    await runPageRenderJobs(0); // no time: claims, draws nothing, hands it back
-    expect(await db.pageRenderJob.findUniqueOrThrow({ where: { assetId: asset.id } })).toMatchObject({ doneAt: null, nextPage: 1 });
+    expect(await runPageRenderJobs(0)).toMatchObject({ files: 1, pages: 0 }); // no time: takes the file, draws nothing, hands it back
+    const [first, next] = await queuedJobs("pages", { assetId: asset.id });
+    expect(first).toMatchObject({ state: "completed", output: { nextPage: 1, done: false } });
+    expect(next).toMatchObject({ state: "created", data: { nextPage: 1 } });
     await runPageRenderJobs();
-    expect(await db.pageRenderJob.findUniqueOrThrow({ where: { assetId: asset.id } })).toMatchObject({ doneAt: expect.any(Date) });
+    expect(await pageJob(asset.id)).toMatchObject({ state: "completed", output: { nextPage: 4, done: true } });
+    expect(keptPages(asset.id)).toHaveLength(3 * PRERENDER_WIDTHS.length);
   });
 });
 

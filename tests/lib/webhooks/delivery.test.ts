@@ -4,13 +4,16 @@ import { acceptNda } from "@/lib/recipients/accept-nda";
 import { revokeAllShares, revokeShare } from "@/lib/shares";
 import { getSharedIdea } from "@/lib/shares/views";
 import { createWebhook } from "@/lib/webhooks/endpoints";
-import { retryDelayMs, runWebhookDeliveries, settleWebhookKicks } from "@/lib/webhooks/deliver";
+import { retryDelayMs, runWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { DELIVERY_RETENTION_MS, queueTestEvent } from "@/lib/webhooks/queue";
 import { verifySignature } from "@/lib/webhooks/signature";
 import type { WebhookEventType } from "@/lib/validation/webhooks";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../factories";
 import { setEnv } from "../../db-utils";
 import { startWebhookReceiver } from "../../fakes/webhook-receiver";
+import { settleWebhooks, useWebhookWorker } from "./helpers";
+
+useWebhookWorker();
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {
@@ -26,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   receiver.release();
-  await settleWebhookKicks();
+  await settleWebhooks();
 });
 
 const ALL: WebhookEventType[] = ["nda.accepted", "view.first", "comment.created", "link.revoked", "timestamp.anchored"];
@@ -53,7 +56,7 @@ describe("webhook events from the real flows", () => {
     await addComment({ content: "Looks good", recipientId: recipient.id }, recipient.secrets, TEST_CLIENT, share.accessLink);
     await revokeShare(owner.id, share.id);
     await revokeShare(owner.id, share.id); // again: no second event
-    await settleWebhookKicks();
+    await settleWebhooks();
     await receiver.waitFor(4);
 
     expect(bodies().map((b) => b.type).sort()).toEqual(["comment.created", "link.revoked", "nda.accepted", "view.first"]);
@@ -90,7 +93,7 @@ describe("webhook events from the real flows", () => {
 
     expect(await revokeAllShares(owner.id, idea.id)).toEqual({ success: true, revoked: 2 });
     await revokeAllShares(owner.id, idea.id); // again: nothing left to revoke, no event
-    await settleWebhookKicks();
+    await settleWebhooks();
     await receiver.waitFor(2);
     const shareIds = bodies().map((b) => (b.type === "link.revoked" ? b.data.shareId : null));
     expect(shareIds.sort()).toEqual([share.id, second.id].sort());
@@ -101,7 +104,7 @@ describe("webhook events from the real flows", () => {
     const stranger = await createUser();
     await createWebhook(stranger.id, { url: `${receiver.url}/stranger`, events: ALL });
     await agreedRecipient(share);
-    await settleWebhookKicks();
+    await settleWebhooks();
     expect(receiver.received).toHaveLength(0);
     expect(await db.webhookDelivery.count()).toBe(0);
   });
@@ -117,7 +120,7 @@ describe("webhook events from the real flows", () => {
     await receiver.waitFor(1); // the attempt is under way, and hanging
     expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "pending", attempts: 1 });
     receiver.release();
-    await settleWebhookKicks();
+    await settleWebhooks();
     expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "delivered" });
   });
 

@@ -2,12 +2,14 @@ import { db } from "@/lib/db";
 import { runStampingPass } from "@/lib/timestamps/stamp";
 import { runUpgradePass } from "@/lib/timestamps/upgrade";
 import { createWebhook } from "@/lib/webhooks/endpoints";
-import { settleWebhookKicks } from "@/lib/webhooks/deliver";
 import { verifySignature } from "@/lib/webhooks/signature";
 import { agreedRecipient, createPublished, createShare, createUser } from "../../factories";
 import { setEnv } from "../../db-utils";
 import { startWebhookReceiver } from "../../fakes/webhook-receiver";
 import { useFakeNetwork } from "../timestamps/helpers";
+import { settleWebhooks, useWebhookWorker } from "./helpers";
+
+useWebhookWorker();
 
 const fakes = useFakeNetwork({ calendars: 2, explorers: 1 });
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -18,7 +20,7 @@ afterAll(async () => {
   await receiver.close();
 });
 afterEach(async () => {
-  await settleWebhookKicks();
+  await settleWebhooks();
 });
 
 describe("timestamp.anchored", () => {
@@ -30,16 +32,16 @@ describe("timestamp.anchored", () => {
     const recipient = await agreedRecipient(await createShare(owner.id, idea.id));
     await runStampingPass();
     await runUpgradePass();
-    await settleWebhookKicks();
+    await settleWebhooks();
     expect(receiver.received).toHaveLength(0);
 
     fakes.net.mineAll();
     const later = new Date(Date.now() + 3600_000);
     expect(await runUpgradePass(later)).toMatchObject({ confirmed: 2 });
-    await settleWebhookKicks();
+    await settleWebhooks();
     // A later pass has nothing pending left, and sends nothing again.
     await runUpgradePass(new Date(later.getTime() + 3600_000));
-    await settleWebhookKicks();
+    await settleWebhooks();
 
     expect(receiver.received).toHaveLength(2);
     const proofs = await db.timestampProof.findMany({ orderBy: { createdAt: "asc" } });

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/handler";
 import { authorizeCron } from "@/lib/api/cron-secret";
-import { runWebhookDeliveries } from "@/lib/webhooks/deliver";
+import { runDueJobs, runQueueNow } from "@/lib/jobs/worker";
 
 // Attempts run 8 at a time, each at most 10 s plus its DNS check.
 export const maxDuration = 300;
@@ -8,5 +8,7 @@ export const maxDuration = 300;
 // GET /api/cron/webhooks — attempt every due webhook delivery (Vercel Cron; Authorization: Bearer $CRON_SECRET)
 export const GET = route(async (req) => {
   authorizeCron(req.headers.get("authorization"));
-  return Response.json(await runWebhookDeliveries());
+  // Kicks whose function ended before it could attempt them, then every due delivery.
+  await runDueJobs("webhooks", 30_000);
+  return Response.json(await runQueueNow("webhooks-sweep", 240_000));
 });
