@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import * as tar from "tar-stream";
 import { childEnv, cleanUpProcesses, spawnTs, tmpDataDir, ROOT } from "./instance-processes";
 
 // Backups already written must keep restoring. tests/fixtures/backup-format-1.tar.gz was written by the TAR writer
@@ -43,13 +45,18 @@ function tree(root: string, rel = ""): string[] {
   });
 }
 
+async function restore(file: string, target: string) {
+  const run = spawnTs(RESTORE, [file], childEnv(target));
+  const code = await run.exited;
+  return { code, ...run.output() };
+}
+
 it("restores a backup written by the earlier TAR writer: every file byte for byte, every mode, nothing else", async () => {
   const parent = tmpDataDir("format-dst");
   const target = path.join(parent, "data");
-  const run = spawnTs(RESTORE, [FIXTURE], childEnv(target));
-  const code = await run.exited;
-  expect(run.output().stderr).toBe("");
-  expect(code).toBe(0);
+  const run = await restore(FIXTURE, target);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
 
   expect(tree(target).sort()).toEqual([...Object.keys(FILES), ...Object.keys(DIRS).map((d) => `${d}/`)].sort());
   for (const [name, want] of Object.entries(FILES)) {
@@ -58,3 +65,60 @@ it("restores a backup written by the earlier TAR writer: every file byte for byt
   }
   for (const [name, mode] of Object.entries(DIRS)) expect([name, fs.statSync(path.join(target, name)).mode & 0o777]).toEqual([name, mode]);
 }, 120_000);
+
+type Entry = { header: Partial<tar.Header> & { name: string }; body?: string };
+
+const MANIFEST: Entry = { header: { name: "ideavault-backup.json" }, body: JSON.stringify({ format: "ideavault-backup", version: 1 }) };
+const COMPLETE: Entry[] = [
+  MANIFEST,
+  { header: { name: "postgres/", type: "directory", mode: 0o700 } },
+  { header: { name: "postgres/backup_label" }, body: "LABEL: ideavault\n" },
+  { header: { name: "secrets.json" }, body: "{}" },
+];
+
+/** A .tar.gz of `entries` written by tar-stream; `edit` changes the uncompressed bytes before gzip. */
+async function archive(entries: Entry[], edit: (raw: Buffer) => Buffer = (raw) => raw) {
+  const pack = tar.pack();
+  const chunks: Buffer[] = [];
+  pack.on("data", (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => pack.on("end", resolve));
+  for (const { header, body } of entries) pack.entry(header, body ?? "");
+  pack.finalize();
+  await ended;
+  const file = path.join(tmpDataDir("hostile-file"), "backup.tar.gz");
+  fs.writeFileSync(file, zlib.gzipSync(edit(Buffer.concat(chunks))));
+  return file;
+}
+
+describe("refuses a hostile or broken archive and leaves the directory as it was", () => {
+  const escape = { header: { name: "postgres/../../escape" }, body: "outside" };
+  it.each<[string, () => Promise<string>, RegExp]>([
+    ["a path that climbs out of DATA_DIR", () => archive([...COMPLETE.slice(0, 2), escape, ...COMPLETE.slice(2)]), /unsafe path postgres\/\.\.\/\.\.\/escape/],
+    ["a symbolic link", () => archive([...COMPLETE, { header: { name: "blobs/link", type: "symlink", linkname: "/etc" } }]), /an unexpected entry type in blobs\/link/],
+    ["a hard link", () => archive([...COMPLETE, { header: { name: "blobs/link", type: "link", linkname: "secrets.json" } }]), /an unexpected entry type in blobs\/link/],
+    ["an entry outside the backup's folders", () => archive([...COMPLETE, { header: { name: "etc/passwd" }, body: "x" }]), /it holds an unexpected entry etc\/passwd/],
+    ["no manifest first", () => archive(COMPLETE.slice(1)), /it does not start with an IdeaVault backup manifest/],
+    ["a file given twice", () => archive([...COMPLETE, COMPLETE[3]]), /EEXIST/],
+    ["a damaged header", () => archive(COMPLETE, (raw) => Buffer.concat([raw.subarray(0, 1024 + 10), Buffer.from("X"), raw.subarray(1024 + 11)])), /Invalid tar header/],
+    ["an archive cut at an entry's end (no end-of-archive blocks)", () => archive(COMPLETE, (raw) => raw.subarray(0, raw.length - 1024)), /the archive ends too early/],
+    ["a manifest of another format", () => archive([{ ...MANIFEST, body: JSON.stringify({ format: "other", version: 1 }) }, ...COMPLETE.slice(1)]), /its manifest is not one this version reads/],
+  ])("%s", async (_what, make, reason) => {
+    const file = await make();
+    const parent = tmpDataDir("hostile-dst");
+    const target = path.join(parent, "data");
+    const run = await restore(file, target);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(new RegExp(`^✖ ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is not a complete IdeaVault backup \\(.+\\): restore another backup file\\.$`));
+    expect(run.stderr).toMatch(reason);
+    expect(fs.readdirSync(parent)).toEqual(["data"]);
+    expect(fs.readdirSync(target)).toEqual([]);
+  }, 120_000);
+
+  it("restores the same entries when nothing is wrong with them (the cases above differ only in what they break)", async () => {
+    const target = path.join(tmpDataDir("complete-dst"), "data");
+    const run = await restore(await archive(COMPLETE), target);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(fs.readFileSync(path.join(target, "postgres", "backup_label"), "utf8")).toBe("LABEL: ideavault\n");
+  }, 120_000);
+});
