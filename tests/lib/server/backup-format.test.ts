@@ -80,8 +80,8 @@ const COMPLETE: Entry[] = [
 async function archive(entries: Entry[], edit: (raw: Buffer) => Buffer = (raw) => raw) {
   const pack = tar.pack();
   const chunks: Buffer[] = [];
-  pack.on("data", (c: Buffer) => chunks.push(c));
-  const ended = new Promise((resolve) => pack.on("end", resolve));
+  pack.on("data", (c) => chunks.push(c as Buffer));
+  const ended = new Promise<void>((resolve) => pack.on("end", () => resolve()));
   for (const { header, body } of entries) pack.entry(header, body ?? "");
   pack.finalize();
   await ended;
