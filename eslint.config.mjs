@@ -11,7 +11,7 @@ export default defineConfig([
     },
   },
   {
-    // One env module: the app reads configuration through getEnv() (README "Architecture").
+    // One env module: the app reads configuration through getEnv() (docs/architecture.md).
     files: ["app/**", "lib/**", "components/**"],
     ignores: ["lib/env.ts"],
     rules: {

@@ -19,7 +19,7 @@ function transformReactEmail(config) {
 }
 
 /**
- * Two projects (README "Tests"):
+ * Two projects (docs/testing.md):
  * - unit: files named `*.unit.test.ts`: pure code, no database (no PostgreSQL is started for them);
  * - db: every other `*.test.ts`: integration tests on a real PostgreSQL, tables emptied before each case.
  * A new test file is a db test unless its name says unit.

@@ -19,7 +19,7 @@ async function main() {
   loadEnvConfig(process.cwd());
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   if (process.env.DATABASE_URL) {
-    fail("DATABASE_URL is set, so the database is not the embedded one: back it up with your provider's tools (README, Operations).");
+    fail("DATABASE_URL is set, so the database is not the embedded one: back it up with your provider's tools (docs/operations.md, 'Backup of a managed deployment').");
   }
   const result = await backupInstance(dataDir, file);
   const how = result.serverPid ? `while the server (pid ${result.serverPid}) was running` : "with no server running";

@@ -3,7 +3,7 @@
  * pull a zod build into its first load for it. lib/validation/webhooks.ts re-exports them.
  */
 
-/** The events an endpoint can subscribe to (README "Webhooks" describes each payload). */
+/** The events an endpoint can subscribe to (docs/sharing-and-the-gate.md, "Webhooks", describes each payload). */
 export const WEBHOOK_EVENTS = ["nda.accepted", "view.first", "comment.created", "link.revoked", "timestamp.anchored"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** What 'Send test event' delivers: to that endpoint only, whatever it subscribed to. */

@@ -15,7 +15,7 @@ export function signatureHeader(secret: string, body: string, now = new Date()) 
   return `t=${t},v1=${signatureFor(secret, t, body)}`;
 }
 
-/** What a receiver does (our tests, and the README's example): constant-time compare, 5 minutes of tolerance. */
+/** What a receiver does (our tests, and docs/sharing-and-the-gate.md, "Webhooks"): constant-time compare, 5 minutes of tolerance. */
 export function verifySignature(secret: string, header: string, body: string, now = new Date(), toleranceS = 300): boolean {
   const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]));
   const t = Number(parts.t);
