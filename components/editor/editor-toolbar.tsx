@@ -1,5 +1,8 @@
 "use client";
 
+import { useApiMutation } from "@/lib/client/mutation";
+import { apiRequest } from "@/lib/client/request";
+import type { UploadedImage } from "@/lib/client/types";
 import * as React from "react";
 import type { Editor } from "@tiptap/core";
 import { toast } from "@/lib/client/toast";
@@ -46,6 +49,7 @@ function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
 export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
   const state = useToolbarState(editor);
   const queryClient = useQueryClient();
+  const imageUpload = useApiMutation((body: FormData) => apiRequest<UploadedImage | null>("POST", "/api/upload/image", body));
   const fileInput = React.useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = React.useState(false);
   const chain = () => editor.chain().focus();
@@ -91,7 +95,7 @@ export function EditorToolbar({ editor, ideaId }: EditorToolbarProps) {
       return;
     }
     setUploading(true);
-    const url = await uploadEditorImage(file, ideaId);
+    const url = await uploadEditorImage(file, ideaId, imageUpload.mutateAsync);
     setUploading(false);
     if (url) void queryClient.invalidateQueries({ queryKey: queryKeys.assets }); // a new asset for My Assets
     if (url && !editor.isDestroyed && chain().setImage({ src: url, alt: file.name }).run()) continueAfterInsertedBlock(editor);

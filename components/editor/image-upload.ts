@@ -1,14 +1,17 @@
-import { ApiError, apiRequest, withLimitMessage } from "@/lib/client/request";
+import { ApiError, withLimitMessage } from "@/lib/client/request";
 import type { UploadedImage } from "@/lib/client/types";
 
-/** Spec §7: POST /api/upload/image with the file and, when the idea exists, its id. */
-export async function uploadEditorImage(file: File, ideaId?: number): Promise<string | null> {
+/**
+ * Spec §7: POST /api/upload/image with the file and, when the idea exists, its id. `send` is the toolbar's write
+ * (lib/client/mutation.ts) that posts the form.
+ */
+export async function uploadEditorImage(file: File, ideaId: number | undefined, send: (body: FormData) => Promise<UploadedImage | null>): Promise<string | null> {
   const body = new FormData();
   body.append("image", file);
   if (ideaId !== undefined) body.append("ideaId", String(ideaId));
 
   try {
-    const data = await apiRequest<UploadedImage | null>("POST", "/api/upload/image", body);
+    const data = await send(body);
     const url = typeof data?.url === "string" ? data.url : null;
     if (!url) window.alert("Failed to upload image");
     return url;

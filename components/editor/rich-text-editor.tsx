@@ -6,7 +6,6 @@ import { Editor } from "@tiptap/core";
 import { EditorToolbar } from "@/components/editor/editor-toolbar";
 import { ToolbarTooltipProvider } from "@/components/editor/toolbar-tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
-import { loadLinkify } from "@/components/editor/linkify-on-demand";
 import { followTitle } from "@/components/editor/title-heading";
 import { TOOLBAR_SCROLL_HINT, useToolbarScrollHint } from "@/components/editor/toolbar-scroll-hint";
 import { templateHeading } from "@/lib/ideas/default-template";
@@ -28,6 +27,19 @@ export type RichTextEditorProps = {
   followTitle?: string;
   className?: string;
 };
+
+const linkBehaviour = new WeakMap<Editor, Promise<void>>();
+function attachLinkBehaviourOnce(editor: Editor) {
+  if (linkBehaviour.has(editor)) return linkBehaviour.get(editor);
+  const attached = import("@/components/editor/link-autolink").then(
+    (m) => m.attachLinkBehaviour(editor),
+    () => {
+      linkBehaviour.delete(editor); // offline: plain text for now, the next focus tries again
+    },
+  );
+  linkBehaviour.set(editor, attached);
+  return attached;
+}
 
 export default function RichTextEditor({
   content,
@@ -71,8 +83,9 @@ export default function RichTextEditor({
         shownContent.current = html;
         onReadyRef.current?.(html);
       },
-      // Autolinking needs the URL scanner only once there is typing or pasting, which needs the focus first.
-      onFocus: () => void loadLinkify(),
+      // Links typed or pasted need TipTap's Link extension and its URL scanner only once there is typing or pasting,
+      // which needs the focus first: it loads then, once per editor (a failed load is tried at the next focus).
+      onFocus: ({ editor: current }) => void attachLinkBehaviourOnce(current),
       onUpdate: ({ editor: current }) => {
         const html = current.getHTML();
         shownContent.current = html;

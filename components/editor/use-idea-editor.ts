@@ -10,6 +10,7 @@ import { queryKeys } from "@/lib/client/query-client";
 import { isApiError, withLimitMessage } from "@/lib/client/request";
 import type { Idea } from "@/lib/client/types";
 import { asPdfContent, createIdea, editorHtmlFor, publishIdea, updateIdea } from "@/components/editor/idea-api";
+import { useApiMutation } from "@/lib/client/mutation";
 
 export const DEFAULT_IDEA_TITLE = "My New Idea";
 export const BLANK_TITLE_MESSAGE = "Please enter a title for your idea";
@@ -89,6 +90,12 @@ function freshest(queryClient: QueryClient, idea: Idea | null): Idea | null {
 export function useIdeaEditor(initialIdea: Idea | null) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  // The screen's writes (lib/client/mutation.ts); each call site keeps its own outcome handling.
+  const createWrite = useApiMutation(({ title, content }: { title: string; content: string }) => createIdea(title, content)).mutateAsync;
+  const updateWrite = useApiMutation(({ id, title, content, leaving }: { id: number; title: string; content: unknown; leaving?: boolean }) =>
+    updateIdea(id, title, content, { leaving }),
+  ).mutateAsync;
+  const publishWrite = useApiMutation((id: number) => publishIdea(id)).mutateAsync;
 
   const [idea, setIdea] = React.useState<Idea | null>(() => freshest(queryClient, initialIdea));
   const [saved, setSaved] = React.useState<Saved>(() => ({
@@ -181,7 +188,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     let run: Promise<void> | null = null;
     run = (async () => {
       try {
-        const updated = await updateIdea(current.id, trimmed, sentHtml, { leaving });
+        const updated = await updateWrite({ id: current.id, title: trimmed, content: sentHtml, leaving });
         // The title as typed counts as saved (the server stores it trimmed): trimming it here would eat the space
         // the user just typed between two words.
         setSaved({ title: sentTitle, html: sentHtml });
@@ -205,7 +212,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
       }
     })();
     inFlight.current = run;
-  }, [rememberQuietly]);
+  }, [rememberQuietly, updateWrite]);
 
   // Debounced: each change restarts the wait.
   React.useEffect(() => {
@@ -257,7 +264,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     if (!idea) {
       let created: Idea;
       try {
-        created = await createIdea(trimmed, html);
+        created = await createWrite({ title: trimmed, content: html });
       } catch (err) {
         setPending(null);
         if (!unauthorized(err)) showError(withLimitMessage("Failed to create idea", err));
@@ -286,7 +293,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     }
 
     let updated: Idea;
-    const run = updateIdea(idea.id, sentTrimmed || trimmed, sentHtml);
+    const run = updateWrite({ id: idea.id, title: sentTrimmed || trimmed, content: sentHtml });
     inFlight.current = run;
     try {
       updated = await run;
@@ -321,7 +328,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     setPending("title");
     let updated: Idea;
     try {
-      updated = await updateIdea(idea.id, trimmed, idea.content);
+      updated = await updateWrite({ id: idea.id, title: trimmed, content: idea.content });
     } catch (err) {
       setPending(null);
       if (!unauthorized(err)) showError(withLimitMessage("Failed to update idea", err));
@@ -350,7 +357,7 @@ export function useIdeaEditor(initialIdea: Idea | null) {
     setPending("publish");
     let result: Idea;
     try {
-      result = await publishIdea(idea.id);
+      result = await publishWrite(idea.id);
     } catch (err) {
       setPending(null);
       if (!unauthorized(err)) showError(withLimitMessage("Failed to publish idea", err));

@@ -11,7 +11,7 @@ import type { LandingView as View } from "./landing-dialog";
 
 const loadDialog = () => import("./landing-dialog");
 /**
- * The dialog (Radix, the waitlist form and its validation) is not part of the landing page's first load:
+ * The dialog (the waitlist form and its validation) is not part of the landing page's first load:
  * it is fetched when a button is pointed at or focused, and shown once it has arrived.
  */
 const LandingDialog = dynamic(() => loadDialog().then((m) => m.LandingDialog), { ssr: false });
@@ -25,7 +25,7 @@ export function LandingActions() {
   const [view, setView] = useState<View>("invite");
   const [joined, setJoined] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
-  // The dialog has no DialogTrigger (two buttons open it), so radix would drop focus on the body when it closes.
+  // The dialog has no DialogTrigger (two buttons open it): focus goes back to the button that opened it.
   const opener = useRef<HTMLElement | null>(null);
 
   const openDialog = (next: View) => {

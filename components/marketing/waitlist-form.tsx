@@ -1,25 +1,19 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState, type FormEvent } from "react";
 import { Info } from "lucide-react";
 import { toast } from "@/lib/client/toast";
-import type { z } from "zod";
+import { useLightForm } from "@/lib/client/light-form";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { waitlistSchema } from "@/lib/validation/waitlist";
-import type { WaitlistInput } from "@/lib/validation/waitlist";
-import { joinWaitlist } from "./waitlist-api";
+import { joinWaitlist, type WaitlistPayload } from "./waitlist-api";
 import { WaitlistField } from "./waitlist-field";
 
 export const WAITLIST_SUCCESS_MESSAGE =
   "You've been added to our waitlist. We'll notify you when it's your turn!";
 const ALREADY_TITLE = "Already on waitlist";
 const ALREADY_DESCRIPTION = "This email is already on our waitlist. Thank you for your interest!";
-
-type WaitlistOutput = z.output<typeof waitlistSchema>;
 
 interface WaitlistFormProps {
   /** Called after a new entry was created (alreadyExists: false). */
@@ -28,21 +22,18 @@ interface WaitlistFormProps {
 
 export function WaitlistForm({ onSuccess }: WaitlistFormProps) {
   const [alreadyListed, setAlreadyListed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<WaitlistInput, unknown, WaitlistOutput>({
-    resolver: zodResolver(waitlistSchema),
+  const [isSubmitting, setSubmitting] = useState(false);
+  // POST /api/waitlist's own rules (lib/validation/waitlist.ts), loaded when the form is first focused.
+  const { register, handleSubmit, errors } = useLightForm<WaitlistPayload>({
+    loadSchema: () => import("@/lib/validation/waitlist").then((m) => m.waitlistSchema),
     defaultValues: { name: "", email: "", profession: "" },
   });
 
   useEffect(() => {
-    setFocus("name");
-  }, [setFocus]);
+    document.getElementById("waitlist-name")?.focus();
+  }, []);
 
-  const onSubmit = async (values: WaitlistOutput) => {
+  const onSubmit = async (values: WaitlistPayload) => {
     setAlreadyListed(false);
     try {
       const { alreadyExists } = await joinWaitlist(values);
@@ -58,8 +49,18 @@ export function WaitlistForm({ onSuccess }: WaitlistFormProps) {
     }
   };
 
+  // Busy from the press until the answer, the check of the fields included.
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    setSubmitting(true);
+    try {
+      await handleSubmit(onSubmit)(event);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4" aria-busy={isSubmitting}>
       <WaitlistField
         id="waitlist-name"
         label="Name"

@@ -14,7 +14,7 @@ import { apiRequest, errorMessage } from "@/lib/client/request";
 import { useApiMutation } from "@/lib/client/mutation";
 import type { AgreementSummary } from "@/lib/client/types";
 
-// The agreement form (Radix's dialog, the placeholders' help, the rules) loads when 'New agreement' or
+// The agreement form (its dialog, the placeholders' help, the rules) loads when 'New agreement' or
 // 'Edit' is reached, not with the page.
 const loadForm = () => import("@/components/profile/agreement-form-dialog");
 const AgreementFormContent = lazy(() => loadForm().then((m) => ({ default: m.AgreementFormContent })));

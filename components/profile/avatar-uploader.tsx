@@ -5,6 +5,7 @@ import { Camera, Loader2Icon } from "lucide-react";
 import { toast } from "@/lib/client/toast";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { ProfileImageResult } from "@/lib/client/types";
 
 type AvatarUploaderProps = {
@@ -18,6 +19,7 @@ export function AvatarUploader({ name, profileImage, onUploaded }: AvatarUploade
   const [preview, setPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const send = useApiMutation((form: FormData) => apiRequest<ProfileImageResult | null>("POST", "/api/profile/image", form));
 
   // Free the object URL whenever the preview is replaced or the component goes away.
   useEffect(() => () => {
@@ -35,7 +37,7 @@ export function AvatarUploader({ name, profileImage, onUploaded }: AvatarUploade
     try {
       const form = new FormData();
       form.append("image", file);
-      const data = await apiRequest<ProfileImageResult | null>("POST", "/api/profile/image", form);
+      const data = await send.mutateAsync(form);
       const url = typeof data?.profileImage === "string" ? data.profileImage : null;
       if (!url) throw new Error("No profile image in the response");
       onUploaded(url);

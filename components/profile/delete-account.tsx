@@ -9,6 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 
 /**
  * next-auth's client (with its error classes and runtime helpers) is only needed for this button, which only social
@@ -46,6 +47,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
   /** Set once the account is gone, while the browser leaves for /. */
   const [deleted, setDeleted] = useState(false);
   const [needsSignIn, setNeedsSignIn] = useState(!hasPassword && !freshSignIn);
+  const deletion = useApiMutation((confirmation: { password: string } | undefined) => apiRequest("DELETE", "/api/account", confirmation));
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +63,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
   /** The dialog's action: it closes either way, and a refusal shows next to the password once it has closed. */
   const remove = async () => {
     try {
-      await apiRequest("DELETE", "/api/account", hasPassword ? { password } : undefined);
+      await deletion.mutateAsync(hasPassword ? { password } : undefined);
       try {
         localStorage.removeItem("currentUser");
       } catch {

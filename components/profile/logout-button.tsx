@@ -7,16 +7,18 @@ import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { apiRequest } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 
 /** POST /api/auth/logout, forget the stored current user, then go to /login. */
 export function LogoutButton() {
   const router = useRouter();
   const [pending, setPending] = useState(false);
+  const signOut = useApiMutation(() => apiRequest("POST", "/api/auth/logout", {})); // SPEC §7: an empty JSON body
 
   const logout = async () => {
     setPending(true);
     try {
-      await apiRequest("POST", "/api/auth/logout", {}); // SPEC §7: an empty JSON body
+      await signOut.mutateAsync();
       try {
         localStorage.removeItem("currentUser");
       } catch {

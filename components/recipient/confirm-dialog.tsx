@@ -3,6 +3,7 @@
 import * as React from "react";
 
 import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -15,53 +16,28 @@ type ConfirmDialogProps = {
 };
 
 /**
- * A modal confirmation on the browser's own <dialog> (focus trap, Escape, inert page for free), so the recipient
- * pages do not carry radix's dialog stack.
+ * A modal confirmation of the recipient pages (decline the agreement, leave the document) on the app's one modal
+ * dialog (components/ui/dialog.tsx, the browser's own <dialog>): Escape or a press on the backdrop cancels.
  */
 export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
-  const ref = React.useRef<HTMLDialogElement>(null);
-  const id = React.useId();
-
-  React.useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
-      onClose={() => onOpenChange(false)}
-      // A click on the backdrop lands on the <dialog> itself.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50"
-    >
-      <div className="grid gap-4 p-6">
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <div id={`${id}-description`} className="grid gap-2 text-sm text-muted-foreground">
-          {children}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent showCloseButton={false} className="block max-w-md p-0 sm:max-w-md">
+        <div className="grid gap-4 p-6">
+          <DialogTitle className="leading-7">{title}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="grid gap-2">{children}</div>
+          </DialogDescription>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" className="h-11 sm:h-10" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="button" variant={destructive ? "destructive" : "default"} className="h-11 sm:h-10" onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" className="h-11 sm:h-10" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant={destructive ? "destructive" : "default"}
-            className="h-11 sm:h-10"
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </div>
-    </dialog>
+      </DialogContent>
+    </Dialog>
   );
 }

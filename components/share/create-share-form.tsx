@@ -21,6 +21,7 @@ import {
 } from "@/components/share/share-form-values";
 import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { Share } from "@/lib/client/types";
 import type { CreateShareRequest } from "@/lib/validation/share-link";
 import { SHARE_NOTE_MAX } from "@/lib/validation/share-link-limits";
@@ -120,6 +121,7 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
   const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
+  const create = useApiMutation((request: Partial<CreateShareRequest>) => apiRequest<Share>("POST", "/api/shares", request));
   const shareType = value("shareType");
   // The account's default agreement is preselected once the list is here (until then nothing is sent,
   // and the server applies the same default).
@@ -146,7 +148,7 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
       // different choice is sent, so a link made with the defaults is the same request as before agreements existed.
       const { agreementId: chosen, ...rest } = body;
       const isDefaultChoice = chosen === undefined || (chosen ?? STANDARD_AGREEMENT) === defaultAgreementChoice(agreements.data);
-      const share = await apiRequest<Share>("POST", "/api/shares", isDefaultChoice ? rest : body);
+      const share = await create.mutateAsync(isDefaultChoice ? rest : body);
       setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });

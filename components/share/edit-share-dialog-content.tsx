@@ -15,6 +15,7 @@ import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/component
 import { AgreementChoice } from "@/components/share/agreement-choice";
 import { queryKeys } from "@/lib/client/query-client";
 import { ApiError, apiRequest } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { Share } from "@/lib/client/types";
 import type { UpdateShareRequest } from "@/lib/validation/share-link";
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/validation/sharing-limits";
@@ -52,6 +53,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const check = useSchemaCheck(updateRules);
+  const update = useApiMutation((patch: UpdateShareRequest) => apiRequest<Share>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch));
 
   const body = (): UpdateShareRequest => {
     const patch: Record<string, unknown> = {};
@@ -91,7 +93,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     }
     setPending(true);
     try {
-      const saved = await apiRequest<Share>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch);
+      const saved = await update.mutateAsync(patch);
       queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) => list?.map((s) => (s.id === share.id ? saved : s)));
       void queryClient.invalidateQueries({ queryKey: queryKeys.activity(share.ideaId) });
       toast.success("Link updated. The change applies to every recipient's next request.");

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { DialogOnDemand } from "@/components/ui/dialog-on-demand";
 import type { Share } from "@/lib/client/types";
 
-// The dialog (Radix's dialog, the form, the agreement list) loads when 'Edit' is reached, not with the page.
+// The dialog (the form, the agreement list) loads when 'Edit' is reached, not with the page.
 const loadContent = () => import("@/components/share/edit-share-dialog-content");
 const EditShareDialogContent = lazy(() => loadContent().then((m) => ({ default: m.EditShareDialogContent })));
 

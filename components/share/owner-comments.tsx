@@ -12,6 +12,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { commentThreads, type CommentThread } from "@/lib/client/comment-threads";
 import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { Comment } from "@/lib/client/types";
 import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
 
@@ -38,6 +39,7 @@ function ReplyForm({ ideaId, comment, onDone }: { ideaId: number; comment: Comme
   const id = useId();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
+  const reply = useApiMutation((content: string) => apiRequest<Comment>("POST", `/api/comments/${encodeURIComponent(comment.id)}/replies`, { content }));
 
   const send = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ function ReplyForm({ ideaId, comment, onDone }: { ideaId: number; comment: Comme
     if (!content || sending) return;
     setSending(true);
     try {
-      await apiRequest<Comment>("POST", `/api/comments/${encodeURIComponent(comment.id)}/replies`, { content });
+      await reply.mutateAsync(content);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.comments(ideaId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.activity(ideaId) }),

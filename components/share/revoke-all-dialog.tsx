@@ -7,14 +7,16 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 
 /** 'Revoke all links' with its confirmation: DELETE /api/ideas/{id}/shares; every live link stops at once. */
 export function RevokeAllDialog({ ideaId, count }: { ideaId: number; count: number }) {
   const queryClient = useQueryClient();
+  const deletion = useApiMutation(() => apiRequest<{ revoked: number }>("DELETE", `/api/ideas/${ideaId}/shares`));
 
   const revokeAll = async () => {
     try {
-      const { revoked } = await apiRequest<{ revoked: number }>("DELETE", `/api/ideas/${ideaId}/shares`);
+      const { revoked } = await deletion.mutateAsync();
       toast.success(`${revoked} ${revoked === 1 ? "link" : "links"} revoked. They no longer open the idea.`);
     } catch (err) {
       toast.error("Error", { description: errorMessage(err, "Failed to revoke the links. Please try again.") });

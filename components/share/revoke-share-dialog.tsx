@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, errorMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { RevokedShare, Share } from "@/lib/client/types";
 
 export const REVOKE_FAILED = "Failed to revoke share link. Please try again.";
@@ -14,10 +15,11 @@ export const REVOKE_FAILED = "Failed to revoke share link. Please try again.";
 /** 'Revoke' with its confirmation: DELETE /api/shares/{id}; the link stops working at once. */
 export function RevokeShareDialog({ share, label }: { share: Share; label: string }) {
   const queryClient = useQueryClient();
+  const deletion = useApiMutation(() => apiRequest<RevokedShare>("DELETE", `/api/shares/${encodeURIComponent(share.id)}`));
 
   const revoke = async () => {
     try {
-      const { revokedAt } = await apiRequest<RevokedShare>("DELETE", `/api/shares/${encodeURIComponent(share.id)}`);
+      const { revokedAt } = await deletion.mutateAsync();
       queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) =>
         list?.map((s) => (s.id === share.id ? { ...s, revokedAt: revokedAt ?? new Date().toISOString() } : s)),
       );

@@ -1,4 +1,3 @@
-import type { FieldErrors, Resolver } from "react-hook-form";
 import type { StandardSchema } from "@/lib/client/light-form";
 import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
 import { errorsByPath, SHARE_FIELDS, shareRequestBody, type ShareFormErrors, type ShareFormValues } from "@/components/share/share-form-values";
@@ -20,23 +19,6 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
   if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
   // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
   return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
-}
-
-/**
- * The same rules as a react-hook-form resolver (type imports only): errors on their fields, the body as the submitted
- * value. The share form itself uses `shareFormSchema` below; this adapter stays for callers on react-hook-form.
- */
-export function shareFormResolver(ideaId: number): Resolver<ShareFormValues, unknown, CreateShareRequest> {
-  return async (values) => {
-    const request = toCreateShareRequest(values, ideaId);
-    if (request.ok) return { values: request.body, errors: {} };
-    const errors: FieldErrors<ShareFormValues> = {};
-    for (const field of SHARE_FIELDS) {
-      const message = request.errors[field];
-      if (message) errors[field] = { type: "validate", message };
-    }
-    return { values: {}, errors };
-  };
 }
 
 /**

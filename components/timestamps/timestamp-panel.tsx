@@ -7,7 +7,9 @@ import { Download, FileCheck2, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { apiRequest, errorMessage } from "@/lib/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import type { TimestampDetails } from "@/lib/timestamps/text";
+import { timestampNextStep, type TimestampDetails } from "@/lib/timestamps/text";
+
+export { timestampNextStep };
 
 type PanelState = { kind: "loading" } | { kind: "ready"; data: TimestampDetails } | { kind: "error"; message: string };
 
@@ -47,25 +49,6 @@ export function TimestampPanel({ ideaId }: { ideaId: number }) {
       {state.kind === "ready" ? <TimestampDetailsView ideaId={ideaId} data={state.data} /> : null}
     </section>
   );
-}
-
-/**
- * What happens next and when, in the panel's words. The job submits queued digests every 10 minutes
- * (vercel.json); a Bitcoin block confirms them, usually within a few hours.
- */
-export function timestampNextStep(data: Pick<TimestampDetails, "status" | "submittedAt" | "calendars">): string | null {
-  switch (data.status) {
-    case "queued":
-      return "Queued — usually confirmed within a few hours. The digest goes to the OpenTimestamps calendars within minutes; the proof and the stamped file can be downloaded from then on.";
-    case "pending": {
-      const n = data.calendars.length;
-      return `Submitted to ${n} calendar${n === 1 ? "" : "s"} — waiting for a Bitcoin block, usually within a few hours. The proof below is complete once the block is confirmed.`;
-    }
-    case "confirmed":
-      return "Confirmed in Bitcoin: the proof is complete and anyone can check it against the stamped file.";
-    default:
-      return null;
-  }
 }
 
 function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: TimestampDetails }) {

@@ -18,9 +18,9 @@ import { Spinner } from "@/components/ui/spinner";
 export type ConfirmDialogContentProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The trigger, given the focus back when the dialog closes (Radix's own trigger is not used). */
+  /** The trigger, given the focus back when the dialog closes (the dialog's own trigger is not used). */
   returnFocusTo?: React.RefObject<HTMLElement | null>;
-  /** Where focus goes once the dialog has closed (Radix's event: preventDefault() keeps it from the trigger). */
+  /** Where focus goes once the dialog has closed (preventDefault() keeps it from the trigger). */
   onCloseAutoFocus?: (event: Event) => void;
   title: React.ReactNode;
   description: React.ReactNode;

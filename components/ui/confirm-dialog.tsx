@@ -5,7 +5,7 @@ import * as React from "react";
 import type { ConfirmDialogContentProps } from "@/components/ui/confirm-dialog-content";
 import { DialogOnDemand, type TriggerProps } from "@/components/ui/dialog-on-demand";
 
-// Issue 19 §1: the dialog's code (Radix's focus trap, layers, portal) is not part of a page's first load. It loads
+// The dialog's code is not part of a page's first load. It loads
 // when the trigger is reached (hover, focus, press), so it is there by the click.
 const loadContent = () => import("@/components/ui/confirm-dialog-content");
 const ConfirmDialogContent = React.lazy(() => loadContent().then((m) => ({ default: m.ConfirmDialogContent })));

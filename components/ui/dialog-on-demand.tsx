@@ -30,8 +30,8 @@ type DialogOnDemandProps = {
 };
 
 /**
- * A dialog whose code (Radix's focus trap, layers and portal, its form and rules) is not part of a page's first load
- * (issue 19 §1): the trigger is rendered here, and the dialog's module loads when the trigger is reached (pointer over
+ * A dialog whose code (its form and rules) is not part of a page's first load
+ *: the trigger is rendered here, and the dialog's module loads when the trigger is reached (pointer over
  * it, focus), so it is there by the click; a click before that waits for it, the trigger marked busy meanwhile.
  * The content is a React.lazy component of the caller's, controlled through the state it is given.
  */
@@ -88,7 +88,7 @@ export function DialogOnDemand({ trigger, open: controlledOpen, onOpenChange, pr
 }
 
 /**
- * The dialog content's `onCloseAutoFocus`: Radix's own trigger is not used, so the focus goes back to the button that
+ * The dialog content's `onCloseAutoFocus`: the dialog's own trigger is not used, so the focus goes back to the button that
  * opened the dialog (DialogOnDemandState.returnFocusTo).
  */
 export function focusTriggerOnClose(returnFocusTo: React.RefObject<HTMLElement | null> | undefined) {

@@ -10,7 +10,7 @@ import { cn } from "@/lib/utils";
  * F8 focuses the viewport, swipe right to dismiss, at most 420px wide on md+.
  * Sonner itself renders toasts full width below 600px.
  *
- * Issue 10: the toaster keeps above the cookie banner while it is shown (the banner publishes its height as
+ * The toaster keeps above the cookie banner while it is shown (the banner publishes its height as
  * --cookie-banner-height), and the rich colours' texts are darkened to reach 4.5:1 on their tinted backgrounds.
  */
 const ABOVE_BANNER = (gap: number) => `calc(${gap}px + var(--cookie-banner-height, 0px))`;

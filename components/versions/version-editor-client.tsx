@@ -16,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { versionsKey } from "@/components/versions/versions-key";
 import { queryKeys } from "@/lib/client/query-client";
 import { apiRequest, withLimitMessage } from "@/lib/client/request";
+import { useApiMutation } from "@/lib/client/mutation";
 import type { IdeaVersionDetail } from "@/lib/client/types";
 import { cn } from "@/lib/utils";
 
@@ -41,6 +42,11 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
   const [pending, setPending] = React.useState<Pending>(null);
   const fileInput = React.useRef<HTMLInputElement>(null);
   const { ideaId, version: n } = version;
+  const versionUrl = `/api/ideas/${ideaId}/versions/${n}`;
+  const saveVersion = useApiMutation((body: { title: string; content: string | undefined }) => apiRequest<IdeaVersionDetail>("PUT", versionUrl, body));
+  const publishVersion = useApiMutation(() => apiRequest<unknown>("PUT", `/api/ideas/${ideaId}/publish`));
+  const deleteVersion = useApiMutation(() => apiRequest<unknown>("DELETE", versionUrl));
+  const uploadPdf = useApiMutation((form: FormData) => apiRequest<IdeaVersionDetail>("PUT", `${versionUrl}/pdf`, form));
   const draft = version.status === "draft";
   const pdf = asPdfContent(version.content);
   const dirty = draft && !pdf && (title !== saved.title || html !== saved.html);
@@ -64,7 +70,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
       toast.error("Error", { description: "Please enter a title for your idea" });
       return false;
     }
-    const updated = await run("save", "Failed to update idea", () => apiRequest<IdeaVersionDetail>("PUT", `/api/ideas/${ideaId}/versions/${n}`, { title: trimmed, content: pdf ? undefined : html }));
+    const updated = await run("save", "Failed to update idea", () => saveVersion.mutateAsync({ title: trimmed, content: pdf ? undefined : html }));
     if (!updated) return false;
     setVersion(updated);
     setSaved({ title: updated.title, html });
@@ -84,7 +90,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
 
   const publish = async () => {
     if (dirty) return void toast.info("Please save your idea first before publishing");
-    const done = await run("publish", "Failed to publish idea", () => apiRequest("PUT", `/api/ideas/${ideaId}/publish`));
+    const done = await run("publish", "Failed to publish idea", () => publishVersion.mutateAsync());
     if (done === null) return;
     toast.success(`Version ${n} published successfully`);
     void queryClient.invalidateQueries({ queryKey: versionsKey(ideaId) });
@@ -95,7 +101,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
   };
 
   const remove = async () => {
-    const done = await run("delete", "Failed to delete the draft version", () => apiRequest("DELETE", `/api/ideas/${ideaId}/versions/${n}`));
+    const done = await run("delete", "Failed to delete the draft version", () => deleteVersion.mutateAsync());
     if (done === null) return;
     toast.success(`Draft version ${n} deleted`);
     void queryClient.invalidateQueries({ queryKey: versionsKey(ideaId) });
@@ -105,7 +111,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
   const upload = async (file: File) => {
     const form = new FormData();
     form.append("file", file);
-    const updated = await run("upload", "Failed to upload the PDF", () => apiRequest<IdeaVersionDetail>("PUT", `/api/ideas/${ideaId}/versions/${n}/pdf`, form));
+    const updated = await run("upload", "Failed to upload the PDF", () => uploadPdf.mutateAsync(form));
     if (updated) setVersion(updated);
   };
 

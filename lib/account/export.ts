@@ -1,15 +1,13 @@
 import "server-only";
-import { slices, zipStream, type ZipEntry as Entry } from "@/lib/zip/stream";
+import { zipStream, slices, type ZipEntry as Entry } from "@/lib/zip/stream";
 import { db } from "@/lib/db";
-import { HttpError } from "@/lib/api/errors";
-import { sha256Hex } from "@/lib/crypto";
-import { activityCsv } from "@/lib/activity";
 import { readAssetBytes } from "@/lib/files";
 import { exportFileName, exportIdea } from "@/lib/ideas/export";
-import { buildNdaCertificate, certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
-import { findCertificateData } from "@/lib/nda/certificate-data";
-import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
-import { presentProof } from "@/lib/timestamps";
+import { certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
+import { ndaEvidenceFileName } from "@/lib/nda/evidence";
+import { presentProof, ownedVersionsWithProofs } from "@/lib/timestamps";
+import { proofStateLine } from "@/lib/timestamps/text";
+import { agreementFolder, EvidenceFiles, ideaEvidenceEntries, utf8, type IdeaEvidenceNotes } from "@/lib/evidence/idea-entries";
 import type { TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
@@ -18,12 +16,11 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  *   README.txt                              what is where, which ideas have a proof, how to verify one
  *   account.json                            profile, settings, uploaded files, and per idea its links with their
  *                                           recipients and views, its agreements and its comments
- *   ideas/idea-N/idea-N.html|pdf|json       the idea as its stamped file (lib/ideas/export.ts): for a published idea
- *                                           the exact bytes its timestamp proves; for a draft its current content
- *   ideas/idea-N/idea-N.html.ots            the idea's OpenTimestamps proof, once the calendars answered
- *   ideas/idea-N/activity.csv               the idea's activity timeline (lib/activity)
- *   ideas/idea-N/ndas/nda-certificate-ID.pdf    each acceptance's certificate (lib/nda/certificate-pdf.ts)
- *   ideas/idea-N/ndas/nda-acceptance-ID.json    the acceptance record its timestamp proves, with its .ots
+ *   ideas/idea-N/...                        each idea's evidence, as its evidence pack holds it
+ *                                           (lib/evidence/idea-entries.ts): versions/vN/ with each published
+ *                                           version's stamped file, its .ots and HOW-TO-VERIFY.txt; agreements/ID/
+ *                                           with each acceptance's certificate, record and .ots; activity.csv
+ *   ideas/idea-N/idea-N.html|pdf|json       a draft (never published) as its current content
  *   files/ID-name                           every other uploaded file (images, the profile picture)
  *
  * Memory stays bounded whatever the account's size: the stream is pulled, and each pull reads, decrypts and zips one
@@ -32,8 +29,6 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  * the export: it is listed under "problems" in account.json and README.txt.
  */
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-
 const folderOf = (ideaId: number) => `ideas/idea-${ideaId}`;
 
 /** A name safe in every unzip tool: ASCII letters, digits, dot, dash and underscore only. */
@@ -41,21 +36,7 @@ function safeName(name: string) {
   return name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 80) || "file";
 }
 
-const ideaSelect = {
-  id: true,
-  ownerId: true,
-  title: true,
-  kind: true,
-  status: true,
-  contentCiphertext: true,
-  contentSha256: true,
-  pdfAssetId: true,
-  publishedAt: true,
-  createdAt: true,
-  lastModified: true,
-  // Proofs hang on versions (issue 18 §1): every published version, oldest first, with its proof.
-  versions: { where: { status: "published" as const }, orderBy: { version: "asc" as const }, include: { timestamp: true } },
-} as const;
+const ideaSelect = { id: true, ownerId: true, title: true, kind: true, status: true, contentCiphertext: true } as const;
 
 async function ideaIds(userId: string) {
   return (await db.idea.findMany({ where: { ownerId: userId }, orderBy: { id: "asc" }, select: { id: true } })).map((i) => i.id);
@@ -66,71 +47,44 @@ async function loadIdea(userId: string, id: number) {
 }
 type LoadedIdea = NonNullable<Awaited<ReturnType<typeof loadIdea>>>;
 
-/** What the export learned about each idea while writing its files, for account.json and README.txt. */
-type IdeaNote = { id: number; title: string; status: string; file: string | null; ots: string | null; proof: TimestampProof | null };
+/**
+ * What the export learned about each idea while writing its files, for account.json and README.txt: its file and
+ * proof are its latest publication's (or, for a draft, the draft's content without a proof).
+ */
+type IdeaNote = { id: number; title: string; status: string; file: string | null; ots: string | null; proof: TimestampProof | null; evidence: IdeaEvidenceNotes };
 
-class ExportState {
-  readonly problems: string[] = [];
+class ExportState extends EvidenceFiles {
   readonly ideas = new Map<number, IdeaNote>();
   readonly exportedAt = new Date();
-  problem(path: string, err: unknown) {
-    // A known refusal (a file missing from the store) says why; anything else is logged and stays generic.
-    const known = err instanceof HttpError && err.status < 500;
-    if (!known) console.error(`[account export] ${path}`, err);
-    this.problems.push(`${path}: left out (${known ? err.message.replace(/\.$/, "") : "it could not be read"}).`);
+  readonly origin = certificateOrigin();
+  constructor() {
+    super("account export");
   }
 }
 
-/** The files of one idea: its stamped file and proof, its activity, and its agreements' certificates and records. */
+/** The files of one idea: its evidence as the pack holds it, and a draft's current content. */
 async function* ideaEntries(userId: string, idea: LoadedIdea, state: ExportState): AsyncGenerator<Entry> {
   const folder = folderOf(idea.id);
-  // The idea's own file is its latest publication (or its draft); earlier versions go under versions/vN/.
-  const latest = idea.versions[idea.versions.length - 1];
-  const proof = latest?.timestamp ?? null;
-  const note: IdeaNote = { id: idea.id, title: idea.title, status: idea.status, file: null, ots: null, proof };
+  const published = await ownedVersionsWithProofs(userId, idea.id);
+  const evidence: IdeaEvidenceNotes = { versions: [], agreements: [] };
+  const note: IdeaNote = { id: idea.id, title: idea.title, status: idea.status, file: null, ots: null, proof: published.at(-1)?.proof ?? null, evidence };
   state.ideas.set(idea.id, note);
-  const fileName = exportFileName(idea);
-  try {
-    const file = await exportIdea(idea);
-    if (proof && sha256Hex(file.bytes) !== proof.digest) {
-      state.problems.push(`${folder}/${file.fileName}: its bytes no longer match the digest its timestamp proves.`);
-    }
-    note.file = `${folder}/${file.fileName}`;
-    yield { name: note.file, compress: file.contentType !== "application/pdf", chunks: slices(file.bytes) };
-  } catch (err) {
-    state.problem(`${folder}/${fileName}`, err);
-  }
-  if (proof?.ots) {
-    note.ots = `${folder}/${fileName}.ots`;
-    yield { name: note.ots, compress: false, chunks: [new Uint8Array(proof.ots)] };
-  }
-  for (const v of idea.versions.slice(0, -1)) {
-    const path = `${folder}/versions/v${v.version}/${exportFileName({ id: idea.id, kind: v.kind })}`;
+  if (published.length === 0) {
+    const path = `${folder}/${exportFileName(idea)}`;
     try {
-      const file = await exportIdea({ id: idea.id, ownerId: idea.ownerId, title: v.title, contentCiphertext: v.contentCiphertext });
-      yield { name: path, compress: file.contentType !== "application/pdf", chunks: slices(file.bytes) };
-      if (v.timestamp?.ots) yield { name: `${path}.ots`, compress: false, chunks: [new Uint8Array(v.timestamp.ots)] };
+      const file = await exportIdea(idea);
+      note.file = `${folder}/${file.fileName}`;
+      yield state.entry(note.file, file.bytes, file.contentType !== "application/pdf");
     } catch (err) {
       state.problem(path, err);
     }
   }
-  try {
-    const csv = await activityCsv(userId, idea.id);
-    yield { name: `${folder}/activity.csv`, compress: true, chunks: [utf8(csv.csv)] };
-  } catch (err) {
-    state.problem(`${folder}/activity.csv`, err);
-  }
-  const ndas = await db.ndaAcceptance.findMany({ where: { ideaId: idea.id }, orderBy: { acceptedAt: "asc" }, select: { id: true } });
-  for (const { id } of ndas) {
-    try {
-      const nda = await findCertificateData(id, { userId, secrets: [] });
-      yield { name: `${folder}/ndas/${certificateFileName(id)}`, compress: false, chunks: [await buildNdaCertificate(nda)] };
-      const record = await db.ndaAcceptance.findUniqueOrThrow({ where: { id }, include: { timestamp: true } });
-      yield { name: `${folder}/ndas/${ndaEvidenceFileName(id)}`, compress: true, chunks: [ndaEvidenceDocument(record)] };
-      if (record.timestamp?.ots) yield { name: `${folder}/ndas/${ndaEvidenceFileName(id)}.ots`, compress: false, chunks: [new Uint8Array(record.timestamp.ots)] };
-    } catch (err) {
-      state.problem(`${folder}/ndas/${certificateFileName(id)}`, err);
-    }
+  const versions = published.map(({ idea: v, proof }) => ({ version: v.version, publishedAt: v.publishedAt, idea: v, proof }));
+  yield* ideaEvidenceEntries({ idea, versions, origin: state.origin, createdAt: state.exportedAt }, state, evidence, folder);
+  const latest = evidence.versions.at(-1);
+  if (latest) {
+    note.file = latest.file;
+    note.ots = latest.ots;
   }
 }
 
@@ -202,18 +156,21 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
   const note = state.ideas.get(id);
   const folder = folderOf(id);
   const { shares, ndas, ...rest } = idea;
+  const agreementPath = (ndaId: string) => `${folder}/${agreementFolder(ndaId)}`;
   return {
     ...rest,
     file: note?.file ?? null,
     activity: `${folder}/activity.csv`,
     proof: proofJson(note?.proof ?? null, note?.ots ?? null),
+    // Each published version as its evidence pack's manifest lists it: file, proof and HOW-TO-VERIFY.txt.
+    versions: note?.evidence.versions ?? [],
     // Whether a link has a passcode, never its hash.
     links: shares.map(({ shareType, passcodeHash, ...s }) => ({ ...s, shareType: shareTypeName(shareType), passcode: passcodeHash !== null })),
     agreements: ndas.map(({ timestamp, ...n }) => ({
       ...n,
-      certificate: `${folder}/ndas/${certificateFileName(n.id)}`,
-      record: `${folder}/ndas/${ndaEvidenceFileName(n.id)}`,
-      proof: proofJson(timestamp, timestamp?.ots ? `${folder}/ndas/${ndaEvidenceFileName(n.id)}.ots` : null),
+      certificate: `${agreementPath(n.id)}/${certificateFileName(n.id)}`,
+      record: `${agreementPath(n.id)}/${ndaEvidenceFileName(n.id)}`,
+      proof: proofJson(timestamp, timestamp?.ots ? `${agreementPath(n.id)}/${ndaEvidenceFileName(n.id)}.ots` : null),
     })),
   };
 }
@@ -239,7 +196,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
       accounts: { select: { provider: true } },
       // Where events went; never a signing secret.
       webhooks: { select: { id: true, url: true, events: true, createdAt: true }, orderBy: { createdAt: "asc" } },
-      // The owner's own agreements (issue 17 §4), every version's exact wording, deleted ones included (evidence names them).
+      // The owner's own agreements, every version's exact wording, deleted ones included (evidence names them).
       agreements: {
         select: {
           id: true, title: true, isDefault: true, createdAt: true, deletedAt: true,
@@ -295,20 +252,11 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
 function proofLine(note: IdeaNote) {
   const p = note.proof;
   if (!p) return note.status === "draft" ? "no proof: drafts are not timestamped; the file is the draft's current content." : "no proof recorded.";
-  switch (p.status) {
-    case "queued":
-      return "no proof yet: the digest is queued for the OpenTimestamps calendars. Download your data again later for the .ots.";
-    case "pending":
-      return `proof pending (${note.ots}): the calendars hold it, a Bitcoin block does not yet. 'ots upgrade' completes it later.`;
-    case "confirmed":
-      return `proof confirmed in Bitcoin block ${p.bitcoinHeight ?? "?"}${p.bitcoinTime ? ` (${formatUtc(p.bitcoinTime)})` : ""}: ${note.ots}`;
-    case "failed":
-      return `no proof: timestamping failed${p.lastError ? ` (${p.lastError})` : ""}.${note.ots ? ` The partial proof is ${note.ots}.` : ""}`;
-  }
+  return proofStateLine(p, note.ots, "your data");
 }
 
 function readme(user: { name: string; email: string }, state: ExportState) {
-  const origin = certificateOrigin();
+  const origin = state.origin;
   const ideas = [...state.ideas.values()];
   const lines = [
     "IdeaVault: your data",
@@ -320,12 +268,12 @@ function readme(user: { name: string; email: string }, state: ExportState) {
     "------------",
     "account.json                 Your profile and settings, your own agreements, your uploaded files, and for every idea: its share links",
     "                             with their recipients and views, the agreements (NDA acceptances) and the comments.",
-    "ideas/idea-N/idea-N.html     The idea as its stamped file: for a published idea the exact bytes its timestamp",
-    "  (or .pdf, or .json)        proves (an HTML document of the title and text, or the original PDF); for a draft",
-    "                             its current content.",
-    "ideas/idea-N/idea-N.*.ots    The OpenTimestamps proof of that file, when it has one.",
+    "ideas/idea-N/versions/vN/    Each published version of the idea, as in its evidence pack: the stamped file (the",
+    "                             exact bytes its timestamp proves: an HTML document of the title and text, or the",
+    "                             original PDF), its OpenTimestamps proof (.ots) when it has one, and HOW-TO-VERIFY.txt.",
+    "ideas/idea-N/idea-N.html     A draft that was never published: its current content (or .pdf, or .json).",
     "ideas/idea-N/activity.csv    The idea's activity: links, recipients, agreements, views, comments, replies.",
-    "ideas/idea-N/ndas/           Each recipient's NDA acceptance certificate (PDF), the acceptance record its",
+    "ideas/idea-N/agreements/ID/  Each recipient's NDA acceptance certificate (PDF), the acceptance record its",
     "                             timestamp proves (.json) and that proof (.json.ots).",
     "files/                       Images and other files you uploaded.",
     "",

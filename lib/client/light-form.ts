@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 
 /**
- * A small form hook for the pages whose first load must stay near a blank page's (issue 19 §1): the public pages
+ * A small form hook for the pages whose first load must stay near a blank page's: the public pages
  * (/login, /register, /forgot-password, /reset-password) and the creator's /share/{id} and /profile. react-hook-form
  * and zod (~50 KB compressed together) are not part of it. The zod schema is the very one the handler parses with
  * (lib/validation), loaded on demand through `loadSchema` — when the form is first focused, and awaited on submit —

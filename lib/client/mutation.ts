@@ -15,6 +15,9 @@ type ApiMutationOptions<TVars, TData> = {
  * button's spinner, and what the write changed is invalidated in one place instead of by hand after each call.
  * The public and recipient pages do not mount the query client (their first load stays light) and call
  * `apiRequest` directly.
+ *
+ * A write is sent at once, online or not (`networkMode: "always"`): offline it fails like any network error and the
+ * screen says so, instead of TanStack's default of holding it, unsaid, until the browser is back online.
  */
 export function useApiMutation<TVars = void, TData = unknown>(
   mutationFn: (vars: TVars) => Promise<TData>,
@@ -23,6 +26,7 @@ export function useApiMutation<TVars = void, TData = unknown>(
   const queryClient = useQueryClient();
   return useMutation<TData, unknown, TVars>({
     mutationFn,
+    networkMode: "always",
     onSuccess: async (data, vars) => {
       const keys = typeof invalidates === "function" ? invalidates(data, vars) : (invalidates ?? []);
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });

@@ -1,19 +1,15 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { ConflictError, HttpError, NotFoundError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
-import { activityCsv } from "@/lib/activity";
-import { exportFileName, exportIdea } from "@/lib/ideas/export";
-import { agreementNameText, buildNdaCertificate, certificateFileName, certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
-import { certificateInclude } from "@/lib/nda/certificate-data";
-import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
-import { ownedIdeaWithProof, ownedVersionsWithProofs, presentProof } from "@/lib/timestamps";
-import { queueMissingNdaProof } from "@/lib/timestamps/backfill";
+import { certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
+import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/timestamps";
 import { queueDigests } from "@/lib/timestamps/queue";
-import { collectGarbage } from "@/lib/server/gc";
+import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/evidence/idea-entries";
 import { slices, zipStream, type ZipEntry } from "@/lib/zip/stream";
-import type { TimestampProof } from "@/lib/generated/prisma/client";
+
+export { agreementFolder, versionFolder } from "@/lib/evidence/idea-entries";
 
 /**
  * The evidence pack of one idea (GET /api/ideas/{id}/evidence.zip, owner only): everything a lawyer needs, as one ZIP
@@ -31,72 +27,27 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  *                                                    id and time, and where its own .ots will be
  *
  * Each published version is one folder, so a later release with several versions per idea adds folders without
- * changing the format. Memory stays bounded: the ZIP is pulled (lib/zip/stream.ts), each pull produces one file, and
- * acceptances are read a page at a time. Each file's digest is taken from the exact bytes handed to the ZIP; the
- * manifest, written last, lists them all. Once the archive's last bytes are handed to the client, the pack is
+ * changing the format. The idea's entries (versions, agreements, activity) are built by lib/evidence/idea-entries.ts,
+ * which the account export uses too. Memory stays bounded: the ZIP is pulled (lib/zip/stream.ts), each pull produces
+ * one file, and acceptances are read a page at a time. Each file's digest is taken from the exact bytes handed to the
+ * ZIP; the manifest, written last, lists them all. Once the archive's last bytes are handed to the client, the pack is
  * recorded (EvidencePack) and the manifest's digest queued for a timestamp, in one transaction: a download that
  * stopped half-way leaves no pack claiming a proof for bytes nobody received.
  */
 
 export const EVIDENCE_PACK_FORMAT = "ideavault-evidence-pack-1";
 
-/** Acceptances read per query: a page of certificates' data is all the pack holds at once. */
-const NDA_PAGE = 20;
-/** Certificates built between two full collections (lib/server/gc.ts): the pack's memory budget is 50 MB. */
-const CERTIFICATES_PER_COLLECTION = 40;
-
-const utf8 = (text: string) => new TextEncoder().encode(text);
-
-/** A published version as the pack sees it: the idea's id and owner with that version's title and content. */
-type PackVersion = {
-  version: number;
-  publishedAt: Date | null;
-  idea: { id: number; ownerId: string; title: string; contentCiphertext: Uint8Array; kind: string };
-  proof: TimestampProof;
-};
-
 type PackIdea = Awaited<ReturnType<typeof ownedIdeaWithProof>>["idea"];
 
-export type EvidencePackPlan = { packId: string; idea: PackIdea; versions: PackVersion[]; createdAt: Date; origin: string };
+export type EvidencePackPlan = { packId: string; idea: PackIdea; versions: EvidenceVersion[]; createdAt: Date; origin: string };
 
-type FileRecord = { path: string; sha256: string; size: number };
-type VersionNote = { version: number; publishedAt: Date | null; file: string | null; sha256: string | null; ots: string | null; guide: string; timestamp: ReturnType<typeof presentProof> };
-type AgreementNote = {
-  id: string;
-  name: string;
-  email: string;
-  /** Which agreement was accepted: the owner's '<title>, version <n>', else the standard wording's version. */
-  agreement: string;
-  acceptedAt: Date;
-  certificate: string | null;
-  record: string;
-  ots: string | null;
-  timestamp: { status: string; digest: string } | null;
-};
-
-class PackState {
-  readonly files: FileRecord[] = [];
-  readonly versions: VersionNote[] = [];
-  readonly agreements: AgreementNote[] = [];
-  readonly problems: string[] = [];
+class PackState extends EvidenceFiles {
+  readonly notes: IdeaEvidenceNotes = { versions: [], agreements: [] };
   manifestSha256: string | null = null;
-
-  /** The entry for `bytes`, its digest and size recorded for the manifest as it goes into the ZIP. */
-  entry(path: string, bytes: Uint8Array, compress: boolean): ZipEntry {
-    this.files.push({ path, sha256: sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), size: bytes.byteLength });
-    return { name: path, compress, chunks: slices(bytes) };
-  }
-
-  problem(path: string, err: unknown) {
-    // A known refusal (a file missing from the store) says why; anything else is logged and stays generic.
-    const known = err instanceof HttpError && err.status < 500;
-    if (!known) console.error(`[evidence pack] ${path}`, err);
-    this.problems.push(`${path}: left out (${known ? err.message.replace(/\.$/, "") : "it could not be read"}).`);
+  constructor() {
+    super("evidence pack");
   }
 }
-
-export const versionFolder = (version: number) => `versions/v${version}`;
-export const agreementFolder = (ndaId: string) => `agreements/${ndaId}`;
 
 /** Where the manifest's proof is served once the calendars answered. */
 export function manifestOtsUrl(origin: string, ideaId: number, packId: string) {
@@ -127,49 +78,6 @@ export async function planEvidencePack(ownerId: string, ideaId: number): Promise
     createdAt: new Date(),
     origin: certificateOrigin(),
   };
-}
-
-function proofLine(p: TimestampProof, ots: string | null) {
-  switch (p.status) {
-    case "queued":
-      return "No proof yet: the digest is queued for the OpenTimestamps calendars. Download a new pack later for its .ots.";
-    case "pending":
-      return `Proof pending (${ots}): the calendars hold it, a Bitcoin block does not yet. 'ots upgrade' completes it later.`;
-    case "confirmed":
-      return `Proof confirmed in Bitcoin block ${p.bitcoinHeight ?? "?"}${p.bitcoinTime ? ` (${formatUtc(p.bitcoinTime)})` : ""}: ${ots}.`;
-    case "failed":
-      return `No proof: timestamping failed${p.lastError ? ` (${p.lastError})` : ""}.${ots ? ` The partial proof is ${ots}.` : ""}`;
-  }
-}
-
-/** versions/vN/HOW-TO-VERIFY.txt: one version's check, step by step. */
-function versionGuide(plan: EvidencePackPlan, v: PackVersion, fileName: string, ots: string | null) {
-  const otsName = `${fileName}.ots`;
-  return [
-    `How to verify version ${v.version} of idea ${plan.idea.id}`,
-    "=".repeat(`How to verify version ${v.version} of idea ${plan.idea.id}`.length),
-    "",
-    `Title: ${JSON.stringify(v.idea.title)}`,
-    `Published: ${v.publishedAt ? formatUtc(v.publishedAt) : "unknown"}`,
-    `File: ${fileName} (the exact bytes the timestamp proves: ${v.idea.kind === "pdf" ? "the original PDF" : "the title and text as one document"})`,
-    `SHA-256: ${v.proof.digest}`,
-    `State: ${proofLine(v.proof, ots ? otsName : null)}`,
-    "",
-    "What the proof shows: that this exact file existed no later than the time of a Bitcoin block. It does not show",
-    "who wrote it; the agreements in this pack show who was shown it and when.",
-    "",
-    "1. Check the file is the one proven. Its SHA-256 must equal the digest above:",
-    `     sha256sum ${fileName}          (macOS: shasum -a 256 ${fileName})`,
-    "2. Verify the proof, in either way:",
-    `   - in a browser: open ${plan.origin}/verify and give it ${fileName} and ${otsName};`,
-    "   - with the reference OpenTimestamps client (https://opentimestamps.org, `pip install opentimestamps-client`),",
-    "     keeping the file and its proof side by side in this folder:",
-    `       ots verify ${otsName}`,
-    "     A pending proof is completed once its Bitcoin block exists:",
-    `       ots upgrade ${otsName}`,
-    ots ? "" : `(${otsName} is not in this pack yet: download a new pack once the calendars have answered.)`,
-    "",
-  ].join("\n");
 }
 
 function readme(plan: EvidencePackPlan) {
@@ -203,100 +111,6 @@ function readme(plan: EvidencePackPlan) {
   ].join("\n");
 }
 
-/** The version's stamped file, its proof and its guide. */
-async function* versionEntries(plan: EvidencePackPlan, v: PackVersion, state: PackState): AsyncGenerator<ZipEntry> {
-  const folder = versionFolder(v.version);
-  const fileName = exportFileName(v.idea);
-  const note: VersionNote = {
-    version: v.version,
-    publishedAt: v.publishedAt,
-    file: null,
-    sha256: v.proof.digest,
-    ots: null,
-    guide: `${folder}/HOW-TO-VERIFY.txt`,
-    timestamp: presentProof(v.proof),
-  };
-  state.versions.push(note);
-  try {
-    const file = await exportIdea(v.idea);
-    if (sha256Hex(file.bytes) !== v.proof.digest) {
-      state.problems.push(`${folder}/${file.fileName}: its bytes no longer match the digest its timestamp proves.`);
-    }
-    note.file = `${folder}/${file.fileName}`;
-    yield state.entry(note.file, file.bytes, file.contentType !== "application/pdf");
-  } catch (err) {
-    state.problem(`${folder}/${fileName}`, err);
-  }
-  if (v.proof.ots) {
-    note.ots = `${folder}/${fileName}.ots`;
-    yield state.entry(note.ots, new Uint8Array(v.proof.ots), false);
-  }
-  yield state.entry(note.guide, utf8(versionGuide(plan, v, fileName, note.ots)), true);
-}
-
-async function ndaPage(ideaId: number, after: { acceptedAt: Date; id: string } | null) {
-  return db.ndaAcceptance.findMany({
-    where: {
-      ideaId,
-      ...(after ? { OR: [{ acceptedAt: { gt: after.acceptedAt } }, { acceptedAt: after.acceptedAt, id: { gt: after.id } }] } : {}),
-    },
-    orderBy: [{ acceptedAt: "asc" }, { id: "asc" }],
-    take: NDA_PAGE,
-    include: certificateInclude,
-  });
-}
-type NdaRow = Awaited<ReturnType<typeof ndaPage>>[number];
-
-/** Every acceptance, oldest first, a page at a time; one accepted before acceptances were stamped is queued now. */
-async function* acceptances(ideaId: number): AsyncGenerator<NdaRow> {
-  let after: { acceptedAt: Date; id: string } | null = null;
-  for (;;) {
-    const page = await ndaPage(ideaId, after);
-    for (const row of page) {
-      if (row.timestamp) yield row;
-      else {
-        await queueMissingNdaProof(row);
-        yield await db.ndaAcceptance.findUniqueOrThrow({ where: { id: row.id }, include: certificateInclude });
-      }
-    }
-    if (page.length < NDA_PAGE) return;
-    const last = page[page.length - 1];
-    after = { acceptedAt: last.acceptedAt, id: last.id };
-  }
-}
-
-async function* agreementEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
-  let built = 0;
-  for await (const nda of acceptances(plan.idea.id)) {
-    if (++built % CERTIFICATES_PER_COLLECTION === 0) collectGarbage();
-    const folder = agreementFolder(nda.id);
-    const note: AgreementNote = {
-      id: nda.id,
-      name: nda.name,
-      email: nda.email,
-      agreement: agreementNameText(nda) ?? `Standard agreement, version ${nda.agreementVersion}`,
-      acceptedAt: nda.acceptedAt,
-      certificate: null,
-      record: `${folder}/${ndaEvidenceFileName(nda.id)}`,
-      ots: null,
-      timestamp: nda.timestamp ? { status: nda.timestamp.status, digest: nda.timestamp.digest } : null,
-    };
-    state.agreements.push(note);
-    try {
-      const pdf = await buildNdaCertificate(nda, plan.origin, plan.createdAt);
-      note.certificate = `${folder}/${certificateFileName(nda.id)}`;
-      yield state.entry(note.certificate, pdf, false);
-    } catch (err) {
-      state.problem(`${folder}/${certificateFileName(nda.id)}`, err);
-    }
-    yield state.entry(note.record, ndaEvidenceDocument(nda), true);
-    if (nda.timestamp?.ots) {
-      note.ots = `${note.record}.ots`;
-      yield state.entry(note.ots, new Uint8Array(nda.timestamp.ots), false);
-    }
-  }
-}
-
 /** manifest.json: written last, from what the pack actually holds. */
 function manifest(plan: EvidencePackPlan, state: PackState) {
   return {
@@ -312,8 +126,8 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
         "completes. The owner downloads that proof from the address above once the calendars have answered; save it as " +
         "manifest.json.ots beside this file and verify it like the others.",
     },
-    versions: state.versions,
-    agreements: state.agreements,
+    versions: state.notes.versions,
+    agreements: state.notes.agreements,
     activity: "activity.csv",
     files: state.files,
     problems: state.problems,
@@ -322,14 +136,7 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
 
 async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
   yield state.entry("README.txt", utf8(readme(plan)), true);
-  for (const v of plan.versions) yield* versionEntries(plan, v, state);
-  yield* agreementEntries(plan, state);
-  try {
-    const { csv } = await activityCsv(plan.idea.ownerId, plan.idea.id);
-    yield state.entry("activity.csv", utf8(csv), true);
-  } catch (err) {
-    state.problem("activity.csv", err);
-  }
+  yield* ideaEvidenceEntries(plan, state, state.notes);
   const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
   state.manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   yield { name: "manifest.json", compress: true, chunks: slices(bytes) };

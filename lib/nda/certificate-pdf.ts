@@ -5,6 +5,9 @@ import { embedDejaVu } from "@/lib/pdf/fonts";
 import { TextFlow } from "@/lib/pdf/layout";
 import { printedLine } from "@/lib/nda/printable";
 import type { CertificateData } from "@/lib/nda/certificate-data";
+import { certificateTimestampText, formatUtc } from "@/lib/timestamps/text";
+
+export { formatUtc };
 
 /** The certificate as a PDF: its layout and the sentences that describe the evidence. */
 
@@ -12,30 +15,15 @@ export const CERTIFICATE_TITLE = "NDA Acceptance Certificate";
 
 export const certificateFileName = (id: string) => `nda-certificate-${id}.pdf`;
 
-export function formatUtc(d: Date) {
-  return d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
-}
-
 /** Absolute links for a document that leaves the site (the configured origin, else the local server). */
 export function certificateOrigin() {
   const env = getEnv();
   return env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT}`;
 }
 
+/** The certificate's timestamp line (lib/timestamps/text.ts: a proof's state in words is written there once). */
 export function timestampStateText(t: CertificateData["timestamp"]): string {
-  if (!t) return "No timestamp was recorded for this acceptance.";
-  switch (t.status) {
-    case "queued":
-      return "Queued: the record's digest is waiting to be submitted to the OpenTimestamps calendars.";
-    case "pending":
-      return `Pending: submitted to the OpenTimestamps calendars${t.submittedAt ? ` on ${formatUtc(t.submittedAt)}` : ""}, waiting to be anchored in a Bitcoin block.`;
-    case "confirmed":
-      return t.bitcoinHeight !== null
-        ? `Anchored in Bitcoin block ${t.bitcoinHeight}${t.bitcoinTime ? ` (${formatUtc(t.bitcoinTime)})` : ""}.`
-        : "Anchored in the Bitcoin blockchain.";
-    case "failed":
-      return `Failed: the timestamp could not be obtained${t.lastError ? ` (${t.lastError})` : ""}. The record and its digests above remain valid evidence.`;
-  }
+  return certificateTimestampText(t);
 }
 
 /** The owner as a certificate names them: the name, and the account e-mail only if they chose to show it (/profile). */

@@ -8,7 +8,7 @@ import { shareTypeToApi } from "@/lib/shares/share-type";
 import type { ShareType } from "@/lib/generated/prisma/client";
 
 /**
- * The owner's mails about a recipient's agreement and first view, one per burst (issue 19 §3): each event is a row
+ * The owner's mails about a recipient's agreement and first view, one per burst: each event is a row
  * of "OwnerNotification", written when it happens; the events of one recipient within NOTIFY_BURST_S of the first
  * go out as one mail once that window has closed. PostgreSQL is the only source of truth, so any instance's job run
  * (the in-process interval, the cron call) may send a burst, whichever wrote its events:

@@ -1,4 +1,4 @@
-import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormResolver, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
+import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormSchema, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
 import { ApiError } from "@/lib/client/request";
 import { createShareSchema } from "@/lib/validation/share-link";
 import { MESSAGES } from "@/lib/validation/sharing";
@@ -113,16 +113,13 @@ describe("share form", () => {
     });
   });
 
-  it("the resolver gives react-hook-form the body, or the errors by field", async () => {
-    const resolve = shareFormResolver(3);
-    const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<typeof resolve>[2];
-    expect(await resolve(form({ shareType: "full-access" }), undefined, options)).toEqual({
-      values: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
-      errors: {},
+  it("the Standard Schema gives the light form the body, or one issue per field", async () => {
+    const schema = shareFormSchema(3)["~standard"];
+    expect(await schema.validate(form({ shareType: "full-access" }))).toEqual({
+      value: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
     });
-    expect(await resolve(form({ shareType: "one-time", maxViews: "x" }), undefined, options)).toEqual({
-      values: {},
-      errors: { maxViews: { type: "validate", message: MESSAGES.maxViews } },
+    expect(await schema.validate(form({ shareType: "one-time", maxViews: "x" }))).toEqual({
+      issues: [{ message: MESSAGES.maxViews, path: ["maxViews"] }],
     });
   });
 

@@ -49,7 +49,7 @@ describe("GET /api/account/export", () => {
     session.user = null;
   });
 
-  it("is a ZIP of the account: account.json, each idea's stamped file with its .ots, certificates, activity, README", async () => {
+  it("is a ZIP of the account: account.json, each idea's evidence as its pack holds it (versions with .ots and guide, agreements, activity), drafts, README", async () => {
     const ada = await createUser({ name: "Ada Lovelace", email: "ada@example.com" });
     const other = await createUser();
     const published = await createPublished(ada.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
@@ -86,13 +86,16 @@ describe("GET /api/account/export", () => {
     const zip = unzip(await readAll(res));
     expect(zip.bad).toBeNull();
     const p = `ideas/idea-${published.id}`;
+    const v1 = `${p}/versions/v1`;
+    const agreement = `${p}/agreements/${nda.id}`;
     expect(Object.keys(zip.entries).sort()).toEqual(
       [
-        `${p}/idea-${published.id}.html`,
-        `${p}/idea-${published.id}.html.ots`,
+        `${v1}/idea-${published.id}.html`,
+        `${v1}/idea-${published.id}.html.ots`,
+        `${v1}/HOW-TO-VERIFY.txt`,
         `${p}/activity.csv`,
-        `${p}/ndas/nda-certificate-${nda.id}.pdf`,
-        `${p}/ndas/nda-acceptance-${nda.id}.json`,
+        `${agreement}/nda-certificate-${nda.id}.pdf`,
+        `${agreement}/nda-acceptance-${nda.id}.json`,
         `ideas/idea-${draft.id}/idea-${draft.id}.html`,
         `ideas/idea-${draft.id}/activity.csv`,
         `ideas/idea-${pdf.id}/idea-${pdf.id}.pdf`,
@@ -104,12 +107,16 @@ describe("GET /api/account/export", () => {
     );
 
     // The stamped file is the exact proven bytes, the .ots the stored proof, the PDF the original.
-    expect(bytesOf(zip.entries[`${p}/idea-${published.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, published.id)).bytes);
-    expect(bytesOf(zip.entries[`${p}/idea-${published.id}.html.ots`])).toEqual(ots);
+    expect(bytesOf(zip.entries[`${v1}/idea-${published.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, published.id)).bytes);
+    expect(bytesOf(zip.entries[`${v1}/idea-${published.id}.html.ots`])).toEqual(ots);
+    // The version's guide is the evidence pack's own (lib/evidence/idea-entries.ts).
+    const guide = text(zip.entries[`${v1}/HOW-TO-VERIFY.txt`]);
+    expect(guide).toContain(`ots verify idea-${published.id}.html.ots`);
+    expect(guide).toContain(published.contentSha256);
     expect(bytesOf(zip.entries[`ideas/idea-${pdf.id}/idea-${pdf.id}.pdf`])).toEqual(MINIMAL_PDF);
     expect(bytesOf(zip.entries[`files/${image.id}-kettle_pic.png`])).toEqual(distinctPng("kettle"));
     expect(text(zip.entries[`ideas/idea-${draft.id}/idea-${draft.id}.html`])).toContain("<h1>Half an idea</h1>");
-    expect(bytesOf(zip.entries[`${p}/ndas/nda-certificate-${nda.id}.pdf`]).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(bytesOf(zip.entries[`${agreement}/nda-certificate-${nda.id}.pdf`]).subarray(0, 5).toString()).toBe("%PDF-");
     const csv = text(zip.entries[`${p}/activity.csv`]);
     expect(csv.split("\r\n")[0] ?? csv.split("\n")[0]).toMatch(/^Time \(UTC\),Event,/);
     expect(csv).toContain("Nice kettle");
@@ -137,13 +144,14 @@ describe("GET /api/account/export", () => {
     expect(kettle).toMatchObject({
       title: "Solar Kettle",
       status: "published",
-      file: `${p}/idea-${published.id}.html`,
-      proof: { status: "pending", digest: published.contentSha256, ots: `${p}/idea-${published.id}.html.ots` },
+      file: `${v1}/idea-${published.id}.html`,
+      proof: { status: "pending", digest: published.contentSha256, ots: `${v1}/idea-${published.id}.html.ots` },
+      versions: [{ version: 1, file: `${v1}/idea-${published.id}.html`, ots: `${v1}/idea-${published.id}.html.ots`, guide: `${v1}/HOW-TO-VERIFY.txt` }],
       links: [{
         id: share.id, shareType: "full-access", accessLink: share.accessLink, name: "Sequoia, partner meeting", note: "See page 2 first",
         allowedDomains: ["sequoia.example"], blockedDomains: [], requireNda: true, passcode: true, recipients: [{ id: grace.id, name: "Grace Hopper", email: "grace@example.com", agreedToNda: true }],
       }],
-      agreements: [{ id: nda.id, recipientId: grace.id, agreementText: nda.agreementText, certificate: `${p}/ndas/nda-certificate-${nda.id}.pdf` }],
+      agreements: [{ id: nda.id, recipientId: grace.id, agreementText: nda.agreementText, certificate: `${agreement}/nda-certificate-${nda.id}.pdf` }],
       comments: [{ author: "Grace Hopper", content: "Nice kettle", authorRole: "recipient" }],
     });
     expect(half).toMatchObject({ status: "draft", proof: null, links: [], agreements: [], comments: [] });
@@ -155,11 +163,11 @@ describe("GET /api/account/export", () => {
     expect(readme).toContain("ots verify idea-3.pdf.ots");
     expect(readme).toContain(`/verify`);
     expect(readme).toContain(`idea-${draft.id} (draft) "Half an idea": no proof: drafts are not timestamped`);
-    expect(readme).toContain(`idea-${published.id} (published) "Solar Kettle": proof pending (${p}/idea-${published.id}.html.ots)`);
+    expect(readme).toContain(`idea-${published.id} (published) "Solar Kettle": proof pending (${v1}/idea-${published.id}.html.ots)`);
     expect(readme).not.toContain("Left out");
   });
 
-  it("holds every published version: the latest as the idea's file, earlier ones under versions/vN with their proofs", async () => {
+  it("holds every published version under versions/vN with its proof; the latest is the idea's file", async () => {
     const ada = await createUser();
     const idea = await createPublished(ada.id, { title: "Solar Kettle", content: "<p>Boil with sunlight</p>" });
     const v1Stamped = (await getIdeaStampedFile(ada.id, idea.id, 1)).bytes;
@@ -173,7 +181,8 @@ describe("GET /api/account/export", () => {
     session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
     const zip = unzip(await readAll(await exportCall()));
     const p = `ideas/idea-${idea.id}`;
-    expect(bytesOf(zip.entries[`${p}/idea-${idea.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, idea.id, 2)).bytes);
+    expect(bytesOf(zip.entries[`${p}/versions/v2/idea-${idea.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, idea.id, 2)).bytes);
+    expect(JSON.parse(text(zip.entries["account.json"])).ideas[0].file).toBe(`${p}/versions/v2/idea-${idea.id}.html`);
     expect(bytesOf(zip.entries[`${p}/versions/v1/idea-${idea.id}.html`])).toEqual(v1Stamped);
     expect(bytesOf(zip.entries[`${p}/versions/v1/idea-${idea.id}.html.ots`])).toEqual(ots);
   });
