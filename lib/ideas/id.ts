@@ -1,3 +1,5 @@
+import * as z from "zod";
+import type { PathParam } from "@/lib/api/path-params";
 import { idOrNull, parseRouteId } from "@/lib/api/route-id";
 import { ideaIdSchema } from "@/lib/validation/ideas";
 
@@ -15,3 +17,6 @@ export function parseIdeaId(raw: unknown): number {
 export function parseOptionalIdeaId(raw: string | null | undefined): number | null {
   return raw ? parseIdeaId(raw) : null;
 }
+
+/** An idea id as a path segment of a route: what parseIdeaId admits, else the same 404. */
+export const ideaIdParam: PathParam<number> = { schema: z.string().regex(/^[1-9][0-9]{0,9}$/), parse: parseIdeaId };

@@ -1,4 +1,5 @@
 import "server-only";
+import { numberParam } from "@/lib/api/path-params";
 import { inspectPdfInPool } from "@/lib/reader/pool";
 import { queuePageRendering } from "@/lib/reader/prerender";
 import { keepReaderPageList } from "@/lib/reader/cache";
@@ -283,3 +284,6 @@ export async function openDraftIdeaIds(ideaIds: number[]) {
   const rows = await db.ideaVersion.findMany({ where: { ideaId: { in: ideaIds }, status: "draft" }, select: { ideaId: true } });
   return new Set(rows.map((r) => r.ideaId));
 }
+
+/** A version number as a path segment: what parseVersionNumber admits, else its 404. */
+export const versionNumberParam = numberParam(parseVersionNumber);
