@@ -8,9 +8,12 @@ export function ideaIdOrNull(raw: unknown): number | null {
   return idOrNull(raw, ideaIdSchema);
 }
 
+/** The 404 for an idea that is not the caller's, unknown, or cannot be an id: one answer, so ids cannot be probed. */
+export const IDEA_NOT_FOUND = "Idea not found";
+
 /** An idea id from a request; anything that cannot be one is the same 404 as another creator's idea. */
 export function parseIdeaId(raw: unknown): number {
-  return parseRouteId(raw, "Idea not found", ideaIdSchema);
+  return parseRouteId(raw, IDEA_NOT_FOUND, ideaIdSchema);
 }
 
 /** An optional id (a query or form field that may be absent or empty): null when absent, else as parseIdeaId. */

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/shares/owned";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { parseIdeaId } from "@/lib/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/validation/share-link";
@@ -17,7 +19,7 @@ import { queueWebhookEvent } from "@/lib/webhooks/queue";
 export { findLiveShare } from "@/lib/shares/lookup";
 export { INVALID_LINK } from "@/lib/shares/link-state";
 
-export const SHARE_NOT_FOUND = "Share not found";
+export { SHARE_NOT_FOUND } from "@/lib/shares/owned";
 
 /** What the owner's view names of a link's agreement: its current title and version. */
 const withAgreement = {
@@ -65,9 +67,7 @@ export function viewLink(origin: string, accessLink: string) {
 
 /** The idea a new link is for: one of the owner's, else the 404 (the route counts its limit after this). */
 export async function shareableIdeaOr404(ownerId: string, rawId: unknown) {
-  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return idea;
+  return ownedIdeaOr404(ownerId, parseIdeaId(rawId), { select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
 }
 
 /**
@@ -170,8 +170,7 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
  * timeline. A revoked link cannot be changed (409).
  */
 export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
-  const before = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } } });
-  if (!before) throw new NotFoundError(SHARE_NOT_FOUND);
+  const before = await ownedShareOr404(ownerId, shareId);
   const input = updateShareSchema.parse(request);
   if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
   const data: ShareChanges = {

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { SHARE_NOT_FOUND } from "@/lib/shares/owned";
 import { NotFoundError } from "@/lib/api/errors";
 import * as z from "zod";
 import { parseRouteId } from "@/lib/api/route-id";
@@ -62,9 +64,7 @@ export async function recipientPage(token: string, secrets: RecipientSecrets, n:
 }
 
 async function ownedPdf(ownerId: string, ideaId: number) {
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { ownerId: true, kind: true, pdfAssetId: true } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return pdfAsset(idea);
+  return pdfAsset(await ownedIdeaOr404(ownerId, ideaId, { select: { ownerId: true, kind: true, pdfAssetId: true } }));
 }
 
 export async function ownerPageList(ownerId: string, ideaId: number) {
@@ -91,7 +91,7 @@ export async function previewPage(owner: { id: string; name: string; email: stri
 
 /** The preview's link segment in /api/ideas/{id}/preview/{link}: a share id, or "new" for a new link's defaults. */
 export function previewLinkId(raw: string): string | null {
-  return raw === "new" ? null : parseRouteId(raw, "Share not found");
+  return raw === "new" ? null : parseRouteId(raw, SHARE_NOT_FOUND);
 }
 
 export const previewLinkParam: PathParam<string | null> = {

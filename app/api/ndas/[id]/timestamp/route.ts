@@ -1,9 +1,10 @@
 import { ownerRoute } from "@/lib/api/routes";
 import { recordIdParam } from "@/lib/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 import { getNdaTimestamp } from "@/lib/timestamps";
 
 // GET /api/ndas/{id}/timestamp — the timestamp of an NDA acceptance record of one of the owner's ideas
 export const GET = ownerRoute({
-  params: { id: recordIdParam("Agreement not found") },
+  params: { id: recordIdParam(AGREEMENT_NOT_FOUND) },
   handler: async ({ user, params }) => Response.json(await getNdaTimestamp(user.id, params.id)),
 });

@@ -1,11 +1,12 @@
 import { ownerRoute } from "@/lib/api/routes";
 import { recordIdParam } from "@/lib/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 import { downloadResponse } from "@/lib/http/download";
 import { getNdaEvidenceFile } from "@/lib/timestamps";
 
 // GET /api/ndas/{id}/timestamp/file — the acceptance record's canonical JSON, the exact bytes its proof commits to
 export const GET = ownerRoute({
-  params: { id: recordIdParam("Agreement not found") },
+  params: { id: recordIdParam(AGREEMENT_NOT_FOUND) },
   handler: async ({ user, params }) => {
     const file = await getNdaEvidenceFile(user.id, params.id);
     return downloadResponse(file.bytes, file.fileName, file.contentType);

@@ -1,12 +1,13 @@
 import { ownerRoute } from "@/lib/api/routes";
 import { recordIdParam } from "@/lib/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 import { downloadResponse } from "@/lib/http/download";
 import { getNdaOts } from "@/lib/timestamps";
 import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
 
 // GET /api/ndas/{id}/timestamp/ots — the .ots of an NDA acceptance record; 404 until one exists
 export const GET = ownerRoute({
-  params: { id: recordIdParam("Agreement not found") },
+  params: { id: recordIdParam(AGREEMENT_NOT_FOUND) },
   handler: async ({ user, params }) => {
     const { bytes, fileName } = await getNdaOts(user.id, params.id);
     return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
