@@ -16,7 +16,7 @@ import type { PasscodeProofs } from "@/lib/shares/passcode";
  * Underneath is route() (lib/api/handler.ts): cross-site writes refused, private default headers, one error mapper.
  *
  * The order is fixed: caller (401) → `rateLimit` → path parameters (404) → query (400) → body (400/413/415) → `load`
- * → `rateLimitChecked` → handler. `rateLimit` refuses a throttled caller before its request is read;
+ * → `rateLimitChecked` → handler (a recipient's cookies are read just before `load`: they refuse nothing). `rateLimit` refuses a throttled caller before its request is read;
  * `rateLimitChecked` counts only requests that were well-formed and passed `load` (an ownership or state check whose
  * refusal costs nothing), and may use the body (a limit per e-mail address).
  */
@@ -114,17 +114,24 @@ function isBodySpec(body: BodyDeclaration): body is BodySpec<unknown> {
   return typeof (body as BodySpec<unknown>).read === "function" && "contentType" in body;
 }
 
-function build<C>(caller: CallerKind, resolveCaller: (req: Request) => Promise<C>) {
+/**
+ * `resolveCaller` runs first when it can refuse (401 without a session or cron secret); a caller that refuses nothing
+ * (the recipient's cookies) is read once the request's input passed, so a malformed request is refused as before.
+ */
+function build<C>(caller: CallerKind, resolveCaller: (req: Request) => Promise<C>, opts: { afterInput?: boolean } = {}) {
   return <P extends PathParams | undefined = undefined, Q extends Schema | undefined = undefined, B extends BodyDeclaration | undefined = undefined, L = undefined>(
     spec: RouteSpec<C, P, Q, B, L>,
   ): BuiltHandler => {
     const body = spec.body === undefined ? undefined : isBodySpec(spec.body) ? spec.body : jsonBody(spec.body);
     const handler = route(async (req: Request, ctx: Ctx) => {
-      const base = { req, ip: clientIp(req.headers), ...(await resolveCaller(req)) } as Base & C;
+      const first = opts.afterInput ? {} : await resolveCaller(req);
+      const base = { req, ip: clientIp(req.headers), ...first } as Base & C;
       if (spec.rateLimit) await enforceRateLimits(spec.rateLimit(base));
       const params = spec.params ? parseParams(spec.params, await ctx.params) : {};
       const query = spec.query ? z.parse(spec.query, queryObject(req)) : {};
-      const input = { ...base, params, query, body: body ? await body.read(req) : undefined } as Base & C & Parsed<P, Q, B>;
+      const parsedBody = body ? await body.read(req) : undefined;
+      const later = opts.afterInput ? await resolveCaller(req) : {};
+      const input = { ...base, ...later, params, query, body: parsedBody } as Base & C & Parsed<P, Q, B>;
       const loaded = (spec.load ? await spec.load(input) : undefined) as L;
       const full = { ...input, loaded };
       if (spec.rateLimitChecked) await enforceRateLimits(spec.rateLimitChecked(full));
@@ -154,12 +161,21 @@ export type RecipientCaller = {
  * A recipient of an access link, known by the recipient cookies this browser holds (the recipient gate in lib/ decides
  * what they may see), or the idea's owner where an answer serves both.
  */
-export const recipientRoute = build<RecipientCaller>("recipient", async (req) => ({
-  secrets: await readRecipientSecrets(),
-  passcodes: await readPasscodeProofs(),
-  client: requestClient(req),
-  signedInUser: () => getCurrentUser(),
-}));
+const recipientBuilder = build<RecipientCaller>(
+  "recipient",
+  async (req) => ({
+    secrets: await readRecipientSecrets(),
+    passcodes: await readPasscodeProofs(),
+    client: requestClient(req),
+    signedInUser: () => getCurrentUser(),
+  }),
+  { afterInput: true },
+);
+
+/** Its cookies are read after the input, so its limits are all `rateLimitChecked`. */
+export const recipientRoute = <P extends PathParams | undefined = undefined, Q extends Schema | undefined = undefined, B extends BodyDeclaration | undefined = undefined, L = undefined>(
+  spec: Omit<RouteSpec<RecipientCaller, P, Q, B, L>, "rateLimit">,
+) => recipientBuilder<P, Q, B, L>(spec);
 
 /** Anyone, no session: sign-in, registration, public proof verification, the waitlist. */
 export const publicRoute = build<Record<never, never>>("public", async () => ({}));

@@ -1,21 +1,31 @@
 import * as z from "zod";
-import { jsonBodyCheckedLater, recipientRoute } from "@/lib/api/routes";
+import { parseJson } from "@/lib/api/handler";
+import { recipientRoute, type BodySpec } from "@/lib/api/routes";
 import { createRecipient } from "@/lib/recipients/identify";
 import { setRecipientCookie } from "@/lib/recipients/cookies";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { createRecipientSchema } from "@/lib/validation/sharing";
+import { createRecipientSchema, type CreateRecipientInput } from "@/lib/validation/sharing";
 
 const jsonObject = (data: unknown) => (data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {});
+
+/** The link's token may come in the body or as ?accessToken=: the two are merged, then checked as one. */
+const identifyBody: BodySpec<CreateRecipientInput> = {
+  contentType: "application/json",
+  schema: createRecipientSchema,
+  required: true,
+  read: async (req) => {
+    const body = await parseJson(req, { parse: jsonObject });
+    return createRecipientSchema.parse({ ...body, accessToken: body.accessToken ?? new URL(req.url).searchParams.get("accessToken") ?? "" });
+  },
+};
 
 // POST /api/recipients — identify for a share link (token in the body or ?accessToken=); sets the recipient cookie
 export const POST = recipientRoute({
   query: z.object({ accessToken: z.string().optional() }),
-  // The token may come from the query instead: the body is checked once the two are merged.
-  body: jsonBodyCheckedLater(createRecipientSchema, jsonObject),
+  body: identifyBody,
   rateLimitChecked: ({ client }) => rateLimits.recipientCreateFromIp(client.ip),
-  handler: async ({ body, query, client, passcodes }) => {
-    const input = createRecipientSchema.parse({ ...body, accessToken: body.accessToken ?? query.accessToken ?? "" });
-    const { recipient, secret, shareId } = await createRecipient(input, client, passcodes);
+  handler: async ({ body, client, passcodes }) => {
+    const { recipient, secret, shareId } = await createRecipient(body, client, passcodes);
     await setRecipientCookie(shareId, secret);
     return Response.json(recipient, { status: 201 });
   },
