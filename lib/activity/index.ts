@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { IDEA_NOT_FOUND, ownedIdeaOr404 } from "@/lib/ideas/owned";
 import { NotFoundError } from "@/lib/api/errors";
 import { toCsv } from "@/lib/activity/csv";
 import { activitySummary, type ActivityRecipientSummary, type ActivitySummary } from "@/lib/activity/summary";
@@ -97,10 +98,8 @@ function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareT
 
 async function ownedIdea(ownerId: string, rawId: unknown) {
   const parsed = ideaIdSchema.safeParse(rawId);
-  if (!parsed.success) throw new NotFoundError("Idea not found");
-  const idea = await db.idea.findFirst({ where: { id: parsed.data, ownerId }, select: { id: true, title: true, owner: { select: { name: true } } } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return idea;
+  if (!parsed.success) throw new NotFoundError(IDEA_NOT_FOUND);
+  return ownedIdeaOr404(ownerId, parsed.data, { select: { id: true, title: true, owner: { select: { name: true } } } });
 }
 
 type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, version: number | null];

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { AGREEMENT_NOT_FOUND, liveAgreement, ownedAgreementOr404 } from "@/lib/agreements/owned";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { agreementSchema, type AgreementRequest } from "@/lib/validation/agreements";
@@ -14,7 +15,7 @@ import { agreementSchema, type AgreementRequest } from "@/lib/validation/agreeme
  * accepted it, and otherwise adds version n+1; the agreement's row is locked for the edit, and an acceptance locks it
  * too (lib/agreements/shown.ts), so an acceptance and an edit of the same version cannot interleave.
  */
-export const AGREEMENT_NOT_FOUND = "Agreement not found";
+export { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 export const AGREEMENT_IN_USE = "This agreement is used by a link. Choose another agreement for those links first.";
 export const AGREEMENT_NOT_YOURS = "Choose one of your agreements, or the standard agreement.";
 
@@ -44,7 +45,7 @@ export type AgreementSummary = ReturnType<typeof present>;
 export type AgreementVersionSummary = { version: number; title: string; body: string; createdAt: Date; acceptedCount: number };
 export type AgreementDetail = AgreementSummary & { versions: AgreementVersionSummary[] };
 
-const live = (ownerId: string, id?: string) => ({ ...(id ? { id } : {}), ownerId, deletedAt: null });
+const live = liveAgreement;
 
 export async function listAgreements(ownerId: string): Promise<AgreementSummary[]> {
   const rows = await db.agreement.findMany({ where: live(ownerId), include: withCurrent, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
@@ -52,8 +53,7 @@ export async function listAgreements(ownerId: string): Promise<AgreementSummary[
 }
 
 export async function getAgreement(ownerId: string, id: string): Promise<AgreementDetail> {
-  const row = await db.agreement.findFirst({ where: live(ownerId, id), include: withCurrent });
-  if (!row) throw new NotFoundError(AGREEMENT_NOT_FOUND);
+  const row = await ownedAgreementOr404(ownerId, id, { include: withCurrent });
   const [versions, counts] = await Promise.all([
     db.agreementVersion.findMany({ where: { agreementId: id }, orderBy: { version: "desc" } }),
     db.ndaAcceptance.groupBy({ by: ["agreementVersionNumber"], where: { agreementId: id }, _count: { _all: true } }),
@@ -95,7 +95,7 @@ async function lockAgreement(tx: Tx, ownerId: string, id: string, mode: "UPDATE"
 }
 
 export async function updateAgreement(ownerId: string, id: string, request: AgreementRequest): Promise<AgreementSummary> {
-  if (!(await db.agreement.findFirst({ where: live(ownerId, id), select: { id: true } }))) throw new NotFoundError(AGREEMENT_NOT_FOUND);
+  await ownedAgreementOr404(ownerId, id, { select: { id: true } });
   const input = agreementSchema.parse(request);
   return db.$transaction(async (tx) => {
     if (!(await lockAgreement(tx, ownerId, id, "UPDATE"))) throw new NotFoundError(AGREEMENT_NOT_FOUND);

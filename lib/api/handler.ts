@@ -30,7 +30,8 @@ function withDefaultHeaders(res: Response): Response {
 
 /**
  * Wraps a route handler: cross-site writes are refused (403) before it runs, every thrown error becomes one
- * consistent JSON answer, and every answer gets the private defaults above.
+ * consistent JSON answer, and every answer gets the private defaults above. Routes are made by the builders in
+ * lib/api/routes.ts, which stand on this.
  */
 export function route<P = Record<string, string>>(
   handler: (req: Request, ctx: Ctx<P>) => Promise<Response>,
@@ -44,12 +45,6 @@ export function route<P = Record<string, string>>(
     }
   };
 }
-
-/**
- * route() for answers about shares, recipients and comments. Every API answer is private now (route() decides), so
- * this is route() itself; the name stays where a handler wants to say so.
- */
-export const privateRoute = route;
 
 const DEFAULT_MAX_JSON_BYTES = 1_000_000;
 

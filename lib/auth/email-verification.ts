@@ -5,8 +5,6 @@ import { sendEmail } from "@/lib/email";
 import { emailVerificationEmail } from "@/lib/email/templates";
 import { ConflictError } from "@/lib/api/errors";
 import { VERIFY_LINK_INVALID } from "@/lib/validation/auth";
-import { enforceRateLimits } from "@/lib/rate-limit";
-import { rateLimits } from "@/lib/rate-limit/policies";
 
 const VERIFY_TTL_MS = 24 * 3600_000;
 export { VERIFY_LINK_INVALID };
@@ -29,14 +27,13 @@ export async function sendVerificationEmail(user: { id: string; name: string; em
 }
 
 /**
- * 'Resend link' on the banner: 409 once the address is verified, 429 past the limit (each call mails someone's
- * address: only a few per account and per IP).
+ * 'Resend link' on the banner: the account to mail, or 409 once its address is verified (the route then counts its
+ * limit: each call mails someone's address, so only a few per account and per IP, and a refusal costs nothing).
  */
-export async function resendVerificationEmail(userId: string, ip: string, origin: string) {
+export async function verificationResendTarget(userId: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerified: true } });
   if (isEmailVerified(user)) throw new ConflictError(ALREADY_VERIFIED);
-  await enforceRateLimits(rateLimits.verifyEmailResend(userId, ip));
-  await sendVerificationEmail(user, origin);
+  return user;
 }
 
 /** Spends a verification link (once; 400 VERIFY_LINK_INVALID otherwise) and marks the address verified. */

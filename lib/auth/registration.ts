@@ -6,8 +6,6 @@ import { normalizeEmail } from "@/lib/auth/email";
 import { ConflictError } from "@/lib/api/errors";
 import { sendEmail } from "@/lib/email";
 import { inviteEmail } from "@/lib/email/templates";
-import { enforceRateLimits } from "@/lib/rate-limit";
-import { rateLimits } from "@/lib/rate-limit/policies";
 
 const INVITE_TTL_DAYS = 14;
 
@@ -69,14 +67,18 @@ export async function sendInvite(email: string, origin: string, inviter?: { id: 
 
 export const REGISTRATION_IS_OPEN = "Registration is open: anyone can create an account, no invitation needed.";
 
+/** Invitations exist in invite mode only: an open instance needs none (409). */
+export function assertInvitesNeeded() {
+  if (getEnv().REGISTRATION_MODE !== "invite") throw new ConflictError(REGISTRATION_IS_OPEN);
+}
+
 /**
  * POST /api/invites: a member invites someone, on an instance in invite mode only (an open one needs no invitation).
- * A handful a day per account; whether the address already has an account is not told (the invitation is sent either
- * way, and registering with a taken address fails as usual).
+ * A handful a day per account (the route's limit); whether the address already has an account is not told (the
+ * invitation is sent either way, and registering with a taken address fails as usual).
  */
 export async function inviteSomeone(inviter: { id: string; name: string }, email: string, origin: string) {
-  if (getEnv().REGISTRATION_MODE !== "invite") throw new ConflictError(REGISTRATION_IS_OPEN);
-  await enforceRateLimits(rateLimits.invites(inviter.id));
+  assertInvitesNeeded();
   const { invite } = await sendInvite(email, origin, inviter);
   return { email: invite.email, expiresAt: invite.expiresAt };
 }

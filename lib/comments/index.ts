@@ -99,6 +99,8 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
     if (!mine) throw new ForbiddenError(NOT_YOUR_RECIPIENT);
   }
   const recipient = await commentingRecipient(secrets, { ...(input.recipientId ? { recipientId: input.recipientId } : {}), token });
+  // Kept here rather than in the route: it is keyed on the recipient the comment gate's query just found (the route
+  // would need a second look-up of the recipient), and a refused commenter must not use it up.
   await enforceRateLimits(rateLimits.comment(recipient.id, client.ip));
   const comment = await db.comment.create({
     data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },

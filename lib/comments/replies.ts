@@ -3,8 +3,6 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/api/errors";
 import { presentComment } from "@/lib/comments";
 import { notifyOwnerReply } from "@/lib/notifications";
-import { enforceRateLimits } from "@/lib/rate-limit";
-import { rateLimits } from "@/lib/rate-limit/policies";
 import { replySchema, type ReplyInput } from "@/lib/validation/sharing";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -18,13 +16,23 @@ const MAX_ID_CHARS = 100;
  */
 export async function addOwnerReply(ownerId: string, commentId: string, raw: ReplyInput) {
   const input = replySchema.parse(raw);
+  return replyTo(await ownedCommentOr404(ownerId, commentId), input);
+}
+
+/** A comment on one of the owner's ideas, or the 404 (another creator's comment or an unknown id). */
+export async function ownedCommentOr404(ownerId: string, commentId: string) {
   if (!commentId || commentId.length > MAX_ID_CHARS) throw new NotFoundError(COMMENT_NOT_FOUND);
   const parent = await db.comment.findFirst({
     where: { id: commentId, idea: { ownerId } },
     select: { id: true, parentId: true, recipientId: true, ideaId: true, idea: { select: { owner: { select: { name: true } } } } },
   });
   if (!parent) throw new NotFoundError(COMMENT_NOT_FOUND);
-  await enforceRateLimits(rateLimits.ownerReply(ownerId));
+  return parent;
+}
+
+/** The owner's answer to a comment ownedCommentOr404 found (the route counts its limit in between). */
+export async function replyTo(parent: Awaited<ReturnType<typeof ownedCommentOr404>>, raw: ReplyInput) {
+  const input = replySchema.parse(raw);
   const reply = await db.comment.create({
     data: {
       ideaId: parent.ideaId,

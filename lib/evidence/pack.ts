@@ -1,7 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { ConflictError, NotFoundError } from "@/lib/api/errors";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { ConflictError, HttpError, NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { certificateOrigin, formatUtc } from "@/lib/nda/certificate-pdf";
 import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/timestamps";
@@ -63,8 +64,7 @@ export function evidencePackFileName(ideaId: number, now = new Date()) {
  * no published version and no agreement: 409). An idea published before proofs existed gets its proof queued here.
  */
 export async function planEvidencePack(ownerId: string, ideaId: number): Promise<EvidencePackPlan> {
-  const found = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { status: true } });
-  if (!found) throw new NotFoundError("Idea not found");
+  const found = await ownedIdeaOr404(ownerId, ideaId, { select: { status: true } });
   if (found.status !== "published") {
     throw new ConflictError("This idea is not published yet: an evidence pack holds published versions and the agreements made on them.");
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { ConflictError, ValidationError } from "@/lib/api/errors";
 import { createAsset, deleteBlobs, readAssetBytes } from "@/lib/files";
 import { fileUrl } from "@/lib/files/url";
 import { sniffImageType } from "@/lib/files/sniff";
@@ -53,8 +54,7 @@ async function findSameImage(ownerId: string, data: Buffer, contentType: string)
 export async function uploadEditorImage(ownerId: string, file: UploadedFile | null, ideaId: number | null) {
   const contentType = imageTypeOf(file);
   if (ideaId != null) {
-    const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { status: true } });
-    if (!owned) throw new NotFoundError("Idea not found");
+    const owned = await ownedIdeaOr404(ownerId, ideaId, { select: { status: true } });
     if (owned.status === "published") throw new ConflictError("Published ideas cannot be edited.");
   }
   const same = await findSameImage(ownerId, file!.data, contentType);

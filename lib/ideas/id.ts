@@ -1,3 +1,5 @@
+import * as z from "zod";
+import type { PathParam } from "@/lib/api/path-params";
 import { idOrNull, parseRouteId } from "@/lib/api/route-id";
 import { ideaIdSchema } from "@/lib/validation/ideas";
 
@@ -6,12 +8,18 @@ export function ideaIdOrNull(raw: unknown): number | null {
   return idOrNull(raw, ideaIdSchema);
 }
 
+/** The 404 for an idea that is not the caller's, unknown, or cannot be an id: one answer, so ids cannot be probed. */
+export const IDEA_NOT_FOUND = "Idea not found";
+
 /** An idea id from a request; anything that cannot be one is the same 404 as another creator's idea. */
 export function parseIdeaId(raw: unknown): number {
-  return parseRouteId(raw, "Idea not found", ideaIdSchema);
+  return parseRouteId(raw, IDEA_NOT_FOUND, ideaIdSchema);
 }
 
 /** An optional id (a query or form field that may be absent or empty): null when absent, else as parseIdeaId. */
 export function parseOptionalIdeaId(raw: string | null | undefined): number | null {
   return raw ? parseIdeaId(raw) : null;
 }
+
+/** An idea id as a path segment of a route: what parseIdeaId admits, else the same 404. */
+export const ideaIdParam: PathParam<number> = { schema: z.string().regex(/^[1-9][0-9]{0,9}$/), parse: parseIdeaId };

@@ -2,9 +2,10 @@ import "server-only";
 import { inspectPdfInPool } from "@/lib/reader/pool";
 import { keepReaderPageList } from "@/lib/reader/cache";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
 import { ideaCounts } from "@/lib/activity/summary";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ConflictError, NotFoundError } from "@/lib/api/errors";
+import { ConflictError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
@@ -54,11 +55,7 @@ export async function listIdeas(ownerId: string) {
   }));
 }
 
-async function findOwned(ownerId: string, id: number) {
-  const idea = await db.idea.findFirst({ where: { id, ownerId } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return idea;
-}
+const findOwned = (ownerId: string, id: number) => ownedIdeaOr404(ownerId, id);
 
 async function present(idea: Awaited<ReturnType<typeof findOwned>>) {
   const { contentCiphertext, contentKeyId: _k, ownerId, pdfAssetId: _p, ...rest } = idea;

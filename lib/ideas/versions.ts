@@ -1,8 +1,10 @@
 import "server-only";
+import { numberParam } from "@/lib/api/path-params";
 import { inspectPdfInPool } from "@/lib/reader/pool";
 import { queuePageRendering } from "@/lib/reader/prerender";
 import { keepReaderPageList } from "@/lib/reader/cache";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
 import { ConflictError, HttpError, NotFoundError } from "@/lib/api/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { assertWithinQuota } from "@/lib/files/quota";
@@ -34,11 +36,7 @@ export function parseVersionNumber(raw: string): number {
   return Number(raw);
 }
 
-async function ownedIdea(ownerId: string, ideaId: number) {
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true, status: true, version: true } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return idea;
-}
+const ownedIdea = (ownerId: string, ideaId: number) => ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, status: true, version: true } });
 
 async function ownedVersion(ownerId: string, ideaId: number, version: number) {
   const row = await db.ideaVersion.findFirst({ where: { ideaId, version, idea: { id: ideaId, ownerId } }, include: { timestamp: true } });
@@ -283,3 +281,6 @@ export async function openDraftIdeaIds(ideaIds: number[]) {
   const rows = await db.ideaVersion.findMany({ where: { ideaId: { in: ideaIds }, status: "draft" }, select: { ideaId: true } });
   return new Set(rows.map((r) => r.ideaId));
 }
+
+/** A version number as a path segment: what parseVersionNumber admits, else its 404. */
+export const versionNumberParam = numberParam(parseVersionNumber);

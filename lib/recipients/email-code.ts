@@ -95,6 +95,8 @@ export async function sendRecipientCode(id: string, secrets: RecipientSecrets, c
   if (recipient.codeSentAt && Date.now() - recipient.codeSentAt.getTime() < interval) {
     throw new RateLimitError(Math.ceil((recipient.codeSentAt.getTime() + interval - Date.now()) / 1000));
   }
+  // These limits stay with the code rules: they are keyed on the recipient row (its id, its address, its link) that
+  // findSessionRecipient just read, and count only requests that passed the checks above.
   await enforceRateLimits(rateLimits.codeSend(recipient.id, client.ip));
   await enforceLimitsSaying(rateLimits.codeMail(recipient.email), CODE_MAILS_CAPPED);
   await issueCode(recipient);
@@ -109,6 +111,7 @@ export async function sendRecipientCode(id: string, secrets: RecipientSecrets, c
 export async function verifyRecipientEmail(id: string, code: string, secrets: RecipientSecrets, client: ClientInfo) {
   const recipient = await findSessionRecipient(id, secrets);
   if (!needsCode(recipient.share) || recipient.emailVerifiedAt) return presentRecipient(recipient, recipient.share);
+  // Keyed on the recipient row just read (see sendRecipientCode).
   await enforceLimitsSaying(rateLimits.codeVerify(recipient.id, client.ip, recipient.shareId, recipient.email), CODE_GUESSES_CAPPED);
   if (!recipient.codeHash) throw new ValidationError(CODE_EXPIRED);
   const claimed = await db.recipient.updateMany({

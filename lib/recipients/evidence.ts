@@ -1,11 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { NotFoundError } from "@/lib/api/errors";
+import { ownedShareOr404 } from "@/lib/shares/owned";
 import { describeDevice } from "@/lib/recipients/device";
-
-const SHARE_NOT_FOUND = "Share not found";
-/** cuid ids are 25 characters; anything far longer is not one of ours and need not reach the database. */
-const MAX_ID_CHARS = 100;
 
 /** Milliseconds spent on page (PDF) or section (HTML) n of the view, from 1. */
 export type PageTime = { n: number; ms: number };
@@ -68,9 +64,7 @@ type Row = {
  * through the client; each distinct user agent is described once (lib/recipients/device.ts caches).
  */
 export async function listShareRecipients(ownerId: string, shareId: string): Promise<ShareRecipient[]> {
-  if (!shareId || shareId.length > MAX_ID_CHARS) throw new NotFoundError(SHARE_NOT_FOUND);
-  const share = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } }, select: { id: true } });
-  if (!share) throw new NotFoundError(SHARE_NOT_FOUND);
+  await ownedShareOr404(ownerId, shareId, { select: { id: true } });
   const rows = await db.$queryRaw<Row[]>`
     SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
            n."id" AS "ndaId", n."acceptedAt", n."agreementSha256", n."contentSha256",

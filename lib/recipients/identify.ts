@@ -23,10 +23,11 @@ export const WRONG_ADDRESS = "This link was sent to a different e-mail address. 
  * mails an hour reach one address, whatever the links and recipients (429 CODE_MAILS_CAPPED).
  */
 export async function createRecipient(input: CreateRecipientInput, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS) {
-  await enforceRateLimits(rateLimits.recipientCreateFromIp(client.ip));
   const share = await findLiveShare(input.accessToken);
   // A link with a passcode admits no one who has not given it (a 404, like any link this caller may not use).
   if (!holdsPasscode(share, passcodes)) throw new PasscodeRequiredError();
+  // The per-address limit is the route's (POST /api/recipients). These two stay here: they are keyed on the link and
+  // the address the link's look-up above found and checked, and a refused visitor must not use up the link's budget.
   await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);

@@ -1,12 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/shares/owned";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { parseIdeaId } from "@/lib/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/validation/share-link";
 import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
-import { enforceRateLimits } from "@/lib/rate-limit";
-import { rateLimits } from "@/lib/rate-limit/policies";
 import { newAccessLink } from "@/lib/shares/secrets";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/shares/share-type";
 import { hashPasscode } from "@/lib/shares/passcode";
@@ -19,7 +19,7 @@ import { queueWebhookEvent } from "@/lib/webhooks/queue";
 export { findLiveShare } from "@/lib/shares/lookup";
 export { INVALID_LINK } from "@/lib/shares/link-state";
 
-export const SHARE_NOT_FOUND = "Share not found";
+export { SHARE_NOT_FOUND } from "@/lib/shares/owned";
 
 /** What the owner's view names of a link's agreement: its current title and version. */
 const withAgreement = {
@@ -65,10 +65,9 @@ export function viewLink(origin: string, accessLink: string) {
   return `${origin}/view/${accessLink}`;
 }
 
-async function ownedIdea(ownerId: string, rawId: unknown) {
-  const idea = await db.idea.findFirst({ where: { id: parseIdeaId(rawId), ownerId }, select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return idea;
+/** The idea a new link is for: one of the owner's, else the 404 (the route counts its limit after this). */
+export async function shareableIdeaOr404(ownerId: string, rawId: unknown) {
+  return ownedIdeaOr404(ownerId, parseIdeaId(rawId), { select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
 }
 
 /**
@@ -79,8 +78,12 @@ async function ownedIdea(ownerId: string, rawId: unknown) {
 export async function createShareLink(ownerId: string, request: CreateShareRequest, origin: string) {
   // The one set of rules (lib/validation/share-link.ts); the handler parsed the same already, other callers did not.
   const input = createShareSchema.parse(request);
-  const idea = await ownedIdea(ownerId, input.ideaId);
-  await enforceRateLimits(rateLimits.shareCreate(ownerId));
+  return createShareFor(ownerId, await shareableIdeaOr404(ownerId, input.ideaId), input, origin);
+}
+
+/** createShareLink once the idea is known to be the owner's (POST /api/shares counts its limit in between). */
+export async function createShareFor(ownerId: string, idea: Awaited<ReturnType<typeof shareableIdeaOr404>>, request: CreateShareRequest, origin: string) {
+  const input = createShareSchema.parse(request);
   // 'Sharing defaults' for what the request leaves out.
   const defaults = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { defaultAllowDownload: true, defaultScreenShield: true } });
   const type = input.shareType;
@@ -167,8 +170,7 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
  * timeline. A revoked link cannot be changed (409).
  */
 export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
-  const before = await db.share.findFirst({ where: { id: shareId, idea: { ownerId } } });
-  if (!before) throw new NotFoundError(SHARE_NOT_FOUND);
+  const before = await ownedShareOr404(ownerId, shareId);
   const input = updateShareSchema.parse(request);
   if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
   const data: ShareChanges = {
@@ -201,7 +203,7 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
 
 /** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */
 export async function revokeAllShares(ownerId: string, ideaId: unknown) {
-  const idea = await ownedIdea(ownerId, ideaId);
+  const idea = await shareableIdeaOr404(ownerId, ideaId);
   const revoked = await db.share.updateManyAndReturn({
     where: { ideaId: idea.id, revokedAt: null },
     data: { revokedAt: new Date() },
@@ -218,7 +220,7 @@ export async function revokeAllShares(ownerId: string, ideaId: unknown) {
 
 /** Newest first; another creator's idea is a 404. */
 export async function listShares(ownerId: string, ideaId: unknown) {
-  const idea = await ownedIdea(ownerId, ideaId);
+  const idea = await shareableIdeaOr404(ownerId, ideaId);
   const shares = await db.share.findMany({ where: { ideaId: idea.id, idea: { ownerId } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: withAgreement });
   return shares.map(presentShare);
 }

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { SHARE_NOT_FOUND } from "@/lib/shares/owned";
 import { NotFoundError } from "@/lib/api/errors";
 import { openContent, toClientContent } from "@/lib/ideas/content";
 import { watermarkText, type Watermark } from "@/lib/files/watermark-text";
@@ -59,15 +61,14 @@ async function versionShown(ideaId: number, version: number, versionCount: numbe
 
 /** The owner's idea, the link (when one is named) and the version shown; anyone else's: NotFoundError. */
 async function previewSource(ownerId: string, ideaId: number, { shareId, version = null }: PreviewTarget) {
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true, version: true } });
-  if (!idea) throw new NotFoundError("Idea not found");
+  const idea = await ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, version: true } });
   const share = shareId
     ? await db.share.findFirst({
         where: { id: shareId, ideaId: idea.id },
         select: { id: true, name: true, shareType: true, allowDownload: true, screenShield: true, requireNda: true, pinnedVersion: true },
       })
     : null;
-  if (shareId && !share) throw new NotFoundError("Share not found");
+  if (shareId && !share) throw new NotFoundError(SHARE_NOT_FOUND);
   const shown = version !== null ? await versionShown(idea.id, version, idea.version) : await shownVersion({ ideaId: idea.id, pinnedVersion: share?.pinnedVersion ?? null });
   return { idea, share, shown };
 }

@@ -1,7 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
+import { SHARE_NOT_FOUND } from "@/lib/shares/owned";
 import { NotFoundError } from "@/lib/api/errors";
+import * as z from "zod";
 import { parseRouteId } from "@/lib/api/route-id";
+import { numberParam, type PathParam } from "@/lib/api/path-params";
+import { ID_PATTERN } from "@/lib/validation/ids";
 import type { AssetMeta } from "@/lib/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
 import { requireReader } from "@/lib/shares/gate";
@@ -14,6 +19,8 @@ import { rateLimits } from "@/lib/rate-limit/policies";
  * The secure reader's pages: a PDF idea's pages as images, for the recipient the gate lets read
  * (marked with its identity) and for the owner's preview (unmarked). Anything else, and non-PDF ideas: 404.
  * Every call counts against the reader's and the address's page budget (rateLimits.pageImages): each may draw a page.
+ * The owner's routes declare theirs; the recipient's is counted here, keyed on the recipient the gate's one query
+ * found (counting it in the route would cost a second look-up of the recipient per page).
  */
 
 const NO_PAGES = "This document has no pages to show.";
@@ -41,6 +48,7 @@ async function pdfAsset(idea: { ownerId: string; kind: string; pdfAssetId: strin
 
 async function readerAsset(token: string, secrets: RecipientSecrets, ip: string) {
   const { share, recipient } = await requireReader(token, secrets);
+  // Kept here on purpose (see the top): the recipient is known only after the gate's query.
   await enforceRateLimits(rateLimits.pageImages(`r:${recipient.id}`, ip));
   return { asset: await pdfAsset(share.idea), recipient };
 }
@@ -55,41 +63,46 @@ export async function recipientPage(token: string, secrets: RecipientSecrets, n:
   return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() });
 }
 
-async function ownedPdf(ownerId: string, ideaId: number, ip: string) {
-  await enforceRateLimits(rateLimits.pageImages(`u:${ownerId}`, ip));
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { ownerId: true, kind: true, pdfAssetId: true } });
-  if (!idea) throw new NotFoundError("Idea not found");
-  return pdfAsset(idea);
+async function ownedPdf(ownerId: string, ideaId: number) {
+  return pdfAsset(await ownedIdeaOr404(ownerId, ideaId, { select: { ownerId: true, kind: true, pdfAssetId: true } }));
 }
 
-export async function ownerPageList(ownerId: string, ideaId: number, ip: string) {
-  return readerPageList(await ownedPdf(ownerId, ideaId, ip));
+export async function ownerPageList(ownerId: string, ideaId: number) {
+  return readerPageList(await ownedPdf(ownerId, ideaId));
 }
 
 /** The owner's preview: exactly the pages recipients get, unmarked. */
-export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null, ip: string) {
-  return readerPage(await ownedPdf(ownerId, ideaId, ip), n, width);
+export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null) {
+  return readerPage(await ownedPdf(ownerId, ideaId), n, width);
 }
 
 /**
  * 'Preview as recipient': the pages of the version the link shows (`shareId` null: the latest), marked
  * like a recipient's but with the owner's own name and e-mail labelled '(Preview)'. Owner-only; records nothing.
  */
-export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget, ip: string) {
-  await enforceRateLimits(rateLimits.pageImages(`u:${ownerId}`, ip));
+export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget) {
   return readerPageList(await pdfAsset(await previewPdfSource(ownerId, ideaId, target)));
 }
 
-export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, n: number, width: number | null, ip: string) {
-  await enforceRateLimits(rateLimits.pageImages(`u:${owner.id}`, ip));
+export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, n: number, width: number | null) {
   const asset = await pdfAsset(await previewPdfSource(owner.id, ideaId, target));
   return markedReaderPage(asset, n, width, previewWatermark(owner, new Date()));
 }
 
 /** The preview's link segment in /api/ideas/{id}/preview/{link}: a share id, or "new" for a new link's defaults. */
 export function previewLinkId(raw: string): string | null {
-  return raw === "new" ? null : parseRouteId(raw, "Share not found");
+  return raw === "new" ? null : parseRouteId(raw, SHARE_NOT_FOUND);
 }
+
+export const previewLinkParam: PathParam<string | null> = {
+  schema: z.union([z.literal("new"), z.string().regex(ID_PATTERN)]),
+  parse: (raw) => previewLinkId(String(raw)),
+};
+
+export const pageNumberParam = numberParam(parsePageNumber);
+
+/** Page images and lists for the owner (previews): per account and address, as the recipient's reader. */
+export const ownerPageLimits = ({ user, ip }: { user: { id: string }; ip: string }) => rateLimits.pageImages(`u:${user.id}`, ip);
 
 /** A page image answer; the route wrapper adds Cache-Control: private, no-store. */
 export function pageImageResponse(image: Buffer) {

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
+import { ownedIdeaOr404 } from "@/lib/ideas/owned";
 import { NotFoundError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { exportFileName, exportIdea, type IdeaExport } from "@/lib/ideas/export";
@@ -68,8 +70,7 @@ export const timestampSummarySelect = {
  * `idea` is what the export is built from: the idea's id and owner with the version's title and content.
  */
 export async function ownedIdeaWithProof(ownerId: string, ideaId: number, version?: number | null) {
-  const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true, ownerId: true, status: true, version: true } });
-  if (!owned) throw new NotFoundError("Idea not found");
+  const owned = await ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, status: true, version: true } });
   if (owned.status !== "published" || owned.version === null) throw new NotFoundError("This idea is not published, so it has no timestamp");
   const n = version ?? owned.version;
   const find = () => db.ideaVersion.findFirst({ where: { ideaId, version: n, status: "published" }, include: { timestamp: true } });
@@ -86,8 +87,7 @@ export async function ownedIdeaWithProof(ownerId: string, ideaId: number, versio
 
 /** Every published version of the owner's idea with its proof, oldest first (the evidence pack, the account export). */
 export async function ownedVersionsWithProofs(ownerId: string, ideaId: number) {
-  const owned = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { version: true } });
-  if (!owned) throw new NotFoundError("Idea not found");
+  await ownedIdeaOr404(ownerId, ideaId, { select: { id: true } });
   const numbers = await db.ideaVersion.findMany({ where: { ideaId, status: "published" }, orderBy: { version: "asc" }, select: { version: true } });
   const out = [];
   for (const { version } of numbers) out.push(await ownedIdeaWithProof(ownerId, ideaId, version));
@@ -119,7 +119,7 @@ export async function getIdeaStampedFile(ownerId: string, ideaId: number, versio
 async function ownedNdaWithProof(ownerId: string, ndaId: string) {
   const find = () => db.ndaAcceptance.findFirst({ where: { id: ndaId, idea: { ownerId } }, include: { timestamp: true } });
   let nda = await find();
-  if (!nda) throw new NotFoundError("Agreement not found");
+  if (!nda) throw new NotFoundError(AGREEMENT_NOT_FOUND);
   // Accepted before acceptances were stamped: queued now, as the backfill would.
   if (!nda.timestamp) {
     await queueMissingNdaProof(nda);
@@ -131,8 +131,7 @@ async function ownedNdaWithProof(ownerId: string, ndaId: string) {
 
 /** The NDA acceptances of an owner's idea (evidence fields and timestamp state), newest first. */
 export async function listIdeaNdas(ownerId: string, ideaId: number) {
-  const idea = await db.idea.findFirst({ where: { id: ideaId, ownerId }, select: { id: true } });
-  if (!idea) throw new NotFoundError("Idea not found");
+  await ownedIdeaOr404(ownerId, ideaId, { select: { id: true } });
   const rows = await db.ndaAcceptance.findMany({
     where: { ideaId },
     orderBy: { acceptedAt: "desc" },

@@ -62,6 +62,8 @@ function lookupGate(stop: AbortSignal, ip: string | undefined): Gate {
         : `not checked: one verification checks at most ${VERIFY_LOOKUPS.blocks} Bitcoin blocks`;
     }
     if (ip) {
+      // Not a request limit (POST /api/verify declares that one): a budget of outbound look-ups, spent one by one as a
+      // proof's attestations are checked; when it runs out the answer says "not checked" instead of a 429.
       try {
         await enforceRateLimits(rateLimits.verifyLookups(ip));
       } catch (err) {

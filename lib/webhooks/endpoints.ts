@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
+import { ownedWebhookOr404, WEBHOOK_NOT_FOUND } from "@/lib/webhooks/owned";
 import { encrypt } from "@/lib/crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { createWebhookSchema, type CreateWebhookInput, type WebhookEventType } from "@/lib/validation/webhooks";
@@ -12,7 +13,7 @@ import { newWebhookSecret } from "@/lib/webhooks/signature";
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 /** Deliveries shown per endpoint in its log (with every attempt of each). */
 export const LOG_SIZE = 20;
-export const WEBHOOK_NOT_FOUND = "Webhook not found";
+export { WEBHOOK_NOT_FOUND } from "@/lib/webhooks/owned";
 
 const endpointFields = { id: true, url: true, events: true, createdAt: true } as const;
 
@@ -92,8 +93,7 @@ export async function deleteWebhook(userId: string, id: string) {
  * request timeout). A failed attempt stays queued for retries like any delivery.
  */
 export async function sendTestEvent(userId: string, id: string) {
-  const endpoint = await db.webhookEndpoint.findFirst({ where: { id, userId }, select: { id: true } });
-  if (!endpoint) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  const endpoint = await ownedWebhookOr404(userId, id, { select: { id: true } });
   const deliveryId = await queueTestEvent(endpoint.id);
   await runWebhookDeliveries({ ids: [deliveryId] });
   const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: deliveryFields });

@@ -1,20 +1,21 @@
 import { NextResponse } from "next/server";
-import { route, parseJson } from "@/lib/api/handler";
-import { currentSessionSignedInAt, requireUser } from "@/lib/auth/session";
+import { jsonBody, ownerRoute } from "@/lib/api/routes";
+import { currentSessionSignedInAt } from "@/lib/auth/session";
 import { clearedSessionCookie } from "@/lib/auth/session-cookie";
 import { deleteAccountSchema } from "@/lib/validation/auth";
 import { deleteAccount } from "@/lib/account/delete";
 
 // DELETE /api/account {password} — deletes the account and everything it owns; 204, the session cookie cleared.
 // An account without a password (social sign-in) sends no body and must have signed in within the last 5 minutes.
-export const DELETE = route(async (req) => {
-  const user = await requireUser();
+export const DELETE = ownerRoute({
   // No body at all reads as {}: a password account then gets the 400 that asks for the password.
-  const input = req.headers.get("content-type") ? await parseJson(req, deleteAccountSchema) : deleteAccountSchema.parse({});
-  await deleteAccount(user.id, { password: input.password, signedInAt: await currentSessionSignedInAt() });
-  // Every session of the account is already dead (no user behind its tokens); this browser forgets its cookie too.
-  const res = new NextResponse(null, { status: 204 });
-  const c = clearedSessionCookie();
-  res.cookies.set(c.name, c.value, c.options);
-  return res;
+  body: jsonBody(deleteAccountSchema, { optional: true }),
+  handler: async ({ user, body }) => {
+    await deleteAccount(user.id, { password: body.password, signedInAt: await currentSessionSignedInAt() });
+    // Every session of the account is already dead (no user behind its tokens); this browser forgets its cookie too.
+    const res = new NextResponse(null, { status: 204 });
+    const c = clearedSessionCookie();
+    res.cookies.set(c.name, c.value, c.options);
+    return res;
+  },
 });

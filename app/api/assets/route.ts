@@ -1,9 +1,7 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
 import { listAssets } from "@/lib/files";
 
 // GET /api/assets — the creator's uploaded images and PDFs
-export const GET = route(async () => {
-  const user = await requireUser();
-  return Response.json(await listAssets(user.id));
+export const GET = ownerRoute({
+  handler: async ({ user }) => Response.json(await listAssets(user.id)),
 });

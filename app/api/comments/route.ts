@@ -1,22 +1,25 @@
-import { privateRoute, parseJson } from "@/lib/api/handler";
-import { getCurrentUser } from "@/lib/auth/session";
+import * as z from "zod";
+import { recipientRoute } from "@/lib/api/routes";
 import { addComment, listComments } from "@/lib/comments";
-import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
 import { parseOptionalIdeaId } from "@/lib/ideas/id";
 import { commentSchema } from "@/lib/validation/sharing";
 
+const query = z.object({ ideaId: z.string().optional(), token: z.string().optional() });
+
 // GET /api/comments?ideaId=&token= — the owner: every comment on the idea; a recipient: those made through its
 // link (token: the access link the viewer shows)
-export const GET = privateRoute(async (req) => {
-  const params = new URL(req.url).searchParams;
-  const ideaId = parseOptionalIdeaId(params.get("ideaId"));
-  const user = ideaId != null ? await getCurrentUser() : null;
-  return Response.json(await listComments({ ideaId, token: params.get("token"), userId: user?.id ?? null, secrets: await readRecipientSecrets() }));
+export const GET = recipientRoute({
+  query,
+  handler: async ({ query, secrets, signedInUser }) => {
+    const ideaId = parseOptionalIdeaId(query.ideaId);
+    const user = ideaId != null ? await signedInUser() : null;
+    return Response.json(await listComments({ ideaId, token: query.token ?? null, userId: user?.id ?? null, secrets }));
+  },
 });
 
 // POST /api/comments?token= — a recipient's comment on the link it views, stored under its own name
-export const POST = privateRoute(async (req) => {
-  const input = await parseJson(req, commentSchema);
-  const token = new URL(req.url).searchParams.get("token");
-  return Response.json(await addComment(input, await readRecipientSecrets(), requestClient(req), token), { status: 201 });
+export const POST = recipientRoute({
+  query: query.pick({ token: true }),
+  body: commentSchema,
+  handler: async ({ body, query, secrets, client }) => Response.json(await addComment(body, secrets, client, query.token ?? null), { status: 201 }),
 });

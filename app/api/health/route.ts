@@ -1,4 +1,6 @@
+import { publicRoute } from "@/lib/api/routes";
+
 // GET /api/health — liveness for load balancers and uptime checks; touches nothing (also the benchmarks' no-op baseline).
-export function GET() {
-  return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
-}
+export const GET = publicRoute({
+  handler: () => Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } }),
+});

@@ -1,15 +1,32 @@
-import { privateRoute, parseJson } from "@/lib/api/handler";
+import * as z from "zod";
+import { parseJson } from "@/lib/api/handler";
+import { recipientRoute, type BodySpec } from "@/lib/api/routes";
 import { createRecipient } from "@/lib/recipients/identify";
-import { readPasscodeProofs, requestClient, setRecipientCookie } from "@/lib/recipients/cookies";
-import { createRecipientSchema } from "@/lib/validation/sharing";
+import { setRecipientCookie } from "@/lib/recipients/cookies";
+import { rateLimits } from "@/lib/rate-limit/policies";
+import { createRecipientSchema, type CreateRecipientInput } from "@/lib/validation/sharing";
 
-const jsonObject = { parse: (data: unknown) => (data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {}) };
+const jsonObject = (data: unknown) => (data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {});
+
+/** The link's token may come in the body or as ?accessToken=: the two are merged, then checked as one. */
+const identifyBody: BodySpec<CreateRecipientInput> = {
+  contentType: "application/json",
+  schema: createRecipientSchema,
+  required: true,
+  read: async (req) => {
+    const body = await parseJson(req, { parse: jsonObject });
+    return createRecipientSchema.parse({ ...body, accessToken: body.accessToken ?? new URL(req.url).searchParams.get("accessToken") ?? "" });
+  },
+};
 
 // POST /api/recipients — identify for a share link (token in the body or ?accessToken=); sets the recipient cookie
-export const POST = privateRoute(async (req) => {
-  const body = await parseJson(req, jsonObject);
-  const input = createRecipientSchema.parse({ ...body, accessToken: body.accessToken ?? new URL(req.url).searchParams.get("accessToken") ?? "" });
-  const { recipient, secret, shareId } = await createRecipient(input, requestClient(req), await readPasscodeProofs());
-  await setRecipientCookie(shareId, secret);
-  return Response.json(recipient, { status: 201 });
+export const POST = recipientRoute({
+  query: z.object({ accessToken: z.string().optional() }),
+  body: identifyBody,
+  rateLimitChecked: ({ client }) => rateLimits.recipientCreateFromIp(client.ip),
+  handler: async ({ body, client, passcodes }) => {
+    const { recipient, secret, shareId } = await createRecipient(body, client, passcodes);
+    await setRecipientCookie(shareId, secret);
+    return Response.json(recipient, { status: 201 });
+  },
 });

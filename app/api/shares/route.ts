@@ -1,12 +1,13 @@
-import { privateRoute, parseJson } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
-import { createShareLink } from "@/lib/shares";
+import { ownerRoute } from "@/lib/api/routes";
+import { createShareFor, shareableIdeaOr404 } from "@/lib/shares";
 import { appOrigin } from "@/lib/http/origin";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { createShareSchema } from "@/lib/validation/share-link";
 
 // POST /api/shares — create a share link for one of the creator's ideas (e-mail shares send the invitation)
-export const POST = privateRoute(async (req) => {
-  const user = await requireUser();
-  const input = await parseJson(req, createShareSchema);
-  return Response.json(await createShareLink(user.id, input, appOrigin(req)), { status: 201 });
+export const POST = ownerRoute({
+  body: createShareSchema,
+  load: ({ user, body }) => shareableIdeaOr404(user.id, body.ideaId),
+  rateLimitChecked: ({ user }) => rateLimits.shareCreate(user.id),
+  handler: async ({ req, user, body, loaded: idea }) => Response.json(await createShareFor(user.id, idea, body, appOrigin(req)), { status: 201 }),
 });

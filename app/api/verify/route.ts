@@ -1,7 +1,6 @@
-import { route } from "@/lib/api/handler";
+import * as z from "zod";
+import { multipartBody, publicRoute } from "@/lib/api/routes";
 import { ValidationError } from "@/lib/api/errors";
-import { clientIp } from "@/lib/http/client-ip";
-import { enforceRateLimits } from "@/lib/rate-limit";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { parseMultipartFiles } from "@/lib/uploads/multipart";
 import { verifyProof } from "@/lib/timestamps/verify";
@@ -9,12 +8,14 @@ import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@
 
 // POST /api/verify — public: does a file match its OpenTimestamps proof (multipart: file, ots), and what do its attestations say
 // (the look-ups it makes are bounded in lib/timestamps/verify.ts; they stop when the client goes away)
-export const POST = route(async (req) => {
-  const ip = clientIp(req.headers);
-  await enforceRateLimits(rateLimits.verifyProof(ip));
-  const { files } = await parseMultipartFiles(req, { limits: { file: VERIFY_FILE_MAX_BYTES, ots: VERIFY_OTS_MAX_BYTES }, tooLarge: VERIFY_TOO_LARGE });
-  if (!files.file) throw new ValidationError("Choose the file to verify.");
-  if (!files.ots || files.ots.data.length === 0) throw new ValidationError("Choose the .ots proof of the file.");
-  const result = await verifyProof(files.file.data, files.ots.data, { signal: req.signal, ip });
-  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+export const POST = publicRoute({
+  rateLimit: ({ ip }) => rateLimits.verifyProof(ip),
+  body: multipartBody(z.object({ file: z.file(), ots: z.file() })),
+  handler: async ({ req, ip }) => {
+    const { files } = await parseMultipartFiles(req, { limits: { file: VERIFY_FILE_MAX_BYTES, ots: VERIFY_OTS_MAX_BYTES }, tooLarge: VERIFY_TOO_LARGE });
+    if (!files.file) throw new ValidationError("Choose the file to verify.");
+    if (!files.ots || files.ots.data.length === 0) throw new ValidationError("Choose the .ots proof of the file.");
+    const result = await verifyProof(files.file.data, files.ots.data, { signal: req.signal, ip });
+    return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  },
 });

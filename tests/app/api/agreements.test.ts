@@ -22,7 +22,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 17 §4: the founder's own agreement, and links without an NDA. */
+/** The founder's own agreement, and links without an NDA. */
 
 type User = { id: string; name: string; email: string };
 const asOwner = (u: User) => Object.assign(routeSession, { user: { ...u, profileImage: null }, secrets: [], passcodes: {} });

@@ -17,7 +17,7 @@ const list = async () => {
 };
 const signIn = (u: { id: string; name: string; email: string }) => (session.user = { id: u.id, name: u.name, email: u.email, profileImage: null });
 
-/** Issue 19 §2: each dashboard card shows its views and recipients; the list answers them with each idea. */
+/** Each dashboard card shows its views and recipients; the list answers them with each idea. */
 describe("GET /api/ideas counts", () => {
   it("gives each idea its views and distinct recipients (one person on two links counts once), zero for an unshared idea", async () => {
     const owner = await createUser();

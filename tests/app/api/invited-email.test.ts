@@ -9,7 +9,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 19 §3: an e-mail link's form shows the invited address, locked; the server still admits no other. */
+/** An e-mail link's form shows the invited address, locked; the server still admits no other. */
 
 const headers = { origin: TEST_ORIGIN, "content-type": "application/json", "user-agent": TEST_CLIENT.userAgent };
 const lookup = async (token: string) => {

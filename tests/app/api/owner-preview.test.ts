@@ -16,7 +16,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 19 §2: 'Preview as recipient' — the owner's alone, and it records nothing. */
+/** 'Preview as recipient' — the owner's alone, and it records nothing. */
 
 const asOwner = (u: { id: string; name: string; email: string }) => Object.assign(routeSession, { user: { id: u.id, name: u.name, email: u.email, profileImage: null }, secrets: [] });
 const signedOut = () => Object.assign(routeSession, { user: null, secrets: [] });

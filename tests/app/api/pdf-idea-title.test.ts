@@ -15,7 +15,7 @@ const put = (id: number, body: unknown) =>
     { params: Promise.resolve({ id: String(id) }) },
   );
 
-/** Issue 19 §2: a PDF idea's title can be changed before publishing, through the same PUT and the shared title schema. */
+/** A PDF idea's title can be changed before publishing, through the same PUT and the shared title schema. */
 describe("PUT /api/ideas/{id}: a PDF idea's title", () => {
   let ownerId: string;
   beforeEach(async () => {

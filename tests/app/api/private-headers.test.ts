@@ -39,7 +39,7 @@ function fill(route: string, values: Record<string, string>) {
 }
 
 describe("every GET answer of the API is private, no-store and sends no Referer", () => {
-  it("finds the owner routes of issue 14", () => {
+  it("finds the owner routes that carry account data", () => {
     expect(getRoutes).toEqual(expect.arrayContaining(["ideas", "ideas/[id]", "auth/me", "assets", "ndas/[id]/certificate.pdf"]));
   });
 

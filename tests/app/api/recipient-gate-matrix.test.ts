@@ -11,8 +11,8 @@ import { passcodeProof } from "@/lib/shares/passcode";
 import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
 
 /**
- * Issue 16 §0: every recipient-facing route answers through the one recipient gate (lib/shares/gate.ts). This table
- * runs EVERY such route through the same states (issue 17 adds a link whose passcode the recipient has not given); only "agreed" (agreed, verified, live link, view window open) reads.
+ * Every recipient-facing route answers through the one recipient gate (lib/shares/gate.ts). This table
+ * runs EVERY such route through the same states (including a link whose passcode the recipient has not given); only "agreed" (agreed, verified, live link, view window open) reads.
  * Each refused state differs from the allowed one by one fact (where a state cannot arise through the API, the
  * other facts are set directly, e.g. a view window on a recipient that never agreed), so each clause is needed.
  */

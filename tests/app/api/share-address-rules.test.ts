@@ -13,7 +13,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 17 §2: who may open a link (allow and block lists, the code step) and the owner's sharing defaults. */
+/** Who may open a link (allow and block lists, the code step) and the owner's sharing defaults. */
 
 type User = { id: string; name: string; email: string };
 const asOwner = (u: User) => Object.assign(routeSession, { user: { ...u, profileImage: null }, secrets: [], passcodes: {} });

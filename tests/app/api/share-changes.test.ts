@@ -14,7 +14,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 17 §3: naming and changing links after they went out; every change reaches recipients on their next call. */
+/** Naming and changing links after they went out; every change reaches recipients on their next call. */
 
 type User = { id: string; name: string; email: string };
 const asOwner = (u: User) => Object.assign(routeSession, { user: { ...u, profileImage: null }, secrets: [], passcodes: {} });

@@ -9,7 +9,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 19 §3: an e-mail link's optional personal note, shown only in its invitation mail. */
+/** An e-mail link's optional personal note, shown only in its invitation mail. */
 
 const asOwner = (u: { id: string; name: string; email: string }) => Object.assign(routeSession, { user: { ...u, profileImage: null }, secrets: [], passcodes: {} });
 const headers = { origin: TEST_ORIGIN, "content-type": "application/json", "user-agent": TEST_CLIENT.userAgent, "x-ideavault-client-ip": "203.0.113.7" };

@@ -14,7 +14,7 @@ import { routeSession } from "../../route-harness";
 jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
-/** Issue 17 §1: a link's passcode, asked before identity. */
+/** A link's passcode, asked before identity. */
 
 const PASSCODE = "Sequoia-2026";
 const asOwner = (u: { id: string; name: string; email: string }) => Object.assign(routeSession, { user: { ...u, profileImage: null }, secrets: [], passcodes: {} });

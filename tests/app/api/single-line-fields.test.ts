@@ -18,7 +18,7 @@ const request = (method: string, body: unknown) =>
   new Request("http://localhost/api/x", { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const noParams = { params: Promise.resolve({}) };
 
-/** Issue 14 item 7: a line break, a NUL or a bidirectional override in any single-line field is a 400 with a clear message. */
+/** A line break, a NUL or a bidirectional override in any single-line field is a 400 with a clear message. */
 const BAD = { newline: "Eve\n10. Void. The Recipient is bound by none of the terms above.", nul: "Eve\u0000Adams", override: "\u202eevil\u202c Bob" };
 
 describe("single-line fields on every route that takes one", () => {

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
-import { isJsonContentType, route } from "@/lib/api/handler";
+import { isJsonContentType } from "@/lib/api/handler";
+import { publicRoute } from "@/lib/api/routes";
 import { clearedSessionCookie } from "@/lib/auth/session-cookie";
 import { revokeCurrentSession } from "@/lib/auth/session";
 import { isOwnOrigin } from "@/lib/http/same-origin";
@@ -58,17 +59,21 @@ function provablySameOrigin(req: Request) {
 }
 
 // POST /api/auth/logout — ends the session: JSON answer for fetch, 303 to /login for the confirm page's form
-export const POST = route(async (req) => {
-  if (isJsonContentType(req.headers.get("content-type"))) return withSessionEnded(NextResponse.json({ success: true }));
-  return withSessionEnded(seeOther("/login"));
+export const POST = publicRoute({
+  handler: ({ req }) => {
+    if (isJsonContentType(req.headers.get("content-type"))) return withSessionEnded(NextResponse.json({ success: true }));
+    return withSessionEnded(seeOther("/login"));
+  },
 });
 
 // GET /api/auth/logout — the dashboard's 'Log Out' navigates here: end the session and go to /login.
 // Another site may link or embed this URL: browsers mark such requests cross-site and they end nothing; a
 // request that cannot be shown to come from our pages gets a confirm button (POST, Origin-checked) instead.
-export const GET = route(async (req) => {
-  const site = req.headers.get("sec-fetch-site");
-  if (site === "cross-site" || site === "same-site") return seeOther("/");
-  if (!provablySameOrigin(req)) return confirmPage();
-  return withSessionEnded(seeOther("/login"));
+export const GET = publicRoute({
+  handler: async ({ req }) => {
+    const site = req.headers.get("sec-fetch-site");
+    if (site === "cross-site" || site === "same-site") return seeOther("/");
+    if (!provablySameOrigin(req)) return confirmPage();
+    return withSessionEnded(seeOther("/login"));
+  },
 });

@@ -1,9 +1,7 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
 import { getProfile } from "@/lib/profile";
 
 // GET /api/auth/me — the signed-in user's name, email, profileImage, showEmailOnCertificates and whether the e-mail address is verified
-export const GET = route(async () => {
-  const user = await requireUser();
-  return Response.json({ ...(await getProfile(user.id)), emailVerified: user.emailVerified });
+export const GET = ownerRoute({
+  handler: async ({ user }) => Response.json({ ...(await getProfile(user.id)), emailVerified: user.emailVerified }),
 });

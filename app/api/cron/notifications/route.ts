@@ -1,12 +1,10 @@
-import { route } from "@/lib/api/handler";
-import { authorizeCron } from "@/lib/api/cron-secret";
+import { cronRoute } from "@/lib/api/routes";
 import { runQueueNow } from "@/lib/jobs/worker";
 
 // Each burst is one mail; a slow mail provider holds only its own burst.
 export const maxDuration = 300;
 
 // GET /api/cron/notifications — mail the owners every recipient burst whose window has closed (Vercel Cron; Authorization: Bearer $CRON_SECRET)
-export const GET = route(async (req) => {
-  authorizeCron(req.headers.get("authorization"));
-  return Response.json(await runQueueNow("notifications", 280_000));
+export const GET = cronRoute({
+  handler: async () => Response.json(await runQueueNow("notifications", 280_000)),
 });

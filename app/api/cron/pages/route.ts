@@ -1,12 +1,10 @@
-import { route } from "@/lib/api/handler";
-import { authorizeCron } from "@/lib/api/cron-secret";
+import { cronRoute } from "@/lib/api/routes";
 import { runPageRenderJobs } from "@/lib/reader/prerender";
 
 // One run draws pages for about 20 s, then hands the file back to the next run.
 export const maxDuration = 60;
 
 // GET /api/cron/pages — draw the pages of newly published PDFs ahead of time, drop expired copies (Vercel Cron; Authorization: Bearer $CRON_SECRET)
-export const GET = route(async (req) => {
-  authorizeCron(req.headers.get("authorization"));
-  return Response.json(await runPageRenderJobs());
+export const GET = cronRoute({
+  handler: async () => Response.json(await runPageRenderJobs()),
 });

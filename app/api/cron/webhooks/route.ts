@@ -1,14 +1,14 @@
-import { route } from "@/lib/api/handler";
-import { authorizeCron } from "@/lib/api/cron-secret";
+import { cronRoute } from "@/lib/api/routes";
 import { runDueJobs, runQueueNow } from "@/lib/jobs/worker";
 
 // Attempts run 8 at a time, each at most 10 s plus its DNS check.
 export const maxDuration = 300;
 
 // GET /api/cron/webhooks — attempt every due webhook delivery (Vercel Cron; Authorization: Bearer $CRON_SECRET)
-export const GET = route(async (req) => {
-  authorizeCron(req.headers.get("authorization"));
-  // Kicks whose function ended before it could attempt them, then every due delivery.
-  await runDueJobs("webhooks", 30_000);
-  return Response.json(await runQueueNow("webhooks-sweep", 240_000));
+export const GET = cronRoute({
+  handler: async () => {
+    // Kicks whose function ended before it could attempt them, then every due delivery.
+    await runDueJobs("webhooks", 30_000);
+    return Response.json(await runQueueNow("webhooks-sweep", 240_000));
+  },
 });

@@ -1,6 +1,5 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
-import { enforceRateLimits } from "@/lib/rate-limit";
+import * as z from "zod";
+import { multipartBody, ownerRoute } from "@/lib/api/routes";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { createPdfIdea } from "@/lib/ideas";
 import { parseMultipart } from "@/lib/uploads/multipart";
@@ -9,16 +8,18 @@ import { ValidationError } from "@/lib/api/errors";
 import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
 
 // POST /api/ideas/pdf — turn an uploaded PDF (multipart: file, title) into a draft idea
-export const POST = route(async (req) => {
-  const user = await requireUser();
-  await enforceRateLimits(rateLimits.uploads(user.id));
-  const { file, fields } = await parseMultipart(req, {
-    fileField: "file",
-    maxFileBytes: PDF_MAX_BYTES,
-    tooLarge: asErrorMessage(PDF_TOO_LARGE),
-  });
-  if (!file || file.data.length === 0) throw new ValidationError("No PDF file was uploaded");
-  if (!isPdf(file.data)) throw new ValidationError(asErrorMessage(PDF_INVALID_TYPE));
-  const idea = await createPdfIdea(user.id, { title: fields.title, fileName: file.fileName, data: file.data });
-  return Response.json(idea, { status: 201 });
+export const POST = ownerRoute({
+  rateLimit: ({ user }) => rateLimits.uploads(user.id),
+  body: multipartBody(z.object({ file: z.file(), title: z.string().optional() })),
+  handler: async ({ req, user }) => {
+    const { file, fields } = await parseMultipart(req, {
+      fileField: "file",
+      maxFileBytes: PDF_MAX_BYTES,
+      tooLarge: asErrorMessage(PDF_TOO_LARGE),
+    });
+    if (!file || file.data.length === 0) throw new ValidationError("No PDF file was uploaded");
+    if (!isPdf(file.data)) throw new ValidationError(asErrorMessage(PDF_INVALID_TYPE));
+    const idea = await createPdfIdea(user.id, { title: fields.title, fileName: file.fileName, data: file.data });
+    return Response.json(idea, { status: 201 });
+  },
 });

@@ -1,18 +1,18 @@
 import { NextResponse } from "next/server";
-import { route, parseJson } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
 import { changePassword } from "@/lib/auth/change-password";
 import { sessionCookie } from "@/lib/auth/session-cookie";
 import { changePasswordSchema } from "@/lib/validation/auth";
 
 // PUT /api/profile/password {currentPassword, newPassword} — 200; every other session of the account ends and this
 // browser gets a new session cookie. 403 for a wrong current password (429 after 10), 400 for a bad new one.
-export const PUT = route(async (req) => {
-  const user = await requireUser();
-  const input = await parseJson(req, changePasswordSchema);
-  const changed = await changePassword(user.id, input);
-  const res = NextResponse.json({ success: true });
-  const cookie = await sessionCookie(changed);
-  res.cookies.set(cookie.name, cookie.value, cookie.options);
-  return res;
+export const PUT = ownerRoute({
+  body: changePasswordSchema,
+  handler: async ({ user, body }) => {
+    const changed = await changePassword(user.id, body);
+    const res = NextResponse.json({ success: true });
+    const cookie = await sessionCookie(changed);
+    res.cookies.set(cookie.name, cookie.value, cookie.options);
+    return res;
+  },
 });

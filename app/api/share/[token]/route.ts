@@ -1,12 +1,12 @@
-import { privateRoute } from "@/lib/api/handler";
+import { recipientRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
 import { lookupSharedIdea } from "@/lib/shares/views";
-import { readPasscodeProofs, readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
-import { parseRouteId } from "@/lib/api/route-id";
 import { INVALID_LINK } from "@/lib/shares/link-state";
 
 // GET /api/share/{token} — the shared idea's title and owner; its content only for this browser's agreed recipient (consumes a view);
 // {requiresPasscode: true} and nothing else while the link's passcode is missing
-export const GET = privateRoute<{ token: string }>(async (req, { params }) => {
-  const token = parseRouteId((await params).token, INVALID_LINK);
-  return Response.json(await lookupSharedIdea(token, await readRecipientSecrets(), requestClient(req), await readPasscodeProofs()));
+export const GET = recipientRoute({
+  params: { token: recordIdParam(INVALID_LINK) },
+  // Unknown tokens are failure accounting per address (rateLimits.shareLookup), counted where the lookup fails.
+  handler: async ({ params, secrets, client, passcodes }) => Response.json(await lookupSharedIdea(params.token, secrets, client, passcodes)),
 });

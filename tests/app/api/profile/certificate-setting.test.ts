@@ -14,7 +14,7 @@ const put = (body: unknown) =>
   PUT(new Request("http://localhost/api/profile", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), noParams);
 const getMe = async () => (await me(new Request("http://localhost/api/auth/me"), noParams)).json();
 
-/** Issue 14 item 6: the owner chooses whether NDA certificates show their account e-mail (off by default). */
+/** The owner chooses whether NDA certificates show their account e-mail (off by default). */
 describe("PUT /api/profile showEmailOnCertificates, GET /api/auth/me", () => {
   let userId: string;
   beforeEach(async () => {

@@ -1,12 +1,14 @@
-import { privateRoute, parseJson } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
-import { addOwnerReply, COMMENT_NOT_FOUND } from "@/lib/comments/replies";
+import { ownerRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
+import { COMMENT_NOT_FOUND, ownedCommentOr404, replyTo } from "@/lib/comments/replies";
+import { rateLimits } from "@/lib/rate-limit/policies";
 import { replySchema } from "@/lib/validation/sharing";
-import { parseRouteId } from "@/lib/api/route-id";
 
 // POST /api/comments/{id}/replies — the idea's owner answers a recipient's comment
-export const POST = privateRoute<{ id: string }>(async (req, { params }) => {
-  const user = await requireUser();
-  const input = await parseJson(req, replySchema);
-  return Response.json(await addOwnerReply(user.id, parseRouteId((await params).id, COMMENT_NOT_FOUND), input), { status: 201 });
+export const POST = ownerRoute({
+  params: { id: recordIdParam(COMMENT_NOT_FOUND) },
+  body: replySchema,
+  load: ({ user, params }) => ownedCommentOr404(user.id, params.id),
+  rateLimitChecked: ({ user }) => rateLimits.ownerReply(user.id),
+  handler: async ({ body, loaded }) => Response.json(await replyTo(loaded, body), { status: 201 }),
 });

@@ -1,17 +1,17 @@
-import { privateRoute } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import * as z from "zod";
+import { ownerRoute } from "@/lib/api/routes";
 import { listActivity } from "@/lib/activity";
-import { parseIdeaId } from "@/lib/ideas/id";
+import { ideaIdParam } from "@/lib/ideas/id";
 
 /** A non-negative integer query parameter; anything else falls back to the default. */
-function intParam(params: URLSearchParams, name: string): number | undefined {
-  const raw = params.get(name);
-  return raw && /^\d{1,7}$/.test(raw) ? Number(raw) : undefined;
-}
+const intParam = z
+  .string()
+  .optional()
+  .transform((raw) => (raw && /^\d{1,7}$/.test(raw) ? Number(raw) : undefined));
 
 // GET /api/ideas/{id}/activity?offset=&limit= — the idea's timeline, newest first, one page (owner only)
-export const GET = privateRoute<{ id: string }>(async (req, { params }) => {
-  const user = await requireUser();
-  const search = new URL(req.url).searchParams;
-  return Response.json(await listActivity(user.id, parseIdeaId((await params).id), { offset: intParam(search, "offset"), limit: intParam(search, "limit") }));
+export const GET = ownerRoute({
+  params: { id: ideaIdParam },
+  query: z.object({ offset: intParam, limit: intParam }),
+  handler: async ({ user, params, query }) => Response.json(await listActivity(user.id, params.id, query)),
 });

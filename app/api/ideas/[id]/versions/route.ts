@@ -1,21 +1,17 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
-import { enforceRateLimits } from "@/lib/rate-limit";
+import { ownerRoute } from "@/lib/api/routes";
 import { rateLimits } from "@/lib/rate-limit/policies";
-import { parseIdeaId } from "@/lib/ideas/id";
+import { ideaIdParam } from "@/lib/ideas/id";
 import { createDraftVersion, listVersions } from "@/lib/ideas/versions";
 
-type Params = { id: string };
-
 // GET /api/ideas/{id}/versions — the idea's versions, newest first, each with its proof's state
-export const GET = route<Params>(async (_req, { params }) => {
-  const user = await requireUser();
-  return Response.json(await listVersions(user.id, parseIdeaId((await params).id)));
+export const GET = ownerRoute({
+  params: { id: ideaIdParam },
+  handler: async ({ user, params }) => Response.json(await listVersions(user.id, params.id)),
 });
 
 // POST /api/ideas/{id}/versions — 'New version': a draft from the latest published version (409 if one is open)
-export const POST = route<Params>(async (_req, { params }) => {
-  const user = await requireUser();
-  await enforceRateLimits(rateLimits.ideaWrites(user.id));
-  return Response.json(await createDraftVersion(user.id, parseIdeaId((await params).id)), { status: 201 });
+export const POST = ownerRoute({
+  rateLimit: ({ user }) => rateLimits.ideaWrites(user.id),
+  params: { id: ideaIdParam },
+  handler: async ({ user, params }) => Response.json(await createDraftVersion(user.id, params.id), { status: 201 }),
 });

@@ -1,10 +1,10 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 import { getNdaTimestamp } from "@/lib/timestamps";
-import { parseRouteId } from "@/lib/api/route-id";
 
 // GET /api/ndas/{id}/timestamp — the timestamp of an NDA acceptance record of one of the owner's ideas
-export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const user = await requireUser();
-  return Response.json(await getNdaTimestamp(user.id, parseRouteId((await params).id, "Agreement not found")));
+export const GET = ownerRoute({
+  params: { id: recordIdParam(AGREEMENT_NOT_FOUND) },
+  handler: async ({ user, params }) => Response.json(await getNdaTimestamp(user.id, params.id)),
 });

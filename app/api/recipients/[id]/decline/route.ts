@@ -1,12 +1,14 @@
-import { privateRoute } from "@/lib/api/handler";
-import { parseRouteId } from "@/lib/api/route-id";
+import { recipientRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
 import { declineNda } from "@/lib/recipients/decline";
-import { clearRecipientCookie, readRecipientSecrets } from "@/lib/recipients/cookies";
+import { clearRecipientCookie } from "@/lib/recipients/cookies";
 
 // POST /api/recipients/{id}/decline — decline the agreement: the recipient is marked declined and its cookie cleared
-export const POST = privateRoute<{ id: string }>(async (_req, { params }) => {
-  const id = parseRouteId((await params).id, "Recipient not found");
-  const { declined, shareId } = await declineNda(id, await readRecipientSecrets());
-  await clearRecipientCookie(shareId);
-  return Response.json({ declined });
+export const POST = recipientRoute({
+  params: { id: recordIdParam("Recipient not found") },
+  handler: async ({ params, secrets }) => {
+    const { declined, shareId } = await declineNda(params.id, secrets);
+    await clearRecipientCookie(shareId);
+    return Response.json({ declined });
+  },
 });

@@ -1,12 +1,11 @@
-import { privateRoute, parseJson } from "@/lib/api/handler";
+import { recipientRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
 import { acceptNda } from "@/lib/recipients/accept-nda";
-import { readRecipientSecrets, requestClient } from "@/lib/recipients/cookies";
 import { ndaSchema } from "@/lib/validation/sharing";
-import { parseRouteId } from "@/lib/api/route-id";
 
 // PUT /api/recipients/{id}/nda — accept the agreement; stores the evidence record
-export const PUT = privateRoute<{ id: string }>(async (req, { params }) => {
-  const id = parseRouteId((await params).id, "Recipient not found");
-  const { agreementSha256 } = await parseJson(req, ndaSchema);
-  return Response.json(await acceptNda(id, await readRecipientSecrets(), requestClient(req), { agreementSha256 }));
+export const PUT = recipientRoute({
+  params: { id: recordIdParam("Recipient not found") },
+  body: ndaSchema,
+  handler: async ({ params, body, secrets, client }) => Response.json(await acceptNda(params.id, secrets, client, { agreementSha256: body.agreementSha256 })),
 });

@@ -1,7 +1,6 @@
-import { privateRoute, parseJson } from "@/lib/api/handler";
-import { accessTokenSchema, parseRouteId } from "@/lib/api/route-id";
+import { jsonBody, recipientRoute } from "@/lib/api/routes";
+import { accessTokenParam } from "@/lib/api/path-params";
 import { recordEngagement } from "@/lib/engagement";
-import { readRecipientSecrets } from "@/lib/recipients/cookies";
 import { INVALID_LINK } from "@/lib/shares/link-state";
 import { engagementSchema } from "@/lib/validation/engagement";
 
@@ -10,9 +9,12 @@ const MAX_BODY_BYTES = 32 * 1024;
 
 // POST /api/share/{token}/engagement — the reader's reading time per page/section since its last report (also sent
 // with navigator.sendBeacon: a Blob of type application/json); 204, clipped to the time that passed
-export const POST = privateRoute<{ token: string }>(async (req, { params }) => {
-  const token = parseRouteId((await params).token, INVALID_LINK, accessTokenSchema);
-  const input = await parseJson(req, engagementSchema, { maxBytes: MAX_BODY_BYTES });
-  await recordEngagement(token, await readRecipientSecrets(), input);
-  return new Response(null, { status: 204 });
+export const POST = recipientRoute({
+  params: { token: accessTokenParam(INVALID_LINK) },
+  body: jsonBody(engagementSchema, { maxBytes: MAX_BODY_BYTES }),
+  // Its limit (rateLimits.engagement, per recipient) is counted inside the report's one SQL statement: lib/engagement.
+  handler: async ({ params, body, secrets }) => {
+    await recordEngagement(params.token, secrets, body);
+    return new Response(null, { status: 204 });
+  },
 });

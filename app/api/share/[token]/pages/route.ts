@@ -1,12 +1,11 @@
-import { privateRoute } from "@/lib/api/handler";
-import { clientIp } from "@/lib/http/client-ip";
-import { readRecipientSecrets } from "@/lib/recipients/cookies";
-import { parseRouteId } from "@/lib/api/route-id";
+import { recipientRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
 import { INVALID_LINK } from "@/lib/shares/link-state";
 import { recipientPageList } from "@/lib/shares/pages";
 
 // GET /api/share/{token}/pages — {pageCount, pages: [{n, width, height}]} of the shared PDF, for the recipient the gate lets read
-export const GET = privateRoute<{ token: string }>(async (req, { params }) => {
-  const token = parseRouteId((await params).token, INVALID_LINK);
-  return Response.json(await recipientPageList(token, await readRecipientSecrets(), clientIp(req.headers)));
+export const GET = recipientRoute({
+  params: { token: recordIdParam(INVALID_LINK) },
+  // Its limit (rateLimits.pageImages, per recipient) is counted in lib/shares/pages.ts, where the gate found the recipient.
+  handler: async ({ params, secrets, client }) => Response.json(await recipientPageList(params.token, secrets, client.ip)),
 });

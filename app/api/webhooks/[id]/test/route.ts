@@ -1,7 +1,5 @@
-import { route } from "@/lib/api/handler";
-import { parseRouteId } from "@/lib/api/route-id";
-import { requireUser } from "@/lib/auth/session";
-import { enforceRateLimits } from "@/lib/rate-limit";
+import { ownerRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
 import { rateLimits } from "@/lib/rate-limit/policies";
 import { sendTestEvent, WEBHOOK_NOT_FOUND } from "@/lib/webhooks/endpoints";
 
@@ -9,9 +7,8 @@ import { sendTestEvent, WEBHOOK_NOT_FOUND } from "@/lib/webhooks/endpoints";
 export const maxDuration = 30;
 
 // POST /api/webhooks/{id}/test — send a `webhook.test` event now; answers the delivery with its first attempt
-export const POST = route<{ id: string }>(async (_req, { params }) => {
-  const user = await requireUser();
-  const id = parseRouteId((await params).id, WEBHOOK_NOT_FOUND);
-  await enforceRateLimits(rateLimits.webhookTest(user.id));
-  return Response.json(await sendTestEvent(user.id, id));
+export const POST = ownerRoute({
+  params: { id: recordIdParam(WEBHOOK_NOT_FOUND) },
+  rateLimitChecked: ({ user }) => rateLimits.webhookTest(user.id),
+  handler: async ({ user, params }) => Response.json(await sendTestEvent(user.id, params.id)),
 });

@@ -1,14 +1,14 @@
-import { route } from "@/lib/api/handler";
-import { clientIp } from "@/lib/http/client-ip";
-import { requireUser } from "@/lib/auth/session";
-import { parseIdeaId } from "@/lib/ideas/id";
-import { ownerPage, pageImageResponse, parsePageNumber, parsePageWidth } from "@/lib/shares/pages";
+import * as z from "zod";
+import { ownerRoute } from "@/lib/api/routes";
+import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerPage, ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth } from "@/lib/shares/pages";
+
+const query = z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) });
 
 // GET /api/ideas/{id}/pages/{n}?width=W — the owner's preview of page n, unmarked (what recipients see, without their mark)
-export const GET = route<{ id: string; n: string }>(async (req, { params }) => {
-  const user = await requireUser();
-  const { id, n } = await params;
-  const ideaId = parseIdeaId(id);
-  const page = parsePageNumber(n);
-  return pageImageResponse(await ownerPage(user.id, ideaId, page, parsePageWidth(new URL(req.url).searchParams.get("width")), clientIp(req.headers)));
+export const GET = ownerRoute({
+  params: { id: ideaIdParam, n: pageNumberParam },
+  query,
+  rateLimitChecked: ownerPageLimits,
+  handler: async ({ user, params, query }) => pageImageResponse(await ownerPage(user.id, params.id, params.n, query.width)),
 });

@@ -1,12 +1,13 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
 import { downloadResponse } from "@/lib/http/download";
 import { getIdeaStampedFile } from "@/lib/timestamps";
-import { parseIdeaId } from "@/lib/ideas/id";
+import { ideaIdParam } from "@/lib/ideas/id";
 
 // GET /api/ideas/{id}/timestamp/file — the exact bytes the idea's proof commits to (export, PDF or JSON)
-export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const user = await requireUser();
-  const file = await getIdeaStampedFile(user.id, parseIdeaId((await params).id));
-  return downloadResponse(file.bytes, file.fileName, file.contentType);
+export const GET = ownerRoute({
+  params: { id: ideaIdParam },
+  handler: async ({ user, params }) => {
+    const file = await getIdeaStampedFile(user.id, params.id);
+    return downloadResponse(file.bytes, file.fileName, file.contentType);
+  },
 });

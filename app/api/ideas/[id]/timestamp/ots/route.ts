@@ -1,13 +1,14 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
 import { downloadResponse } from "@/lib/http/download";
 import { getIdeaOts } from "@/lib/timestamps";
 import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
-import { parseIdeaId } from "@/lib/ideas/id";
+import { ideaIdParam } from "@/lib/ideas/id";
 
 // GET /api/ideas/{id}/timestamp/ots — the OpenTimestamps proof (.ots) of the published idea; 404 until one exists
-export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const user = await requireUser();
-  const { bytes, fileName } = await getIdeaOts(user.id, parseIdeaId((await params).id));
-  return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
+export const GET = ownerRoute({
+  params: { id: ideaIdParam },
+  handler: async ({ user, params }) => {
+    const { bytes, fileName } = await getIdeaOts(user.id, params.id);
+    return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
+  },
 });

@@ -1,12 +1,14 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 import { downloadResponse } from "@/lib/http/download";
 import { getNdaEvidenceFile } from "@/lib/timestamps";
-import { parseRouteId } from "@/lib/api/route-id";
 
 // GET /api/ndas/{id}/timestamp/file — the acceptance record's canonical JSON, the exact bytes its proof commits to
-export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const user = await requireUser();
-  const file = await getNdaEvidenceFile(user.id, parseRouteId((await params).id, "Agreement not found"));
-  return downloadResponse(file.bytes, file.fileName, file.contentType);
+export const GET = ownerRoute({
+  params: { id: recordIdParam(AGREEMENT_NOT_FOUND) },
+  handler: async ({ user, params }) => {
+    const file = await getNdaEvidenceFile(user.id, params.id);
+    return downloadResponse(file.bytes, file.fileName, file.contentType);
+  },
 });

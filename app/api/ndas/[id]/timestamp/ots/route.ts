@@ -1,13 +1,15 @@
-import { route } from "@/lib/api/handler";
-import { requireUser } from "@/lib/auth/session";
+import { ownerRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
 import { downloadResponse } from "@/lib/http/download";
 import { getNdaOts } from "@/lib/timestamps";
 import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
-import { parseRouteId } from "@/lib/api/route-id";
 
 // GET /api/ndas/{id}/timestamp/ots — the .ots of an NDA acceptance record; 404 until one exists
-export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const user = await requireUser();
-  const { bytes, fileName } = await getNdaOts(user.id, parseRouteId((await params).id, "Agreement not found"));
-  return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
+export const GET = ownerRoute({
+  params: { id: recordIdParam(AGREEMENT_NOT_FOUND) },
+  handler: async ({ user, params }) => {
+    const { bytes, fileName } = await getNdaOts(user.id, params.id);
+    return downloadResponse(bytes, fileName, OTS_MEDIA_TYPE);
+  },
 });

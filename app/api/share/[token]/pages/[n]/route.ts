@@ -1,15 +1,13 @@
-import { privateRoute } from "@/lib/api/handler";
-import { clientIp } from "@/lib/http/client-ip";
-import { readRecipientSecrets } from "@/lib/recipients/cookies";
-import { parseRouteId } from "@/lib/api/route-id";
+import * as z from "zod";
+import { recipientRoute } from "@/lib/api/routes";
+import { recordIdParam } from "@/lib/api/path-params";
 import { INVALID_LINK } from "@/lib/shares/link-state";
-import { pageImageResponse, parsePageNumber, parsePageWidth, recipientPage } from "@/lib/shares/pages";
+import { pageImageResponse, pageNumberParam, parsePageWidth, recipientPage } from "@/lib/shares/pages";
 
 // GET /api/share/{token}/pages/{n}?width=W — page n as WebP with the recipient's identity burned in (W: 320–2000, default 1200)
-export const GET = privateRoute<{ token: string; n: string }>(async (req, { params }) => {
-  const { token: rawToken, n: rawN } = await params;
-  const token = parseRouteId(rawToken, INVALID_LINK);
-  const n = parsePageNumber(rawN);
-  const width = parsePageWidth(new URL(req.url).searchParams.get("width"));
-  return pageImageResponse(await recipientPage(token, await readRecipientSecrets(), n, width, clientIp(req.headers)));
+export const GET = recipientRoute({
+  params: { token: recordIdParam(INVALID_LINK), n: pageNumberParam },
+  query: z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) }),
+  // Its limit (rateLimits.pageImages, per recipient) is counted in lib/shares/pages.ts, where the gate found the recipient.
+  handler: async ({ params, query, secrets, client }) => pageImageResponse(await recipientPage(params.token, secrets, params.n, query.width, client.ip)),
 });

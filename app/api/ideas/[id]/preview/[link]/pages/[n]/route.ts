@@ -1,14 +1,14 @@
-import { route } from "@/lib/api/handler";
-import { clientIp } from "@/lib/http/client-ip";
-import { requireUser } from "@/lib/auth/session";
-import { parseIdeaId } from "@/lib/ideas/id";
-import { pageImageResponse, parsePageNumber, parsePageWidth, previewLinkId, previewPage } from "@/lib/shares/pages";
+import * as z from "zod";
+import { ownerRoute } from "@/lib/api/routes";
+import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth, previewLinkParam, previewPage } from "@/lib/shares/pages";
+
+const query = z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) });
 
 // GET /api/ideas/{id}/preview/{shareId|new}/pages/{n}?width=W — page n as a recipient sees it, marked with the owner's name '(Preview)'
-export const GET = route<{ id: string; link: string; n: string }>(async (req, { params }) => {
-  const user = await requireUser();
-  const { id, link, n } = await params;
-  const ideaId = parseIdeaId(id);
-  const page = parsePageNumber(n);
-  return pageImageResponse(await previewPage(user, ideaId, { shareId: previewLinkId(link) }, page, parsePageWidth(new URL(req.url).searchParams.get("width")), clientIp(req.headers)));
+export const GET = ownerRoute({
+  params: { id: ideaIdParam, link: previewLinkParam, n: pageNumberParam },
+  query,
+  rateLimitChecked: ownerPageLimits,
+  handler: async ({ user, params, query }) => pageImageResponse(await previewPage(user, params.id, { shareId: params.link }, params.n, query.width)),
 });
