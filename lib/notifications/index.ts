@@ -4,7 +4,7 @@ import { sendEmail } from "@/lib/email";
 import { commentEmail, ownerReplyEmail } from "@/lib/email/templates";
 import { runAfterResponse } from "@/lib/server/after-response";
 import { isDead } from "@/lib/shares/link-state";
-import { viewLink } from "@/lib/shares";
+import { viewLink } from "@/lib/shares/view-link";
 import { linkOrigin } from "@/lib/notifications/origin";
 import { queueOwnerNotification, shareScreenUrl } from "@/lib/notifications/queue";
 

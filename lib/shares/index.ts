@@ -8,6 +8,7 @@ import { createShareSchema, updateShareSchema, type CreateShareRequest, type Upd
 import { sendEmail } from "@/lib/email";
 import { shareInvitationEmail } from "@/lib/email/templates";
 import { newAccessLink } from "@/lib/shares/secrets";
+import { viewLink } from "@/lib/shares/view-link";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/shares/share-type";
 import { hashPasscode } from "@/lib/shares/passcode";
 import type { Prisma, Share } from "@/lib/generated/prisma/client";
@@ -59,10 +60,6 @@ export function presentShare(s: ShareWithAgreement) {
     /** Off: 'No NDA', recipients read without accepting an agreement. */
     requireNda: s.requireNda,
   };
-}
-
-export function viewLink(origin: string, accessLink: string) {
-  return `${origin}/view/${accessLink}`;
 }
 
 /** The idea a new link is for: one of the owner's, else the 404 (the route counts its limit after this). */
