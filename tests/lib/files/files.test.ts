@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { db } from "@/lib/db";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
-import { findReadableAsset, listAssets, readAssetBytes, type AssetMeta } from "@/lib/files";
+import { listAssets, readAssetBytes, type AssetMeta } from "@/lib/files";
+import { findReadableAsset } from "@/lib/shares/readable-asset";
 import { NOT_AN_IMAGE, setProfileImage, uploadEditorImage } from "@/lib/files/images";
 import { fileResponse } from "@/lib/files/serve";
 import { deleteIdea } from "@/lib/ideas";

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { findReadableAsset } from "@/lib/files";
+import { findReadableAsset } from "@/lib/shares/readable-asset";
 import { uploadEditorImage } from "@/lib/files/images";
 import { fileUrl } from "@/lib/files/url";
 import { createIdea, publishIdea, updateIdea } from "@/lib/ideas";

@@ -4,7 +4,7 @@ import { createShareLink, listShares, revokeShare, INVALID_LINK } from "@/lib/sh
 import { getSharedIdea } from "@/lib/shares/views";
 import { findLiveShare } from "@/lib/shares/lookup";
 import { acceptNda } from "@/lib/recipients/accept-nda";
-import { findReadableAsset } from "@/lib/files";
+import { findReadableAsset } from "@/lib/shares/readable-asset";
 import { uploadEditorImage } from "@/lib/files/images";
 import { updateIdea } from "@/lib/ideas";
 import { listOutbox } from "@/lib/email/outbox";

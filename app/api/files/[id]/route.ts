@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { recipientRoute } from "@/lib/api/routes";
 import { recordIdParam } from "@/lib/api/path-params";
-import { findReadableAsset } from "@/lib/files";
+import { findReadableAsset } from "@/lib/shares/readable-asset";
 import { fileResponse } from "@/lib/files/serve";
 import { NotFoundError } from "@/lib/api/errors";
 
