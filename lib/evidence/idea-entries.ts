@@ -7,7 +7,7 @@ import { exportFileName, exportIdea } from "@/lib/ideas/export";
 import { agreementNameText, buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/nda/certificate-pdf";
 import { certificateInclude } from "@/lib/nda/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
-import { presentProof } from "@/lib/timestamps";
+import { presentProof } from "@/lib/timestamps/proof";
 import { queueMissingNdaProof } from "@/lib/timestamps/backfill";
 import { proofStateLine } from "@/lib/timestamps/text";
 import { collectGarbage } from "@/lib/server/gc";

@@ -11,7 +11,7 @@ import { assertWithinQuota } from "@/lib/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/ideas/default-template";
 import { sealContent, openContent, toClientContent, fromEditorContent } from "@/lib/ideas/content";
 import { exportDigest } from "@/lib/ideas/export";
-import { timestampSummarySelect } from "@/lib/timestamps";
+import { timestampSummarySelect } from "@/lib/timestamps/proof";
 import { publishDraftVersion, recordFirstVersion } from "@/lib/ideas/versions";
 import { recordImageLinks } from "@/lib/ideas/image-links";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/validation/ideas";

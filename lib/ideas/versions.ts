@@ -10,7 +10,7 @@ import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/files";
 import { assertWithinQuota } from "@/lib/files/quota";
 import { fromEditorContent, openContent, sealContent, toClientContent } from "@/lib/ideas/content";
 import { exportDigest } from "@/lib/ideas/export";
-import { presentProof } from "@/lib/timestamps";
+import { presentProof } from "@/lib/timestamps/proof";
 import { queueDigests } from "@/lib/timestamps/queue";
 import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/validation/ideas";

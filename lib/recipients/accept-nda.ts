@@ -5,7 +5,7 @@ import { ConflictError, ForbiddenError } from "@/lib/api/errors";
 import { exportDigest } from "@/lib/ideas/export";
 import { agreementShownTo } from "@/lib/agreements/shown";
 import { ndaEvidenceDigest } from "@/lib/nda/evidence";
-import { queueNdaDigest } from "@/lib/timestamps";
+import { queueNdaDigest } from "@/lib/timestamps/proof";
 import { notifyNdaAccepted } from "@/lib/notifications";
 import { kickWebhookDeliveries } from "@/lib/webhooks/deliver";
 import { ndaAcceptedEvent } from "@/lib/webhooks/events";

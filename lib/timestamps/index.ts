@@ -8,60 +8,8 @@ import { exportFileName, exportIdea, type IdeaExport } from "@/lib/ideas/export"
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/nda/evidence";
 import type { RecipientSecrets } from "@/lib/shares/secrets";
 import { requireReader } from "@/lib/shares/gate";
-import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
-import { queueDigests } from "@/lib/timestamps/queue";
+import { presentProof, type TimestampStatusJson } from "@/lib/timestamps/proof";
 import { queueMissingNdaProof, queueMissingVersionProof } from "@/lib/timestamps/backfill";
-
-/**
- * Proofs as their owners see them. Publishing (and accepting an NDA) only queues a digest inside its own
- * transaction; the job in lib/timestamps/jobs.ts does the network work later.
- */
-export type TimestampState = "queued" | "pending" | "confirmed" | "failed";
-
-export type TimestampStatusJson = {
-  status: TimestampState;
-  /** Hex SHA-256 of the stamped bytes. */
-  digest: string;
-  /** When the digest was queued (the idea's blockchainTimestamp). */
-  queuedAt: Date;
-  /** When the calendars accepted it; null while queued. */
-  submittedAt: Date | null;
-  /** Calendars holding a commitment to it. */
-  calendars: string[];
-  bitcoin: { height: number; blockHash: string; time: Date } | null;
-  /** Why it failed, or the last problem met while it is still on its way. */
-  error: string | null;
-};
-
-export async function queueNdaDigest(tx: Prisma.TransactionClient, ndaAcceptanceId: string, digest: string) {
-  await queueDigests(tx, [{ ndaAcceptanceId, digest }]);
-}
-
-export function presentProof(p: TimestampProof): TimestampStatusJson {
-  const bitcoin =
-    p.status === "confirmed" && p.bitcoinHeight !== null && p.bitcoinBlockHash && p.bitcoinTime
-      ? { height: p.bitcoinHeight, blockHash: p.bitcoinBlockHash, time: p.bitcoinTime }
-      : null;
-  return {
-    status: p.status,
-    digest: p.digest,
-    queuedAt: p.createdAt,
-    submittedAt: p.submittedAt,
-    calendars: p.calendars,
-    bitcoin,
-    error: p.lastError,
-  };
-}
-
-/** What the portfolio list needs per idea (no digests, no proof bytes). */
-export const timestampSummarySelect = {
-  status: true,
-  createdAt: true,
-  submittedAt: true,
-  bitcoinHeight: true,
-  bitcoinTime: true,
-  lastError: true,
-} as const;
 
 /**
  * One published version of the owner's idea with its proof: `version`, else the latest publication. Being published
