@@ -14,8 +14,9 @@ import path from "node:path";
 import { createTailwindMerge, getDefaultConfig, validators } from "tailwind-merge";
 
 const ROOT = path.resolve(__dirname, "..");
-const SOURCE_DIRS = ["app", "components", "lib"];
-export const CONFIG_FILE = path.join(ROOT, "lib", "tailwind-merge-config.ts");
+/** Where class names are written; "client" is the UI kit (hooks, request helpers, class names) beside lib/. */
+const SOURCE_DIRS = ["app", "components", "lib", "client"].filter((dir) => fs.existsSync(path.join(ROOT, dir)));
+export const CONFIG_FILE = path.join(ROOT, "lib/tailwind-merge-config.ts");
 
 type DefaultConfig = ReturnType<typeof getDefaultConfig>;
 type GroupId = keyof DefaultConfig["classGroups"];

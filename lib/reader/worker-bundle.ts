@@ -10,7 +10,7 @@ import path from "node:path";
  * and lives under node_modules/.cache, where those imports resolve. Built once per server process and named by its
  * content, so two servers (or jest workers) sharing the folder never overwrite each other's file mid-read.
  */
-const ENTRY = path.join(process.cwd(), "lib", "reader", "render-worker.ts");
+const ENTRY = path.join(process.cwd(), "lib/reader/render-worker.ts");
 const CACHE_DIR = path.join(process.cwd(), "node_modules", ".cache", "ideavault");
 
 let building: Promise<string> | null = null;
