@@ -100,6 +100,8 @@ const MAPPING: readonly (readonly [string, string])[] = [
  * allow (tests/lib/layers.unit.test.ts says which import breaks the order) and run the script again.
  */
 const LATER_FOLDERS: readonly (readonly [string, string])[] = [
+  // The queue (pg-boss, job names and payloads) is platform; the worker runs domain jobs, so it sits above them.
+  ["lib/jobs/worker.ts", "lib/features/jobs/worker.ts"],
   ["lib/jobs", "lib/platform/jobs"],
 ];
 
