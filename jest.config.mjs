@@ -5,7 +5,7 @@ import nextJest from "next/jest.js";
  * untransformed: its Node build goes through the same SWC transform as our code (import() becomes require).
  */
 const REACT_EMAIL_RENDER = "@react-email/render";
-/** pdf.js (lib/reader) ships only ES modules; Next loads them natively, jest gets them through the same transform. */
+/** pdf.js (lib/domain/reader) ships only ES modules; Next loads them natively, jest gets them through the same transform. */
 const PDFJS = "pdfjs-dist";
 
 function transformReactEmail(config) {

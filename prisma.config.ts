@@ -1,6 +1,6 @@
 import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { pgConfigFromUrl } from "./lib/db-config";
+import { pgConfigFromUrl } from "./lib/platform/db/config";
 
 // The JS (WASM) schema engine: Prisma's native engines would be downloaded from a host we cannot reach.
 export default defineConfig({

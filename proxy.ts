@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
-import { getEnv } from "@/lib/env";
-import { NONCE_HEADER, createNonce, pageCsp } from "@/lib/http/csp";
+import { getEnv } from "@/lib/platform/env";
+import { NONCE_HEADER, createNonce, pageCsp } from "@/lib/platform/http/csp";
 
 /** The creator's screens, as Next reports their path here (the `.rsc` transport forms are already stripped). */
 const CREATOR_SCREEN = /^\/(?:dashboard|profile|(?:editor|share)(?:\/.*)?)$/;
 
 /**
  * Runs before every page (not before API routes: the proxy would copy and cap every upload body, and
- * lib/api/handler.ts refuses cross-site writes itself).
+ * lib/features/api/handler.ts refuses cross-site writes itself).
  *
  * 1. Convenience guard only: sends signed-out visitors of the creator's screens to /login. Pages and API
  *    handlers check the session themselves.

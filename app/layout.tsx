@@ -5,7 +5,7 @@ import "./globals.css";
 import { AppToaster } from "@/components/app-toaster";
 import { CookieBanner } from "@/components/cookie-banner";
 import { COOKIE_CHOICE_SCRIPT } from "@/components/cookie-consent-early";
-import { NONCE_HEADER } from "@/lib/http/csp";
+import { NONCE_HEADER } from "@/lib/platform/http/csp";
 
 export const metadata: Metadata = {
   title: { default: "IdeaVault — share your idea safely", template: "%s | IdeaVault" },

@@ -8,7 +8,7 @@ import { XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { COOKIE_CONSENT_KEY } from "@/components/cookie-consent-early";
-import { useHydrated } from "@/lib/client/hydrated";
+import { useHydrated } from "@/client/hydrated";
 
 const CONSENT_EVENT = "ideavault:cookie-consent";
 

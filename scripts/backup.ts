@@ -4,9 +4,9 @@
  */
 import path from "node:path";
 import { loadEnvConfig } from "@next/env";
-import { backupInstance, BackupError } from "../lib/server/backup";
-import { StartupError, reasonOf } from "../lib/server/startup-errors";
-import { InstanceLockedError } from "../lib/server/instance-lock";
+import { backupInstance, BackupError } from "../lib/platform/server/backup";
+import { StartupError, reasonOf } from "../lib/platform/server/startup-errors";
+import { InstanceLockedError } from "../lib/platform/server/instance-lock";
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);

@@ -13,9 +13,9 @@ async function main() {
     process.exit(2);
   }
   await withScriptDatabase(async () => {
-    const { sendInvite } = await import("../lib/auth/registration");
-    const { getEnv } = await import("../lib/env");
-    const { disconnectDb } = await import("../lib/db");
+    const { sendInvite } = await import("../lib/domain/auth/registration");
+    const { getEnv } = await import("../lib/platform/env");
+    const { disconnectDb } = await import("../lib/platform/db");
     const env = getEnv();
     const origin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT}`;
     const { link } = await sendInvite(email.data, origin);

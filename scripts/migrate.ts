@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR. */
 import { withScriptDatabase } from "./script-db";
-import { applyPendingMigrations } from "../lib/server/migrations";
+import { applyPendingMigrations } from "../lib/platform/server/migrations";
 
 withScriptDatabase(async () => {
   const applied = await applyPendingMigrations(process.env.DATABASE_URL!);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { buildOpenApi, type RouteFile } from "@/lib/api/openapi";
+import { buildOpenApi, type RouteFile } from "@/lib/features/api/openapi";
 
 /** Where `npm run openapi` writes the document, and what GET /api/openapi.json serves. */
 export const OPENAPI_FILE = path.join(process.cwd(), "docs/openapi.json");

@@ -1,5 +1,5 @@
 /**
- * `npm run openapi`: regenerates docs/openapi.json from the route builders' declarations (lib/api/openapi.ts).
+ * `npm run openapi`: regenerates docs/openapi.json from the route builders' declarations (lib/features/api/openapi.ts).
  * tests/app/api/openapi.test.ts fails while the checked-in file differs from a fresh one.
  */
 import fs from "node:fs";

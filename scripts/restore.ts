@@ -1,9 +1,9 @@
 /** `npm run restore -- FILE`: rebuilds an empty DATA_DIR from a file written by `npm run backup`. */
 import path from "node:path";
 import { loadEnvConfig } from "@next/env";
-import { restoreInstance, BackupError } from "../lib/server/backup";
-import { reasonOf } from "../lib/server/startup-errors";
-import { InstanceLockedError } from "../lib/server/instance-lock";
+import { restoreInstance, BackupError } from "../lib/platform/server/backup";
+import { reasonOf } from "../lib/platform/server/startup-errors";
+import { InstanceLockedError } from "../lib/platform/server/instance-lock";
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);

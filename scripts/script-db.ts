@@ -1,10 +1,10 @@
 import path from "node:path";
 import { loadEnvConfig } from "@next/env";
-import { acquireInstanceLock, InstanceLockedError } from "../lib/server/instance-lock";
-import { readOrCreateLocalSecrets } from "../lib/server/local-secrets";
-import { startEmbeddedDb } from "../lib/server/embedded-db";
-import { readRuntimeInfo } from "../lib/server/instance-db";
-import { applyPendingMigrations } from "../lib/server/migrations";
+import { acquireInstanceLock, InstanceLockedError } from "../lib/platform/server/instance-lock";
+import { readOrCreateLocalSecrets } from "../lib/platform/env/local-secrets";
+import { startEmbeddedDb } from "../lib/platform/server/embedded-db";
+import { readRuntimeInfo } from "../lib/platform/server/instance-db";
+import { applyPendingMigrations } from "../lib/platform/server/migrations";
 
 /**
  * Runs `fn` with DATABASE_URL pointing at a usable database: the configured one, the one a running

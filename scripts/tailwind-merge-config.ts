@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/tailwind-merge-config.ts` writes lib/tailwind-merge-config.ts: tailwind-merge's own default
+ * `npx tsx scripts/tailwind-merge-config.ts` writes client/tailwind-merge-config.ts: tailwind-merge's own default
  * configuration cut down to the class groups the app's source uses (its full table was 8 KiB of every
  * page's JavaScript). tests/lib/tailwind-merge-config.unit.test.ts says when to run it again: when the source uses a
  * class of a group the table lacks, or tailwind-merge's own table changed; it also compares every pair of the app's
@@ -16,7 +16,7 @@ import { createTailwindMerge, getDefaultConfig, validators } from "tailwind-merg
 const ROOT = path.resolve(__dirname, "..");
 /** Where class names are written; "client" is the UI kit (hooks, request helpers, class names) beside lib/. */
 const SOURCE_DIRS = ["app", "components", "lib", "client"].filter((dir) => fs.existsSync(path.join(ROOT, dir)));
-export const CONFIG_FILE = path.join(ROOT, "lib/tailwind-merge-config.ts");
+export const CONFIG_FILE = path.join(ROOT, "client/tailwind-merge-config.ts");
 
 type DefaultConfig = ReturnType<typeof getDefaultConfig>;
 type GroupId = keyof DefaultConfig["classGroups"];

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { JOB_SCHEMA, type JobName } from "@/lib/jobs/queues";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import { JOB_SCHEMA, type JobName } from "@/lib/platform/jobs/queues";
 
 let tables: string[] | undefined;
 

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { db } from "@/lib/db";
-import { hashPassword } from "@/lib/auth/password";
-import { createIdea, createPdfIdea, publishIdea } from "@/lib/ideas";
-import { createShareLink } from "@/lib/shares";
-import { acceptNda } from "@/lib/recipients/accept-nda";
-import { createRecipient as createRecipientLib } from "@/lib/recipients/identify";
-import type { ShareTypeValue } from "@/lib/validation/sharing";
-import type { CreateShareRequest } from "@/lib/validation/share-link";
+import { db } from "@/lib/platform/db";
+import { hashPassword } from "@/lib/domain/auth/password";
+import { createIdea, createPdfIdea, publishIdea } from "@/lib/domain/ideas";
+import { createShareLink } from "@/lib/domain/shares";
+import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { createRecipient as createRecipientLib } from "@/lib/domain/recipients/identify";
+import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
+import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -15,7 +15,7 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.
 /**
  * bcrypt is slow on purpose (0.1–0.5 s a hash on this busy 2-core machine) and most db tests create a user or three:
  * a test file hashes each password once and gives its users that hash. Still a real bcrypt hash of the password, so
- * logins through the real code check it as before; registration, reset and change tests hash through lib/auth itself.
+ * logins through the real code check it as before; registration, reset and change tests hash through lib/domain/auth itself.
  */
 const passwordHashes = new Map<string, Promise<string>>();
 function passwordHashOf(password: string) {
@@ -65,7 +65,7 @@ export const PNG = Buffer.from(
 
 /**
  * A PNG whose bytes differ per label (trailing bytes after IEND are ignored by decoders): identical uploads are
- * stored once (lib/files/images.ts), so tests that need separate files give each its own bytes.
+ * stored once (lib/domain/files/images.ts), so tests that need separate files give each its own bytes.
  */
 export function distinctPng(label: string) {
   return Buffer.concat([PNG, Buffer.from(label)]);

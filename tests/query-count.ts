@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 let installed = false;
 let counting: string[] | null = null;

@@ -5,8 +5,8 @@ import path from "node:path";
  * For tests that call route handlers directly: the session and the recipient cookies are the only parts that need
  * Next's request scope, so they are replaced by one shared state the test sets. A test file wires it with
  *
- *   jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
- *   jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+ *   jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+ *   jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
  *
  * and imports `routeSession` to sign in (`routeSession.user`) or hold recipient cookies (`routeSession.secrets`,
  * passcode cookies by link id in `routeSession.passcodes`).
@@ -18,10 +18,10 @@ export const routeSession = { user: null as SessionUser | null, secrets: [] as s
 
 export function sessionModuleMock(overrides: Record<string, unknown> = {}) {
   return {
-    ...jest.requireActual("@/lib/auth/session"),
+    ...jest.requireActual("@/lib/domain/auth/session"),
     getCurrentUser: async () => routeSession.user,
     requireUser: async () => {
-      if (!routeSession.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
+      if (!routeSession.user) throw new (jest.requireActual("@/lib/platform/http/errors").UnauthorizedError)();
       return routeSession.user;
     },
     ...overrides,
@@ -30,7 +30,7 @@ export function sessionModuleMock(overrides: Record<string, unknown> = {}) {
 
 export function recipientCookiesModuleMock() {
   return {
-    ...jest.requireActual("@/lib/recipients/cookies"),
+    ...jest.requireActual("@/lib/domain/recipients/cookies"),
     readRecipientSecrets: async () => routeSession.secrets,
     setRecipientCookie: async (_shareId: string, secret: string) => {
       routeSession.secrets = [...routeSession.secrets, secret];

@@ -1,4 +1,4 @@
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache } from "@/lib/platform/env";
 
 // No database here: unit tests (*.unit.test.ts) import these directly; tests/db-utils.ts re-exports them.
 type Saved = Record<string, string | undefined>;

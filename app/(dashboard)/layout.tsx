@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { EmailVerificationBanner } from "@/components/auth/email-verification-banner";
-import { getCurrentUser } from "@/lib/auth/session";
+import { getCurrentUser } from "@/lib/domain/auth/session";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The pages themselves send a signed-out visitor to /login; this only reads the same (cached) user.

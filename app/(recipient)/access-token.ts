@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { idOrNull } from "@/lib/api/route-id";
+import { idOrNull } from "@/lib/domain/validation/route-id";
 
 export type TokenParams = Promise<{ token?: string[] }>;
 export type TokenSearchParams = Promise<{ accessToken?: string | string[] }>;
@@ -7,7 +7,7 @@ export type TokenSearchParams = Promise<{ accessToken?: string | string[] }>;
 /**
  * The access token of a recipient URL: /{screen}/{token} or /{screen}?accessToken={token} (SPEC §2). More than one
  * path segment is not a route of ours (404); no token at all, or one that cannot be a token (the id rule of every
- * dynamic segment, lib/api/route-id.ts), yields null (the screen shows 'Access Denied').
+ * dynamic segment, lib/domain/validation/route-id.ts), yields null (the screen shows 'Access Denied').
  */
 export async function resolveAccessToken(params: TokenParams, searchParams: TokenSearchParams): Promise<string | null> {
   const { token: segments = [] } = await params;

@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { MailWarning } from "lucide-react";
-import { apiRequest, isApiError, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
+import { apiRequest, isApiError, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 import { Button } from "@/components/ui/button";
 
 const FAILED = "Could not send the link. Please try again.";

@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useLightForm } from "@/lib/client/light-form";
-import { toast } from "@/lib/client/toast";
+import { useLightForm } from "@/client/light-form";
+import { toast } from "@/client/toast";
 import { MailCheck } from "lucide-react";
-import type { ForgotPasswordInput } from "@/lib/validation/auth";
-import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
+import type { ForgotPasswordInput } from "@/lib/domain/validation/auth";
+import { apiRequest, ApiError, errorMessage } from "@/client/request";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const { register, handleSubmit, setError, errors } = useLightForm<ForgotPasswordInput>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.forgotPasswordSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.forgotPasswordSchema),
     defaultValues: { email: "" },
   });
 

@@ -2,12 +2,12 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useLightForm } from "@/lib/client/light-form";
-import { toast, toastBeforeLeaving } from "@/lib/client/toast";
-import type { LoginInput } from "@/lib/validation/auth";
-import { apiRequest, isApiError } from "@/lib/client/request";
-import type { LoginResponse } from "@/lib/client/types";
-import { storeCurrentUser } from "@/lib/client/stored-user";
+import { useLightForm } from "@/client/light-form";
+import { toast, toastBeforeLeaving } from "@/client/toast";
+import type { LoginInput } from "@/lib/domain/validation/auth";
+import { apiRequest, isApiError } from "@/client/request";
+import type { LoginResponse } from "@/client/types";
+import { storeCurrentUser } from "@/client/stored-user";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -27,7 +27,7 @@ type LoginFormProps = {
 export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const { register, handleSubmit, setError, errors } = useLightForm<LoginInput>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.loginSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.loginSchema),
     defaultValues: { email: "", password: "" },
   });
 

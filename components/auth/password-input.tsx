@@ -3,11 +3,11 @@
 import { useState, type ComponentProps } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { Input } from "@/components/ui/input";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 type PasswordInputProps = Omit<ComponentProps<"input">, "type">;
 
-/** An Input with a show/hide toggle. Spreads a form's `register()` props (lib/client/light-form.ts, including ref). */
+/** An Input with a show/hide toggle. Spreads a form's `register()` props (client/light-form.ts, including ref). */
 export function PasswordInput({ className, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
 

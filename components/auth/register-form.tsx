@@ -3,13 +3,13 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useLightForm } from "@/lib/client/light-form";
-import { toast } from "@/lib/client/toast";
-import type { RegisterFormInput } from "@/lib/validation/auth";
-import { apiRequest, isApiError } from "@/lib/client/request";
-import type { LoginResponse } from "@/lib/client/types";
-import { storeCurrentUser } from "@/lib/client/stored-user";
-import { fieldOfError } from "@/lib/client/field-errors";
+import { useLightForm } from "@/client/light-form";
+import { toast } from "@/client/toast";
+import type { RegisterFormInput } from "@/lib/domain/validation/auth";
+import { apiRequest, isApiError } from "@/client/request";
+import type { LoginResponse } from "@/client/types";
+import { storeCurrentUser } from "@/client/stored-user";
+import { fieldOfError } from "@/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -49,7 +49,7 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
   const { register, handleSubmit, setError, errors } = useLightForm<RegisterFormInput>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.registerFormSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.registerFormSchema),
     defaultValues: { name: "", email: inviteEmail ?? "", password: "", confirmPassword: "" },
   });
 

@@ -3,11 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useLightForm } from "@/lib/client/light-form";
-import { toast } from "@/lib/client/toast";
-import type { ResetPasswordFormInput } from "@/lib/validation/auth";
-import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
-import { fieldOfError } from "@/lib/client/field-errors";
+import { useLightForm } from "@/client/light-form";
+import { toast } from "@/client/toast";
+import type { ResetPasswordFormInput } from "@/lib/domain/validation/auth";
+import { apiRequest, ApiError, errorMessage } from "@/client/request";
+import { fieldOfError } from "@/client/field-errors";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
@@ -21,7 +21,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, setError, errors } = useLightForm<ResetPasswordFormInput>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.resetPasswordFormSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.resetPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
 

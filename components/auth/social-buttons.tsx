@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Separator } from "@/components/ui/separator";
 import { Button } from "@/components/ui/button";
 

@@ -2,10 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
-import { apiRequest, ApiError, errorMessage } from "@/lib/client/request";
+import { apiRequest, ApiError, errorMessage } from "@/client/request";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { VERIFY_LINK_INVALID } from "@/lib/validation/auth-messages";
+import { VERIFY_LINK_INVALID } from "@/lib/domain/validation/auth-messages";
 const VERIFIED = "Your e-mail address is verified.";
 
 type State = { kind: "pending" } | { kind: "verified" } | { kind: "failed"; message: string };

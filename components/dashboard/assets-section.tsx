@@ -5,7 +5,7 @@ import { File, FileText, ImageIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
-import type { Asset } from "@/lib/client/types";
+import type { Asset } from "@/client/types";
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 
 type DeleteIdeaDialogProps = {
   id: number;

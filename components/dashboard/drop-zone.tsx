@@ -5,7 +5,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { FilePlus2, Loader2Icon, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 import { usePdfUpload } from "@/components/dashboard/use-pdf-upload";
 
 function hasFiles(event: DragEvent<HTMLElement>) {

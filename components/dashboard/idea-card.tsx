@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { DeleteIdeaDialog } from "@/components/dashboard/delete-idea-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { plural } from "@/components/share/evidence-format";
-import type { IdeaListItem } from "@/lib/client/types";
+import type { IdeaListItem } from "@/client/types";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 
 /** '3 views · 2 recipients', '1 view · 1 recipient'. */

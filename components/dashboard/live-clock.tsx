@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 type LiveClockProps = { className?: string; label?: string };
 

@@ -1,4 +1,4 @@
-import type { IdeaListItem } from "@/lib/client/types";
+import type { IdeaListItem } from "@/client/types";
 
 /** The dashboard's search, status filter and sort, applied in the browser to the list it loaded. */
 export type PortfolioStatusFilter = "all" | "draft" | "published";

@@ -10,7 +10,7 @@ import {
   type PortfolioSort,
   type PortfolioStatusFilter,
 } from "@/components/dashboard/portfolio-filters";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 const selectClass = cn(
   "border-input dark:bg-input/30 h-9 w-full rounded-md border bg-transparent px-3 text-base shadow-xs outline-none md:text-sm",

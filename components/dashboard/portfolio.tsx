@@ -10,7 +10,7 @@ import { PortfolioSection } from "@/components/dashboard/portfolio-section";
 import { PortfolioToolbar } from "@/components/dashboard/portfolio-toolbar";
 import { SharedIdeaCard } from "@/components/dashboard/shared-idea-card";
 import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
-import type { IdeaListItem } from "@/lib/client/types";
+import type { IdeaListItem } from "@/client/types";
 
 function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () => Promise<void> }) {
   return ideas.map((idea) => (

@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { IdeaCardHeading } from "@/components/dashboard/idea-card";
-import type { SharedWithMeItem } from "@/lib/client/types";
+import type { SharedWithMeItem } from "@/client/types";
 
 /** An idea someone shared with this account by e-mail: opens the recipient view of its link (/view/{token}). */
 export function SharedIdeaCard({ item }: { item: SharedWithMeItem }) {

@@ -2,10 +2,10 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { preloadToasts, toast } from "@/lib/client/toast";
-import { ApiError, parseJsonBody } from "@/lib/client/request";
-import type { Idea } from "@/lib/client/types";
-import { PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
+import { preloadToasts, toast } from "@/client/toast";
+import { ApiError, parseJsonBody } from "@/client/request";
+import type { Idea } from "@/client/types";
+import { PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/domain/validation/upload-limits";
 
 export const REDIRECT_DELAY_MS = 1500;
 

@@ -2,8 +2,8 @@
 
 import { useCallback } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "@/lib/client/query-client";
-import type { Asset, IdeaListItem, SharedWithMeItem } from "@/lib/client/types";
+import { queryKeys } from "@/client/query-client";
+import type { Asset, IdeaListItem, SharedWithMeItem } from "@/client/types";
 
 const NO_IDEAS: IdeaListItem[] = [];
 const NO_ASSETS: Asset[] = [];

@@ -6,7 +6,7 @@ import { Check, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverAnchor, PopoverContent } from "@/components/ui/popover";
 import { ignoreAnchorPress, type ToolbarPanelProps } from "@/components/editor/toolbar-popover-button";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 /** Spec §9: exactly 21 preset text colours. */
 export const TEXT_COLORS = [

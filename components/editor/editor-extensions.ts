@@ -30,7 +30,7 @@ import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
 
 import { LinkMark } from "@/components/editor/link-mark";
-import { TEMPLATE_PLACEHOLDER_ATTR } from "@/lib/ideas/default-template";
+import { TEMPLATE_PLACEHOLDER_ATTR } from "@/lib/domain/ideas/default-template";
 import { YOUTUBE_HEIGHT, YOUTUBE_TITLE, YOUTUBE_WIDTH } from "@/components/editor/youtube";
 
 export const EDITOR_PLACEHOLDER = "Start writing your idea...";
@@ -56,7 +56,7 @@ const ListTabKeepsFocus = Extension.create({
 });
 
 /**
- * A template line's sample (lib/ideas/default-template.ts) as a paragraph attribute: shown in grey while the line is
+ * A template line's sample (lib/domain/ideas/default-template.ts) as a paragraph attribute: shown in grey while the line is
  * empty (rich-text.module.css), gone for good once the line has text, so deleting that text later leaves an empty
  * line, not the sample. Enter never copies it onto the next line.
  */

@@ -9,8 +9,8 @@ import { RichTextBody } from "@/components/editor/rich-text-body";
 import { SaveStatus } from "@/components/editor/save-status";
 import { UnsavedChangesGuard } from "@/components/editor/unsaved-changes-guard";
 import { useIdeaEditor } from "@/components/editor/use-idea-editor";
-import type { Idea } from "@/lib/client/types";
-import { templateLinesLeft } from "@/lib/ideas/default-template";
+import type { Idea } from "@/client/types";
+import { templateLinesLeft } from "@/lib/domain/ideas/default-template";
 import { Input } from "@/components/ui/input";
 
 // What only a published idea or a PDF idea shows is not part of a draft's first load. Rendered on the

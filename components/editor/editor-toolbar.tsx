@@ -1,18 +1,18 @@
 "use client";
 
-import { useApiMutation } from "@/lib/client/mutation";
-import { apiRequest } from "@/lib/client/request";
-import type { UploadedImage } from "@/lib/client/types";
+import { useApiMutation } from "@/client/mutation";
+import { apiRequest } from "@/client/request";
+import type { UploadedImage } from "@/client/types";
 import * as React from "react";
 import type { Editor } from "@tiptap/core";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   Bold, Code, Heading1, Heading2, Heading3, Highlighter, ImagePlus, Italic, Link, List, ListOrdered,
   Minus, Palette, Pilcrow, Quote, Redo2, Strikethrough, Undo2, Video,
 } from "lucide-react";
 
-import { queryKeys } from "@/lib/client/query-client";
+import { queryKeys } from "@/client/query-client";
 import { applyLinkAnswer, currentLinkHref, LINK_REFUSED_MESSAGE } from "@/components/editor/link-prompt";
 import { ToolbarButton, ToolbarDivider } from "@/components/editor/toolbar-button";
 import { ToolbarPopoverButton } from "@/components/editor/toolbar-popover-button";

@@ -1,6 +1,6 @@
 /** Client calls of the editor screen (SPEC §7), through the shared request helper. The server page loads the idea; GET /api/ideas/{id} refreshes it after a save (use-idea-editor). */
-import { apiRequest } from "@/lib/client/request";
-import type { Idea, PdfContent } from "@/lib/client/types";
+import { apiRequest } from "@/client/request";
+import type { Idea, PdfContent } from "@/client/types";
 
 /** A PDF idea's content as the editor shows it; pdfPath is null when the stored path is not a safe URL. */
 export type PdfView = Omit<PdfContent, "pdfPath"> & { pdfPath: string | null };

@@ -1,9 +1,9 @@
-import { ApiError, withLimitMessage } from "@/lib/client/request";
-import type { UploadedImage } from "@/lib/client/types";
+import { ApiError, withLimitMessage } from "@/client/request";
+import type { UploadedImage } from "@/client/types";
 
 /**
  * Spec §7: POST /api/upload/image with the file and, when the idea exists, its id. `send` is the toolbar's write
- * (lib/client/mutation.ts) that posts the form.
+ * (client/mutation.ts) that posts the form.
  */
 export async function uploadEditorImage(file: File, ideaId: number | undefined, send: (body: FormData) => Promise<UploadedImage | null>): Promise<string | null> {
   const body = new FormData();

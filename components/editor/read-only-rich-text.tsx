@@ -1,5 +1,5 @@
 import { TOOLBAR_SCROLL_HINT } from "@/components/editor/toolbar-scroll-hint";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 import styles from "./rich-text.module.css";
 
 /**
@@ -14,7 +14,7 @@ export function withTrailingBreaks(html: string): string {
 
 /**
  * A text that is read-only from the start (a published idea, a published version) needs none of TipTap:
- * its stored HTML (sanitised by the server on every write, lib/ideas/sanitize.ts, the same HTML a recipient's
+ * its stored HTML (sanitised by the server on every write, lib/domain/ideas/sanitize.ts, the same HTML a recipient's
  * page shows) is rendered as the read-only editor renders it: the same element, name, attributes and prose styles.
  */
 export function ReadOnlyRichText({ html, className }: { html: string; className?: string }) {

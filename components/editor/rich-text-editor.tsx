@@ -8,8 +8,8 @@ import { ToolbarTooltipProvider } from "@/components/editor/toolbar-tooltip";
 import { createEditorExtensions } from "@/components/editor/editor-extensions";
 import { followTitle } from "@/components/editor/title-heading";
 import { TOOLBAR_SCROLL_HINT, useToolbarScrollHint } from "@/components/editor/toolbar-scroll-hint";
-import { templateHeading } from "@/lib/ideas/default-template";
-import { cn } from "@/lib/utils";
+import { templateHeading } from "@/lib/domain/ideas/default-template";
+import { cn } from "@/client/utils";
 import styles from "./rich-text.module.css";
 
 export type RichTextEditorProps = {

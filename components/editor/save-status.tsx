@@ -1,7 +1,7 @@
 import { Check, CircleAlert, CircleDot, CloudOff, LoaderCircle } from "lucide-react";
 
 import type { AutosaveState } from "@/components/editor/use-idea-editor";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 export const SAVING_TEXT = "Saving…";
 export const OFFLINE_TEXT = "Offline — changes will be saved when you reconnect";

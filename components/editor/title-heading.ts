@@ -1,4 +1,4 @@
-import { templateHeading } from "@/lib/ideas/default-template";
+import { templateHeading } from "@/lib/domain/ideas/default-template";
 
 /**
  * A new idea's first heading follows its title while the heading still reads what the title last gave it; once

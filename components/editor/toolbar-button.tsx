@@ -4,7 +4,7 @@ import * as React from "react";
 
 import { Button } from "@/components/ui/button";
 import { useToolbarTooltip } from "@/components/editor/toolbar-tooltip";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 export type ToolbarButtonProps = Omit<React.ComponentProps<typeof Button>, "aria-label" | "children"> & {
   /** Accessible name, also shown as the tooltip. */

@@ -11,7 +11,7 @@ import {
   type Box,
   type TooltipPlacement,
 } from "@/components/editor/toolbar-tooltip-placement";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 import type { TooltipController } from "@/components/editor/toolbar-tooltip";
 
 /*

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

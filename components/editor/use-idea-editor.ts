@@ -2,15 +2,15 @@
 
 import * as React from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 
-import { DEFAULT_IDEA_TEMPLATE, ideaTemplate } from "@/lib/ideas/default-template";
-import { queryKeys } from "@/lib/client/query-client";
-import { isApiError, withLimitMessage } from "@/lib/client/request";
-import type { Idea } from "@/lib/client/types";
+import { DEFAULT_IDEA_TEMPLATE, ideaTemplate } from "@/lib/domain/ideas/default-template";
+import { queryKeys } from "@/client/query-client";
+import { isApiError, withLimitMessage } from "@/client/request";
+import type { Idea } from "@/client/types";
 import { asPdfContent, createIdea, editorHtmlFor, publishIdea, updateIdea } from "@/components/editor/idea-api";
-import { useApiMutation } from "@/lib/client/mutation";
+import { useApiMutation } from "@/client/mutation";
 
 export const DEFAULT_IDEA_TITLE = "My New Idea";
 export const BLANK_TITLE_MESSAGE = "Please enter a title for your idea";
@@ -21,7 +21,7 @@ type Pending = "save" | "publish" | "title" | null;
 export const AUTOSAVE_DELAY_MS = 1500;
 /**
  * And at most one timed autosave every 8 s: the server allows 120 idea writes per 10 minutes (ideaWrites in
- * lib/rate-limit/policies.ts), so steady writing with short pauses stays well inside it, with room for the rest.
+ * lib/platform/rate-limit/policies.ts), so steady writing with short pauses stays well inside it, with room for the rest.
  */
 export const AUTOSAVE_MIN_INTERVAL_MS = 8000;
 
@@ -90,7 +90,7 @@ function freshest(queryClient: QueryClient, idea: Idea | null): Idea | null {
 export function useIdeaEditor(initialIdea: Idea | null) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  // The screen's writes (lib/client/mutation.ts); each call site keeps its own outcome handling.
+  // The screen's writes (client/mutation.ts); each call site keeps its own outcome handling.
   const createWrite = useApiMutation(({ title, content }: { title: string; content: string }) => createIdea(title, content)).mutateAsync;
   const updateWrite = useApiMutation(({ id, title, content, leaving }: { id: number; title: string; content: unknown; leaving?: boolean }) =>
     updateIdea(id, title, content, { leaving }),

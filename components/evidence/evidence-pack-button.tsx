@@ -2,12 +2,12 @@
 
 import { useId } from "react";
 import { Archive } from "lucide-react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/client/request";
-import { useStreamedDownload } from "@/lib/client/streamed-download";
-import { cn } from "@/lib/utils";
+import { errorMessage } from "@/client/request";
+import { useStreamedDownload } from "@/client/streamed-download";
+import { cn } from "@/client/utils";
 
 /**
  * 'Download evidence pack' (GET /api/ideas/{id}/evidence.zip), with progress while the server builds and sends it; a

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 /**
  * The one Published / Draft badge (dashboard cards, editor, share screen), so the states look the same everywhere.

@@ -2,7 +2,7 @@ import * as React from "react";
 import Link from "next/link";
 import { Lightbulb } from "lucide-react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 type LogoProps = {
   /** Where the logo links to. Pass `null` to render the wordmark without a link. */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 
-import { apiRequest } from "@/lib/client/request";
-import type { WaitlistResult } from "@/lib/client/types";
-import type { waitlistSchema } from "@/lib/validation/waitlist";
+import { apiRequest } from "@/client/request";
+import type { WaitlistResult } from "@/client/types";
+import type { waitlistSchema } from "@/lib/domain/validation/waitlist";
 
 export type WaitlistPayload = z.output<typeof waitlistSchema>;
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import type { useLightForm } from "@/lib/client/light-form";
+import type { useLightForm } from "@/client/light-form";
 
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -9,7 +9,7 @@ interface WaitlistFieldProps extends Omit<ComponentProps<"input">, "id" | "name"
   label: string;
   optional?: boolean;
   error?: string;
-  /** The input's `register(name)` (lib/client/light-form.ts). */
+  /** The input's `register(name)` (client/light-form.ts). */
   registration: ReturnType<ReturnType<typeof useLightForm>["register"]>;
 }
 

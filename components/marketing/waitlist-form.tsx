@@ -2,8 +2,8 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { Info } from "lucide-react";
-import { toast } from "@/lib/client/toast";
-import { useLightForm } from "@/lib/client/light-form";
+import { toast } from "@/client/toast";
+import { useLightForm } from "@/client/light-form";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -23,9 +23,9 @@ interface WaitlistFormProps {
 export function WaitlistForm({ onSuccess }: WaitlistFormProps) {
   const [alreadyListed, setAlreadyListed] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  // POST /api/waitlist's own rules (lib/validation/waitlist.ts), loaded when the form is first focused.
+  // POST /api/waitlist's own rules (lib/domain/validation/waitlist.ts), loaded when the form is first focused.
   const { register, handleSubmit, errors } = useLightForm<WaitlistPayload>({
-    loadSchema: () => import("@/lib/validation/waitlist").then((m) => m.waitlistSchema),
+    loadSchema: () => import("@/lib/domain/validation/waitlist").then((m) => m.waitlistSchema),
     defaultValues: { name: "", email: "", profession: "" },
   });
 

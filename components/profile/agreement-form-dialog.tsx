@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "@/lib/client/toast";
-import { schemaOnDemand, useSchemaCheck } from "@/lib/client/light-form";
+import { toast } from "@/client/toast";
+import { schemaOnDemand, useSchemaCheck } from "@/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { type DialogOnDemandState, focusTriggerOnClose } from "@/components/ui/dialog-on-demand";
@@ -13,15 +13,15 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { errorsByPath, serverFieldErrors } from "@/components/share/share-form-values";
 import { AGREEMENTS, agreementUrl } from "@/components/profile/agreement-requests";
-import { ApiError, apiRequest } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { AgreementSummary } from "@/lib/client/types";
-import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/nda/own-agreement";
-import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX } from "@/lib/validation/agreement-limits";
-import type { AgreementInput } from "@/lib/validation/agreements";
+import { ApiError, apiRequest } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { AgreementSummary } from "@/client/types";
+import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/domain/validation/own-agreement";
+import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX } from "@/lib/domain/validation/agreement-limits";
+import type { AgreementInput } from "@/lib/domain/validation/agreements";
 
 /** POST/PUT /api/agreements' own rules (full zod), loaded when the form is first focused and awaited on submit. */
-const agreementRules = schemaOnDemand(() => import("@/lib/validation/agreements").then((m) => m.agreementSchema));
+const agreementRules = schemaOnDemand(() => import("@/lib/domain/validation/agreements").then((m) => m.agreementSchema));
 
 const FIELDS = ["title", "body"] as const;
 type Field = (typeof FIELDS)[number];

@@ -1,5 +1,5 @@
-import { queryKeys } from "@/lib/client/query-client";
-import type { AgreementSummary } from "@/lib/client/types";
+import { queryKeys } from "@/client/query-client";
+import type { AgreementSummary } from "@/client/types";
 
 /** What a write on an agreement changes (the list), and an agreement's address: for the list and its form dialog. */
 export const AGREEMENTS = [queryKeys.agreements];

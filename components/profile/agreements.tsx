@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, useId, useState } from "react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,9 +10,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAgreements } from "@/components/share/agreement-choice";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { AGREEMENTS, agreementUrl } from "@/components/profile/agreement-requests";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { AgreementSummary } from "@/lib/client/types";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { AgreementSummary } from "@/client/types";
 
 // The agreement form (its dialog, the placeholders' help, the rules) loads when 'New agreement' or
 // 'Edit' is reached, not with the page.

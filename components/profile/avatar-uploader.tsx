@@ -2,11 +2,11 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Camera, Loader2Icon } from "lucide-react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import { apiRequest, withLimitMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { ProfileImageResult } from "@/lib/client/types";
+import { apiRequest, withLimitMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { ProfileImageResult } from "@/client/types";
 
 type AvatarUploaderProps = {
   name: string;

@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { SettingRow } from "@/components/profile/notification-settings";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, withLimitMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { ProfileInfo } from "@/lib/client/types";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, withLimitMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { ProfileInfo } from "@/client/types";
 
 /**
  * Whether the NDA certificates of the owner's ideas show their account e-mail next to their name (off by default:

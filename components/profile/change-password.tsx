@@ -1,16 +1,16 @@
 "use client";
 
-import { toast } from "@/lib/client/toast";
-import { useLightForm } from "@/lib/client/light-form";
+import { toast } from "@/client/toast";
+import { useLightForm } from "@/client/light-form";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { fieldOfError } from "@/lib/client/field-errors";
-import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { ChangePasswordFormInput } from "@/lib/validation/auth";
+import { fieldOfError } from "@/client/field-errors";
+import { apiRequest, errorMessage, isApiError } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { ChangePasswordFormInput } from "@/lib/domain/validation/auth";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,7 +28,7 @@ const LABELS: Record<Field, { label: string; autoComplete: string }> = {
 export function ChangePassword() {
   // The handler's own rules, loaded when the form is first focused and awaited on submit (no zod in the first load).
   const { register, handleSubmit, reset, setError, errors } = useLightForm<ChangePasswordFormInput>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.changePasswordFormSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.changePasswordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const change = useApiMutation(

@@ -2,12 +2,12 @@
 
 import { useId, useState } from "react";
 import { Download } from "lucide-react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { errorMessage } from "@/lib/client/request";
-import { useStreamedDownload } from "@/lib/client/streamed-download";
+import { errorMessage } from "@/client/request";
+import { useStreamedDownload } from "@/client/streamed-download";
 
 /** 'Download my data' (GET /api/account/export), with progress while the server builds and sends the ZIP. */
 export function DataExport() {

@@ -2,14 +2,14 @@
 
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
-import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
+import { apiRequest, errorMessage, isApiError } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 
 /**
  * next-auth's client (with its error classes and runtime helpers) is only needed for this button, which only social

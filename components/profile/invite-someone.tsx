@@ -1,15 +1,15 @@
 "use client";
 
-import { toast } from "@/lib/client/toast";
-import { useLightForm } from "@/lib/client/light-form";
+import { toast } from "@/client/toast";
+import { useLightForm } from "@/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { InviteInput } from "@/lib/validation/auth";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { InviteInput } from "@/lib/domain/validation/auth";
 
 /**
  * /profile → 'Invite someone' on an instance where registration is by invitation (POST /api/invites): the same
@@ -18,7 +18,7 @@ import type { InviteInput } from "@/lib/validation/auth";
 export function InviteSomeone() {
   // The handler's own rules, loaded when the form is first focused and awaited on submit (no zod in the first load).
   const { register, handleSubmit, reset, setError, errors } = useLightForm<InviteInput>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.inviteSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.inviteSchema),
     defaultValues: { email: "" },
   });
   const invite = useApiMutation(({ email }: InviteInput) => apiRequest<{ email: string } | null>("POST", "/api/invites", { email }), {

@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { LogOut } from "lucide-react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
+import { apiRequest } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 
 /** POST /api/auth/logout, forget the stored current user, then go to /login. */
 export function LogoutButton() {

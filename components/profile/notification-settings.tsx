@@ -1,14 +1,14 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, withLimitMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { NotificationSettings as Settings } from "@/lib/client/types";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, withLimitMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { NotificationSettings as Settings } from "@/client/types";
 
 type Kind = keyof Settings;
 

@@ -3,9 +3,9 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { toast } from "@/lib/client/toast";
-import { useLightForm } from "@/lib/client/light-form";
-import type { ProfileInput } from "@/lib/validation/auth";
+import { toast } from "@/client/toast";
+import { useLightForm } from "@/client/light-form";
+import type { ProfileInput } from "@/lib/domain/validation/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -14,11 +14,11 @@ import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { ProfileInfo } from "@/lib/client/types";
-import { updateStoredUser } from "@/lib/client/stored-user";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, errorMessage, withLimitMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { ProfileInfo } from "@/client/types";
+import { updateStoredUser } from "@/client/stored-user";
 
 /**
  * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.
@@ -40,7 +40,7 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
   const queryClient = useQueryClient();
   // The handler's own schema, loaded when the form is first focused and awaited on submit (no zod in the first load).
   const { register, handleSubmit, reset, setError, errors } = useLightForm<ProfileInput, { name: string; email: string }>({
-    loadSchema: () => import("@/lib/validation/auth").then((m) => m.profileSchema),
+    loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.profileSchema),
     defaultValues: { name: profile.name, email: profile.email },
   });
 

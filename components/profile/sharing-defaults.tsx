@@ -1,14 +1,14 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 import { splitList } from "@/components/share/share-form-values";
 import { ProfileSection } from "@/components/profile/profile-section";
 

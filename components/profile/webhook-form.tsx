@@ -5,15 +5,15 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
-import { schemaOnDemand, useSchemaCheck } from "@/lib/client/light-form";
-import { apiRequest, errorMessage, isApiError } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { CreatedWebhook } from "@/lib/client/types";
-import type { CreateWebhookInput } from "@/lib/validation/webhooks";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/validation/webhook-events";
+import { schemaOnDemand, useSchemaCheck } from "@/client/light-form";
+import { apiRequest, errorMessage, isApiError } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { CreatedWebhook } from "@/client/types";
+import type { CreateWebhookInput } from "@/lib/domain/validation/webhooks";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/domain/validation/webhook-events";
 
 /** POST /api/webhooks' own rules (full zod), loaded when the form is first focused and awaited on submit. */
-const webhookRules = schemaOnDemand(() => import("@/lib/validation/webhooks").then((m) => m.createWebhookSchema));
+const webhookRules = schemaOnDemand(() => import("@/lib/domain/validation/webhooks").then((m) => m.createWebhookSchema));
 
 type Errors = { url?: string; events?: string; form?: string };
 

@@ -2,7 +2,7 @@
 
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
-import type { WebhookDeliveryLog } from "@/lib/client/types";
+import type { WebhookDeliveryLog } from "@/client/types";
 
 const STATUS: Record<WebhookDeliveryLog["status"], { label: string; variant: "secondary" | "destructive" | "outline" }> = {
   delivered: { label: "Delivered", variant: "secondary" },

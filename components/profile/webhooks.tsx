@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -13,11 +13,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { WebhookForm } from "@/components/profile/webhook-form";
 import { WebhookLog } from "@/components/profile/webhook-log";
 import { ProfileSection } from "@/components/profile/profile-section";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, errorMessage, withLimitMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { CreatedWebhook, WebhookDeliveryLog, WebhookEndpoint } from "@/lib/client/types";
-import { WEBHOOK_EVENT_LABELS } from "@/lib/validation/webhook-events";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, errorMessage, withLimitMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { CreatedWebhook, WebhookDeliveryLog, WebhookEndpoint } from "@/client/types";
+import { WEBHOOK_EVENT_LABELS } from "@/lib/domain/validation/webhook-events";
 
 const MAX_ENDPOINTS = 10;
 

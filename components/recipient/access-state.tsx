@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Loader2Icon, ShieldX } from "lucide-react";
 
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 /** A centred spinner with its text: 'Verifying access...', 'Verifying your information...', 'Encrypting your agreement...'. */
 export function StatusPanel({ text, compact }: { text: string; compact?: boolean }) {

@@ -2,9 +2,9 @@
 
 import * as React from "react";
 
-import type { Agreement } from "@/lib/nda/agreement";
-import type { OwnAgreementDocument, Segment } from "@/lib/nda/own-agreement";
-import type { ShownAgreementDocument } from "@/lib/agreements/shown";
+import type { Agreement } from "@/lib/domain/validation/agreement-text";
+import type { OwnAgreementDocument, Segment } from "@/lib/domain/validation/own-agreement";
+import type { ShownAgreementDocument } from "@/lib/domain/agreements/shown";
 
 /** SPEC §9: 'I Agree' unlocks within 5 px of the end of the agreement. */
 export const SCROLL_END_TOLERANCE_PX = 5;
@@ -48,7 +48,7 @@ export function AgreementText({ shown, onReadToEnd }: { shown: ShownAgreementDoc
 
 function Parties({ parties }: { parties: Agreement["parties"] }) {
   return (
-    // The parties as labelled lines, exactly as hashed (lib/nda/agreement.ts): never inside a clause.
+    // The parties as labelled lines, exactly as hashed (lib/domain/validation/agreement-text.ts): never inside a clause.
     <div className="mb-4 break-words">
       {parties.map((party) => (
         <p key={party.label}>

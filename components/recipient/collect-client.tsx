@@ -10,7 +10,7 @@ import { RecipientForm } from "@/components/recipient/recipient-form";
 import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
-import type { Recipient, SharedIdea } from "@/lib/client/types";
+import type { Recipient, SharedIdea } from "@/client/types";
 
 /** /collect and /view: check the link, then who is reading (SPEC §2 'Recipient information'). */
 export function CollectClient({ token }: { token: string | null }) {

@@ -5,12 +5,12 @@ import { Send } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest } from "@/lib/client/request";
-import { initials, relativeTime } from "@/lib/client/comment-format";
-import { commentThreads } from "@/lib/client/comment-threads";
-import { toast } from "@/lib/client/toast";
-import type { Comment, Recipient } from "@/lib/client/types";
-import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
+import { apiRequest } from "@/client/request";
+import { initials, relativeTime } from "@/client/comment-format";
+import { commentThreads } from "@/client/comment-threads";
+import { toast } from "@/client/toast";
+import type { Comment, Recipient } from "@/client/types";
+import { COMMENT_MAX_CHARS } from "@/lib/domain/validation/sharing-limits";
 
 // Relative times move on while the panel is open.
 const CLOCK_TICK_MS = 30_000;

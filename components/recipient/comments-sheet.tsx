@@ -2,7 +2,7 @@
 
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
-import type { Recipient } from "@/lib/client/types";
+import type { Recipient } from "@/client/types";
 
 type CommentsSheetProps = { open: boolean; onOpenChange: (open: boolean) => void; ideaId: number; title: string; recipient: Recipient; token: string };
 

@@ -13,8 +13,8 @@ import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import { SharedTimestamp } from "@/components/timestamps/shared-timestamp";
-import { toast } from "@/lib/client/toast";
-import type { Recipient, SharedIdea } from "@/lib/client/types";
+import { toast } from "@/client/toast";
+import type { Recipient, SharedIdea } from "@/client/types";
 
 // Only phones that open it load the sheet (and its dialog stack).
 const CommentsSheet = dynamic(() => import("@/components/recipient/comments-sheet"), { ssr: false });

@@ -7,8 +7,8 @@ import dynamic from "next/dynamic";
 import { SectionReader } from "@/components/recipient/section-reader";
 import { WatermarkFrame } from "@/components/recipient/watermark";
 import styles from "@/components/editor/rich-text.module.css";
-import { htmlSections } from "@/lib/ideas/sections";
-import type { IdeaContent } from "@/lib/client/types";
+import { htmlSections } from "@/lib/domain/ideas/sections";
+import type { IdeaContent } from "@/client/types";
 
 export type ContentForm =
   | { kind: "html"; html: string }
@@ -32,7 +32,7 @@ export function contentForm(content: IdeaContent | undefined): ContentForm {
 
 /**
  * `watermark`: the recipient's identity line from the server, drawn over HTML, JSON and canvas content. PDF page
- * images carry it burned in by the server (lib/reader/mark.ts), and so does a downloaded PDF (lib/files/watermark.ts).
+ * images carry it burned in by the server (lib/domain/reader/mark.ts), and so does a downloaded PDF (lib/domain/files/watermark.ts).
  */
 function withWatermark(text: string | undefined, slot: string, content: React.ReactNode) {
   return text ? (
@@ -83,7 +83,7 @@ export function DocumentContent({ form, watermark, source }: { form: ContentForm
     case "html":
       return <HtmlSections html={form.html} watermark={watermark} engagementUrl={source.engagementUrl} />;
     default:
-      // Anything else, shown as JSON: one section, like a canvas (the server counts it as one: lib/engagement/document.ts).
+      // Anything else, shown as JSON: one section, like a canvas (the server counts it as one: lib/domain/engagement/document.ts).
       return (
         <SectionReader count={1} engagementUrl={source.engagementUrl}>
           {() =>
@@ -108,7 +108,7 @@ function HtmlSections({ html, watermark, engagementUrl }: { html: string; waterm
   return (
     <SectionReader count={sections.length} engagementUrl={engagementUrl}>
       {(n) =>
-        // Sanitized by the server when it was stored (lib/ideas/sanitize.ts); images point at the gated file route.
+        // Sanitized by the server when it was stored (lib/domain/ideas/sanitize.ts); images point at the gated file route.
         withWatermark(
           watermark,
           "html-document-frame",

@@ -8,7 +8,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
 import { DocumentContent, type ContentForm, type ReaderSource } from "@/components/recipient/document-content";
 import { ScreenShield } from "@/components/recipient/screen-shield";
-import type { SharedIdea } from "@/lib/client/types";
+import type { SharedIdea } from "@/client/types";
 
 export type DocumentViewProps = {
   idea: Pick<SharedIdea["idea"], "title" | "user" | "version">;

@@ -5,9 +5,9 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
 import { loadSharingSchemas, prefetchSharingSchemas } from "@/components/recipient/sharing-schemas";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import type { Recipient } from "@/lib/client/types";
-import { EMAIL_CODE_LENGTH } from "@/lib/validation/sharing-limits";
+import { apiRequest, errorMessage } from "@/client/request";
+import type { Recipient } from "@/client/types";
+import { EMAIL_CODE_LENGTH } from "@/lib/domain/validation/sharing-limits";
 
 type EmailCodeStepProps = {
   recipient: Recipient;

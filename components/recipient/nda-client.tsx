@@ -13,9 +13,9 @@ import { saveFile } from "@/components/recipient/save-file";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import { EndScreen, type RecipientEnding } from "@/components/recipient/end-screen";
-import { apiRequest, isApiError } from "@/lib/client/request";
-import { toast } from "@/lib/client/toast";
-import type { Recipient, RecipientAgreement, SharedIdea } from "@/lib/client/types";
+import { apiRequest, isApiError } from "@/client/request";
+import { toast } from "@/client/toast";
+import type { Recipient, RecipientAgreement, SharedIdea } from "@/client/types";
 
 /** /nda: the agreement for the recipient this browser holds (SPEC §2 'Agreement', §4). */
 export function NdaClient({ token }: { token: string | null }) {

@@ -8,11 +8,11 @@ import { buttonVariants } from "@/components/ui/button";
 import { contentForm } from "@/components/recipient/document-content";
 import { CloseDocumentDialog, DocumentView } from "@/components/recipient/document-view";
 import { EndScreen } from "@/components/recipient/end-screen";
-import { toast } from "@/lib/client/toast";
-import type { IdeaContent } from "@/lib/client/types";
-import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/validation/share-types";
+import { toast } from "@/client/toast";
+import type { IdeaContent } from "@/client/types";
+import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/domain/validation/share-types";
 
-/** What the page loaded (lib/shares/owner-preview.ts OwnerPreview, as the server component hands it over). */
+/** What the page loaded (lib/domain/shares/owner-preview.ts OwnerPreview, as the server component hands it over). */
 export type OwnerPreviewData = {
   idea: { id: number; title: string; user: { name: string }; content: IdeaContent; version: { number: number | null; of: number | null; publishedAt: Date | string | null } };
   shareType: ShareTypeValue;

@@ -9,8 +9,8 @@ import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipi
 import { guardedImageProps } from "@/components/recipient/screen-shield";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useReadingTime } from "@/components/recipient/use-reading-time";
-import { ApiError, apiRequest } from "@/lib/client/request";
-import { pageImageUrl, pageListUrl, pageSizes, pageSrcSet, THUMBNAIL_WIDTH } from "@/lib/client/page-images";
+import { ApiError, apiRequest } from "@/client/request";
+import { pageImageUrl, pageListUrl, pageSizes, pageSrcSet, THUMBNAIL_WIDTH } from "@/client/page-images";
 
 type PageSize = { n: number; width: number; height: number };
 type PageList = { pageCount: number; pages: PageSize[] };

@@ -6,7 +6,7 @@ import { LockKeyhole } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
 import { StatusPanel } from "@/components/recipient/access-state";
-import { apiRequest, errorMessage } from "@/lib/client/request";
+import { apiRequest, errorMessage } from "@/client/request";
 
 /**
  * A link with a passcode: asked before anything else, POST /api/share/{token}/passcode. The server

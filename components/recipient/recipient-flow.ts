@@ -1,4 +1,4 @@
-import type { SharedIdea } from "@/lib/client/types";
+import type { SharedIdea } from "@/client/types";
 
 /** SPEC §9: the deliberate pause after the recipient's submit and after the agreement. */
 export const STEP_DELAY_MS = 2000;

@@ -5,9 +5,9 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
 import { loadSharingSchemas, prefetchSharingSchemas } from "@/components/recipient/sharing-schemas";
-import { ApiError, apiRequest, errorMessage } from "@/lib/client/request";
-import { toast } from "@/lib/client/toast";
-import type { Recipient } from "@/lib/client/types";
+import { ApiError, apiRequest, errorMessage } from "@/client/request";
+import { toast } from "@/client/toast";
+import type { Recipient } from "@/client/types";
 
 type Values = { name: string; email: string; phone: string };
 type Errors = Partial<Record<keyof Values, string>>;

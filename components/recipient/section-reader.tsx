@@ -6,7 +6,7 @@ import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipi
 import { useReadingTime } from "@/components/recipient/use-reading-time";
 
 /**
- * HTML ideas one section at a time (one per top-level heading, lib/ideas/sections.ts, the rule the server counts reading time by), canvas ideas as one
+ * HTML ideas one section at a time (one per top-level heading, lib/domain/ideas/sections.ts, the rule the server counts reading time by), canvas ideas as one
  * section, with the page reader's progress, buttons, keys and swipe.
  */
 export function SectionReader({ count, engagementUrl, children }: { count: number; engagementUrl: string | null; children: (n: number) => React.ReactNode }) {

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 
-import { createReadingClock, type PageTime, type ReadingClock } from "@/lib/client/reading-clock";
+import { createReadingClock, type PageTime, type ReadingClock } from "@/client/reading-clock";
 
 /** Batches go out this often, and once more when the page is hidden for good. */
 export const REPORT_EVERY_MS = 15_000;
@@ -26,7 +26,7 @@ function report(url: string, pages: PageTime[]) {
 
 /**
  * Reading time of the page or section `n` shown in `target`: counted while the tab is visible, the
- * element at least half on screen and the reader active (lib/client/reading-clock.ts), reported to `url` every
+ * element at least half on screen and the reader active (client/reading-clock.ts), reported to `url` every
  * 15 s and on pagehide. `url` null (the owner's preview) tracks nothing.
  */
 export function useReadingTime(url: string | null, n: number, target: React.RefObject<HTMLElement | null>) {

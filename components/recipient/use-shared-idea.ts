@@ -2,8 +2,8 @@
 
 import * as React from "react";
 
-import { ApiError, apiRequest } from "@/lib/client/request";
-import type { ShareLookup, SharedIdea } from "@/lib/client/types";
+import { ApiError, apiRequest } from "@/client/request";
+import type { ShareLookup, SharedIdea } from "@/client/types";
 
 /**
  * Requests still on their way, by token: a second mount of the same screen (React's development double effects)

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 
-import { dismissErrorToasts } from "@/lib/client/toast";
+import { dismissErrorToasts } from "@/client/toast";
 
 /**
  * An error toast speaks of the step it was shown on; when the recipient moves to another step (or

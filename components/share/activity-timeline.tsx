@@ -8,10 +8,10 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { formatReadingTime } from "@/components/share/reading";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest } from "@/lib/client/request";
-import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/lib/client/types";
-import { cn } from "@/lib/utils";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest } from "@/client/request";
+import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/client/types";
+import { cn } from "@/client/utils";
 
 /** The screen loads the timeline a page at a time; the CSV has everything. */
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { STANDARD_AGREEMENT } from "@/components/share/share-form-values";
-import { queryKeys } from "@/lib/client/query-client";
-import type { AgreementSummary } from "@/lib/client/types";
-import { cn } from "@/lib/utils";
+import { queryKeys } from "@/client/query-client";
+import type { AgreementSummary } from "@/client/types";
+import { cn } from "@/client/utils";
 
 /** The owner's agreements, for the share form and the edit dialog. */
 export function useAgreements() {

@@ -1,4 +1,4 @@
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 
 export const LINK_COPIED = "Share link copied to clipboard!";
 

@@ -4,8 +4,8 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "rea
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SharingDefaultsInfo } from "@/components/profile/sharing-defaults";
 import { Copy, Link2, Mail } from "lucide-react";
-import { toast } from "@/lib/client/toast";
-import { useLightForm, type FieldErrors } from "@/lib/client/light-form";
+import { toast } from "@/client/toast";
+import { useLightForm, type FieldErrors } from "@/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -19,14 +19,14 @@ import {
   EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues,
 } from "@/components/share/share-form-values";
-import { queryKeys } from "@/lib/client/query-client";
-import { ApiError, apiRequest } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { Share } from "@/lib/client/types";
-import type { CreateShareRequest } from "@/lib/validation/share-link";
-import { SHARE_NOTE_MAX } from "@/lib/validation/share-link-limits";
-import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/validation/sharing-limits";
-import { SHARE_TYPES, type ShareTypeValue } from "@/lib/validation/share-types";
+import { queryKeys } from "@/client/query-client";
+import { ApiError, apiRequest } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { Share } from "@/client/types";
+import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
+import { SHARE_NOTE_MAX } from "@/lib/domain/validation/share-link-limits";
+import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing-limits";
+import { SHARE_TYPES, type ShareTypeValue } from "@/lib/domain/validation/share-types";
 
 export const CREATE_FAILED = "Failed to create share link. Please try again.";
 

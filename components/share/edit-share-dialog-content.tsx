@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
-import { schemaOnDemand, useSchemaCheck } from "@/lib/client/light-form";
+import { toast } from "@/client/toast";
+import { schemaOnDemand, useSchemaCheck } from "@/client/light-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { type DialogOnDemandState, focusTriggerOnClose } from "@/components/ui/dialog-on-demand";
@@ -13,15 +13,15 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/components/share/share-form-values";
 import { AgreementChoice } from "@/components/share/agreement-choice";
-import { queryKeys } from "@/lib/client/query-client";
-import { ApiError, apiRequest } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { Share } from "@/lib/client/types";
-import type { UpdateShareRequest } from "@/lib/validation/share-link";
-import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/validation/sharing-limits";
+import { queryKeys } from "@/client/query-client";
+import { ApiError, apiRequest } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { Share } from "@/client/types";
+import type { UpdateShareRequest } from "@/lib/domain/validation/share-link";
+import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing-limits";
 
 /** PATCH /api/shares/{id}'s own rules (full zod), loaded when the form is first focused and awaited on submit. */
-const updateRules = schemaOnDemand(() => import("@/lib/validation/share-link").then((m) => m.updateShareSchema));
+const updateRules = schemaOnDemand(() => import("@/lib/domain/validation/share-link").then((m) => m.updateShareSchema));
 
 const EDIT_FIELDS = ["name", "expiresAt", "maxViews", "passcode", "agreementId"] as const;
 type EditField = (typeof EDIT_FIELDS)[number];

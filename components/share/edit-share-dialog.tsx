@@ -4,7 +4,7 @@ import { lazy } from "react";
 import { Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DialogOnDemand } from "@/components/ui/dialog-on-demand";
-import type { Share } from "@/lib/client/types";
+import type { Share } from "@/client/types";
 
 // The dialog (the form, the agreement list) loads when 'Edit' is reached, not with the page.
 const loadContent = () => import("@/components/share/edit-share-dialog-content");

@@ -10,8 +10,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { LocalTime } from "@/components/ui/local-time";
 import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
-import { queryKeys } from "@/lib/client/query-client";
-import type { ShareRecipient } from "@/lib/client/types";
+import { queryKeys } from "@/client/query-client";
+import type { ShareRecipient } from "@/client/types";
 
 /** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
 export const RECIPIENTS_SHOWN = 5;

@@ -3,18 +3,18 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquareReply } from "lucide-react";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { LocalTime } from "@/components/ui/local-time";
-import { commentThreads, type CommentThread } from "@/lib/client/comment-threads";
-import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { Comment } from "@/lib/client/types";
-import { COMMENT_MAX_CHARS } from "@/lib/validation/sharing-limits";
+import { commentThreads, type CommentThread } from "@/client/comment-threads";
+import { queryKeys, refetchUnlessFresh } from "@/client/query-client";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { Comment } from "@/client/types";
+import { COMMENT_MAX_CHARS } from "@/lib/domain/validation/sharing-limits";
 
 export const REPLY_FAILED = "Failed to send the reply. Please try again.";
 /** Newest threads first; older ones on demand. */

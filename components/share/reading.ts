@@ -1,4 +1,4 @@
-import type { ShareRecipient } from "@/lib/client/types";
+import type { ShareRecipient } from "@/client/types";
 
 /**
  * What the share screen says about reading time (GET /api/shares/{id}/recipients, each view's `engagement`). Pure and

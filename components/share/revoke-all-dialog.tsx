@@ -2,12 +2,12 @@
 
 import { Ban } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 
 /** 'Revoke all links' with its confirmation: DELETE /api/ideas/{id}/shares; every live link stops at once. */
 export function RevokeAllDialog({ ideaId, count }: { ideaId: number; count: number }) {

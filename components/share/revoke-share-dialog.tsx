@@ -2,13 +2,13 @@
 
 import { Ban } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, errorMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { RevokedShare, Share } from "@/lib/client/types";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { RevokedShare, Share } from "@/client/types";
 
 export const REVOKE_FAILED = "Failed to revoke share link. Please try again.";
 

@@ -1,16 +1,16 @@
-import type { StandardSchema } from "@/lib/client/light-form";
-import { createShareSchema, type CreateShareRequest } from "@/lib/validation/share-link";
+import type { StandardSchema } from "@/client/light-form";
+import { createShareSchema, type CreateShareRequest } from "@/lib/domain/validation/share-link";
 import { errorsByPath, SHARE_FIELDS, shareRequestBody, type ShareFormErrors, type ShareFormValues } from "@/components/share/share-form-values";
 
 /**
- * The share form's rules: the very schema POST /api/shares parses with (lib/validation/share-link.ts, full zod). The
+ * The share form's rules: the very schema POST /api/shares parses with (lib/domain/validation/share-link.ts, full zod). The
  * form loads this module on demand (when it is first focused, and on submit), so the share screen's first load has
  * no zod; the values, fields and request mapping are in ./share-form-values.ts, re-exported here.
  */
 export * from "@/components/share/share-form-values";
 
 /**
- * The body to send, or the messages per field: the very schema the handler parses with (lib/validation/share-link.ts).
+ * The body to send, or the messages per field: the very schema the handler parses with (lib/domain/validation/share-link.ts).
  * What is sent is the body as built (JSON), the schema's output being the server's business.
  */
 export function toCreateShareRequest(values: ShareFormValues, ideaId: number): { ok: true; body: CreateShareRequest } | { ok: false; errors: ShareFormErrors } {
@@ -22,7 +22,7 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
 }
 
 /**
- * The form's rules as a Standard Schema over its raw values (lib/client/light-form.ts): the body as the value, or one
+ * The form's rules as a Standard Schema over its raw values (client/light-form.ts): the body as the value, or one
  * issue per field whose message it shows.
  */
 export function shareFormSchema(ideaId: number): StandardSchema<CreateShareRequest> {

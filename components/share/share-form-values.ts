@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { ApiError } from "@/lib/client/request";
-import type { CreateShareRequest } from "@/lib/validation/share-link";
-import type { ShareTypeValue } from "@/lib/validation/share-types";
-import type { Share } from "@/lib/client/types";
+import { ApiError } from "@/client/request";
+import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
+import type { ShareTypeValue } from "@/lib/domain/validation/share-types";
+import type { Share } from "@/client/types";
 
 /**
  * The share form's values, fields and mapping to a request, without any zod (type imports only): the share screen and
  * /profile import these at first paint. The rules themselves (the handler's schema) are in ./share-form-model.ts, which
- * the forms load on demand (lib/client/light-form.ts).
+ * the forms load on demand (client/light-form.ts).
  */
 
 /** What the 'Create New Share Link' form holds: the inputs' raw strings. */
@@ -135,7 +135,7 @@ export function errorsByPath<F extends string = ShareField>(
 }
 
 /**
- * The fields a refused request names: a 400 carries the schema's `issues` (lib/api/errors.ts), each on its path.
+ * The fields a refused request names: a 400 carries the schema's `issues` (lib/platform/http/errors.ts), each on its path.
  * Anything else (a rate limit, a 404) names no field: null, and the form shows the message above its button.
  */
 export function serverFieldErrors<F extends string = ShareField>(err: unknown, fields: readonly F[] = SHARE_FIELDS as unknown as readonly F[]): Partial<Record<F, string>> | null {

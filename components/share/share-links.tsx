@@ -15,11 +15,11 @@ import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
 import { agreementLabel, pinnedVersionLabel, shareUrl } from "@/components/share/share-form-values";
-import { queryKeys, refetchUnlessFresh } from "@/lib/client/query-client";
-import type { Share } from "@/lib/client/types";
-import { SHARE_TYPE_LABELS } from "@/lib/validation/share-types";
-import { viewLimitOf } from "@/lib/validation/sharing-limits";
-import { cn } from "@/lib/utils";
+import { queryKeys, refetchUnlessFresh } from "@/client/query-client";
+import type { Share } from "@/client/types";
+import { SHARE_TYPE_LABELS } from "@/lib/domain/validation/share-types";
+import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
+import { cn } from "@/client/utils";
 
 const isRecipientsKey = (key: unknown) => typeof key === "string" && key.startsWith("/api/shares/") && key.endsWith("/recipients");
 

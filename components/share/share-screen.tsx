@@ -8,7 +8,7 @@ import { ShareLinks } from "@/components/share/share-links";
 import { OwnerComments } from "@/components/share/owner-comments";
 import { ActivityTimeline } from "@/components/share/activity-timeline";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
-import type { IdeaStatusValue } from "@/lib/client/types";
+import type { IdeaStatusValue } from "@/client/types";
 
 /** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
 type IdeaKindValue = "html" | "pdf" | "canvas" | "other";

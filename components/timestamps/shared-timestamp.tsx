@@ -3,9 +3,9 @@
 import * as React from "react";
 import Link from "next/link";
 
-import { apiRequest } from "@/lib/client/request";
+import { apiRequest } from "@/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import type { TimestampDetails } from "@/lib/timestamps/text";
+import type { TimestampDetails } from "@/lib/domain/timestamps/text";
 
 /**
  * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof of what they are

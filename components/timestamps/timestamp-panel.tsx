@@ -5,9 +5,9 @@ import Link from "next/link";
 import { Download, FileCheck2, RefreshCw } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { apiRequest, errorMessage } from "@/lib/client/request";
+import { apiRequest, errorMessage } from "@/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import { timestampNextStep, type TimestampDetails } from "@/lib/timestamps/text";
+import { timestampNextStep, type TimestampDetails } from "@/lib/domain/timestamps/text";
 
 export { timestampNextStep };
 

@@ -2,10 +2,10 @@
 
 import { AlertTriangle, Clock, Link2 } from "lucide-react";
 
-import { cn } from "@/lib/utils";
-import { useHydrated } from "@/lib/client/hydrated";
-import { utcDate } from "@/lib/client/date-format";
-import { timestampLine, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/timestamps/text";
+import { cn } from "@/client/utils";
+import { useHydrated } from "@/client/hydrated";
+import { utcDate } from "@/lib/platform/format/date-format";
+import { timestampLine, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/domain/timestamps/text";
 
 const TONES = {
   pending: { icon: Clock, className: "text-muted-foreground" },

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 import { buttonVariants } from "@/components/ui/button";
 import {
   ModalClose,

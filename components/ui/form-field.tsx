@@ -2,7 +2,7 @@ import type * as React from "react";
 import type { ReactNode } from "react";
 
 import { Input } from "@/components/ui/input";
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 /** What the field's control needs to be tied to its label and message. */
 export type FieldControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };

@@ -1,8 +1,8 @@
 "use client";
 
-import { useHydrated } from "@/lib/client/hydrated";
-import { isoDateTime, localDate, localDateTime, utcDate, utcDateTime } from "@/lib/client/date-format";
-import { cn } from "@/lib/utils";
+import { useHydrated } from "@/client/hydrated";
+import { isoDateTime, localDate, localDateTime, utcDate, utcDateTime } from "@/lib/platform/format/date-format";
+import { cn } from "@/client/utils";
 
 /**
  * A moment on a creator's screen: local date and time, the UTC instant on hover (title) and for machines

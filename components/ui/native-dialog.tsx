@@ -3,7 +3,7 @@
 import * as React from "react";
 import { Slot as SlotPrimitive } from "radix-ui";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 /**
  * The one modal primitive of the app, on the browser's own <dialog> shown with showModal(): the top layer, the inert

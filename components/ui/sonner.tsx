@@ -3,7 +3,7 @@
 import * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 /**
  * App toaster (spec §9): one toast visible at a time, 5000 ms display duration,

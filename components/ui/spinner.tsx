@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Loader2Icon } from "lucide-react";
 
-import { cn } from "@/lib/utils";
+import { cn } from "@/client/utils";
 
 type SpinnerProps = Omit<React.ComponentProps<"span">, "children"> & {
   /** Text announced to screen readers (visually hidden). */

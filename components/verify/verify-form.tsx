@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/client/request";
-import type { VerifyAnswer } from "@/lib/client/types";
-import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/validation/timestamps";
+import { ApiError } from "@/client/request";
+import type { VerifyAnswer } from "@/client/types";
+import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/domain/validation/timestamps";
 
 type Attestation = VerifyAnswer["attestations"][number];
 

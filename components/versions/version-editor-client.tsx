@@ -4,7 +4,7 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import Link from "next/link";
 import { Eye, Info, Trash2, Upload } from "lucide-react";
 
@@ -14,11 +14,11 @@ import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { versionsKey } from "@/components/versions/versions-key";
-import { queryKeys } from "@/lib/client/query-client";
-import { apiRequest, withLimitMessage } from "@/lib/client/request";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { IdeaVersionDetail } from "@/lib/client/types";
-import { cn } from "@/lib/utils";
+import { queryKeys } from "@/client/query-client";
+import { apiRequest, withLimitMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
+import type { IdeaVersionDetail } from "@/client/types";
+import { cn } from "@/client/utils";
 
 
 // Only a PDF version shows it: not part of an HTML version's first load.

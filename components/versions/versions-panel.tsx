@@ -4,16 +4,16 @@ import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
-import { toast } from "@/lib/client/toast";
+import { toast } from "@/client/toast";
 import { History, Plus } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import { apiRequest, ApiError, withLimitMessage } from "@/lib/client/request";
-import { localDate } from "@/lib/client/date-format";
-import { useApiMutation } from "@/lib/client/mutation";
-import type { IdeaVersionDetail, IdeaVersionSummary } from "@/lib/client/types";
+import { apiRequest, ApiError, withLimitMessage } from "@/client/request";
+import { localDate } from "@/lib/platform/format/date-format";
+import { useApiMutation } from "@/client/mutation";
+import type { IdeaVersionDetail, IdeaVersionSummary } from "@/client/types";
 
 import { versionHref, versionsKey } from "@/components/versions/versions-key";
 

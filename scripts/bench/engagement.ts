@@ -7,7 +7,7 @@
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { pgConfigFromUrl } from "../../lib/db-config";
+import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import { signUp, startBenchServer } from "./server";
 import { measure } from "./evidence";
 

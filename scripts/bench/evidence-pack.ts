@@ -8,7 +8,7 @@
  */
 import os from "node:os";
 import pg from "pg";
-import { pgConfigFromUrl } from "../../lib/db-config";
+import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import { signUp, startBenchServer } from "./server";
 
 const ACCEPTANCES = Number(process.env.BENCH_ACCEPTANCES ?? 200);

@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import pg from "pg";
-import { pgConfigFromUrl } from "../../lib/db-config";
+import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import { percentile as pct, signUp, startBenchServer } from "./server";
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 500);

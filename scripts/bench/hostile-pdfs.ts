@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 
 /**
  * Small hostile PDFs, made byte by byte as an outside attacker made them (for `npm run bench -- hostile` and
- * tests/lib/reader): each is a few KB, and each made the old reader (pdf.js on the request thread) stall the server
+ * tests/lib/domain/reader): each is a few KB, and each made the old reader (pdf.js on the request thread) stall the server
  * or answer 500. One page tree, classic cross-reference table.
  */
 

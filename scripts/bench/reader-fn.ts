@@ -1,16 +1,16 @@
 /**
- * Child of `npm run bench -- reader`: times lib/reader at the library level against the bench server's database and
+ * Child of `npm run bench -- reader`: times lib/domain/reader at the library level against the bench server's database and
  * DATA_DIR (its environment): page list + first page with nothing kept, a kept page with its mark, and the WebP size
  * of a dense text page at 800 px. Arguments: the 10 MB sample PDF, the number of cold runs, the number of marked
  * requests. Prints JSON.
  */
 import fs from "node:fs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { db } from "@/lib/db";
-import { createPdfIdea } from "@/lib/ideas";
-import { markedReaderPage, readerPage, readerPageList } from "@/lib/reader";
-import { renderPoolStats, stopRenderPool, warmRenderPool } from "@/lib/reader/pool";
-import type { AssetMeta } from "@/lib/files";
+import { db } from "@/lib/platform/db";
+import { createPdfIdea } from "@/lib/domain/ideas";
+import { markedReaderPage, readerPage, readerPageList } from "@/lib/domain/reader";
+import { renderPoolStats, stopRenderPool, warmRenderPool } from "@/lib/domain/reader/pool";
+import type { AssetMeta } from "@/lib/domain/files";
 
 const mark = { name: "Łukasz Дмитрий", email: "lukasz@example.com", accessedAt: new Date() };
 

@@ -1,5 +1,5 @@
 /**
- * The reader budget, at the library level (lib/reader) on the bench server's database and DATA_DIR:
+ * The reader budget, at the library level (lib/domain/reader) on the bench server's database and DATA_DIR:
  * page list + first page (marked) of a 10 MB, 120-page PDF with nothing kept, under 1.2 s; a kept page with its mark
  * under 150 ms p95; a dense text page at 800 px under 250 KB. Runs in a child process (tsx with server-only allowed).
  */

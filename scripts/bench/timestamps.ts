@@ -8,7 +8,7 @@
  *    in under 5 seconds.
  */
 import pg from "pg";
-import { pgConfigFromUrl } from "../../lib/db-config";
+import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import { deadUrl } from "../../tests/fakes/http-server";
 import { startFakeNetwork } from "../../tests/fakes/network";
 import { percentile as pct, signUp, startBenchServer } from "./server";

@@ -1,5 +1,5 @@
 /**
- * Child of `npm run bench -- verify`: runs lib/timestamps/verify.ts verifyProof once on one generated hostile proof
+ * Child of `npm run bench -- verify`: runs lib/domain/timestamps/verify.ts verifyProof once on one generated hostile proof
  * (tests/fakes/hostile-ots.ts, by name) against loopback fake calendars and explorers, in a fresh process so its
  * peak memory is its own (run with --conditions=react-server so server-only modules load outside Next.js). While it
  * runs, a 1 ms timer measures the longest event-loop stall and samples memory. Prints JSON.
@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { forked, hostileCases, otsFile, pendingOn } from "../../tests/fakes/hostile-ots";
 import { bitcoinAttestation } from "../../tests/fakes/ots-bytes";
 import { startFakeNetwork } from "../../tests/fakes/network";
-import { VERIFY_OTS_MAX_BYTES } from "@/lib/validation/timestamps";
+import { VERIFY_OTS_MAX_BYTES } from "@/lib/domain/validation/timestamps";
 
 async function main() {
   const name = process.argv[2]!;
@@ -17,7 +17,7 @@ async function main() {
   process.env.ESPLORA_URL = net.explorers.map((e) => e.url).join(",");
   process.env.OTS_MIN_CALENDARS = "2";
   process.env.OTS_TIMEOUT_MS = "5000";
-  const { verifyProof } = await import("@/lib/timestamps/verify");
+  const { verifyProof } = await import("@/lib/domain/timestamps/verify");
   const file = Buffer.from("The file a hostile proof claims to timestamp.\n");
   const digest = crypto.createHash("sha256").update(file).digest();
   const hostile = hostileCases(digest, { maxBytes: VERIFY_OTS_MAX_BYTES, calendars: net.calendars.map((c) => c.url) }).find((c) => c.name === name);

@@ -1,7 +1,7 @@
 /**
  * The /api/verify budget: every generated hostile proof (tests/fakes/hostile-ots.ts: up to the route's
  * 100 KB limit, tens of thousands of 1-byte operations, thousands of attestations, deep nesting, hexlify) is
- * verified by lib/timestamps/verify.ts in a process of its own, against loopback fakes. Per case: wall time, the
+ * verified by lib/domain/timestamps/verify.ts in a process of its own, against loopback fakes. Per case: wall time, the
  * longest event-loop stall, peak RSS and heap, and the outbound requests made. Budgets: every case within 3 s, no
  * stall above 50 ms, at most 8 calendar questions and 8 blocks (× 2 explorers × 2 requests).
  */

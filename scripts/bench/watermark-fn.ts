@@ -1,9 +1,9 @@
 /**
- * Child of `npm run bench -- watermark`: times lib/files/watermark.ts watermarkPdf alone on the PDF given as the
+ * Child of `npm run bench -- watermark`: times lib/domain/files/watermark.ts watermarkPdf alone on the PDF given as the
  * first argument (run with --conditions=react-server so server-only modules load outside Next.js). Prints JSON.
  */
 import fs from "node:fs";
-import { watermarkPdf } from "@/lib/files/watermark";
+import { watermarkPdf } from "@/lib/domain/files/watermark";
 
 async function main() {
   const pdf = fs.readFileSync(process.argv[2]!);

@@ -4,7 +4,7 @@
  * render (sequential requests after a warm-up) and prints p50/p95/max, response sizes and database queries per request.
  */
 import pg from "pg";
-import { pgConfigFromUrl } from "../../lib/db-config";
+import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import { percentile as pct, signUp, startBenchServer } from "./server";
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 5000);

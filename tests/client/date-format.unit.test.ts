@@ -1,4 +1,4 @@
-import { isoDateTime, localDate, localDateTime, utcDateTime } from "@/lib/client/date-format";
+import { isoDateTime, localDate, localDateTime, utcDateTime } from "@/lib/platform/format/date-format";
 
 /** One date format on the creator's screens, local time shown and the UTC instant on hover. */
 describe("date format", () => {

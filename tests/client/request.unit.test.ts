@@ -1,5 +1,5 @@
-import { ApiError, apiRequest, errorMessage, isApiError } from "@/lib/client/request";
-import { defaultQueryFn, makeQueryClient } from "@/lib/client/query-client";
+import { ApiError, apiRequest, errorMessage, isApiError } from "@/client/request";
+import { defaultQueryFn, makeQueryClient } from "@/client/query-client";
 import type { QueryFunctionContext } from "@tanstack/react-query";
 
 /** The SPEC §7 request helper and query defaults, against a stubbed fetch (the calls it makes are the contract). */

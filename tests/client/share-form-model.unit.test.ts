@@ -1,7 +1,7 @@
 import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormSchema, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
-import { ApiError } from "@/lib/client/request";
-import { createShareSchema } from "@/lib/validation/share-link";
-import { MESSAGES } from "@/lib/validation/sharing";
+import { ApiError } from "@/client/request";
+import { createShareSchema } from "@/lib/domain/validation/share-link";
+import { MESSAGES } from "@/lib/domain/validation/sharing";
 
 /** SPEC §5: the form validates with the handler's own schema and puts each message on its field by path. */
 

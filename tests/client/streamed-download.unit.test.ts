@@ -1,4 +1,4 @@
-import { downloadFileName, downloadProgressText, formatBytes } from "@/lib/client/streamed-download";
+import { downloadFileName, downloadProgressText, formatBytes } from "@/client/streamed-download";
 
 describe("streamed download helpers", () => {
   it("words byte counts as people read sizes", () => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import crypto from "node:crypto";
 import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
-import { listOutboxIn, type OutboxEntry } from "@/lib/email/outbox";
+import { listOutboxIn, type OutboxEntry } from "@/lib/platform/email/outbox";
 
 export { expect };
 

@@ -233,7 +233,7 @@ test.describe("the reader on a phone (390 px, touch)", () => {
   test("an idea of any other content is shown as JSON, one section, its reading time counted against one", async ({ page, newCreator }) => {
     test.setTimeout(150_000);
     const owner = await newCreator();
-    // One section on the server too (no heading), as content of any other shape counts (lib/engagement/document.ts).
+    // One section on the server too (no heading), as content of any other shape counts (lib/domain/engagement/document.ts).
     const shared = await shareHtml(owner, "<p>Legacy idea.</p>");
     await agree(page.request, shared.token);
     // Only older data holds content of another shape (the API writes none): the reader is handed one.

@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, expectJson } from "./api-helpers";
-import type { Share } from "@/lib/client/types";
+import type { Share } from "@/client/types";
 
 export const INVALID_LINK = "This link is invalid or has expired.";
 

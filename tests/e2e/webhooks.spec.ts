@@ -2,7 +2,7 @@ import { test, expect, expectJson } from "./api-helpers";
 import { seenToasts } from "./fixtures";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
 import { startWebhookReceiver } from "../fakes/webhook-receiver";
-import { verifySignature } from "@/lib/webhooks/signature";
+import { verifySignature } from "@/lib/domain/webhooks/signature";
 import type { APIRequestContext } from "@playwright/test";
 
 /** /profile → Webhooks against a receiver on 127.0.0.1 (the server runs with WEBHOOKS_ALLOW_PRIVATE: playwright.config.ts). */

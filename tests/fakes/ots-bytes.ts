@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 
 /**
  * The few pieces of the .ots byte format the fakes write, coded here from the format description (not from the
- * code under test), so a bug in lib/timestamps/ots.ts cannot hide itself in the fakes' answers.
+ * code under test), so a bug in lib/domain/timestamps/ots.ts cannot hide itself in the fakes' answers.
  */
 export const TAG_PENDING = Buffer.from("83dfe30d2ef90c8e", "hex");
 export const TAG_BITCOIN = Buffer.from("0588960d73d71901", "hex");

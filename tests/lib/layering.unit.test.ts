@@ -43,9 +43,9 @@ const LIB = sourceFiles("lib");
 
 describe("lib/ layering", () => {
   it("finds the lib modules it checks", () => {
-    expect(LIB).toContain("lib/files/index.ts");
-    expect(LIB).toContain("lib/ideas/content.ts");
-    expect(imports("lib/shares/readable-asset.ts").map((i) => i.spec)).toContain("@/lib/ideas/image-links");
+    expect(LIB).toContain("lib/domain/files/index.ts");
+    expect(LIB).toContain("lib/domain/ideas/content.ts");
+    expect(imports("lib/domain/shares/readable-asset.ts").map((i) => i.spec)).toContain("@/lib/domain/ideas/image-links");
   });
 
   it("never imports from components/ or app/", () => {

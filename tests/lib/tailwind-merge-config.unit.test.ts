@@ -1,10 +1,10 @@
 import { getDefaultConfig, twMerge } from "tailwind-merge";
-import { cn } from "@/lib/utils";
-import { tailwindMergeConfig } from "@/lib/tailwind-merge-config";
+import { cn } from "@/client/utils";
+import { tailwindMergeConfig } from "@/client/tailwind-merge-config";
 import { classVocabulary, describeEntry, groupsUsedBy, recognisedClasses } from "../../scripts/tailwind-merge-config";
 
 /**
- * cn() merges with a cut-down tailwind-merge table (lib/tailwind-merge-config.ts): it must be current for the
+ * cn() merges with a cut-down tailwind-merge table (client/tailwind-merge-config.ts): it must be current for the
  * source, and it must merge every pair of the app's classes exactly as the full table does.
  */
 const classes = recognisedClasses(classVocabulary());
@@ -21,7 +21,7 @@ function variantsOf(cls: string) {
   return `${cls.slice(0, end)}${cls.includes("!") ? "!" : ""}`;
 }
 
-describe("lib/tailwind-merge-config.ts", () => {
+describe("client/tailwind-merge-config.ts", () => {
   const full = getDefaultConfig();
   const table = tailwindMergeConfig as unknown as Record<keyof typeof tailwindMergeConfig, Record<string, unknown>>;
   const kept = Object.keys(table.classGroups);

@@ -1,8 +1,8 @@
 import "./console-guard";
 import { resetDb, restoreEnv } from "../db-utils";
-import { disconnectDb } from "@/lib/db";
-import { stopRenderPool } from "@/lib/reader/pool";
-import { stopBoss } from "@/lib/jobs";
+import { disconnectDb } from "@/lib/platform/db";
+import { stopRenderPool } from "@/lib/domain/reader/pool";
+import { stopBoss } from "@/lib/platform/jobs";
 
 // The "db" jest project: every test starts with empty tables and the worker's own environment.
 beforeEach(async () => {

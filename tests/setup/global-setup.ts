@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedDb } from "../../lib/server/embedded-db";
-import { applyPendingMigrations } from "../../lib/server/migrations";
-import { pgConfigFromUrl } from "../../lib/db-config";
+import { startEmbeddedDb } from "../../lib/platform/server/embedded-db";
+import { applyPendingMigrations } from "../../lib/platform/server/migrations";
+import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import os from "node:os";
 import { TEMPLATE_DB, WORKER_DB_SLOTS, workerDbName } from "./test-db";
 

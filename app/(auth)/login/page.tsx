@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoginForm } from "@/components/auth/login-form";
-import { getSocialProviders } from "@/lib/auth/providers";
-import { safeRedirectPath } from "@/lib/http/safe-redirect";
-import { getCurrentUser } from "@/lib/auth/session";
+import { getSocialProviders } from "@/lib/domain/auth/providers";
+import { safeRedirectPath } from "@/lib/platform/http/safe-redirect";
+import { getCurrentUser } from "@/lib/domain/auth/session";
 
 export const metadata: Metadata = { title: "Log In" };
 

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { RegisterForm } from "@/components/auth/register-form";
-import { getRegistrationStatus } from "@/lib/auth/registration";
-import { getSocialProviders } from "@/lib/auth/providers";
+import { getRegistrationStatus } from "@/lib/domain/auth/registration";
+import { getSocialProviders } from "@/lib/domain/auth/providers";
 import { WAITLIST_HREF } from "@/components/marketing/waitlist-link";
 
 export const metadata: Metadata = { title: "Create your account" };

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
-import { accountTokenFromQuery } from "@/lib/validation/auth";
+import { accountTokenFromQuery } from "@/lib/domain/validation/auth";
 
 export const metadata: Metadata = { title: "Reset password" };
 

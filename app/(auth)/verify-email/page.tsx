@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { VerifyEmail } from "@/components/auth/verify-email";
-import { accountTokenFromQuery } from "@/lib/validation/auth";
+import { accountTokenFromQuery } from "@/lib/domain/validation/auth";
 
 export const metadata: Metadata = { title: "Verify your e-mail address" };
 

@@ -4,12 +4,12 @@ import { LiveClock } from "@/components/dashboard/live-clock";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
 import { Portfolio } from "@/components/dashboard/portfolio";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { requirePageUser } from "@/lib/auth/session";
-import { queryKeys } from "@/lib/client/query-client";
-import { listAssets } from "@/lib/files";
-import { listIdeas } from "@/lib/ideas";
-import { loadedQueries } from "@/lib/server/query-state";
-import { listSharedWithMe } from "@/lib/shares/shared-with-me";
+import { requirePageUser } from "@/lib/domain/auth/session";
+import { queryKeys } from "@/client/query-client";
+import { listAssets } from "@/lib/domain/files";
+import { listIdeas } from "@/lib/domain/ideas";
+import { loadedQueries } from "@/client/query-state";
+import { listSharedWithMe } from "@/lib/domain/shares/shared-with-me";
 
 export const dynamic = "force-dynamic";
 

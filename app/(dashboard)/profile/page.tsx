@@ -12,17 +12,17 @@ import { DeleteAccount } from "@/components/profile/delete-account";
 import { SharingDefaults } from "@/components/profile/sharing-defaults";
 import { Agreements } from "@/components/profile/agreements";
 import { Webhooks } from "@/components/profile/webhooks";
-import { currentSessionSignedInAt, requirePageUser } from "@/lib/auth/session";
-import { deletionRequirements } from "@/lib/account/delete";
-import { getNotificationSettings } from "@/lib/notifications/settings";
-import { getProfile } from "@/lib/profile";
-import { getEnv } from "@/lib/env";
-import { getSharingDefaults } from "@/lib/profile/sharing-defaults";
+import { currentSessionSignedInAt, requirePageUser } from "@/lib/domain/auth/session";
+import { deletionRequirements } from "@/lib/features/account/delete";
+import { getNotificationSettings } from "@/lib/domain/notifications/settings";
+import { getProfile } from "@/lib/features/profile";
+import { getEnv } from "@/lib/platform/env";
+import { getSharingDefaults } from "@/lib/features/profile/sharing-defaults";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { listAgreements } from "@/lib/agreements";
-import { queryKeys } from "@/lib/client/query-client";
-import { loadedQueries } from "@/lib/server/query-state";
-import { listWebhooks } from "@/lib/webhooks/endpoints";
+import { listAgreements } from "@/lib/domain/agreements";
+import { queryKeys } from "@/client/query-client";
+import { loadedQueries } from "@/client/query-state";
+import { listWebhooks } from "@/lib/domain/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
 

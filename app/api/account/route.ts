@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { jsonBody, ownerRoute } from "@/lib/api/routes";
-import { currentSessionSignedInAt } from "@/lib/auth/session";
-import { clearedSessionCookie } from "@/lib/auth/session-cookie";
-import { deleteAccountSchema } from "@/lib/validation/auth";
-import { deleteAccount } from "@/lib/account/delete";
+import { jsonBody, ownerRoute } from "@/lib/features/api/routes";
+import { currentSessionSignedInAt } from "@/lib/domain/auth/session";
+import { clearedSessionCookie } from "@/lib/domain/auth/session-cookie";
+import { deleteAccountSchema } from "@/lib/domain/validation/auth";
+import { deleteAccount } from "@/lib/features/account/delete";
 
 // DELETE /api/account {password} — deletes the account and everything it owns; 204, the session cookie cleared.
 // An account without a password (social sign-in) sends no body and must have signed in within the last 5 minutes.

@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { createAgreement, listAgreements } from "@/lib/agreements";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { agreementSchema } from "@/lib/validation/agreements";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { createAgreement, listAgreements } from "@/lib/domain/agreements";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { agreementSchema } from "@/lib/domain/validation/agreements";
 
 // GET /api/agreements — the creator's own agreements: [{id, title, body, version, isDefault, inUse, createdAt, updatedAt}]
 export const GET = ownerRoute({

@@ -1,5 +1,5 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { listAssets } from "@/lib/files";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { listAssets } from "@/lib/domain/files";
 
 // GET /api/assets — the creator's uploaded images and PDFs
 export const GET = ownerRoute({

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { recipientRoute } from "@/lib/api/routes";
-import { addComment, listComments } from "@/lib/comments";
-import { parseOptionalIdeaId } from "@/lib/ideas/id";
-import { commentSchema } from "@/lib/validation/sharing";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { addComment, listComments } from "@/lib/domain/comments";
+import { parseOptionalIdeaId } from "@/lib/domain/ideas/id";
+import { commentSchema } from "@/lib/domain/validation/sharing";
 
 const query = z.object({ ideaId: z.string().optional(), token: z.string().optional() });
 

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/api/routes";
+import { publicRoute } from "@/lib/features/api/routes";
 
 // GET /api/health — liveness for load balancers and uptime checks; touches nothing (also the benchmarks' no-op baseline).
 export const GET = publicRoute({

@@ -1,7 +1,7 @@
-import { jsonBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { createIdea, listIdeas } from "@/lib/ideas";
-import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
+import { jsonBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { createIdea, listIdeas } from "@/lib/domain/ideas";
+import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/domain/validation/ideas";
 
 // GET /api/ideas — the creator's ideas, list fields only
 export const GET = ownerRoute({

@@ -1,8 +1,8 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { assertInvitesNeeded, inviteSomeone } from "@/lib/auth/registration";
-import { appOrigin } from "@/lib/http/origin";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { inviteSchema } from "@/lib/validation/auth";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { assertInvitesNeeded, inviteSomeone } from "@/lib/domain/auth/registration";
+import { appOrigin } from "@/lib/platform/http/origin";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { inviteSchema } from "@/lib/domain/validation/auth";
 
 // POST /api/invites {email} — e-mails an invitation (valid 14 days) like `npm run invite`; 201 {email, expiresAt}.
 // 409 when registration is open (no invitation needed), 429 beyond 20 a day per account.

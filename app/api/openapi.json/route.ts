@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/api/routes";
+import { publicRoute } from "@/lib/features/api/routes";
 import document from "@/docs/openapi.json";
 
 // GET /api/openapi.json — this API's OpenAPI 3.1 document, generated from the route builders' schemas (`npm run openapi`)

@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { profileUpdateSchema } from "@/lib/validation/auth";
-import { updateProfile } from "@/lib/profile";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { profileUpdateSchema } from "@/lib/domain/validation/auth";
+import { updateProfile } from "@/lib/features/profile";
 
 // PUT /api/profile — change the display name and/or showEmailOnCertificates (the e-mail is ignored: it cannot be changed)
 export const PUT = ownerRoute({

@@ -1,10 +1,10 @@
 import * as z from "zod";
-import { parseJson } from "@/lib/api/handler";
-import { recipientRoute, type BodySpec } from "@/lib/api/routes";
-import { createRecipient } from "@/lib/recipients/identify";
-import { setRecipientCookie } from "@/lib/recipients/cookies";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { createRecipientSchema, type CreateRecipientInput } from "@/lib/validation/sharing";
+import { parseJson } from "@/lib/features/api/handler";
+import { recipientRoute, type BodySpec } from "@/lib/features/api/routes";
+import { createRecipient } from "@/lib/domain/recipients/identify";
+import { setRecipientCookie } from "@/lib/domain/recipients/cookies";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { createRecipientSchema, type CreateRecipientInput } from "@/lib/domain/validation/sharing";
 
 const jsonObject = (data: unknown) => (data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {});
 

@@ -1,5 +1,5 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { listSharedWithMe } from "@/lib/shares/shared-with-me";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { listSharedWithMe } from "@/lib/domain/shares/shared-with-me";
 
 // GET /api/shared-with-me — live e-mail shares addressed to the signed-in account, newest first
 export const GET = ownerRoute({

@@ -1,8 +1,8 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { createShareFor, shareableIdeaOr404 } from "@/lib/shares";
-import { appOrigin } from "@/lib/http/origin";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { createShareSchema } from "@/lib/validation/share-link";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { createShareFor, shareableIdeaOr404 } from "@/lib/domain/shares";
+import { appOrigin } from "@/lib/platform/http/origin";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { createShareSchema } from "@/lib/domain/validation/share-link";
 
 // POST /api/shares — create a share link for one of the creator's ideas (e-mail shares send the invitation)
 export const POST = ownerRoute({

@@ -1,13 +1,13 @@
 import * as z from "zod";
-import { multipartBody, publicRoute } from "@/lib/api/routes";
-import { ValidationError } from "@/lib/api/errors";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { parseMultipartFiles } from "@/lib/uploads/multipart";
-import { verifyProof } from "@/lib/timestamps/verify";
-import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/validation/timestamps";
+import { multipartBody, publicRoute } from "@/lib/features/api/routes";
+import { ValidationError } from "@/lib/platform/http/errors";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { parseMultipartFiles } from "@/lib/platform/uploads/multipart";
+import { verifyProof } from "@/lib/domain/timestamps/verify";
+import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE } from "@/lib/domain/validation/timestamps";
 
 // POST /api/verify — public: does a file match its OpenTimestamps proof (multipart: file, ots), and what do its attestations say
-// (the look-ups it makes are bounded in lib/timestamps/verify.ts; they stop when the client goes away)
+// (the look-ups it makes are bounded in lib/domain/timestamps/verify.ts; they stop when the client goes away)
 export const POST = publicRoute({
   rateLimit: ({ ip }) => rateLimits.verifyProof(ip),
   body: multipartBody(z.object({ file: z.file(), ots: z.file() })),

@@ -1,7 +1,7 @@
-import { publicRoute } from "@/lib/api/routes";
-import { waitlistSchema } from "@/lib/validation/waitlist";
-import { joinWaitlist } from "@/lib/waitlist";
-import { rateLimits } from "@/lib/rate-limit/policies";
+import { publicRoute } from "@/lib/features/api/routes";
+import { waitlistSchema } from "@/lib/domain/validation/waitlist";
+import { joinWaitlist } from "@/lib/features/waitlist";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 
 // POST /api/waitlist — join the waitlist; alreadyExists tells a repeat address apart
 export const POST = publicRoute({

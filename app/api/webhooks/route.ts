@@ -1,7 +1,7 @@
-import { jsonBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { createWebhookSchema } from "@/lib/validation/webhooks";
-import { createWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
+import { jsonBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { createWebhookSchema } from "@/lib/domain/validation/webhooks";
+import { createWebhook, listWebhooks } from "@/lib/domain/webhooks/endpoints";
 
 // GET /api/webhooks — the account's endpoints with their events and recent deliveries (never a secret)
 export const GET = ownerRoute({

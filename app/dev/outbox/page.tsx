@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { getEnv } from "@/lib/env";
-import { listOutbox } from "@/lib/email/outbox";
+import { getEnv } from "@/lib/platform/env";
+import { listOutbox } from "@/lib/platform/email/outbox";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { db } from "@/lib/db";
-import { createPdfIdea } from "@/lib/ideas";
-import { INVALID_LINK } from "@/lib/shares/link-state";
+import { db } from "@/lib/platform/db";
+import { createPdfIdea } from "@/lib/domain/ideas";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { GET as contentRoute } from "@/app/api/share/[token]/route";
 import { GET as pageListRoute } from "@/app/api/share/[token]/pages/route";
 import { GET as pageRoute } from "@/app/api/share/[token]/pages/[n]/route";
@@ -12,11 +12,11 @@ import { POST as identifyRoute } from "@/app/api/recipients/route";
 import { PUT as putDefaults } from "@/app/api/profile/sharing-defaults/route";
 import { PATCH as patchShareRoute } from "@/app/api/shares/[id]/route";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createShare, createUser } from "../../factories";
-import { mixedPdf } from "../../lib/reader/sample";
+import { mixedPdf } from "../../lib/domain/reader/sample";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /**
  * The address rules (the link's lists and the owner's account-wide blocked domains, /profile → 'Sharing defaults') are

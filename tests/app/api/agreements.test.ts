@@ -1,13 +1,13 @@
-import { db } from "@/lib/db";
-import { sha256Hex } from "@/lib/crypto";
-import { listActivity } from "@/lib/activity";
-import { AGREEMENT_IN_USE, AGREEMENT_NOT_YOURS } from "@/lib/agreements";
-import { acceptNda, AGREEMENT_CHANGED } from "@/lib/recipients/accept-nda";
-import { listShareRecipients } from "@/lib/recipients/evidence";
-import { ndaEvidenceDocument } from "@/lib/nda/evidence";
-import { AGREEMENT_VERSION } from "@/lib/nda/agreement";
-import { requireReader } from "@/lib/shares/gate";
-import { getSharedIdea } from "@/lib/shares/views";
+import { db } from "@/lib/platform/db";
+import { sha256Hex } from "@/lib/platform/crypto";
+import { listActivity } from "@/lib/domain/activity";
+import { AGREEMENT_IN_USE, AGREEMENT_NOT_YOURS } from "@/lib/domain/agreements";
+import { acceptNda, AGREEMENT_CHANGED } from "@/lib/domain/recipients/accept-nda";
+import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { ndaEvidenceDocument } from "@/lib/domain/evidence/nda-evidence";
+import { AGREEMENT_VERSION } from "@/lib/domain/validation/agreement-text";
+import { requireReader } from "@/lib/domain/gate";
+import { getSharedIdea } from "@/lib/domain/shares/views";
 import { GET as listRoute, POST as createRoute } from "@/app/api/agreements/route";
 import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/agreements/[id]/route";
 import { POST as createShareRoute } from "@/app/api/shares/route";
@@ -19,8 +19,8 @@ import { TEST_CLIENT, TEST_ORIGIN, createPublished, createRecipient, createShare
 import { flat, pdfText } from "../../pdf-text";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** The founder's own agreement, and links without an NDA. */
 

@@ -3,9 +3,9 @@ import { mockCookieJar } from "../../recipient-cookie-jar";
 jest.mock("next/headers", () => ({ cookies: async () => mockCookieJar.store() }));
 
 import { GET, POST } from "@/app/api/comments/route";
-import { db } from "@/lib/db";
-import { WHICH_LINK } from "@/lib/comments";
-import { recipientCookieName } from "@/lib/recipients/cookies";
+import { db } from "@/lib/platform/db";
+import { WHICH_LINK } from "@/lib/domain/comments";
+import { recipientCookieName } from "@/lib/domain/recipients/cookies";
 import { TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
 
 const ctx = { params: Promise.resolve({}) };

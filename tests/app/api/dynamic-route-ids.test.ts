@@ -3,14 +3,14 @@ import { agreedRecipient, createPublished, createShare, createUser } from "../..
 import { API_DIR, apiRouteDirs, routeSession } from "../../route-harness";
 
 /**
- * Every dynamic segment of every route handler goes through one id parser (lib/api/route-id.ts): junk in a path id
+ * Every dynamic segment of every route handler goes through one id parser (lib/domain/validation/route-id.ts): junk in a path id
  * is a 404, never a 500 (a NUL reaching PostgreSQL crashed the query). The table is the file system itself, so a new
  * dynamic route is covered without touching this test.
  */
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

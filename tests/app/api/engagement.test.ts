@@ -4,13 +4,13 @@ jest.mock("next/headers", () => ({ cookies: async () => mockCookieJar.store() })
 
 import pg from "pg";
 import { POST as engagementRoute } from "@/app/api/share/[token]/engagement/route";
-import { db } from "@/lib/db";
-import { ENGAGEMENT_SLACK_MS } from "@/lib/engagement";
-import { sealContent } from "@/lib/ideas/content";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { recipientCookieName } from "@/lib/recipients/cookies";
-import { revokeShare } from "@/lib/shares";
-import { getSharedIdea } from "@/lib/shares/views";
+import { db } from "@/lib/platform/db";
+import { ENGAGEMENT_SLACK_MS } from "@/lib/domain/engagement";
+import { sealContent } from "@/lib/domain/ideas/content";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { recipientCookieName } from "@/lib/domain/recipients/cookies";
+import { revokeShare } from "@/lib/domain/shares";
+import { getSharedIdea } from "@/lib/domain/shares/views";
 import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
 
@@ -49,7 +49,7 @@ async function reading(opts: { content?: string; pdf?: boolean; startedSecondsAg
 
 /**
  * Moves the view's start (and its last report) back in time, as if that much wall-clock time had passed; the
- * person's reading clock on the idea (lib/engagement) moves back with it, by as much as the view's start did.
+ * person's reading clock on the idea (lib/domain/engagement) moves back with it, by as much as the view's start did.
  */
 async function startedAgo(viewId: string, seconds: number, lastReportSecondsAgo: number | null = null) {
   const at = (s: number) => new Date(Date.now() - s * 1000);
@@ -219,7 +219,7 @@ describe("POST /api/share/{token}/engagement", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await stored(view.id)).total).toBe(2000);
-    // Counted under the policy's own key for this recipient (lib/rate-limit/policies.ts).
+    // Counted under the policy's own key for this recipient (lib/platform/rate-limit/policies.ts).
     const [limit] = rateLimits.engagement(recipient.id);
     expect(await db.rateLimit.findUnique({ where: { key: limit.key } })).toMatchObject({ count: 4 });
   });

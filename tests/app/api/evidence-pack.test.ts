@@ -5,15 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { agreedRecipient, createDraft, createPublished, createShare, createUser, TEST_ORIGIN } from "../../factories";
-import { expectSameInPython, useFakeNetwork } from "../../lib/timestamps/helpers";
-import { db } from "@/lib/db";
-import { ndaEvidenceDigest, ndaEvidenceDocument } from "@/lib/nda/evidence";
-import { getIdeaStampedFile } from "@/lib/timestamps";
-import { runStampingPass } from "@/lib/timestamps/stamp";
-import { verifyProof } from "@/lib/timestamps/verify";
+import { expectSameInPython, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
+import { db } from "@/lib/platform/db";
+import { ndaEvidenceDigest, ndaEvidenceDocument } from "@/lib/domain/evidence/nda-evidence";
+import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
+import { runStampingPass } from "@/lib/domain/timestamps/stamp";
+import { verifyProof } from "@/lib/domain/timestamps/verify";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { GET as packGET } from "@/app/api/ideas/[id]/evidence.zip/route";
 import { GET as manifestOtsGET } from "@/app/api/ideas/[id]/evidence/[packId]/manifest.ots/route";
@@ -93,7 +93,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     const alan = await agreedRecipient(share, { name: "Alan Turing", email: "alan@example.com" });
     // The idea and both acceptances get real proofs from the fake calendars.
     expect(await runStampingPass()).toMatchObject({ submitted: 3 });
-    // Alan accepted the owner's own agreement (as lib/recipients/accept-nda.ts records it), Grace the standard one.
+    // Alan accepted the owner's own agreement (as lib/domain/recipients/accept-nda.ts records it), Grace the standard one.
     await db.ndaAcceptance.updateMany({ where: { recipientId: alan.id }, data: { agreementTitle: "Mutual NDA", agreementVersionNumber: 2 } });
     const ndas = await db.ndaAcceptance.findMany({ where: { ideaId: idea.id }, include: { timestamp: true }, orderBy: { acceptedAt: "asc" } });
     expect(ndas.map((n) => n.recipientId).sort()).toEqual([grace.id, alan.id].sort());

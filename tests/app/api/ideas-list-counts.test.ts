@@ -1,10 +1,10 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { agreedRecipient, createDraft, createPublished, createShare, createUser } from "../../factories";
 import { recordQueries } from "../../query-count";
 
 // The handler is called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { GET } from "@/app/api/ideas/route";
 import { routeSession } from "../../route-harness";

@@ -1,11 +1,11 @@
 import { agreedRecipient, createDraft, createPublished, createShare, createUser } from "../../factories";
-import { db } from "@/lib/db";
-import { MESSAGES } from "@/lib/validation/sharing";
+import { db } from "@/lib/platform/db";
+import { MESSAGES } from "@/lib/domain/validation/sharing";
 
 // The handlers are called directly; only what needs Next's request scope (session, cookies) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 import { POST as postComment } from "@/app/api/comments/route";
 import { POST as postReply } from "@/app/api/comments/[id]/replies/route";

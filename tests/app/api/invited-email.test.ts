@@ -1,13 +1,13 @@
-import { db } from "@/lib/db";
-import { WRONG_ADDRESS } from "@/lib/recipients/identify";
+import { db } from "@/lib/platform/db";
+import { WRONG_ADDRESS } from "@/lib/domain/recipients/identify";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";
 import { POST as identifyRoute } from "@/app/api/recipients/route";
 import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, createPublished, createShare, createUser } from "../../factories";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** An e-mail link's form shows the invited address, locked; the server still admits no other. */
 

@@ -1,11 +1,11 @@
 import { createUser, TEST_ORIGIN } from "../../factories";
 import { setEnv } from "../../db-utils";
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/outbox";
-import { getRegistrationStatus, REGISTRATION_IS_OPEN } from "@/lib/auth/registration";
+import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
+import { getRegistrationStatus, REGISTRATION_IS_OPEN } from "@/lib/domain/auth/registration";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { POST } from "@/app/api/invites/route";
 import { routeSession } from "../../route-harness";

@@ -1,6 +1,6 @@
-import { db } from "@/lib/db";
-import { uploadEditorImage } from "@/lib/files/images";
-import { getSharedIdea } from "@/lib/shares/views";
+import { db } from "@/lib/platform/db";
+import { uploadEditorImage } from "@/lib/domain/files/images";
+import { getSharedIdea } from "@/lib/domain/shares/views";
 import { POST as createShareRoute } from "@/app/api/shares/route";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";
 import { GET as fileRoute } from "@/app/api/files/[id]/route";
@@ -10,8 +10,8 @@ import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPdfDraft, createP
 import { routeSession } from "../../route-harness";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 const asOwner = (u: { id: string; name: string; email: string }) => Object.assign(session, { user: { id: u.id, name: u.name, email: u.email, profileImage: null }, secrets: [] });
 const asRecipient = (secrets: string[]) => Object.assign(session, { user: null, secrets });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { routeDeclaration } from "@/lib/api/routes";
-import { HTTP_METHODS, openApiPath } from "@/lib/api/openapi";
+import { routeDeclaration } from "@/lib/features/api/routes";
+import { HTTP_METHODS, openApiPath } from "@/lib/features/api/openapi";
 import { generateOpenApi, OPENAPI_FILE, openApiText } from "../../../scripts/openapi-document";
 import { API_DIR, apiRouteDirs } from "../../route-harness";
 import { GET as serveOpenApi } from "@/app/api/openapi.json/route";

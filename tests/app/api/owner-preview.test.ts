@@ -1,20 +1,20 @@
 import fs from "node:fs";
-import { db } from "@/lib/db";
-import { createPdfIdea } from "@/lib/ideas";
-import { loadOwnerPreview, PREVIEW_MARK } from "@/lib/shares/owner-preview";
+import { db } from "@/lib/platform/db";
+import { createPdfIdea } from "@/lib/domain/ideas";
+import { loadOwnerPreview, PREVIEW_MARK } from "@/lib/domain/shares/owner-preview";
 import { GET as previewPageList } from "@/app/api/ideas/[id]/preview/[link]/pages/route";
 import { GET as previewPage } from "@/app/api/ideas/[id]/preview/[link]/pages/[n]/route";
 import { GET as ownerPage } from "@/app/api/ideas/[id]/pages/[n]/route";
 import { GET as versionPageList } from "@/app/api/ideas/[id]/versions/[n]/preview/pages/route";
 import { GET as versionPage } from "@/app/api/ideas/[id]/versions/[n]/preview/pages/[page]/route";
-import { publishIdea } from "@/lib/ideas";
-import { createDraftVersion, updateDraftVersion, uploadDraftVersionPdf } from "@/lib/ideas/versions";
+import { publishIdea } from "@/lib/domain/ideas";
+import { createDraftVersion, updateDraftVersion, uploadDraftVersionPdf } from "@/lib/domain/ideas/versions";
 import { MINIMAL_PDF, TEST_ORIGIN, createDraft, createPublished, createShare, createUser } from "../../factories";
-import { decode, mixedPdf } from "../../lib/reader/sample";
+import { decode, mixedPdf } from "../../lib/domain/reader/sample";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** 'Preview as recipient' — the owner's alone, and it records nothing. */
 

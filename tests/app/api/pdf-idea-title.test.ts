@@ -1,10 +1,10 @@
 import { createPdfDraft, createUser } from "../../factories";
-import { db } from "@/lib/db";
-import { publishIdea } from "@/lib/ideas";
+import { db } from "@/lib/platform/db";
+import { publishIdea } from "@/lib/domain/ideas";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { routeSession } from "../../route-harness";
 import { GET as getIdea, PUT as updateIdea } from "@/app/api/ideas/[id]/route";

@@ -1,16 +1,16 @@
 import path from "node:path";
 import { agreedRecipient, createPublished, createShare, createUser } from "../../factories";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { API_DIR, apiRouteDirs, routeSession } from "../../route-harness";
 
 /**
- * Every API answer is private (lib/api/handler.ts decides it once): never cached, never a Referer. Walks every GET
+ * Every API answer is private (lib/features/api/handler.ts decides it once): never cached, never a Referer. Walks every GET
  * route under app/api, as the signed-in owner with a recipient cookie and signed out, so a new route is covered.
  */
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock({ revokeCurrentSession: async () => {} }));
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock({ revokeCurrentSession: async () => {} }));
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 // next-auth's own router, and the load balancer's health check (no data, not wrapped by route()).

@@ -1,17 +1,17 @@
-import { db } from "@/lib/db";
-import { createPdfIdea } from "@/lib/ideas";
-import { getSharedIdea } from "@/lib/shares/views";
+import { db } from "@/lib/platform/db";
+import { createPdfIdea } from "@/lib/domain/ideas";
+import { getSharedIdea } from "@/lib/domain/shares/views";
 import { GET as pageList } from "@/app/api/share/[token]/pages/route";
 import { GET as page } from "@/app/api/share/[token]/pages/[n]/route";
 import { GET as ownerPageList } from "@/app/api/ideas/[id]/pages/route";
 import { GET as ownerPage } from "@/app/api/ideas/[id]/pages/[n]/route";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
-import { decode, isWebp, mixedPdf } from "../../lib/reader/sample";
+import { decode, isWebp, mixedPdf } from "../../lib/domain/reader/sample";
 import { routeSession } from "../../route-harness";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 const get = (url: string) => new Request(`${TEST_ORIGIN}${url}`, { headers: { "user-agent": TEST_CLIENT.userAgent } });
 const asRecipient = (secrets: string[]) => Object.assign(session, { user: null, secrets });

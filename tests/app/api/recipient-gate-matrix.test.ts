@@ -1,32 +1,32 @@
 import fs from "node:fs";
 import path from "node:path";
-import { db } from "@/lib/db";
-import { uploadEditorImage } from "@/lib/files/images";
-import { declineNda } from "@/lib/recipients/decline";
-import { revokeShare, updateShare } from "@/lib/shares";
-import { updateSharingDefaults } from "@/lib/profile/sharing-defaults";
-import { INVALID_LINK } from "@/lib/shares/link-state";
-import { getSharedIdea } from "@/lib/shares/views";
-import { passcodeProof } from "@/lib/shares/passcode";
+import { db } from "@/lib/platform/db";
+import { uploadEditorImage } from "@/lib/domain/files/images";
+import { declineNda } from "@/lib/domain/recipients/decline";
+import { revokeShare, updateShare } from "@/lib/domain/shares";
+import { updateSharingDefaults } from "@/lib/features/profile/sharing-defaults";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
+import { getSharedIdea } from "@/lib/domain/shares/views";
+import { passcodeProof } from "@/lib/domain/recipients/passcode";
 import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
 
 /**
- * Every recipient-facing route answers through the one recipient gate (lib/shares/gate.ts). This table
+ * Every recipient-facing route answers through the one recipient gate (lib/domain/gate/index.ts). This table
  * runs EVERY such route through the same states (including a link whose passcode the recipient has not given); only "agreed" (agreed, verified, live link, view window open) reads.
  * Each refused state differs from the allowed one by one fact (where a state cannot arise through the API, the
  * other facts are set directly, e.g. a view window on a recipient that never agreed), so each clause is needed.
  */
 
 const browser = { secrets: [] as string[] };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
+jest.mock("@/lib/domain/auth/session", () => ({
+  ...jest.requireActual("@/lib/domain/auth/session"),
   getCurrentUser: async () => null,
   requireUser: async () => {
-    throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
+    throw new (jest.requireActual("@/lib/platform/http/errors").UnauthorizedError)();
   },
 }));
-jest.mock("@/lib/recipients/cookies", () => ({
-  ...jest.requireActual("@/lib/recipients/cookies"),
+jest.mock("@/lib/domain/recipients/cookies", () => ({
+  ...jest.requireActual("@/lib/domain/recipients/cookies"),
   readRecipientSecrets: async () => browser.secrets,
   readPasscodeProofs: async () => ({}),
 }));

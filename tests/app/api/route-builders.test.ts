@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { routeDeclaration } from "@/lib/api/routes";
+import { routeDeclaration } from "@/lib/features/api/routes";
 import { API_DIR, apiRouteDirs } from "../../route-harness";
 
 /**
- * Every method of every route handler is made by a route builder (lib/api/routes.ts), which carries who may call it,
+ * Every method of every route handler is made by a route builder (lib/features/api/routes.ts), which carries who may call it,
  * its rate limits and its input schemas: a handler written by hand would skip them. The table is the file system
  * itself, so a new route is covered without touching this test.
  */

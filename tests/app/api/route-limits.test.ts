@@ -1,17 +1,17 @@
-import { db } from "@/lib/db";
-import { addComment } from "@/lib/comments";
+import { db } from "@/lib/platform/db";
+import { addComment } from "@/lib/domain/comments";
 import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, agreedRecipient, createDraft, createShare, createUser } from "../../factories";
 import { routeSession } from "../../route-harness";
 
 /**
- * Limits that lib/ functions counted once and the routes now declare (lib/api/routes.ts): each still answers 429 at
+ * Limits that lib/ functions counted once and the routes now declare (lib/features/api/routes.ts): each still answers 429 at
  * its budget, stores nothing more, and is per caller.
  */
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 import { POST as replyRoute } from "@/app/api/comments/[id]/replies/route";
 import { POST as createShareRoute } from "@/app/api/shares/route";

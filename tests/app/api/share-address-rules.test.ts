@@ -1,17 +1,17 @@
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/outbox";
-import { acceptNda } from "@/lib/recipients/accept-nda";
-import { sendRecipientCode, verifyRecipientEmail } from "@/lib/recipients/email-code";
-import { getSharedIdea } from "@/lib/shares/views";
-import { requireReader } from "@/lib/shares/gate";
+import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
+import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { sendRecipientCode, verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
+import { getSharedIdea } from "@/lib/domain/shares/views";
+import { requireReader } from "@/lib/domain/gate";
 import { PATCH as patchShareRoute } from "@/app/api/shares/[id]/route";
 import { POST as createShareRoute } from "@/app/api/shares/route";
 import { GET as getDefaults, PUT as putDefaults } from "@/app/api/profile/sharing-defaults/route";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createShare, createUser } from "../../factories";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** Who may open a link (allow and block lists, the code step) and the owner's sharing defaults. */
 

@@ -1,18 +1,18 @@
-import { db } from "@/lib/db";
-import { listActivity } from "@/lib/activity";
-import { listShareRecipients } from "@/lib/recipients/evidence";
-import { findLiveShare } from "@/lib/shares/lookup";
-import { INVALID_LINK } from "@/lib/shares/link-state";
-import { requireReader } from "@/lib/shares/gate";
-import { enterPasscode } from "@/lib/shares/passcode";
-import { getSharedIdea, lookupSharedIdea } from "@/lib/shares/views";
+import { db } from "@/lib/platform/db";
+import { listActivity } from "@/lib/domain/activity";
+import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { findLiveShare } from "@/lib/domain/gate/lookup";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
+import { requireReader } from "@/lib/domain/gate";
+import { enterPasscode } from "@/lib/domain/recipients/passcode";
+import { getSharedIdea, lookupSharedIdea } from "@/lib/domain/shares/views";
 import { PATCH as patchShareRoute } from "@/app/api/shares/[id]/route";
 import { DELETE as revokeAllRoute, GET as listRoute } from "@/app/api/ideas/[id]/shares/route";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** Naming and changing links after they went out; every change reaches recipients on their next call. */
 

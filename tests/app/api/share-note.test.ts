@@ -1,13 +1,13 @@
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/outbox";
+import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
 import { POST as createShareRoute } from "@/app/api/shares/route";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";
 import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, createPublished, createUser } from "../../factories";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** An e-mail link's optional personal note, shown only in its invitation mail. */
 

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db";
-import { acceptNda } from "@/lib/recipients/accept-nda";
-import { hashPasscode, PASSCODE_WRONG } from "@/lib/shares/passcode";
-import { INVALID_LINK } from "@/lib/shares/link-state";
-import { MESSAGES } from "@/lib/validation/sharing";
+import { db } from "@/lib/platform/db";
+import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { hashPasscode, PASSCODE_WRONG } from "@/lib/domain/recipients/passcode";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
+import { MESSAGES } from "@/lib/domain/validation/sharing";
 import { POST as createShareRoute } from "@/app/api/shares/route";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";
 import { POST as passcodeRoute } from "@/app/api/share/[token]/passcode/route";
@@ -11,8 +11,8 @@ import { setEnv } from "../../db-utils";
 import { TEST_CLIENT, TEST_ORIGIN, createPublished, createShare, createUser } from "../../factories";
 import { routeSession } from "../../route-harness";
 
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
 
 /** A link's passcode, asked before identity. */
 

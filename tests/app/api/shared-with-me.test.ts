@@ -2,14 +2,14 @@ import { createDraft, createShare, createUser } from "../../factories";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { GET } from "@/app/api/shared-with-me/route";
 import { POST as verifyEmail } from "@/app/api/auth/verify-email/route";
 import { POST as register } from "@/app/api/auth/register/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { routeSession } from "../../route-harness";
-import { listOutbox } from "@/lib/email/outbox";
+import { listOutbox } from "@/lib/platform/email/outbox";
 
 const call = () => GET(new Request("http://localhost/api/shared-with-me"), { params: Promise.resolve({}) });
 

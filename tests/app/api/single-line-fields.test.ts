@@ -1,10 +1,10 @@
 import { createDraft, createShare, createUser } from "../../factories";
 import { setEnv } from "../../db-utils";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { POST as identify } from "@/app/api/recipients/route";
 import { POST as register } from "@/app/api/auth/register/route";
@@ -49,7 +49,7 @@ describe("single-line fields on every route that takes one", () => {
         const before = { users: await db.user.count(), recipients: await db.recipient.count(), ideas: await db.idea.findMany({ orderBy: { id: "asc" } }), waitlist: await db.waitlistEntry.count() };
         const res = await call(value);
         expect(res.status).toBe(400);
-        // NUL keeps the shared unsafe-text message (lib/validation/text.ts); the rest name the field.
+        // NUL keeps the shared unsafe-text message (lib/domain/validation/text.ts); the rest name the field.
         expect((await res.json()).error).toBe(kind === "nul" && field !== "Phone number" ? "Text contains characters that are not allowed" : `${field} cannot contain line breaks or control characters.`);
         expect({ users: await db.user.count(), recipients: await db.recipient.count(), ideas: await db.idea.findMany({ orderBy: { id: "asc" } }), waitlist: await db.waitlistEntry.count() }).toEqual(before);
         expect((await db.user.findUniqueOrThrow({ where: { id: session.user!.id } })).name).toBe("Ada Lovelace");
@@ -58,7 +58,7 @@ describe("single-line fields on every route that takes one", () => {
   }
 
   it("the same routes still take ordinary single-line values", async () => {
-    // (POST /api/recipients sets a cookie, which needs Next's request scope: its success is covered in tests/lib/recipients.)
+    // (POST /api/recipients sets a cookie, which needs Next's request scope: its success is covered in tests/lib/domain/recipients.)
     expect((await updateProfile(request("PUT", { name: "Zoë O'Brien" }), noParams)).status).toBe(200);
     expect((await createIdea(request("POST", { title: "Solar Kettle" }), noParams)).status).toBe(201);
   });

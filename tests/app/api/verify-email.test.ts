@@ -1,16 +1,16 @@
-import { createInvite } from "@/lib/auth/registration";
-import { requestPasswordReset } from "@/lib/auth/password-reset";
-import { hashToken } from "@/lib/auth/tokens";
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/outbox";
+import { createInvite } from "@/lib/domain/auth/registration";
+import { requestPasswordReset } from "@/lib/domain/auth/password-reset";
+import { hashToken } from "@/lib/domain/auth/tokens";
+import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
 import { createUser } from "../../factories";
 import { setEnv } from "../../db-utils";
 
 const session = { user: null as null | { id: string; name: string; email: string; profileImage: null; emailVerified: boolean } };
-jest.mock("@/lib/auth/session", () => ({
-  ...jest.requireActual("@/lib/auth/session"),
+jest.mock("@/lib/domain/auth/session", () => ({
+  ...jest.requireActual("@/lib/domain/auth/session"),
   requireUser: async () => {
-    if (!session.user) throw new (jest.requireActual("@/lib/api/errors").UnauthorizedError)();
+    if (!session.user) throw new (jest.requireActual("@/lib/platform/http/errors").UnauthorizedError)();
     return session.user;
   },
 }));

@@ -1,9 +1,9 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { POST } from "@/app/api/verify/route";
-import { VERIFY_OTS_MAX_BYTES } from "@/lib/validation/timestamps";
-import { verifyProof, VERIFY_LOOKUPS } from "@/lib/timestamps/verify";
+import { VERIFY_OTS_MAX_BYTES } from "@/lib/domain/validation/timestamps";
+import { verifyProof, VERIFY_LOOKUPS } from "@/lib/domain/timestamps/verify";
 import { setEnv } from "../../db-utils";
-import { configure, useFakeNetwork } from "../../lib/timestamps/helpers";
+import { configure, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
 import { forked, hostileCases, HEXLIFY, otsFile, pendingOn } from "../../fakes/hostile-ots";
 import { bitcoinAttestation, sha256 } from "../../fakes/ots-bytes";
 

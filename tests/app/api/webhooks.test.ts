@@ -1,13 +1,13 @@
-import { db } from "@/lib/db";
-import { decrypt } from "@/lib/crypto";
-import { secretContext } from "@/lib/webhooks/deliver";
-import { verifySignature } from "@/lib/webhooks/signature";
+import { db } from "@/lib/platform/db";
+import { decrypt } from "@/lib/platform/crypto";
+import { secretContext } from "@/lib/domain/webhooks/deliver";
+import { verifySignature } from "@/lib/domain/webhooks/signature";
 import { createUser } from "../../factories";
 import { setEnv } from "../../db-utils";
 import { startWebhookReceiver } from "../../fakes/webhook-receiver";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { GET, POST } from "@/app/api/webhooks/route";
 import { DELETE } from "@/app/api/webhooks/[id]/route";

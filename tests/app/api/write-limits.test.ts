@@ -1,10 +1,10 @@
 import { createUser } from "../../factories";
 import { setEnv } from "../../db-utils";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { POST as createIdeaRoute } from "@/app/api/ideas/route";
 import { PUT as updateProfileRoute } from "@/app/api/profile/route";

@@ -1,5 +1,5 @@
 import { viewCountText } from "@/components/share/share-links";
-import { viewLimitOf } from "@/lib/validation/sharing-limits";
+import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
 
 describe("the owner's view count (SPEC: ' / {max} max' when a maximum is set)", () => {
   test("one-time links show their maximum of recipients, 1 when none was given", () => {

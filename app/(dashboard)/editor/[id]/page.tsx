@@ -3,12 +3,12 @@ import { notFound } from "next/navigation";
 import { EditorPageFrame } from "@/components/editor/editor-page-frame";
 
 import { EditorPageClient } from "@/components/editor/editor-page-client";
-import { NotFoundError } from "@/lib/api/errors";
-import { requirePageUser } from "@/lib/auth/session";
-import type { Idea } from "@/lib/client/types";
-import { getIdea } from "@/lib/ideas";
-import { ideaIdOrNull } from "@/lib/ideas/id";
-import { asWire } from "@/lib/server/query-state";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import { requirePageUser } from "@/lib/domain/auth/session";
+import type { Idea } from "@/client/types";
+import { getIdea } from "@/lib/domain/ideas";
+import { ideaIdOrNull } from "@/lib/domain/ideas/id";
+import { asWire } from "@/client/query-state";
 
 export const dynamic = "force-dynamic";
 

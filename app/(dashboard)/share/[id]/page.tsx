@@ -3,13 +3,13 @@ import { notFound, redirect } from "next/navigation";
 import { SharePageFrame } from "@/components/share/share-page-frame";
 import { ShareScreen, type ShareScreenIdea } from "@/components/share/share-screen";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { requirePageUser } from "@/lib/auth/session";
-import { queryKeys } from "@/lib/client/query-client";
-import { listComments } from "@/lib/comments";
-import { loadedQueries } from "@/lib/server/query-state";
-import { listShares } from "@/lib/shares";
-import { findIdeaSummary } from "@/lib/ideas";
-import { ideaIdOrNull } from "@/lib/ideas/id";
+import { requirePageUser } from "@/lib/domain/auth/session";
+import { queryKeys } from "@/client/query-client";
+import { listComments } from "@/lib/domain/comments";
+import { loadedQueries } from "@/client/query-state";
+import { listShares } from "@/lib/domain/shares";
+import { findIdeaSummary } from "@/lib/domain/ideas";
+import { ideaIdOrNull } from "@/lib/domain/ideas/id";
 
 export const dynamic = "force-dynamic";
 

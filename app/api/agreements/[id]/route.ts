@@ -1,8 +1,8 @@
-import { jsonBodyCheckedLater, ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { AGREEMENT_NOT_FOUND, deleteAgreement, getAgreement, updateAgreement } from "@/lib/agreements";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { agreementSchema, type AgreementRequest } from "@/lib/validation/agreements";
+import { jsonBodyCheckedLater, ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { AGREEMENT_NOT_FOUND, deleteAgreement, getAgreement, updateAgreement } from "@/lib/domain/agreements";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { agreementSchema, type AgreementRequest } from "@/lib/domain/validation/agreements";
 
 const params = { id: recordIdParam(AGREEMENT_NOT_FOUND) };
 
@@ -15,7 +15,7 @@ export const GET = ownerRoute({
 // PUT /api/agreements/{id} — {title, body, isDefault?}: edits the current version, or adds one if a recipient accepted it
 export const PUT = ownerRoute({
   params,
-  // An unknown or another creator's agreement is a 404 whatever the body says: lib/agreements checks the body with the
+  // An unknown or another creator's agreement is a 404 whatever the body says: lib/domain/agreements checks the body with the
   // agreement rules once the agreement is known to be the caller's.
   body: jsonBodyCheckedLater(agreementSchema, (data) => data as AgreementRequest),
   rateLimitChecked: ({ user }) => rateLimits.agreementWrites(user.id),

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { getAuthOptions } from "@/lib/auth/options";
+import { getAuthOptions } from "@/lib/domain/auth/options";
 
 // GET/POST /api/auth/* — next-auth's OAuth sign-in, callback, csrf and session endpoints
 async function handler(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {

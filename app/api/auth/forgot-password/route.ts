@@ -1,9 +1,9 @@
 import { after } from "next/server";
-import { publicRoute } from "@/lib/api/routes";
-import { forgotPasswordSchema } from "@/lib/validation/auth";
-import { requestPasswordReset } from "@/lib/auth/password-reset";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { appOrigin } from "@/lib/http/origin";
+import { publicRoute } from "@/lib/features/api/routes";
+import { forgotPasswordSchema } from "@/lib/domain/validation/auth";
+import { requestPasswordReset } from "@/lib/domain/auth/password-reset";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { appOrigin } from "@/lib/platform/http/origin";
 
 const SENT = "If an account exists for this address, password reset instructions have been sent to it.";
 

@@ -1,11 +1,11 @@
 import { cookies } from "next/headers";
-import { publicRoute } from "@/lib/api/routes";
-import { loginSchema } from "@/lib/validation/auth";
-import { authenticate } from "@/lib/auth/accounts";
-import { sessionCookie } from "@/lib/auth/session-cookie";
-import { profileImageUrl } from "@/lib/auth/session";
-import { assertNotExhausted, recordFailures } from "@/lib/rate-limit";
-import { rateLimits } from "@/lib/rate-limit/policies";
+import { publicRoute } from "@/lib/features/api/routes";
+import { loginSchema } from "@/lib/domain/validation/auth";
+import { authenticate } from "@/lib/domain/auth/accounts";
+import { sessionCookie } from "@/lib/domain/auth/session-cookie";
+import { profileImageUrl } from "@/lib/domain/auth/session";
+import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 
 // POST /api/auth/login — e-mail + password sign-in; sets the session cookie
 export const POST = publicRoute({

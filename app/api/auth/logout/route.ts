@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { isJsonContentType } from "@/lib/api/handler";
-import { publicRoute } from "@/lib/api/routes";
-import { clearedSessionCookie } from "@/lib/auth/session-cookie";
-import { revokeCurrentSession } from "@/lib/auth/session";
-import { isOwnOrigin } from "@/lib/http/same-origin";
+import { isJsonContentType } from "@/lib/features/api/handler";
+import { publicRoute } from "@/lib/features/api/routes";
+import { clearedSessionCookie } from "@/lib/domain/auth/session-cookie";
+import { revokeCurrentSession } from "@/lib/domain/auth/session";
+import { isOwnOrigin } from "@/lib/platform/http/same-origin";
 
 async function withSessionEnded(res: NextResponse) {
   await revokeCurrentSession();

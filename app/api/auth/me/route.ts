@@ -1,5 +1,5 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { getProfile } from "@/lib/profile";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { getProfile } from "@/lib/features/profile";
 
 // GET /api/auth/me — the signed-in user's name, email, profileImage, showEmailOnCertificates and whether the e-mail address is verified
 export const GET = ownerRoute({

@@ -1,9 +1,9 @@
-import { publicRoute } from "@/lib/api/routes";
-import { registerSchema } from "@/lib/validation/auth";
-import { registerUser } from "@/lib/auth/accounts";
-import { isEmailVerified, sendVerificationEmail } from "@/lib/auth/email-verification";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { appOrigin } from "@/lib/http/origin";
+import { publicRoute } from "@/lib/features/api/routes";
+import { registerSchema } from "@/lib/domain/validation/auth";
+import { registerUser } from "@/lib/domain/auth/accounts";
+import { isEmailVerified, sendVerificationEmail } from "@/lib/domain/auth/email-verification";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { appOrigin } from "@/lib/platform/http/origin";
 
 // POST /api/auth/register — create an account (invite-only unless REGISTRATION_MODE=open); an account that did not
 // come through an invitation is mailed a verification link

@@ -1,7 +1,7 @@
-import { publicRoute } from "@/lib/api/routes";
-import { resetPasswordSchema } from "@/lib/validation/auth";
-import { resetPassword } from "@/lib/auth/password-reset";
-import { rateLimits } from "@/lib/rate-limit/policies";
+import { publicRoute } from "@/lib/features/api/routes";
+import { resetPasswordSchema } from "@/lib/domain/validation/auth";
+import { resetPassword } from "@/lib/domain/auth/password-reset";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 
 // POST /api/auth/reset-password — set a new password with a reset token
 export const POST = publicRoute({

@@ -1,7 +1,7 @@
-import { publicRoute } from "@/lib/api/routes";
-import { verifyEmailSchema } from "@/lib/validation/auth";
-import { verifyEmailToken } from "@/lib/auth/email-verification";
-import { rateLimits } from "@/lib/rate-limit/policies";
+import { publicRoute } from "@/lib/features/api/routes";
+import { verifyEmailSchema } from "@/lib/domain/validation/auth";
+import { verifyEmailToken } from "@/lib/domain/auth/email-verification";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 
 // POST /api/auth/verify-email — spend an e-mailed verification link: {verified: true}, or 400 when it is unknown,
 // used or expired. No session needed: the link may be opened on another device than the one that registered.

@@ -1,5 +1,5 @@
-import { cronRoute } from "@/lib/api/routes";
-import { runQueueNow } from "@/lib/jobs/worker";
+import { cronRoute } from "@/lib/features/api/routes";
+import { runQueueNow } from "@/lib/features/jobs/worker";
 
 // Each burst is one mail; a slow mail provider holds only its own burst.
 export const maxDuration = 300;

@@ -1,5 +1,5 @@
-import { cronRoute } from "@/lib/api/routes";
-import { runPageRenderJobs } from "@/lib/reader/prerender";
+import { cronRoute } from "@/lib/features/api/routes";
+import { runPageRenderJobs } from "@/lib/domain/reader/prerender";
 
 // One run draws pages for about 20 s, then hands the file back to the next run.
 export const maxDuration = 60;

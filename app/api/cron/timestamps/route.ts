@@ -1,5 +1,5 @@
-import { cronRoute } from "@/lib/api/routes";
-import { runQueueNow } from "@/lib/jobs/worker";
+import { cronRoute } from "@/lib/features/api/routes";
+import { runQueueNow } from "@/lib/features/jobs/worker";
 
 // Calendars and explorers get OTS_TIMEOUT_MS each; a run with slow ones still ends well within this.
 export const maxDuration = 60;

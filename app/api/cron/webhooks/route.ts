@@ -1,5 +1,5 @@
-import { cronRoute } from "@/lib/api/routes";
-import { runDueJobs, runQueueNow } from "@/lib/jobs/worker";
+import { cronRoute } from "@/lib/features/api/routes";
+import { runDueJobs, runQueueNow } from "@/lib/features/jobs/worker";
 
 // Attempts run 8 at a time, each at most 10 s plus its DNS check.
 export const maxDuration = 300;

@@ -1,9 +1,9 @@
 import * as z from "zod";
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { findReadableAsset } from "@/lib/shares/readable-asset";
-import { fileResponse } from "@/lib/files/serve";
-import { NotFoundError } from "@/lib/api/errors";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { findReadableAsset } from "@/lib/domain/shares/readable-asset";
+import { fileResponse } from "@/lib/domain/reader/serve";
+import { NotFoundError } from "@/lib/platform/http/errors";
 
 // GET /api/files/{id} — a stored file, decrypted, for its owner or an agreed recipient of its idea (Range supported)
 export const GET = recipientRoute({

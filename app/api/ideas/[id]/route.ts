@@ -1,8 +1,8 @@
-import { jsonBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { deleteIdea, getIdea, updateIdea } from "@/lib/ideas";
-import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { jsonBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { deleteIdea, getIdea, updateIdea } from "@/lib/domain/ideas";
+import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/domain/validation/ideas";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 const params = { id: ideaIdParam };
 const ideaWrites = ({ user }: { user: { id: string } }) => rateLimits.ideaWrites(user.id);

@@ -1,11 +1,11 @@
 import * as z from "zod";
-import { multipartBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { createPdfIdea } from "@/lib/ideas";
-import { parseMultipart } from "@/lib/uploads/multipart";
-import { isPdf } from "@/lib/files/sniff";
-import { ValidationError } from "@/lib/api/errors";
-import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
+import { multipartBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { createPdfIdea } from "@/lib/domain/ideas";
+import { parseMultipart } from "@/lib/platform/uploads/multipart";
+import { isPdf } from "@/lib/domain/files/sniff";
+import { ValidationError } from "@/lib/platform/http/errors";
+import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/domain/validation/upload-limits";
 
 // POST /api/ideas/pdf — turn an uploaded PDF (multipart: file, title) into a draft idea
 export const POST = ownerRoute({

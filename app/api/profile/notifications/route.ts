@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { getNotificationSettings, updateNotificationSettings } from "@/lib/notifications/settings";
-import { notificationSettingsSchema } from "@/lib/validation/notifications";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { getNotificationSettings, updateNotificationSettings } from "@/lib/domain/notifications/settings";
+import { notificationSettingsSchema } from "@/lib/domain/validation/notifications";
 
 // GET /api/profile/notifications — the owner's e-mail switches: { ndaAccepted, firstView, comments }
 export const GET = ownerRoute({

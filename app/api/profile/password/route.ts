@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { ownerRoute } from "@/lib/api/routes";
-import { changePassword } from "@/lib/auth/change-password";
-import { sessionCookie } from "@/lib/auth/session-cookie";
-import { changePasswordSchema } from "@/lib/validation/auth";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { changePassword } from "@/lib/domain/auth/change-password";
+import { sessionCookie } from "@/lib/domain/auth/session-cookie";
+import { changePasswordSchema } from "@/lib/domain/validation/auth";
 
 // PUT /api/profile/password {currentPassword, newPassword} — 200; every other session of the account ends and this
 // browser gets a new session cookie. 403 for a wrong current password (429 after 10), 400 for a bad new one.

@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { getSharingDefaults, updateSharingDefaults } from "@/lib/profile/sharing-defaults";
-import { sharingDefaultsSchema } from "@/lib/validation/share-link";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { getSharingDefaults, updateSharingDefaults } from "@/lib/features/profile/sharing-defaults";
+import { sharingDefaultsSchema } from "@/lib/domain/validation/share-link";
 
 // GET /api/profile/sharing-defaults — { blockedDomains, allowDownload, screenShield, expiryDays }
 export const GET = ownerRoute({

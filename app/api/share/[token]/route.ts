@@ -1,7 +1,7 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { lookupSharedIdea } from "@/lib/shares/views";
-import { INVALID_LINK } from "@/lib/shares/link-state";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { lookupSharedIdea } from "@/lib/domain/shares/views";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 
 // GET /api/share/{token} — the shared idea's title and owner; its content only for this browser's agreed recipient (consumes a view);
 // {requiresPasscode: true} and nothing else while the link's passcode is missing

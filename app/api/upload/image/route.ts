@@ -1,10 +1,10 @@
 import * as z from "zod";
-import { multipartBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { parseMultipart } from "@/lib/uploads/multipart";
-import { uploadEditorImage } from "@/lib/files/images";
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/validation/upload-limits";
-import { parseOptionalIdeaId } from "@/lib/ideas/id";
+import { multipartBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { parseMultipart } from "@/lib/platform/uploads/multipart";
+import { uploadEditorImage } from "@/lib/domain/files/images";
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/domain/validation/upload-limits";
+import { parseOptionalIdeaId } from "@/lib/domain/ideas/id";
 
 // POST /api/upload/image — an image for the editor (multipart: image, ideaId when present)
 export const POST = ownerRoute({

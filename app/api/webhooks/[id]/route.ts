@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { deleteWebhook, WEBHOOK_NOT_FOUND } from "@/lib/webhooks/endpoints";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { deleteWebhook, WEBHOOK_NOT_FOUND } from "@/lib/domain/webhooks/endpoints";
 
 // DELETE /api/webhooks/{id} — remove an endpoint with its queued deliveries and log
 export const DELETE = ownerRoute({

@@ -1,24 +1,24 @@
 import { agreedRecipient, createPdfDraft, createPublished, createShare, createUser, distinctPng, TEST_ORIGIN } from "../../../factories";
 import { blobFiles, expectConsoleError } from "../../../db-utils";
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/outbox";
-import { createAsset, getEncryptedBlob, putEncryptedBlob, markedCopiesFolder } from "@/lib/files";
-import { DiskBlobStore } from "@/lib/storage";
-import { loadSessionUser } from "@/lib/auth/session";
-import { claimDue, markSubmitted } from "@/lib/timestamps/queue";
+import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
+import { createAsset, getEncryptedBlob, putEncryptedBlob, markedCopiesFolder } from "@/lib/domain/files";
+import { DiskBlobStore } from "@/lib/platform/storage";
+import { loadSessionUser } from "@/lib/domain/auth/session";
+import { claimDue, markSubmitted } from "@/lib/domain/timestamps/queue";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
 const signedIn = { at: null as Date | null };
-jest.mock("@/lib/auth/session", () =>
+jest.mock("@/lib/domain/auth/session", () =>
   jest.requireActual("../../../route-harness").sessionModuleMock({ currentSessionSignedInAt: async () => signedIn.at }),
 );
-jest.mock("@/lib/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
 
 import { DELETE } from "@/app/api/account/route";
 import { GET as getShare } from "@/app/api/share/[token]/route";
 import { routeSession } from "../../../route-harness";
-import { PASSWORD_REQUIRED, SIGN_IN_AGAIN, WRONG_PASSWORD } from "@/lib/account/delete";
+import { PASSWORD_REQUIRED, SIGN_IN_AGAIN, WRONG_PASSWORD } from "@/lib/features/account/delete";
 
 const noParams = { params: Promise.resolve({}) };
 const del = (body?: unknown, headers: Record<string, string> = {}) =>

@@ -5,14 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { agreedRecipient, createDraft, createPublished, createShare, createUser, distinctPng, MINIMAL_PDF, TEST_ORIGIN } from "../../../factories";
 import { blobPath } from "../../../db-utils";
-import { db } from "@/lib/db";
-import { createPdfIdea } from "@/lib/ideas";
-import { createAsset } from "@/lib/files";
-import { DiskBlobStore } from "@/lib/storage";
-import { getIdeaStampedFile } from "@/lib/timestamps";
+import { db } from "@/lib/platform/db";
+import { createPdfIdea } from "@/lib/domain/ideas";
+import { createAsset } from "@/lib/domain/files";
+import { DiskBlobStore } from "@/lib/platform/storage";
+import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
 
 import { GET } from "@/app/api/account/export/route";
 import { routeSession } from "../../../route-harness";
@@ -109,7 +109,7 @@ describe("GET /api/account/export", () => {
     // The stamped file is the exact proven bytes, the .ots the stored proof, the PDF the original.
     expect(bytesOf(zip.entries[`${v1}/idea-${published.id}.html`])).toEqual((await getIdeaStampedFile(ada.id, published.id)).bytes);
     expect(bytesOf(zip.entries[`${v1}/idea-${published.id}.html.ots`])).toEqual(ots);
-    // The version's guide is the evidence pack's own (lib/evidence/idea-entries.ts).
+    // The version's guide is the evidence pack's own (lib/domain/evidence/idea-entries.ts).
     const guide = text(zip.entries[`${v1}/HOW-TO-VERIFY.txt`]);
     expect(guide).toContain(`ots verify idea-${published.id}.html.ots`);
     expect(guide).toContain(published.contentSha256);
@@ -173,8 +173,8 @@ describe("GET /api/account/export", () => {
     const v1Stamped = (await getIdeaStampedFile(ada.id, idea.id, 1)).bytes;
     const ots = crypto.randomBytes(120);
     await db.timestampProof.updateMany({ where: { ideaVersion: { ideaId: idea.id, version: 1 } }, data: { status: "pending", ots, submittedAt: new Date() } });
-    const { createDraftVersion, updateDraftVersion } = await import("@/lib/ideas/versions");
-    const { publishIdea } = await import("@/lib/ideas");
+    const { createDraftVersion, updateDraftVersion } = await import("@/lib/domain/ideas/versions");
+    const { publishIdea } = await import("@/lib/domain/ideas");
     await createDraftVersion(ada.id, idea.id);
     await updateDraftVersion(ada.id, idea.id, 2, { title: "Solar Kettle II", content: "<p>Boil with mirrors</p>" });
     await publishIdea(ada.id, idea.id);

@@ -1,9 +1,9 @@
 import { createUser } from "../../../factories";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
 
 import { PUT } from "@/app/api/profile/route";
 import { GET as me } from "@/app/api/auth/me/route";

@@ -1,17 +1,17 @@
 import { decode } from "next-auth/jwt";
 import { createUser, TEST_ORIGIN } from "../../../factories";
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/outbox";
-import { getEnv } from "@/lib/env";
-import { loadSessionUser } from "@/lib/auth/session";
-import { authenticate } from "@/lib/auth/accounts";
+import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
+import { getEnv } from "@/lib/platform/env";
+import { loadSessionUser } from "@/lib/domain/auth/session";
+import { authenticate } from "@/lib/domain/auth/accounts";
 
 const session = routeSession;
-jest.mock("@/lib/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
 
 import { PUT } from "@/app/api/profile/password/route";
 import { routeSession } from "../../../route-harness";
-import { NO_PASSWORD_TO_CHANGE, WRONG_CURRENT_PASSWORD } from "@/lib/auth/change-password";
+import { NO_PASSWORD_TO_CHANGE, WRONG_CURRENT_PASSWORD } from "@/lib/domain/auth/change-password";
 
 const put = (body: unknown) =>
   PUT(

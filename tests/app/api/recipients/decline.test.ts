@@ -4,15 +4,15 @@ jest.mock("next/headers", () => ({ cookies: async () => mockCookieJar.store() })
 
 import { POST as decline } from "@/app/api/recipients/[id]/decline/route";
 import { PUT as acceptRoute } from "@/app/api/recipients/[id]/nda/route";
-import { db } from "@/lib/db";
-import { listActivity } from "@/lib/activity";
-import { addComment, listComments } from "@/lib/comments";
-import { acceptNda } from "@/lib/recipients/accept-nda";
-import { createRecipient as identify } from "@/lib/recipients/identify";
-import { ALREADY_AGREED } from "@/lib/recipients/decline";
-import { recipientCookieName } from "@/lib/recipients/cookies";
-import { listShareRecipients } from "@/lib/recipients/evidence";
-import { getSharedIdea } from "@/lib/shares/views";
+import { db } from "@/lib/platform/db";
+import { listActivity } from "@/lib/domain/activity";
+import { addComment, listComments } from "@/lib/domain/comments";
+import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { createRecipient as identify } from "@/lib/domain/recipients/identify";
+import { ALREADY_AGREED } from "@/lib/domain/recipients/decline";
+import { recipientCookieName } from "@/lib/domain/recipients/cookies";
+import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { getSharedIdea } from "@/lib/domain/shares/views";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
 const callDecline = (id: string) =>

@@ -3,11 +3,11 @@ import { notFound } from "next/navigation";
 
 import { OwnerPreview } from "@/components/recipient/owner-preview";
 import { SharePageFrame } from "@/components/share/share-page-frame";
-import { NotFoundError } from "@/lib/api/errors";
-import { idOrNull } from "@/lib/api/route-id";
-import { requirePageUser, type CurrentUser } from "@/lib/auth/session";
-import { ideaIdOrNull } from "@/lib/ideas/id";
-import { loadOwnerPreview, type PreviewTarget } from "@/lib/shares/owner-preview";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import { idOrNull } from "@/lib/domain/validation/route-id";
+import { requirePageUser, type CurrentUser } from "@/lib/domain/auth/session";
+import { ideaIdOrNull } from "@/lib/domain/ideas/id";
+import { loadOwnerPreview, type PreviewTarget } from "@/lib/domain/shares/owner-preview";
 
 export const dynamic = "force-dynamic";
 

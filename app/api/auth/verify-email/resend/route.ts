@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { sendVerificationEmail, verificationResendTarget } from "@/lib/auth/email-verification";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { appOrigin } from "@/lib/http/origin";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { sendVerificationEmail, verificationResendTarget } from "@/lib/domain/auth/email-verification";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { appOrigin } from "@/lib/platform/http/origin";
 
 // POST /api/auth/verify-email/resend — mail the signed-in account a new verification link: 204, 409 when the
 // address is already verified, 429 past the limit

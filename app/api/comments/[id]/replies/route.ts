@@ -1,8 +1,8 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { COMMENT_NOT_FOUND, ownedCommentOr404, replyTo } from "@/lib/comments/replies";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { replySchema } from "@/lib/validation/sharing";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { COMMENT_NOT_FOUND, ownedCommentOr404, replyTo } from "@/lib/domain/comments/replies";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { replySchema } from "@/lib/domain/validation/sharing";
 
 // POST /api/comments/{id}/replies — the idea's owner answers a recipient's comment
 export const POST = ownerRoute({

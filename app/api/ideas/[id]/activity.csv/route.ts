@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { activityCsv } from "@/lib/activity";
-import { downloadResponse } from "@/lib/http/download";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { activityCsv } from "@/lib/domain/activity";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 // GET /api/ideas/{id}/activity.csv — the whole timeline as a spreadsheet download (owner only)
 export const GET = ownerRoute({

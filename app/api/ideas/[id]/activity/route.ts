@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { ownerRoute } from "@/lib/api/routes";
-import { listActivity } from "@/lib/activity";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { listActivity } from "@/lib/domain/activity";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 /** A non-negative integer query parameter; anything else falls back to the default. */
 const intParam = z

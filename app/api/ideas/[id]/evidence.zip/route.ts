@@ -1,8 +1,8 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { downloadHeaders } from "@/lib/http/download";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { evidencePackFileName, evidencePackStream, planEvidencePack } from "@/lib/evidence/pack";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { downloadHeaders } from "@/lib/platform/http/download";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { evidencePackFileName, evidencePackStream, planEvidencePack } from "@/lib/domain/evidence/pack";
 
 // GET /api/ideas/{id}/evidence.zip — the idea's evidence pack (owner only), streamed as it is built; 409 for a draft
 export const GET = ownerRoute({

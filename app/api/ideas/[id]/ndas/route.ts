@@ -1,6 +1,6 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { listIdeaNdas } from "@/lib/timestamps";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { listIdeaNdas } from "@/lib/domain/evidence/proofs";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 // GET /api/ideas/{id}/ndas — the owner's NDA acceptance records of the idea, each with its timestamp state
 export const GET = ownerRoute({

@@ -1,6 +1,6 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { ownerPageLimits, ownerPageList } from "@/lib/shares/pages";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { ownerPageLimits, ownerPageList } from "@/lib/domain/shares/pages";
 
 // GET /api/ideas/{id}/pages — the owner's preview of a PDF idea's pages: {pageCount, pages: [{n, width, height}]}
 export const GET = ownerRoute({

@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { publishIdea } from "@/lib/ideas";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { publishIdea } from "@/lib/domain/ideas";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 // PUT /api/ideas/{id}/publish — publish a draft (read-only afterwards); publishing twice is harmless
 export const PUT = ownerRoute({

@@ -1,6 +1,6 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { listShares, revokeAllShares } from "@/lib/shares";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { listShares, revokeAllShares } from "@/lib/domain/shares";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 const params = { id: ideaIdParam };
 

@@ -1,6 +1,6 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { getIdeaTimestamp } from "@/lib/timestamps";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { getIdeaTimestamp } from "@/lib/domain/evidence/proofs";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 // GET /api/ideas/{id}/timestamp — the owner's view of the idea's timestamp proof (status, digest, Bitcoin block)
 export const GET = ownerRoute({

@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { createDraftVersion, listVersions } from "@/lib/ideas/versions";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { createDraftVersion, listVersions } from "@/lib/domain/ideas/versions";
 
 // GET /api/ideas/{id}/versions — the idea's versions, newest first, each with its proof's state
 export const GET = ownerRoute({

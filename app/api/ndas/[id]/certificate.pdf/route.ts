@@ -1,10 +1,10 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
-import { downloadResponse } from "@/lib/http/download";
-import { appOrigin } from "@/lib/http/origin";
-import { buildNdaCertificate, certificateFileName } from "@/lib/nda/certificate-pdf";
-import { findCertificateData } from "@/lib/nda/certificate-data";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/domain/agreements/owned";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { appOrigin } from "@/lib/platform/http/origin";
+import { buildNdaCertificate, certificateFileName } from "@/lib/domain/agreements/certificate-pdf";
+import { findCertificateData } from "@/lib/domain/agreements/certificate-data";
 
 // GET /api/ndas/{id}/certificate.pdf — the acceptance's certificate, for the idea's owner or the recipient who accepted
 export const GET = recipientRoute({

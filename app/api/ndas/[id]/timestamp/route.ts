@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
-import { getNdaTimestamp } from "@/lib/timestamps";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/domain/agreements/owned";
+import { getNdaTimestamp } from "@/lib/domain/evidence/proofs";
 
 // GET /api/ndas/{id}/timestamp — the timestamp of an NDA acceptance record of one of the owner's ideas
 export const GET = ownerRoute({

@@ -1,6 +1,6 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { sendRecipientCode } from "@/lib/recipients/email-code";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { sendRecipientCode } from "@/lib/domain/recipients/email-code";
 
 // POST /api/recipients/{id}/code — e-mail a new code (the previous one dies)
 export const POST = recipientRoute({

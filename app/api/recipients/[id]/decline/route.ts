@@ -1,7 +1,7 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { declineNda } from "@/lib/recipients/decline";
-import { clearRecipientCookie } from "@/lib/recipients/cookies";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { declineNda } from "@/lib/domain/recipients/decline";
+import { clearRecipientCookie } from "@/lib/domain/recipients/cookies";
 
 // POST /api/recipients/{id}/decline — decline the agreement: the recipient is marked declined and its cookie cleared
 export const POST = recipientRoute({

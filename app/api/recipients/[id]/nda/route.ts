@@ -1,7 +1,7 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { acceptNda } from "@/lib/recipients/accept-nda";
-import { ndaSchema } from "@/lib/validation/sharing";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { ndaSchema } from "@/lib/domain/validation/sharing";
 
 // PUT /api/recipients/{id}/nda — accept the agreement; stores the evidence record
 export const PUT = recipientRoute({

@@ -1,7 +1,7 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { verifyRecipientEmail } from "@/lib/recipients/email-code";
-import { verifyCodeSchema } from "@/lib/validation/sharing";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
+import { verifyCodeSchema } from "@/lib/domain/validation/sharing";
 
 // POST /api/recipients/{id}/verify — confirm the e-mailed 6-digit code (e-mail shares)
 export const POST = recipientRoute({

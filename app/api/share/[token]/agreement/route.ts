@@ -1,7 +1,7 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { agreementForBrowser } from "@/lib/recipients/agreement";
-import { INVALID_LINK } from "@/lib/shares/link-state";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { agreementForBrowser } from "@/lib/domain/recipients/agreement";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 
 // GET /api/share/{token}/agreement — the agreement as rendered for this browser's recipient (text, SHA-256, download copy)
 export const GET = recipientRoute({

@@ -1,8 +1,8 @@
-import { jsonBody, recipientRoute } from "@/lib/api/routes";
-import { accessTokenParam } from "@/lib/api/path-params";
-import { recordEngagement } from "@/lib/engagement";
-import { INVALID_LINK } from "@/lib/shares/link-state";
-import { engagementSchema } from "@/lib/validation/engagement";
+import { jsonBody, recipientRoute } from "@/lib/features/api/routes";
+import { accessTokenParam } from "@/lib/features/api/path-params";
+import { recordEngagement } from "@/lib/domain/engagement";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
+import { engagementSchema } from "@/lib/domain/validation/engagement";
 
 /** A report holds at most 500 small entries; far below the default 1 MB. */
 const MAX_BODY_BYTES = 32 * 1024;
@@ -12,7 +12,7 @@ const MAX_BODY_BYTES = 32 * 1024;
 export const POST = recipientRoute({
   params: { token: accessTokenParam(INVALID_LINK) },
   body: jsonBody(engagementSchema, { maxBytes: MAX_BODY_BYTES }),
-  // Its limit (rateLimits.engagement, per recipient) is counted inside the report's one SQL statement: lib/engagement.
+  // Its limit (rateLimits.engagement, per recipient) is counted inside the report's one SQL statement: lib/domain/engagement.
   handler: async ({ params, body, secrets }) => {
     await recordEngagement(params.token, secrets, body);
     return new Response(null, { status: 204 });

@@ -1,7 +1,7 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { getIdeaTimestamp, ideaOfAgreedRecipient } from "@/lib/timestamps";
-import { INVALID_LINK } from "@/lib/shares/link-state";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { getIdeaTimestamp, ideaOfAgreedRecipient } from "@/lib/domain/evidence/proofs";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 
 // GET /api/share/{token}/timestamp — the timestamp state of the version the link shows, for this browser's agreed recipient in its view window
 export const GET = recipientRoute({

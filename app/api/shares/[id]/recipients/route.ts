@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { listShareRecipients } from "@/lib/recipients/evidence";
-import { SHARE_NOT_FOUND } from "@/lib/shares";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { SHARE_NOT_FOUND } from "@/lib/domain/shares";
 
 // GET /api/shares/{id}/recipients — who identified on the link, their agreement and their views (owner only)
 export const GET = ownerRoute({

@@ -1,9 +1,9 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { sendTestEvent, WEBHOOK_NOT_FOUND } from "@/lib/webhooks/endpoints";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { sendTestEvent, WEBHOOK_NOT_FOUND } from "@/lib/domain/webhooks/endpoints";
 
-// An attempt waits at most 10 s for the receiver (lib/webhooks/post.ts), plus its DNS check.
+// An attempt waits at most 10 s for the receiver (lib/domain/webhooks/post.ts), plus its DNS check.
 export const maxDuration = 30;
 
 // POST /api/webhooks/{id}/test — send a `webhook.test` event now; answers the delivery with its first attempt

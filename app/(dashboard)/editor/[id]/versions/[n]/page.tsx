@@ -3,12 +3,12 @@ import { notFound } from "next/navigation";
 import { EditorPageFrame } from "@/components/editor/editor-page-frame";
 
 import { VersionEditorClient } from "@/components/versions/version-editor-client";
-import { NotFoundError } from "@/lib/api/errors";
-import { requirePageUser } from "@/lib/auth/session";
-import type { IdeaVersionDetail } from "@/lib/client/types";
-import { ideaIdOrNull } from "@/lib/ideas/id";
-import { asWire } from "@/lib/server/query-state";
-import { getVersion, parseVersionNumber } from "@/lib/ideas/versions";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import { requirePageUser } from "@/lib/domain/auth/session";
+import type { IdeaVersionDetail } from "@/client/types";
+import { ideaIdOrNull } from "@/lib/domain/ideas/id";
+import { asWire } from "@/client/query-state";
+import { getVersion, parseVersionNumber } from "@/lib/domain/ideas/versions";
 
 export const dynamic = "force-dynamic";
 

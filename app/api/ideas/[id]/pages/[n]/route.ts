@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { ownerRoute } from "@/lib/api/routes";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { ownerPage, ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth } from "@/lib/shares/pages";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { ownerPage, ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth } from "@/lib/domain/shares/pages";
 
 const query = z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) });
 

@@ -1,7 +1,7 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { downloadResponse } from "@/lib/http/download";
-import { getIdeaStampedFile } from "@/lib/timestamps";
-import { ideaIdParam } from "@/lib/ideas/id";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
 
 // GET /api/ideas/{id}/timestamp/file — the exact bytes the idea's proof commits to (export, PDF or JSON)
 export const GET = ownerRoute({

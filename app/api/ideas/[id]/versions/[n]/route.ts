@@ -1,8 +1,8 @@
-import { jsonBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { deleteDraftVersion, getVersion, updateDraftVersion, versionNumberParam } from "@/lib/ideas/versions";
-import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/validation/ideas";
+import { jsonBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { deleteDraftVersion, getVersion, updateDraftVersion, versionNumberParam } from "@/lib/domain/ideas/versions";
+import { ideaInputSchema, MAX_IDEA_BODY_BYTES } from "@/lib/domain/validation/ideas";
 
 const params = { id: ideaIdParam, n: versionNumberParam };
 const ideaWrites = ({ user }: { user: { id: string } }) => rateLimits.ideaWrites(user.id);

@@ -1,8 +1,8 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
-import { downloadResponse } from "@/lib/http/download";
-import { getNdaEvidenceFile } from "@/lib/timestamps";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/domain/agreements/owned";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { getNdaEvidenceFile } from "@/lib/domain/evidence/proofs";
 
 // GET /api/ndas/{id}/timestamp/file — the acceptance record's canonical JSON, the exact bytes its proof commits to
 export const GET = ownerRoute({

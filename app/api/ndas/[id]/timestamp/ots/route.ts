@@ -1,9 +1,9 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { AGREEMENT_NOT_FOUND } from "@/lib/agreements/owned";
-import { downloadResponse } from "@/lib/http/download";
-import { getNdaOts } from "@/lib/timestamps";
-import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { AGREEMENT_NOT_FOUND } from "@/lib/domain/agreements/owned";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { getNdaOts } from "@/lib/domain/evidence/proofs";
+import { OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";
 
 // GET /api/ndas/{id}/timestamp/ots — the .ots of an NDA acceptance record; 404 until one exists
 export const GET = ownerRoute({

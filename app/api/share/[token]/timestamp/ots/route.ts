@@ -1,9 +1,9 @@
-import { recipientRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { downloadResponse } from "@/lib/http/download";
-import { getIdeaOts, ideaOfAgreedRecipient } from "@/lib/timestamps";
-import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
-import { INVALID_LINK } from "@/lib/shares/link-state";
+import { recipientRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { getIdeaOts, ideaOfAgreedRecipient } from "@/lib/domain/evidence/proofs";
+import { OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 
 // GET /api/share/{token}/timestamp/ots — the .ots of the version the link shows, for this browser's agreed recipient in its view window
 export const GET = recipientRoute({

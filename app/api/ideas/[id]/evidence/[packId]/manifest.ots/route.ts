@@ -1,9 +1,9 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { recordIdParam } from "@/lib/api/path-params";
-import { downloadResponse } from "@/lib/http/download";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { getEvidencePackOts } from "@/lib/evidence/pack";
-import { OTS_MEDIA_TYPE } from "@/lib/timestamps/ots";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { recordIdParam } from "@/lib/features/api/path-params";
+import { downloadResponse } from "@/lib/platform/http/download";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { getEvidencePackOts } from "@/lib/domain/evidence/pack";
+import { OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";
 
 // GET /api/ideas/{id}/evidence/{packId}/manifest.ots — the proof of an evidence pack's manifest.json (owner only);
 // 409 while the calendars have not received its digest, 404 for an unknown pack or another creator's

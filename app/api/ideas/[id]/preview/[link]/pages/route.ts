@@ -1,6 +1,6 @@
-import { ownerRoute } from "@/lib/api/routes";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { ownerPageLimits, previewLinkParam, previewPageList } from "@/lib/shares/pages";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { ownerPageLimits, previewLinkParam, previewPageList } from "@/lib/domain/shares/pages";
 
 // GET /api/ideas/{id}/preview/{shareId|new}/pages — 'Preview as recipient' of a PDF idea: {pageCount, pages: [{n, width, height}]}
 export const GET = ownerRoute({

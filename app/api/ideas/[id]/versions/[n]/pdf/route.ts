@@ -1,12 +1,12 @@
 import * as z from "zod";
-import { multipartBody, ownerRoute } from "@/lib/api/routes";
-import { rateLimits } from "@/lib/rate-limit/policies";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { uploadDraftVersionPdf, versionNumberParam } from "@/lib/ideas/versions";
-import { parseMultipart } from "@/lib/uploads/multipart";
-import { isPdf } from "@/lib/files/sniff";
-import { ValidationError } from "@/lib/api/errors";
-import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/validation/upload-limits";
+import { multipartBody, ownerRoute } from "@/lib/features/api/routes";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { uploadDraftVersionPdf, versionNumberParam } from "@/lib/domain/ideas/versions";
+import { parseMultipart } from "@/lib/platform/uploads/multipart";
+import { isPdf } from "@/lib/domain/files/sniff";
+import { ValidationError } from "@/lib/platform/http/errors";
+import { asErrorMessage, PDF_INVALID_TYPE, PDF_MAX_BYTES, PDF_TOO_LARGE } from "@/lib/domain/validation/upload-limits";
 
 // PUT /api/ideas/{id}/versions/{n}/pdf — the PDF of a PDF idea's draft version (multipart: file), checked like POST /api/ideas/pdf
 export const PUT = ownerRoute({

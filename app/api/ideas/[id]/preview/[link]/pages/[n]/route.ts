@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { ownerRoute } from "@/lib/api/routes";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth, previewLinkParam, previewPage } from "@/lib/shares/pages";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth, previewLinkParam, previewPage } from "@/lib/domain/shares/pages";
 
 const query = z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) });
 

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { ownerRoute } from "@/lib/api/routes";
-import { ideaIdParam } from "@/lib/ideas/id";
-import { versionNumberParam } from "@/lib/ideas/versions";
-import { ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth, previewPage } from "@/lib/shares/pages";
+import { ownerRoute } from "@/lib/features/api/routes";
+import { ideaIdParam } from "@/lib/domain/ideas/id";
+import { versionNumberParam } from "@/lib/domain/ideas/versions";
+import { ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth, previewPage } from "@/lib/domain/shares/pages";
 
 const query = z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) });
 

@@ -1,0 +1,53 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { apiRequest } from "@/client/request";
+
+/**
+ * TanStack Query with the defaults of SPEC §7: data never goes stale, no refetch on window focus, no polling,
+ * no retries for queries or mutations; the default query is a GET of the query key's first element.
+ * Mounted by the (dashboard) layout only: the recipient pages do not pay for it.
+ */
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
+  const [url] = queryKey;
+  if (typeof url !== "string") throw new Error("The first element of a query key must be the URL to GET");
+  return apiRequest("GET", url, undefined, { signal, cache: "no-store" });
+};
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * refetchOnMount for lists others change (view counts, comments): a screen opened again reloads them, but not data
+ * its page has just handed in (hydrated on the server moments ago).
+ */
+export function refetchUnlessFresh(query: { state: { dataUpdatedAt: number } }): boolean | "always" {
+  return Date.now() - query.state.dataUpdatedAt > 5_000 ? "always" : false;
+}
+
+/** Query keys: the URL the default query GETs. Invalidate them after the writes that change them. */
+export const queryKeys = {
+  ideas: ["/api/ideas"],
+  idea: (id: number) => [`/api/ideas/${id}`],
+  assets: ["/api/assets"],
+  me: ["/api/auth/me"],
+  shares: (ideaId: number) => [`/api/ideas/${ideaId}/shares`],
+  recipients: (shareId: string) => [`/api/shares/${encodeURIComponent(shareId)}/recipients`],
+  comments: (ideaId: number) => [`/api/comments?ideaId=${ideaId}`],
+  /** Paged (useInfiniteQuery with its own query function): the page's offset is added to this URL. */
+  activity: (ideaId: number) => [`/api/ideas/${ideaId}/activity`],
+  sharedWithMe: ["/api/shared-with-me"],
+  notificationSettings: ["/api/profile/notifications"],
+  webhooks: ["/api/webhooks"],
+  agreements: ["/api/agreements"],
+} as const;

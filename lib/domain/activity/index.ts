@@ -1,0 +1,245 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { IDEA_NOT_FOUND, ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import { toCsv } from "@/lib/domain/activity/csv";
+import { activitySummary, type ActivityRecipientSummary, type ActivitySummary } from "@/lib/domain/activity/summary";
+import { describeDevice } from "@/lib/platform/http/device";
+import { shareTypeToApi } from "@/lib/domain/gate/share-type";
+import { viewLimit } from "@/lib/domain/gate/link-state";
+import { ideaIdSchema } from "@/lib/domain/validation/ideas";
+import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/domain/validation/sharing";
+import type { ShareType } from "@/lib/generated/prisma/client";
+
+export const ACTIVITY_TYPES = [
+  "link_created",
+  "link_changed",
+  "recipient_identified",
+  "code_verified",
+  "nda_declined",
+  "nda_accepted",
+  "viewed",
+  "commented",
+  "replied",
+  "link_revoked",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  link_created: "Link created",
+  link_changed: "Link changed",
+  recipient_identified: "Recipient identified",
+  code_verified: "Code verified",
+  nda_declined: "NDA declined",
+  nda_accepted: "NDA accepted",
+  viewed: "Viewed",
+  commented: "Commented",
+  replied: "Replied",
+  link_revoked: "Link revoked",
+};
+
+export type ActivityLink = { id: string; type: ShareTypeValue; label: string; createdAt: Date };
+export type ActivityEvent = {
+  /** Stable per event: its type and the id of the record it comes from. */
+  id: string;
+  type: ActivityType;
+  label: string;
+  at: Date;
+  link: ActivityLink | null;
+  /** Who did it: the recipient, or the owner for links and replies. */
+  actor: string | null;
+  recipient: { id: string; name: string; email: string } | null;
+  ip: string | null;
+  device: string | null;
+  /** The comment or reply text, the agreement's SHA-256, the link's limits. */
+  detail: string | null;
+  /**
+   * `detail` without its digests, for the screen (digests are tucked under 'Evidence'); the digests
+   * themselves are in `evidence`. `detail` stays the whole text (the CSV and older clients read it).
+   */
+  note: string | null;
+  /** Digests that prove the event (today: the agreement's SHA-256), each with what it is a digest of. */
+  evidence: { label: string; value: string }[];
+  /** A view's reading time as the reader reported it (lib/domain/engagement); null for every other event. */
+  readingMs: number | null;
+  /** The version a view showed or an agreement covered (analytics per version); null otherwise or before versions. */
+  version: number | null;
+};
+/**
+ * `summary` and `people` cover the whole history whatever the page (the timeline opens with them and
+ * groups events per recipient, each group with that recipient's own figures).
+ */
+export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null; summary: ActivitySummary; people: ActivityRecipientSummary[] };
+export type { ActivityRecipientSummary, ActivitySummary };
+
+export const ACTIVITY_PAGE_DEFAULT = 50;
+export const ACTIVITY_PAGE_MAX = 200;
+const OFFSET_MAX = 1_000_000;
+
+/** At the same instant the later step of a recipient's journey comes first (the list is newest first). */
+const RANK: Record<ActivityType, number> = Object.fromEntries(ACTIVITY_TYPES.map((t, i) => [t, i])) as Record<ActivityType, number>;
+
+function linkLabel(s: { shareType: ShareType; recipientEmail: string | null; name: string | null }) {
+  const type = shareTypeToApi(s.shareType);
+  const label = s.recipientEmail ? `${SHARE_TYPE_LABELS[type]} (e-mail to ${s.recipientEmail})` : SHARE_TYPE_LABELS[type];
+  return s.name ? `${s.name} · ${label}` : label;
+}
+
+function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareType: ShareType; requireNda?: boolean }) {
+  const parts = [];
+  // A link that asks for no agreement says so where it was created.
+  if (s.requireNda === false) parts.push("no NDA");
+  const limit = viewLimit(s);
+  if (s.shareType === "one_time") parts.push(`one view each, at most ${limit} ${limit === 1 ? "recipient" : "recipients"}`);
+  else if (limit !== null) parts.push(`at most ${limit} views`);
+  if (s.expiresAt) parts.push(`expires ${s.expiresAt.toISOString()}`);
+  return parts.length ? parts.join(", ") : null;
+}
+
+async function ownedIdea(ownerId: string, rawId: unknown) {
+  const parsed = ideaIdSchema.safeParse(rawId);
+  if (!parsed.success) throw new NotFoundError(IDEA_NOT_FOUND);
+  return ownedIdeaOr404(ownerId, parsed.data, { select: { id: true, title: true, owner: { select: { name: true } } } });
+}
+
+type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, version: number | null];
+
+/**
+ * The idea's views, newest first (all of them without `take`). Views are the one table counted in thousands:
+ * PostgreSQL folds them into one JSON text, far cheaper than one row per view through the client.
+ */
+async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> {
+  const [row] = await db.$queryRaw<{ views: string | null }[]>`
+    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent", v."engagementMs", v."version")
+                    ORDER BY v."viewedAt" DESC, v."id" DESC)::text AS "views"
+    FROM (SELECT * FROM "ViewEvent" WHERE "ideaId" = ${ideaId} ORDER BY "viewedAt" DESC, "id" DESC LIMIT ${take ?? null}::int) v`;
+  return row?.views ? (JSON.parse(row.views) as ViewTuple[]) : [];
+}
+
+/**
+ * Every event on an idea, derived from the records themselves (links, recipients, acceptances, views, comments),
+ * newest first. `take` bounds the tables that grow without limit (views, comments, link changes): the newest `take`
+ * events overall are always among the newest `take` of each table. Seven queries whatever the volume.
+ */
+async function collect(idea: { id: number; owner: { name: string } }, take?: number): Promise<ActivityEvent[]> {
+  const ideaId = idea.id;
+  const [shares, recipients, ndas, views, comments, changes] = await Promise.all([
+    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
+    db.recipient.findMany({
+      where: { share: { ideaId } },
+      select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, declinedAt: true, ip: true, userAgent: true },
+    }),
+    db.ndaAcceptance.findMany({
+      where: { ideaId },
+      select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, agreementTitle: true, agreementVersionNumber: true, ip: true, userAgent: true, version: true },
+    }),
+    newestViews(ideaId, take),
+    db.comment.findMany({
+      where: { ideaId },
+      select: { id: true, recipientId: true, author: true, content: true, createdAt: true, authorRole: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+    }),
+    db.shareChange.findMany({ where: { ideaId }, select: { id: true, shareId: true, changedAt: true, summary: true }, orderBy: [{ changedAt: "desc" }, { id: "desc" }], take }),
+  ]);
+  const links = new Map<string, ActivityLink>(
+    shares.map((s) => [s.id, { id: s.id, type: shareTypeToApi(s.shareType), label: linkLabel(s), createdAt: s.createdAt }]),
+  );
+  const people = new Map(recipients.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, shareId: r.shareId }]));
+  const who = (recipientId: string | null) => {
+    const p = recipientId ? people.get(recipientId) : undefined;
+    return p ? { id: p.id, name: p.name, email: p.email } : null;
+  };
+  const event = (
+    e: Omit<ActivityEvent, "label" | "id" | "readingMs" | "version" | "note" | "evidence"> & {
+      source: string;
+      readingMs?: number;
+      version?: number | null;
+      evidence?: ActivityEvent["evidence"];
+    },
+  ): ActivityEvent => {
+    const { source, readingMs, version, evidence = [], ...rest } = e;
+    // The whole detail is the note followed by each digest, as the CSV has always written it.
+    const detail = [rest.detail, ...evidence.map((d) => `${d.label} ${d.value}`)].filter(Boolean).join(" · ") || null;
+    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, detail, note: rest.detail, evidence, readingMs: readingMs ?? null, version: version ?? null };
+  };
+  const owner = idea.owner.name;
+  const events: ActivityEvent[] = [];
+
+  for (const s of shares) {
+    const link = links.get(s.id)!;
+    const base = { link, actor: owner, recipient: null, ip: null, device: null, source: s.id };
+    events.push(event({ ...base, type: "link_created", at: s.createdAt, detail: linkLimits(s) }));
+    if (s.revokedAt) events.push(event({ ...base, type: "link_revoked", at: s.revokedAt, detail: null }));
+  }
+  for (const c of changes) {
+    const link = links.get(c.shareId) ?? null;
+    events.push(event({ type: "link_changed", at: c.changedAt, link, actor: owner, recipient: null, ip: null, device: null, detail: c.summary, source: c.id }));
+  }
+  for (const r of recipients) {
+    const base = { link: links.get(r.shareId) ?? null, actor: r.name, recipient: who(r.id), source: r.id };
+    events.push(event({ ...base, type: "recipient_identified", at: r.createdAt, ip: r.ip, device: describeDevice(r.userAgent), detail: r.email }));
+    if (r.emailVerifiedAt) events.push(event({ ...base, type: "code_verified", at: r.emailVerifiedAt, ip: null, device: null, detail: r.email }));
+    if (r.declinedAt) events.push(event({ ...base, type: "nda_declined", at: r.declinedAt, ip: null, device: null, detail: null }));
+  }
+  for (const n of ndas) {
+    const recipient = who(n.recipientId);
+    events.push(
+      event({
+        type: "nda_accepted",
+        at: n.acceptedAt,
+        link: links.get(n.shareId) ?? null,
+        actor: recipient?.name ?? null,
+        recipient,
+        ip: n.ip,
+        device: describeDevice(n.userAgent),
+        // The owner's own agreement by name and version; the standard one as before.
+        detail: n.agreementTitle && n.agreementVersionNumber ? `'${n.agreementTitle}' version ${n.agreementVersionNumber}` : null,
+        evidence: [{ label: "Agreement SHA-256", value: n.agreementSha256 }],
+        source: n.id,
+        version: n.version,
+      }),
+    );
+  }
+  for (const [id, shareId, recipientId, viewedAt, ip, userAgent, readingMs, version] of views) {
+    const recipient = who(recipientId);
+    const link = links.get(shareId) ?? null;
+    events.push(
+      event({ type: "viewed", at: new Date(viewedAt), link, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id, readingMs, version }),
+    );
+  }
+  for (const c of comments) {
+    const recipient = who(c.recipientId);
+    const link = recipient ? (links.get(people.get(recipient.id)!.shareId) ?? null) : null;
+    const reply = c.authorRole === "owner";
+    events.push(
+      event({ type: reply ? "replied" : "commented", at: c.createdAt, link, actor: c.author, recipient, ip: null, device: null, detail: c.content, source: c.id }),
+    );
+  }
+  return events.sort((a, b) => b.at.getTime() - a.at.getTime() || RANK[b.type] - RANK[a.type] || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** GET /api/ideas/{id}/activity: one page of the timeline (owner only; another creator's idea is a 404). */
+export async function listActivity(ownerId: string, ideaId: unknown, page: { offset?: number; limit?: number } = {}): Promise<ActivityPage> {
+  const idea = await ownedIdea(ownerId, ideaId);
+  const offset = Math.min(Math.max(0, Math.floor(page.offset ?? 0)), OFFSET_MAX);
+  const limit = Math.min(Math.max(1, Math.floor(page.limit ?? ACTIVITY_PAGE_DEFAULT)), ACTIVITY_PAGE_MAX);
+  const [events, { summary, people }] = await Promise.all([collect(idea, offset + limit + 1), activitySummary(idea.id)]);
+  return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null, summary, people };
+}
+
+export const ACTIVITY_CSV_HEADER = ["Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details", "Reading time (s)"] as const;
+
+/** Seconds with one decimal, as a spreadsheet reads numbers; empty for events that are not views. */
+function readingSeconds(ms: number | null) {
+  return ms === null ? null : Math.round(ms / 100) / 10;
+}
+
+/** GET /api/ideas/{id}/activity.csv: the whole timeline, newest first. */
+export async function activityCsv(ownerId: string, ideaId: unknown): Promise<{ fileName: string; csv: string }> {
+  const idea = await ownedIdea(ownerId, ideaId);
+  const events = await collect(idea);
+  const rows = events.map((e) => [e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail, readingSeconds(e.readingMs)]);
+  const day = new Date().toISOString().slice(0, 10);
+  return { fileName: `idea-${idea.id}-activity-${day}.csv`, csv: toCsv([ACTIVITY_CSV_HEADER, ...rows]) };
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+
+/**
+ * The figures that open the activity timeline and the dashboard cards. Counted in SQL over the
+ * whole history: the timeline itself is paged, so counting the events the screen has loaded would undercount.
+ *
+ * A recipient is a person, not a link visit: the same address on two links (or twice on one) counts once, compared
+ * without case, as the recipient gave it.
+ *
+ * Reading time is a plain sum of the views' figures: lib/domain/engagement already counts each person's reports against
+ * their wall-clock time across all their views of the idea (parallel tabs, browsers, visits, links), so the sum for
+ * one address never exceeds the time they spent viewing plus a few seconds.
+ */
+
+/** Totals for one idea: links ever created (revoked ones too), distinct recipients, accepted agreements, views, reading time. */
+export type ActivitySummary = { links: number; recipients: number; agreements: number; views: number; readingSeconds: number };
+
+/** One recipient's own figures (their group on the timeline), keyed by the lower-cased e-mail. */
+export type ActivityRecipientSummary = { email: string; name: string; views: number; readingSeconds: number; agreements: number };
+
+const seconds = (ms: bigint | number | null) => Math.round(Number(ms ?? 0) / 1000);
+
+export async function activitySummary(ideaId: number): Promise<{ summary: ActivitySummary; people: ActivityRecipientSummary[] }> {
+  const [[totals], people] = await Promise.all([
+    db.$queryRaw<{ links: number; agreements: number; views: number; readingMs: bigint | null }[]>`
+      SELECT (SELECT COUNT(*)::int FROM "Share" WHERE "ideaId" = ${ideaId}) AS "links",
+             (SELECT COUNT(*)::int FROM "NdaAcceptance" WHERE "ideaId" = ${ideaId}) AS "agreements",
+             COUNT(v."id")::int AS "views",
+             SUM(v."engagementMs")::bigint AS "readingMs"
+      FROM "ViewEvent" v WHERE v."ideaId" = ${ideaId}`,
+    db.$queryRaw<{ email: string; name: string; views: number; readingMs: bigint | null; agreements: number }[]>`
+      SELECT lower(r."email") AS "email",
+             (array_agg(r."name" ORDER BY r."createdAt" DESC, r."id" DESC))[1] AS "name",
+             COALESCE(SUM(v."views"), 0)::int AS "views",
+             COALESCE(SUM(v."ms"), 0)::bigint AS "readingMs",
+             COUNT(n."id")::int AS "agreements"
+      FROM "Recipient" r
+      JOIN "Share" s ON s."id" = r."shareId"
+      LEFT JOIN (SELECT "recipientId", COUNT(*) AS "views", SUM("engagementMs") AS "ms"
+                 FROM "ViewEvent" WHERE "ideaId" = ${ideaId} AND "recipientId" IS NOT NULL GROUP BY "recipientId") v ON v."recipientId" = r."id"
+      LEFT JOIN "NdaAcceptance" n ON n."recipientId" = r."id"
+      WHERE s."ideaId" = ${ideaId}
+      GROUP BY lower(r."email")
+      ORDER BY lower(r."email")`,
+  ]);
+  return {
+    summary: {
+      links: totals?.links ?? 0,
+      recipients: people.length,
+      agreements: totals?.agreements ?? 0,
+      views: totals?.views ?? 0,
+      readingSeconds: seconds(totals?.readingMs ?? 0),
+    },
+    people: people.map((p) => ({ email: p.email, name: p.name, views: p.views, readingSeconds: seconds(p.readingMs), agreements: p.agreements })),
+  };
+}
+
+/** The dashboard card's figures for each of the given ideas (absent ideas have none): two grouped queries, whatever the count. */
+export async function ideaCounts(ideaIds: number[]): Promise<Map<number, { viewCount: number; recipientCount: number }>> {
+  const counts = new Map<number, { viewCount: number; recipientCount: number }>();
+  if (ideaIds.length === 0) return counts;
+  const [views, recipients] = await Promise.all([
+    db.viewEvent.groupBy({ by: ["ideaId"], where: { ideaId: { in: ideaIds } }, _count: { _all: true } }),
+    db.$queryRaw<{ ideaId: number; recipients: number }[]>`
+      SELECT s."ideaId" AS "ideaId", COUNT(DISTINCT lower(r."email"))::int AS "recipients"
+      FROM "Recipient" r JOIN "Share" s ON s."id" = r."shareId"
+      WHERE s."ideaId" = ANY(${ideaIds}::int[])
+      GROUP BY s."ideaId"`,
+  ]);
+  const entry = (id: number) => counts.get(id) ?? counts.set(id, { viewCount: 0, recipientCount: 0 }).get(id)!;
+  for (const v of views) entry(v.ideaId).viewCount = v._count._all;
+  for (const r of recipients) entry(r.ideaId).recipientCount = r.recipients;
+  return counts;
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { sendEmail } from "@/lib/platform/email";
+import { ndaCertificateEmail } from "@/lib/platform/email/templates";
+import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
+import { buildNdaCertificate, certificateFileName } from "@/lib/domain/agreements/certificate-pdf";
+
+/**
+ * The recipient's copy, e-mailed at acceptance (lib/domain/recipients/accept-nda.ts, after the answer is sent), but only to an
+ * address proven by a code (an e-mail link's verified recipient): on any other link the address is merely typed, and
+ * mailing there would send the idea's title, the owner's name and a greeting to whoever it names.
+ * Those recipients download the certificate from the viewer. Answers whether it was sent.
+ */
+export async function mailNdaCertificate(ndaId: string): Promise<boolean> {
+  const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
+  if (!nda.recipient.emailVerifiedAt) return false;
+  const pdf = await buildNdaCertificate(nda);
+  await sendEmail({
+    to: nda.email,
+    ...(await ndaCertificateEmail({ recipientName: nda.name, sharerName: nda.idea.owner.name, ideaTitle: nda.idea.title })),
+    attachments: [{ filename: certificateFileName(nda.id), content: pdf, contentType: "application/pdf" }],
+  });
+  return true;
+}

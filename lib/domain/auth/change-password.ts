@@ -1,0 +1,41 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
+import { hashPassword, verifyPassword } from "@/lib/domain/auth/password";
+import { sendEmail } from "@/lib/platform/email";
+import { passwordChangedEmail } from "@/lib/platform/email/templates";
+import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { runAfterResponse } from "@/lib/platform/server/after-response";
+import type { ChangePasswordInput } from "@/lib/domain/validation/auth";
+
+export const WRONG_CURRENT_PASSWORD = "Incorrect password.";
+export const NO_PASSWORD_TO_CHANGE = "This account signs in with Google, GitHub or X and has no password to change.";
+
+/**
+ * 'Change password' on /profile. The current password is required (a borrowed session alone changes nothing; wrong
+ * ones count against a per-account limit), and the session version goes up: every session issued before ends,
+ * including this one's token, so the caller issues this browser a new session (the user stays signed in here only).
+ * The account is told by e-mail.
+ */
+export async function changePassword(userId: string, input: ChangePasswordInput) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, passwordHash: true } });
+  if (!user) throw new NotFoundError("Account not found");
+  if (user.passwordHash === null) throw new ValidationError(NO_PASSWORD_TO_CHANGE);
+  const failures = rateLimits.passwordChangeFailures(user.id);
+  await assertNotExhausted(failures);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    await recordFailures(failures);
+    throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // Only if the password is still the one just checked: two changes at once cannot both win.
+  const updated = await db.user.updateMany({
+    where: { id: user.id, passwordHash: user.passwordHash },
+    data: { passwordHash, sessionVersion: { increment: 1 } },
+  });
+  if (updated.count !== 1) throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
+  const changed = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, name: true, email: true, sessionVersion: true } });
+  await runAfterResponse("password changed mail", () => passwordChangedEmail({ name: changed.name }).then((mail) => sendEmail({ to: changed.email, ...mail })));
+  return changed;
+}

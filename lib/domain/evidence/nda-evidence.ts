@@ -1,0 +1,48 @@
+import "server-only";
+import { sha256Hex } from "@/lib/platform/crypto";
+import { canonicalJson } from "@/lib/domain/ideas/export";
+
+/** The fields of an NDA acceptance record (NdaAcceptance) its timestamp covers. */
+export type NdaEvidence = {
+  id: string;
+  shareId: string;
+  ideaId: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  agreementVersion: string;
+  agreementSha256: string;
+  contentSha256: string;
+  /** The version shown; null for acceptances made before versions, whose records stay as they were. */
+  version: number | null;
+  acceptedAt: Date;
+};
+
+/**
+ * The canonical serialization of an acceptance, the bytes its timestamp proves: who (name, e-mail, phone) accepted
+ * which agreement (its SHA-256) for which content (the idea's export SHA-256), through which share, and when.
+ * Rebuilt from the stored record for every download; never change it (existing proofs would stop matching).
+ */
+export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
+  return Buffer.from(
+    canonicalJson({
+      format: "ideavault-nda-acceptance-1",
+      acceptance: r.id,
+      acceptedAt: r.acceptedAt.toISOString(),
+      recipient: { name: r.name, email: r.email, phone: r.phone },
+      share: r.shareId,
+      idea: r.ideaId,
+      agreement: { version: r.agreementVersion, sha256: r.agreementSha256 },
+      // A record made before versions has no version key, so its bytes (and its proof) are unchanged.
+      content: { sha256: r.contentSha256, version: r.version ?? undefined },
+    }),
+    "utf8",
+  );
+}
+
+/** The digest an acceptance's timestamp proves (at acceptance, and by the upgrade backfill for older ones). */
+export function ndaEvidenceDigest(r: NdaEvidence): string {
+  return sha256Hex(ndaEvidenceDocument(r));
+}
+
+export const ndaEvidenceFileName = (id: string) => `nda-acceptance-${id}.json`;

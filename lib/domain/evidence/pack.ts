@@ -1,0 +1,183 @@
+import "server-only";
+import crypto from "node:crypto";
+import { db } from "@/lib/platform/db";
+import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
+import { ConflictError, HttpError, NotFoundError } from "@/lib/platform/http/errors";
+import { sha256Hex } from "@/lib/platform/crypto";
+import { certificateOrigin, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
+import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/evidence/proofs";
+import { queueDigests } from "@/lib/domain/timestamps/queue";
+import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
+import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
+
+export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entries";
+
+/**
+ * The evidence pack of one idea (GET /api/ideas/{id}/evidence.zip, owner only): everything a lawyer needs, as one ZIP
+ * built while it is sent.
+ *
+ *   README.txt                                       what is where and how to check it, in plain words
+ *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file
+ *   versions/vN/idea-ID.html.ots                     its OpenTimestamps proof, once the calendars answered
+ *   versions/vN/HOW-TO-VERIFY.txt                    how to verify that version (/verify, the `ots` client)
+ *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/domain/agreements/certificate-pdf.ts)
+ *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
+ *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
+ *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
+ *   manifest.json                                    last: every file above with its SHA-256 and size, the pack's
+ *                                                    id and time, and where its own .ots will be
+ *
+ * Each published version is one folder, so a later release with several versions per idea adds folders without
+ * changing the format. The idea's entries (versions, agreements, activity) are built by lib/domain/evidence/idea-entries.ts,
+ * which the account export uses too. Memory stays bounded: the ZIP is pulled (lib/platform/zip/stream.ts), each pull produces
+ * one file, and acceptances are read a page at a time. Each file's digest is taken from the exact bytes handed to the
+ * ZIP; the manifest, written last, lists them all. Once the archive's last bytes are handed to the client, the pack is
+ * recorded (EvidencePack) and the manifest's digest queued for a timestamp, in one transaction: a download that
+ * stopped half-way leaves no pack claiming a proof for bytes nobody received.
+ */
+
+export const EVIDENCE_PACK_FORMAT = "ideavault-evidence-pack-1";
+
+type PackIdea = Awaited<ReturnType<typeof ownedIdeaWithProof>>["idea"];
+
+export type EvidencePackPlan = { packId: string; idea: PackIdea; versions: EvidenceVersion[]; createdAt: Date; origin: string };
+
+class PackState extends EvidenceFiles {
+  readonly notes: IdeaEvidenceNotes = { versions: [], agreements: [] };
+  manifestSha256: string | null = null;
+  constructor() {
+    super("evidence pack");
+  }
+}
+
+/** Where the manifest's proof is served once the calendars answered. */
+export function manifestOtsUrl(origin: string, ideaId: number, packId: string) {
+  return `${origin}/api/ideas/${ideaId}/evidence/${packId}/manifest.ots`;
+}
+
+export function evidencePackFileName(ideaId: number, now = new Date()) {
+  return `evidence-idea-${ideaId}-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * Checks before any byte is sent: the owner's idea (another creator's, or none, is a 404) and published (a draft has
+ * no published version and no agreement: 409). An idea published before proofs existed gets its proof queued here.
+ */
+export async function planEvidencePack(ownerId: string, ideaId: number): Promise<EvidencePackPlan> {
+  const found = await ownedIdeaOr404(ownerId, ideaId, { select: { status: true } });
+  if (found.status !== "published") {
+    throw new ConflictError("This idea is not published yet: an evidence pack holds published versions and the agreements made on them.");
+  }
+  const published = await ownedVersionsWithProofs(ownerId, ideaId);
+  const latest = published[published.length - 1];
+  if (!latest) throw new ConflictError("This idea has no published version yet.");
+  return {
+    packId: crypto.randomBytes(16).toString("base64url"),
+    idea: latest.idea,
+    versions: published.map(({ idea, proof }) => ({ version: idea.version, publishedAt: idea.publishedAt, idea, proof })),
+    createdAt: new Date(),
+    origin: certificateOrigin(),
+  };
+}
+
+function readme(plan: EvidencePackPlan) {
+  const otsUrl = manifestOtsUrl(plan.origin, plan.idea.id, plan.packId);
+  return [
+    `Evidence pack of idea ${plan.idea.id}: ${JSON.stringify(plan.idea.title)}`,
+    "",
+    `Pack ${plan.packId}, made ${formatUtc(plan.createdAt)} on ${plan.origin}.`,
+    "",
+    "What is here",
+    "------------",
+    "versions/vN/            Each published version of the idea: its stamped file (the exact bytes its timestamp",
+    "                        proves), that file's OpenTimestamps proof (.ots) and HOW-TO-VERIFY.txt.",
+    "agreements/ID/          Each non-disclosure agreement accepted for the idea: the certificate (PDF) with the full",
+    "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
+    "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots).",
+    "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
+    "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
+    "",
+    "How to check it",
+    "---------------",
+    "1. Each file is the one the manifest names: `sha256sum -c` style, compare `sha256sum FILE` with manifest.json.",
+    `2. Each proof: open ${plan.origin}/verify and give it the file and its .ots, or run the reference client`,
+    "   (`pip install opentimestamps-client`) in the file's folder: `ots verify FILE.ots`. See versions/vN/HOW-TO-VERIFY.txt.",
+    "3. An agreement's record names the content shown by its SHA-256: it equals a version's digest.",
+    "4. The manifest itself: its SHA-256 is queued for a timestamp when the download completes. Fetch its proof, signed",
+    `   in as the idea's owner, from ${otsUrl}`,
+    "   (a few minutes later; until the calendars answer the address says it is not ready), save it as",
+    "   manifest.json.ots beside manifest.json and verify it the same way. That proof fixes the whole pack in time.",
+    "",
+  ].join("\n");
+}
+
+/** manifest.json: written last, from what the pack actually holds. */
+function manifest(plan: EvidencePackPlan, state: PackState) {
+  return {
+    format: EVIDENCE_PACK_FORMAT,
+    pack: plan.packId,
+    createdAt: plan.createdAt,
+    origin: plan.origin,
+    idea: { id: plan.idea.id, title: plan.idea.title },
+    manifestTimestamp: {
+      ots: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId),
+      about:
+        "The SHA-256 of this manifest.json, exactly as in the pack, is queued for an OpenTimestamps proof when the download " +
+        "completes. The owner downloads that proof from the address above once the calendars have answered; save it as " +
+        "manifest.json.ots beside this file and verify it like the others.",
+    },
+    versions: state.notes.versions,
+    agreements: state.notes.agreements,
+    activity: "activity.csv",
+    files: state.files,
+    problems: state.problems,
+  };
+}
+
+async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+  yield state.entry("README.txt", utf8(readme(plan)), true);
+  yield* ideaEvidenceEntries(plan, state, state.notes);
+  const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
+  state.manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  yield { name: "manifest.json", compress: true, chunks: slices(bytes) };
+}
+
+/** Records the pack and queues its manifest's digest, together: a pack row always has its proof. */
+async function recordPack(plan: EvidencePackPlan, manifestSha256: string) {
+  await db.$transaction(async (tx) => {
+    await tx.evidencePack.create({ data: { id: plan.packId, ideaId: plan.idea.id, manifestSha256, createdAt: plan.createdAt } });
+    await queueDigests(tx, [{ evidencePackId: plan.packId, digest: manifestSha256 }]);
+  });
+}
+
+/** The pack as a byte stream; nothing is read before the consumer pulls. */
+export function evidencePackStream(plan: EvidencePackPlan): ReadableStream<Uint8Array> {
+  const state = new PackState();
+  return zipStream(packEntries(plan, state), {
+    mtime: plan.createdAt,
+    label: "evidence pack",
+    onComplete: async () => {
+      if (!state.manifestSha256) throw new Error("the pack ended without its manifest");
+      await recordPack(plan, state.manifestSha256);
+    },
+  });
+}
+
+/**
+ * GET /api/ideas/{id}/evidence/{packId}/manifest.ots: the proof of a pack's manifest, for the idea's owner. Another
+ * owner's pack, an unknown one or one of another idea is a 404; a pack whose digest the calendars have not received
+ * yet is a 409 saying so (the proof will come: it is not missing).
+ */
+export async function getEvidencePackOts(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const pack = await db.evidencePack.findFirst({ where: { id: packId, ideaId, idea: { ownerId } }, include: { timestamp: true } });
+  if (!pack?.timestamp) throw new NotFoundError("Evidence pack not found");
+  const proof = pack.timestamp;
+  if (!proof.ots) {
+    throw new ConflictError(
+      proof.status === "failed"
+        ? `The manifest could not be timestamped${proof.lastError ? `: ${proof.lastError}` : ""}.`
+        : "The manifest's timestamp is not ready yet: its digest is queued for the OpenTimestamps calendars. Try again in a few minutes.",
+    );
+  }
+  return { bytes: Buffer.from(proof.ots), fileName: "manifest.json.ots" };
+}

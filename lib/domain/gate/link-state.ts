@@ -1,0 +1,50 @@
+import "server-only";
+import type { ShareType } from "@/lib/generated/prisma/client";
+import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
+
+/** The rules that say whether a link is usable: by a newcomer, or by a recipient it already admitted. */
+
+/** The one answer for an unknown, expired, revoked or used-up link: nothing tells them apart. */
+export const INVALID_LINK = "This link is invalid or has expired.";
+
+/**
+ * How long a recipient's view stays open: files, comments and (except on one-time links, which deliver the content
+ * exactly once per recipient) reloads of the content, without consuming another view.
+ */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+
+type LimitFields = { shareType: ShareType; maxViews: number | null };
+
+/** The views the link allows in total (null = unlimited); one-time: maxViews recipients, default 1. */
+export function viewLimit(s: LimitFields): number | null {
+  return viewLimitOf(s.shareType === "one_time", s.maxViews);
+}
+
+type StateFields = LimitFields & { viewCount: number; revokedAt: Date | null; expiresAt: Date | null };
+
+/** Revoked or past its expiry: denies every call, an open view window included. */
+export function isDead(s: StateFields, now = new Date()) {
+  return s.revokedAt !== null || (s.expiresAt !== null && s.expiresAt <= now);
+}
+
+export function isUsedUp(s: StateFields) {
+  const limit = viewLimit(s);
+  return limit !== null && s.viewCount >= limit;
+}
+
+export function inViewWindow(r: { viewWindowEndsAt: Date | null } | null, now = new Date()) {
+  return !!r?.viewWindowEndsAt && r.viewWindowEndsAt > now;
+}
+
+/** The recipient fields the gate reads: its view window, and whether it declined the agreement. */
+type GateFields = { viewWindowEndsAt: Date | null; declinedAt: Date | null };
+
+/**
+ * The link is usable by this recipient (or by a newcomer when null): not revoked, not expired, not declined by
+ * this recipient, and not used up — unless the recipient is inside its own view window (files and comments of
+ * what it was already given).
+ */
+export function isOpenFor(s: StateFields, r: GateFields | null, now = new Date()) {
+  if (isDead(s, now) || r?.declinedAt) return false;
+  return !isUsedUp(s) || inViewWindow(r, now);
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import type { NotificationSettings, NotificationSettingsInput } from "@/lib/domain/validation/notifications";
+
+const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true } as const;
+
+function present(u: { notifyNdaAccepted: boolean; notifyFirstView: boolean; notifyComments: boolean }): NotificationSettings {
+  return { ndaAccepted: u.notifyNdaAccepted, firstView: u.notifyFirstView, comments: u.notifyComments };
+}
+
+/** GET /api/profile/notifications. */
+export async function getNotificationSettings(userId: string): Promise<NotificationSettings> {
+  return present(await db.user.findUniqueOrThrow({ where: { id: userId }, select: columns }));
+}
+
+/** PUT /api/profile/notifications: only the switches named change; answers all three. */
+export async function updateNotificationSettings(userId: string, input: NotificationSettingsInput): Promise<NotificationSettings> {
+  const user = await db.user.update({
+    where: { id: userId },
+    data: { notifyNdaAccepted: input.ndaAccepted, notifyFirstView: input.firstView, notifyComments: input.comments },
+    select: columns,
+  });
+  return present(user);
+}

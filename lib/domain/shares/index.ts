@@ -1,0 +1,239 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
+import { ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
+import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
+import { parseIdeaId } from "@/lib/domain/ideas/id";
+import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
+import { sendEmail } from "@/lib/platform/email";
+import { shareInvitationEmail } from "@/lib/platform/email/templates";
+import { newAccessLink } from "@/lib/domain/gate/secrets";
+import { viewLink } from "@/lib/domain/gate/view-link";
+import { shareTypeFromApi, shareTypeToApi } from "@/lib/domain/gate/share-type";
+import { hashPasscode } from "@/lib/domain/recipients/passcode";
+import type { Prisma, Share } from "@/lib/generated/prisma/client";
+import { resolveLinkAgreement } from "@/lib/domain/agreements";
+import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { linkRevokedEvent } from "@/lib/domain/webhooks/events";
+import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
+
+export { findLiveShare } from "@/lib/domain/gate/lookup";
+export { INVALID_LINK } from "@/lib/domain/gate/link-state";
+
+export { SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
+
+/** What the owner's view names of a link's agreement: its current title and version. */
+const withAgreement = {
+  agreement: { select: { versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, title: true } } } },
+} as const satisfies Prisma.ShareInclude;
+type ShareWithAgreement = Prisma.ShareGetPayload<{ include: typeof withAgreement }>;
+
+/** The owner's view of a share (GET /api/ideas/{id}/shares, POST /api/shares). */
+export function presentShare(s: ShareWithAgreement) {
+  const current = s.agreement?.versions[0];
+  return {
+    id: s.id,
+    ideaId: s.ideaId,
+    /** The owner's name for the link, null when unnamed. */
+    name: s.name,
+    shareType: shareTypeToApi(s.shareType),
+    expiresAt: s.expiresAt,
+    maxViews: s.maxViews,
+    recipientEmail: s.recipientEmail,
+    accessLink: s.accessLink,
+    viewCount: s.viewCount,
+    revokedAt: s.revokedAt,
+    createdAt: s.createdAt,
+    allowDownload: s.allowDownload,
+    screenShield: s.screenShield,
+    /** Whether a passcode is asked; never the passcode nor its hash. */
+    hasPasscode: s.passcodeHash !== null,
+    /** The version the link stays on; null: it shows the latest published version. */
+    pinnedVersion: s.pinnedVersion,
+    /** Who may open it: with an allow list the address is proven by a code. */
+    allowedEmails: s.allowedEmails,
+    allowedDomains: s.allowedDomains,
+    blockedDomains: s.blockedDomains,
+    /** The owner's agreement the link shows (its current version), null: the standard agreement. */
+    agreementId: s.agreementId,
+    agreement: s.agreementId && current ? { id: s.agreementId, title: current.title, version: current.version } : null,
+    /** Off: 'No NDA', recipients read without accepting an agreement. */
+    requireNda: s.requireNda,
+  };
+}
+
+/** The idea a new link is for: one of the owner's, else the 404 (the route counts its limit after this). */
+export async function shareableIdeaOr404(ownerId: string, rawId: unknown) {
+  return ownedIdeaOr404(ownerId, parseIdeaId(rawId), { select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
+}
+
+/**
+ * Creates a link for one of the owner's ideas. SPEC §5: fields that do not apply to the type are ignored and
+ * stored null (the schema made them null). An e-mail share sends its invitation; if that fails the share is removed again, so the owner
+ * never holds a link nobody was told about.
+ */
+export async function createShareLink(ownerId: string, request: CreateShareRequest, origin: string) {
+  // The one set of rules (lib/domain/validation/share-link.ts); the handler parsed the same already, other callers did not.
+  const input = createShareSchema.parse(request);
+  return createShareFor(ownerId, await shareableIdeaOr404(ownerId, input.ideaId), input, origin);
+}
+
+/** createShareLink once the idea is known to be the owner's (POST /api/shares counts its limit in between). */
+export async function createShareFor(ownerId: string, idea: Awaited<ReturnType<typeof shareableIdeaOr404>>, request: CreateShareRequest, origin: string) {
+  const input = createShareSchema.parse(request);
+  // 'Sharing defaults' for what the request leaves out.
+  const defaults = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { defaultAllowDownload: true, defaultScreenShield: true } });
+  const type = input.shareType;
+  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+  const maxViews = input.maxViews ?? null;
+  const recipientEmail = input.recipientEmail;
+  const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
+  // The agreement (absent means the account's default at this moment) is checked and written in one
+  // transaction, so a concurrent delete of that agreement sees the link.
+  const share = await db.$transaction(async (tx) => {
+    const agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
+    return tx.share.create({
+      data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
+        allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
+        allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
+        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? idea.version : null, note: input.note ?? null },
+      include: withAgreement,
+    });
+  });
+  if (recipientEmail) {
+    try {
+      const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink), note: share.note });
+      // An answer to the invitation reaches the owner, not our sending address.
+      await sendEmail({ to: recipientEmail, replyTo: idea.owner.email, ...mail });
+    } catch (err) {
+      await db.share.delete({ where: { id: share.id } });
+      throw err;
+    }
+  }
+  return presentShare(share);
+}
+
+export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
+
+const when = (d: Date | null) => (d ? d.toISOString() : "never");
+const limitText = (n: number | null) => (n === null ? "unlimited" : String(n));
+const onOff = (b: boolean) => (b ? "on" : "off");
+
+/** The change in words for the activity timeline (never the passcode). */
+type ShareChanges = {
+  name?: string | null;
+  expiresAt?: Date | null;
+  maxViews?: number | null;
+  allowDownload?: boolean;
+  screenShield?: boolean;
+  passcodeHash?: string | null;
+  allowedEmails?: string[];
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+  agreementId?: string | null;
+  requireNda?: boolean;
+};
+
+const listText = (list: string[]) => (list.length ? list.join(", ") : "none");
+
+/** How the timeline names an agreement: 'standard', or its title as it is now. */
+export type AgreementNames = Map<string | null, string>;
+
+function describeChanges(before: Share, data: ShareChanges, names: AgreementNames = new Map()) {
+  const parts: string[] = [];
+  const agreementName = (id: string | null) => (id === null ? "standard" : `'${names.get(id) ?? id}'`);
+  if (data.agreementId !== undefined && data.agreementId !== before.agreementId) parts.push(`agreement ${agreementName(before.agreementId)} → ${agreementName(data.agreementId)}`);
+  if (data.requireNda !== undefined && data.requireNda !== before.requireNda) parts.push(data.requireNda ? "NDA required" : "no NDA");
+  for (const [key, label] of [["allowedEmails", "allowed addresses"], ["allowedDomains", "allowed domains"], ["blockedDomains", "blocked domains"]] as const) {
+    const next = data[key];
+    if (next !== undefined && next.join(",") !== before[key].join(",")) parts.push(`${label}: ${listText(next)}`);
+  }
+  if (data.name !== undefined && data.name !== before.name) parts.push(`name: ${data.name === null ? "removed" : `'${data.name}'`}`);
+  if (data.expiresAt !== undefined && data.expiresAt?.getTime() !== before.expiresAt?.getTime()) parts.push(`expiry ${when(before.expiresAt)} → ${when(data.expiresAt)}`);
+  if (data.maxViews !== undefined && data.maxViews !== before.maxViews) parts.push(`maximum views ${limitText(before.maxViews)} → ${limitText(data.maxViews)}`);
+  if (data.allowDownload !== undefined && data.allowDownload !== before.allowDownload) parts.push(`download ${onOff(data.allowDownload)}`);
+  if (data.screenShield !== undefined && data.screenShield !== before.screenShield) parts.push(`screen shield ${onOff(data.screenShield)}`);
+  if (data.passcodeHash !== undefined) parts.push(data.passcodeHash === null ? (before.passcodeHash ? "passcode removed" : "") : before.passcodeHash ? "passcode changed" : "passcode added");
+  return parts.filter(Boolean).join("; ");
+}
+
+/**
+ * PATCH /api/shares/{id}: name, expiry, view limit, options and passcode; never the type or the idea.
+ * Every recipient call reads the link afresh, so a change applies to each recipient's next request: a view limit
+ * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
+ * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction), lists that now
+ * exclude a recipient's address refuse it (the gate's address clause; lifting the exclusion lets it back under the
+ * other clauses, as for the owner's account-wide blocked domains). The change is recorded for the activity
+ * timeline. A revoked link cannot be changed (409).
+ */
+export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
+  const before = await ownedShareOr404(ownerId, shareId);
+  const input = updateShareSchema.parse(request);
+  if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
+  const data: ShareChanges = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) } : {}),
+    ...(input.maxViews !== undefined ? { maxViews: input.maxViews } : {}),
+    ...(input.allowDownload !== undefined ? { allowDownload: input.allowDownload } : {}),
+    ...(input.screenShield !== undefined ? { screenShield: input.screenShield } : {}),
+    ...(input.passcode !== undefined ? { passcodeHash: input.passcode === null ? null : await hashPasscode(input.passcode) } : {}),
+    ...(input.allowedEmails !== undefined ? { allowedEmails: input.allowedEmails } : {}),
+    ...(input.allowedDomains !== undefined ? { allowedDomains: input.allowedDomains } : {}),
+    ...(input.blockedDomains !== undefined ? { blockedDomains: input.blockedDomains } : {}),
+    ...(input.requireNda !== undefined ? { requireNda: input.requireNda } : {}),
+  };
+  const share = await db.$transaction(async (tx) => {
+    // A change of agreement names one of the owner's (locked against a concurrent delete), or null.
+    if (input.agreementId !== undefined) data.agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
+    const agreementIds = [before.agreementId, data.agreementId].filter((id): id is string => typeof id === "string");
+    const names: AgreementNames = new Map(
+      (await tx.agreement.findMany({ where: { id: { in: agreementIds } }, select: { id: true, title: true } })).map((a) => [a.id, a.title]),
+    );
+    const summary = describeChanges(before, data, names);
+    const updated = await tx.share.update({ where: { id: before.id }, data, include: withAgreement });
+    if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
+    if (summary) await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
+    return updated;
+  });
+  return presentShare(share);
+}
+
+/** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */
+export async function revokeAllShares(ownerId: string, ideaId: unknown) {
+  const idea = await shareableIdeaOr404(ownerId, ideaId);
+  const revoked = await db.share.updateManyAndReturn({
+    where: { ideaId: idea.id, revokedAt: null },
+    data: { revokedAt: new Date() },
+    select: { id: true, ideaId: true, revokedAt: true },
+  });
+  // Each link this call revoked is announced once, as a single Revoke would.
+  const deliveries: string[] = [];
+  for (const share of revoked) {
+    if (share.revokedAt) deliveries.push(...(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt }))));
+  }
+  if (deliveries.length > 0) kickWebhookDeliveries(deliveries);
+  return { success: true as const, revoked: revoked.length };
+}
+
+/** Newest first; another creator's idea is a 404. */
+export async function listShares(ownerId: string, ideaId: unknown) {
+  const idea = await shareableIdeaOr404(ownerId, ideaId);
+  const shares = await db.share.findMany({ where: { ideaId: idea.id, idea: { ownerId } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: withAgreement });
+  return shares.map(presentShare);
+}
+
+/**
+ * Revokes at once: every recipient call checks revokedAt, so open sessions lose access on their next call.
+ * Revoking twice keeps the first time.
+ */
+export async function revokeShare(ownerId: string, shareId: string) {
+  const where = { id: shareId, idea: { ownerId } };
+  const revoked = await db.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  const share = await db.share.findFirst({ where, select: { id: true, ideaId: true, revokedAt: true } });
+  if (!share) throw new NotFoundError(SHARE_NOT_FOUND);
+  // Announced by the call that revoked it, not by the repeats.
+  if (revoked.count === 1 && share.revokedAt) {
+    kickWebhookDeliveries(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt })));
+  }
+  return { success: true as const, id: share.id, revokedAt: share.revokedAt };
+}

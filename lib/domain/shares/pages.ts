@@ -1,0 +1,110 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
+import { SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import * as z from "zod";
+import { parseRouteId } from "@/lib/domain/validation/route-id";
+import { numberParam, type PathParam } from "@/lib/features/api/path-params";
+import { ID_PATTERN } from "@/lib/domain/validation/ids";
+import type { AssetMeta } from "@/lib/domain/files";
+import { markedReaderPage, readerPage, readerPageList } from "@/lib/domain/reader";
+import { requireReader } from "@/lib/domain/gate";
+import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
+import { previewPdfSource, previewWatermark, type PreviewTarget } from "@/lib/domain/shares/owner-preview";
+import { enforceRateLimits } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+
+/**
+ * The secure reader's pages: a PDF idea's pages as images, for the recipient the gate lets read
+ * (marked with its identity) and for the owner's preview (unmarked). Anything else, and non-PDF ideas: 404.
+ * Every call counts against the reader's and the address's page budget (rateLimits.pageImages): each may draw a page.
+ * The owner's routes declare theirs; the recipient's is counted here, keyed on the recipient the gate's one query
+ * found (counting it in the route would cost a second look-up of the recipient per page).
+ */
+
+const NO_PAGES = "This document has no pages to show.";
+export const PAGE_NOT_FOUND = "Page not found";
+
+/** A page number from the URL: a positive integer, else 404 (like a page past the end). */
+export function parsePageNumber(raw: string): number {
+  if (!/^[1-9][0-9]{0,5}$/.test(raw)) throw new NotFoundError(PAGE_NOT_FOUND);
+  return Number(raw);
+}
+
+/** ?width=: digits only, anything else is the default (lib/domain/reader clamps and buckets it). */
+export function parsePageWidth(raw: string | null): number | null {
+  return raw && /^[0-9]{1,5}$/.test(raw) ? Number(raw) : null;
+}
+
+async function pdfAsset(idea: { ownerId: string; kind: string; pdfAssetId: string | null }): Promise<AssetMeta> {
+  const asset =
+    idea.kind === "pdf" && idea.pdfAssetId
+      ? await db.asset.findFirst({ where: { id: idea.pdfAssetId, ownerId: idea.ownerId }, select: { id: true, blobKey: true, fileName: true, contentType: true, size: true } })
+      : null;
+  if (!asset) throw new NotFoundError(NO_PAGES);
+  return asset;
+}
+
+async function readerAsset(token: string, secrets: RecipientSecrets, ip: string) {
+  const { share, recipient } = await requireReader(token, secrets);
+  // Kept here on purpose (see the top): the recipient is known only after the gate's query.
+  await enforceRateLimits(rateLimits.pageImages(`r:${recipient.id}`, ip));
+  return { asset: await pdfAsset(share.idea), recipient };
+}
+
+export async function recipientPageList(token: string, secrets: RecipientSecrets, ip: string) {
+  return readerPageList((await readerAsset(token, secrets, ip)).asset);
+}
+
+/** The recipient's page: the same identity line its PDF carries (name · e-mail · start of its view, UTC). */
+export async function recipientPage(token: string, secrets: RecipientSecrets, n: number, width: number | null, ip: string) {
+  const { asset, recipient } = await readerAsset(token, secrets, ip);
+  return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() });
+}
+
+async function ownedPdf(ownerId: string, ideaId: number) {
+  return pdfAsset(await ownedIdeaOr404(ownerId, ideaId, { select: { ownerId: true, kind: true, pdfAssetId: true } }));
+}
+
+export async function ownerPageList(ownerId: string, ideaId: number) {
+  return readerPageList(await ownedPdf(ownerId, ideaId));
+}
+
+/** The owner's preview: exactly the pages recipients get, unmarked. */
+export async function ownerPage(ownerId: string, ideaId: number, n: number, width: number | null) {
+  return readerPage(await ownedPdf(ownerId, ideaId), n, width);
+}
+
+/**
+ * 'Preview as recipient': the pages of the version the link shows (`shareId` null: the latest), marked
+ * like a recipient's but with the owner's own name and e-mail labelled '(Preview)'. Owner-only; records nothing.
+ */
+export async function previewPageList(ownerId: string, ideaId: number, target: PreviewTarget) {
+  return readerPageList(await pdfAsset(await previewPdfSource(ownerId, ideaId, target)));
+}
+
+export async function previewPage(owner: { id: string; name: string; email: string }, ideaId: number, target: PreviewTarget, n: number, width: number | null) {
+  const asset = await pdfAsset(await previewPdfSource(owner.id, ideaId, target));
+  return markedReaderPage(asset, n, width, previewWatermark(owner, new Date()));
+}
+
+/** The preview's link segment in /api/ideas/{id}/preview/{link}: a share id, or "new" for a new link's defaults. */
+export function previewLinkId(raw: string): string | null {
+  return raw === "new" ? null : parseRouteId(raw, SHARE_NOT_FOUND);
+}
+
+export const previewLinkParam: PathParam<string | null> = {
+  schema: z.union([z.literal("new"), z.string().regex(ID_PATTERN)]),
+  parse: (raw) => previewLinkId(String(raw)),
+};
+
+export const pageNumberParam = numberParam(parsePageNumber);
+
+/** Page images and lists for the owner (previews): per account and address, as the recipient's reader. */
+export const ownerPageLimits = ({ user, ip }: { user: { id: string }; ip: string }) => rateLimits.pageImages(`u:${user.id}`, ip);
+
+/** A page image answer; the route wrapper adds Cache-Control: private, no-store. */
+export function pageImageResponse(image: Buffer) {
+  return new Response(new Uint8Array(image), { headers: { "Content-Type": "image/webp", "Content-Length": String(image.length) } });
+}

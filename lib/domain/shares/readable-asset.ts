@@ -1,0 +1,60 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import type { AssetMeta } from "@/lib/domain/files";
+import { recordMissingImageLinks, type ContentRow } from "@/lib/domain/ideas/image-links";
+import { findReaders } from "@/lib/domain/gate";
+import { secretHashes } from "@/lib/domain/gate/secrets";
+
+const assetMetaSelect = { id: true, blobKey: true, fileName: true, contentType: true, size: true } as const;
+
+/**
+ * The asset if `userId` owns it, or if this browser holds a recipient session that reads an idea using it (the
+ * recipient gate, lib/domain/gate/index.ts). A recipient reads only the idea's PDF — and that only when its link allows
+ * downloads (otherwise it reads page images, /api/share/{token}/pages) — and the images its HTML shows; nothing else
+ * of the owner's.
+ */
+export async function findReadableAsset(userId: string | null, assetId: string, recipientSecrets: readonly string[] = []): Promise<AssetMeta | null> {
+  if (userId) {
+    const own = await db.asset.findFirst({ where: { id: assetId, ownerId: userId }, select: assetMetaSelect });
+    if (own) return own;
+  }
+  if (secretHashes(recipientSecrets).length === 0) return null;
+  const asset = await db.asset.findUnique({ where: { id: assetId }, select: { ...assetMetaSelect, ownerId: true, kind: true } });
+  if (!asset || asset.kind === "profile") return null;
+  const now = new Date();
+  const recipients = await findReaders(recipientSecrets, { share: { idea: { ownerId: asset.ownerId } } }, {
+    id: true,
+    name: true,
+    email: true,
+    viewStartedAt: true,
+    share: { select: { allowDownload: true, ideaId: true, pinnedVersion: true, idea: { select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } } } },
+  });
+  // The content each link shows (as lib/domain/gate/shown-version.ts): a pinned older version's row, else the Idea row.
+  const shown = await Promise.all(
+    recipients.map(async (r) => {
+      const pinned = r.share.pinnedVersion !== null && r.share.pinnedVersion !== r.share.idea.version
+        ? await db.ideaVersion.findFirst({ where: { ideaId: r.share.ideaId, version: r.share.pinnedVersion, status: "published" }, select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } })
+        : null;
+      const row: ContentRow = { ideaId: r.share.ideaId, version: pinned ? pinned.version : null };
+      return { r, row, ...(pinned ?? r.share.idea) };
+    }),
+  );
+  for (const s of shown) {
+    if (s.pdfAssetId === asset.id && s.r.share.allowDownload) {
+      return { ...pick(asset), watermark: { name: s.r.name, email: s.r.email, accessedAt: s.r.viewStartedAt ?? now }, recipientId: s.r.id };
+    }
+  }
+  if (asset.kind !== "image") return null;
+  // An image is served when a shown HTML content links it: one join over the links recorded at save
+  // (lib/domain/ideas/image-links.ts), after recording them once for rows written before links existed.
+  const html = shown.filter((s) => s.kind === "html");
+  if (html.length === 0) return null;
+  await recordMissingImageLinks(html.filter((s) => !s.imageLinksRecorded).map((s) => s.row));
+  const rows = html.map((s) => s.row);
+  const linked = await db.ideaImage.findFirst({ where: { assetId: asset.id, OR: rows }, select: { id: true } });
+  return linked ? pick(asset) : null;
+}
+
+function pick(a: AssetMeta): AssetMeta {
+  return { id: a.id, blobKey: a.blobKey, fileName: a.fileName, contentType: a.contentType, size: a.size };
+}

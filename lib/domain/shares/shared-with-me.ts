@@ -1,0 +1,56 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { isOpenFor } from "@/lib/domain/gate/link-state";
+import { isEmailVerified } from "@/lib/domain/auth/email-verification";
+
+/** GET /api/shared-with-me's items (client/types.ts SharedWithMeItem). */
+export type SharedWithMeItem = {
+  shareId: string;
+  ideaId: number;
+  title: string;
+  sharerName: string;
+  sharedAt: Date;
+  /** The share's token: the card opens /view/{accessLink}. */
+  accessLink: string;
+};
+
+/**
+ * The e-mail shares addressed to this account's address that are still live (not revoked, not expired, views
+ * left), never the account's own, newest first. Listing one grants nothing: the link still asks for identity,
+ * the e-mailed code and the agreement like for anyone else. Both addresses are stored lower-case. Nothing for an
+ * account that has not proven its address: anyone may register any address (open mode) and would otherwise read
+ * the title, sharer and link of every share sent to it.
+ */
+export async function listSharedWithMe(userId: string): Promise<SharedWithMeItem[]> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailVerified: true } });
+  if (!isEmailVerified(user)) return [];
+  const now = new Date();
+  const shares = await db.share.findMany({
+    where: {
+      shareType: "email",
+      recipientEmail: user.email.toLowerCase(),
+      revokedAt: null,
+      OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      createdById: { not: userId },
+      idea: { ownerId: { not: userId } },
+    },
+    select: {
+      id: true,
+      ideaId: true,
+      accessLink: true,
+      createdAt: true,
+      shareType: true,
+      maxViews: true,
+      viewCount: true,
+      revokedAt: true,
+      expiresAt: true,
+      createdBy: { select: { name: true } },
+      idea: { select: { title: true } },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 200,
+  });
+  return shares
+    .filter((s) => isOpenFor(s, null, now))
+    .map((s) => ({ shareId: s.id, ideaId: s.ideaId, title: s.idea.title, sharerName: s.createdBy.name, sharedAt: s.createdAt, accessLink: s.accessLink }));
+}

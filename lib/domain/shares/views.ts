@@ -1,0 +1,176 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import { openContent, toClientContent, type ClientContent } from "@/lib/domain/ideas/content";
+import { assertWindowOpen, recordFailures } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { presentRecipient, type PresentedRecipient } from "@/lib/domain/recipients/session";
+import { addressAllowed, isAdmitted, liveShareSql } from "@/lib/domain/gate";
+import { notifyFirstView } from "@/lib/domain/notifications";
+import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { firstViewEvent } from "@/lib/domain/webhooks/events";
+import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
+import { INVALID_LINK, inViewWindow, isDead, isOpenFor, VIEW_WINDOW_MS } from "@/lib/domain/gate/link-state";
+import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
+import { lookupShareToken } from "@/lib/domain/gate/lookup";
+import { shareTypeToApi } from "@/lib/domain/gate/share-type";
+import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
+import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limits";
+import { watermarkText } from "@/lib/domain/files/watermark-text";
+import { shownVersion } from "@/lib/domain/gate/shown-version";
+import { holdsPasscode, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
+
+/**
+ * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
+ * window. A one-time link has no reload: each recipient is given the content exactly once, and a second delivery
+ * is refused like a used link. The recipient row is locked so one recipient's parallel requests consume at most
+ * one view; the share is counted by ONE conditional UPDATE, so racing recipients can never take more than the
+ * limit (a one-time link's limit is the number of recipients it admits). No row updated → the link is used up,
+ * revoked or expired: 404.
+ */
+export async function consumeShareView(share: { id: string; ideaId: number; idea?: { version: number | null } }, recipientId: string, client: ClientInfo) {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM "Recipient" WHERE "id" = ${recipientId} AND "shareId" = ${share.id} FOR UPDATE`;
+      const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true, share: { select: { shareType: true } } } });
+      if (!recipient) throw new NotFoundError(INVALID_LINK);
+      if (recipient.share.shareType === "one_time" && recipient.viewStartedAt) throw new NotFoundError(INVALID_LINK);
+      const now = new Date();
+      if (inViewWindow(recipient, now) && recipient.viewStartedAt) {
+        // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
+        const live = await tx.$queryRaw<{ id: string }[]>`
+          SELECT "id" FROM "Share" WHERE "id" = ${share.id} AND ${liveShareSql()}`;
+        if (live.length !== 1) throw new NotFoundError(INVALID_LINK);
+        return { accessedAt: recipient.viewStartedAt, consumed: false };
+      }
+      // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too.
+      const counted = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE "Share" SET "viewCount" = "viewCount" + 1
+        WHERE "id" = ${share.id}
+          AND ${liveShareSql()}
+          AND (CASE WHEN "shareType" = 'one-time' THEN "viewCount" < COALESCE("maxViews", ${ONE_TIME_DEFAULT_MAX_VIEWS})
+                    WHEN "maxViews" IS NULL THEN TRUE
+                    ELSE "viewCount" < "maxViews" END)
+        RETURNING "id"`;
+      if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
+      await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS) } });
+      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent } });
+      return { accessedAt: now, consumed: true };
+    },
+    // Many recipients may open one link at the same moment: wait for a connection rather than fail.
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
+
+/** A PDF idea's content as a recipient receives it: pdfPath null unless its link allows downloads. */
+type RecipientPdfContent = { type: "pdf"; fileName: string; pdfPath: string | null };
+
+function isPdfContent(c: ClientContent): c is { type: "pdf"; fileName: string; pdfPath: string } {
+  return typeof c === "object" && c !== null && "type" in c && c.type === "pdf";
+}
+
+/** GET /api/share/{token}'s answer (client/types.ts SharedIdea). */
+export type SharedIdeaResult = {
+  idea: {
+    id: number;
+    title: string;
+    user: { name: string };
+    content?: ClientContent | RecipientPdfContent;
+    /** The version the link shows ('Version {number} of {of} · published {date}'); nulls for a never-published idea. */
+    version?: { number: number | null; of: number | null; publishedAt: Date | null };
+  };
+  shareType: ShareTypeValue;
+  /** The link's options: the viewer offers the marked PDF only with allowDownload. */
+  allowDownload: boolean;
+  screenShield: boolean;
+  /** False, the recipient reads without accepting an agreement. */
+  requireNda: boolean;
+  /**
+   * The address an e-mail link was sent to (the form shows it pre-filled and locked; createRecipient
+   * still refuses any other); null on other links.
+   */
+  invitedEmail: string | null;
+  recipient: PresentedRecipient | null;
+  accessedAt?: Date;
+  /** With the content: the recipient's NDA acceptance (its certificate: GET /api/ndas/{id}/certificate.pdf). */
+  ndaId?: string | null;
+  /** With the content: the identity line the viewer overlays on it (lib/domain/files/watermark.ts watermarkText). */
+  watermark?: string;
+};
+
+/**
+ * GET /api/share/{token}'s answer: the link as getSharedIdea gives it, or `{requiresPasscode: true}` (nothing about
+ * the idea) while a link's passcode is missing.
+ */
+export async function lookupSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | typeof PASSCODE_REQUIRED> {
+  try {
+    return await getSharedIdea(token, secrets, client, passcodes);
+  } catch (err) {
+    if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
+    throw err;
+  }
+}
+
+/**
+ * GET /api/share/{token}: what anyone holding a live link may see (title, owner's name, type, their own
+ * recipient), plus the content for the session's recipient once it may read — which consumes a view.
+ */
+export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS): Promise<SharedIdeaResult> {
+  // Only failed lookups count: the limit exists to stop token guessing, and a popular link opened by many people
+  // behind one address (an office, a carrier NAT) must not lock them out. Reading the counter takes no row lock, so
+  // lookups of a live link never queue behind each other.
+  const limits = rateLimits.shareLookup(client.ip);
+  const { share, limitRow } = await lookupShareToken(token, limits[0].key);
+  assertWindowOpen(limits[0], limitRow);
+  if (!share || isDead(share)) {
+    await recordFailures(limits);
+    throw new NotFoundError(INVALID_LINK);
+  }
+  const hashes = secretHashes(secrets);
+  const held = hashes.length
+    ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
+    : null;
+  // A recipient whose address the link or its owner now blocks holds no session (lib/domain/gate/index.ts addressAllowed):
+  // it is answered as a newcomer, whose identify is refused.
+  const recipient = held && addressAllowed(share, held) ? held : null;
+  if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
+  if (share.passcodeHash !== null) {
+    // Nothing about the idea before the passcode: the browser's cookie, or its recipient's mark, proves it.
+    const proven = holdsPasscode(share, passcodes);
+    if (!proven && !recipient?.passcodeGivenAt) throw new PasscodeRequiredError();
+    if (proven && recipient && !recipient.passcodeGivenAt) {
+      recipient.passcodeGivenAt = new Date();
+      await db.recipient.updateMany({ where: { id: recipient.id, share: { passcodeHash: share.passcodeHash } }, data: { passcodeGivenAt: recipient.passcodeGivenAt } });
+    }
+  }
+  // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.
+  const version = { number: share.idea.version, of: share.idea.versionCount, publishedAt: share.idea.versionPublishedAt };
+  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name }, version };
+  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, invitedEmail: share.shareType === "email" ? share.recipientEmail : null, recipient: recipient ? presentRecipient(recipient, share) : null };
+  if (!isAdmitted(share, recipient)) return { idea, ...base };
+  const { accessedAt } = await consumeShareView(share, recipient.id, client);
+  // Later views skip the claim entirely: the marker is already on the row read above.
+  if (recipient.firstViewNotifiedAt === null) {
+    // The webhook's key makes it once per recipient and endpoint, whichever of racing views gets here.
+    const event = firstViewEvent({
+      ideaId: share.idea.id,
+      shareId: share.id,
+      version: share.idea.version,
+      viewedAt: accessedAt,
+      recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+    });
+    kickWebhookDeliveries(await queueWebhookEvent(db, event));
+    await notifyFirstView(recipient.id);
+  }
+  // The (possibly large) ciphertext is read only when it is delivered, not for every lookup; the agreement's id
+  // (the viewer's certificate link) comes with it.
+  const [{ contentCiphertext }, nda] = await Promise.all([
+    shownVersion(share),
+    db.ndaAcceptance.findUnique({ where: { recipientId: recipient.id }, select: { id: true } }),
+  ]);
+  const opened = toClientContent(openContent(share.idea.ownerId, contentCiphertext));
+  // Without downloads the recipient reads page images (/api/share/{token}/pages) and never learns the PDF's address.
+  const content = isPdfContent(opened) && !share.allowDownload ? { ...opened, pdfPath: null } : opened;
+  const watermark = watermarkText({ name: recipient.name, email: recipient.email, accessedAt });
+  return { idea: { ...idea, content }, ...base, accessedAt, ndaId: nda?.id ?? null, watermark };
+}

@@ -1,0 +1,89 @@
+import { printedLine } from "@/lib/domain/validation/printable-text";
+
+/**
+ * The confidentiality agreement a recipient accepts before reading an idea. Client-safe and pure: the NDA screen
+ * renders exactly these terms, and the server hashes exactly this text into the evidence record, so "the text
+ * shown" and "the text hashed" cannot drift apart. Changing any wording changes AGREEMENT_VERSION.
+ *
+ * Who and what (the parties, the idea) appear only in the labelled "parties" lines at the top, each value on one
+ * line (a value stored before single-line fields were enforced shows its line breaks as visible escapes), and the
+ * clauses refer to "the Discloser", "the Recipient" and "the Idea identified above": input typed by a recipient or an
+ * owner never sits inside a clause, so it can neither add one nor forge a field. Acceptances made
+ * under an earlier version keep their stored text, which their certificates print as it was.
+ */
+export const AGREEMENT_VERSION = "2026-11-24.1";
+
+export type AgreementParties = {
+  ideaId: number;
+  ideaTitle: string;
+  sharerName: string;
+  recipientName: string;
+  recipientEmail: string;
+};
+
+export type AgreementParty = { label: string; value: string };
+export type Agreement = { title: string; parties: AgreementParty[]; preamble: string; terms: string[]; closing: string };
+
+/**
+ * A value typed by a recipient or an owner as the agreement prints it: on one line, look-alike punctuation folded
+ * (lib/domain/validation/printable-text.ts: "［" is "[", "∶" is ":"), then square brackets as parentheses, so that no value can open or
+ * close a "[Label: value]" mark (an own agreement's filled-in fields) or pass for one.
+ */
+export function agreementValue(value: string): string {
+  return printedLine(value).replace(/\[/g, "(").replace(/\]/g, ")");
+}
+
+/** The labelled parties lines, each value on one line (shared with the owner's own agreements, lib/domain/validation/own-agreement.ts). */
+export function agreementParties(p: AgreementParties): AgreementParty[] {
+  return [
+    { label: "Discloser", value: agreementValue(p.sharerName) },
+    { label: "Recipient", value: `${agreementValue(p.recipientName)} <${agreementValue(p.recipientEmail)}>` },
+    { label: "Idea", value: `${agreementValue(p.ideaTitle)} (Idea ID ${p.ideaId})` },
+  ];
+}
+
+const PREAMBLE =
+  `This Non-Disclosure Agreement is made between the Discloser and the Recipient identified above concerning the Idea ` +
+  `identified above, shared through IdeaVault (the "Confidential Information").`;
+
+const CORE_TERMS = [
+  `Irrevocable agreement. By selecting "I Agree" the Recipient accepts this agreement irrevocably. The acceptance is recorded with the Recipient's name, e-mail address, the time, the network address and the browser used.`,
+  `Non-disclosure. The Recipient shall keep the Confidential Information strictly confidential and shall not disclose, publish, copy or share it, in whole or in part, with any third party without the Discloser's prior written consent.`,
+  `Non-use. The Recipient shall not use the Confidential Information for any purpose other than evaluating it for a possible collaboration with the Discloser, and shall not develop, file, patent, register or commercialise it or anything derived from it.`,
+  `Scope. This agreement covers only the Idea identified above and everything the Recipient learns about it through IdeaVault or from the Discloser in connection with it. It does not cover information that is public through no fault of the Recipient or that the Recipient can show was lawfully known to them before disclosure.`,
+  `Ownership. All rights in the Confidential Information remain with the Discloser. Nothing in this agreement grants the Recipient any licence or right to it.`,
+  `Duration. The Recipient's obligations continue for five (5) years from acceptance, or for as long as the information remains confidential, whichever is longer.`,
+  `Remedies. The Recipient acknowledges that a breach may cause irreparable harm to the Discloser, who shall be entitled to seek injunctive relief and damages in addition to any other remedy.`,
+  `Return and deletion. On the Discloser's request the Recipient shall stop accessing the Confidential Information and delete any notes or copies made of it.`,
+];
+
+/** The agreement as shown on the NDA screen: 9 numbered terms. */
+export function buildAgreement(p: AgreementParties): Agreement {
+  return {
+    title: "Non-Disclosure Agreement",
+    parties: agreementParties(p),
+    preamble: PREAMBLE,
+    terms: [
+      ...CORE_TERMS,
+      `Evidence. The Recipient agrees that IdeaVault's record of this acceptance, including a cryptographic digest of this text and of the idea content shown, may be used as evidence of this agreement.`,
+    ],
+    closing: `By selecting "I Agree", the Recipient identified above confirms having read and understood this agreement and agrees to be bound by it.`,
+  };
+}
+
+/** The downloadable copy ('Download Agreement'): 8 numbered terms. */
+export function buildDownloadAgreement(p: AgreementParties): Agreement {
+  return { ...buildAgreement(p), terms: CORE_TERMS };
+}
+
+/** Plain-text rendering; for the on-screen agreement this is the exact text hashed into the evidence record. */
+export function agreementToText(a: Agreement): string {
+  const parties = a.parties.map((party) => `${party.label}: ${party.value}`);
+  const terms = a.terms.map((t, i) => `${i + 1}. ${t}`);
+  return [a.title, "", ...parties, "", a.preamble, "", ...terms, "", a.closing, ""].join("\n");
+}
+
+/** 'Download Agreement' saves a text file named after the idea id. */
+export function agreementFileName(ideaId: number) {
+  return `NDA-Idea-${ideaId}.txt`;
+}

@@ -1,0 +1,5 @@
+/**
+ * Texts of lib/domain/validation/auth.ts that client screens show, in a module without zod: importing auth.ts from
+ * /verify-email's client component put zod's core into that page (1.47× a blank page; its budget is ≤ 1.3×).
+ */
+export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired.";

@@ -1,0 +1,63 @@
+import "server-only";
+import type { WebhookEvent } from "@/lib/domain/webhooks/queue";
+
+/**
+ * Each event's `data` (plus `ideaId` and `ideaTitle`, added when queued): who and what, by id, name and time —
+ * never the idea's content, nor a comment's text.
+ */
+type Person = { id: string; name: string; email: string };
+
+/** `version`: the idea's version the recipient was shown (null for an idea never published, which no link can show). */
+export function ndaAcceptedEvent(a: { id: string; ideaId: number; shareId: string; version: number | null; acceptedAt: Date; recipient: Person }): WebhookEvent {
+  return {
+    type: "nda.accepted",
+    ideaId: a.ideaId,
+    data: { ndaId: a.id, shareId: a.shareId, version: a.version, recipient: a.recipient, acceptedAt: a.acceptedAt.toISOString() },
+    dedupeKey: `nda.accepted:${a.id}`,
+  };
+}
+
+export function firstViewEvent(v: { ideaId: number; shareId: string; version: number | null; viewedAt: Date; recipient: Person }): WebhookEvent {
+  return {
+    type: "view.first",
+    ideaId: v.ideaId,
+    data: { shareId: v.shareId, version: v.version, recipient: v.recipient, viewedAt: v.viewedAt.toISOString() },
+    // Once per recipient, like the owner's mail, however many views race for it.
+    dedupeKey: `view.first:${v.recipient.id}`,
+  };
+}
+
+export function commentCreatedEvent(c: { id: string; ideaId: number; shareId: string; createdAt: Date; recipient: Person }): WebhookEvent {
+  return {
+    type: "comment.created",
+    ideaId: c.ideaId,
+    data: { commentId: c.id, shareId: c.shareId, recipient: c.recipient, createdAt: c.createdAt.toISOString() },
+  };
+}
+
+export function linkRevokedEvent(s: { id: string; ideaId: number; revokedAt: Date }): WebhookEvent {
+  return { type: "link.revoked", ideaId: s.ideaId, data: { shareId: s.id, revokedAt: s.revokedAt.toISOString() }, dedupeKey: `link.revoked:${s.id}` };
+}
+
+export function timestampAnchoredEvent(p: {
+  id: string;
+  ideaId: number;
+  ndaId: string | null;
+  digest: string;
+  confirmedAt: Date;
+  bitcoin: { height: number; blockHash: string; time: Date };
+}): WebhookEvent {
+  return {
+    type: "timestamp.anchored",
+    ideaId: p.ideaId,
+    data: {
+      proofId: p.id,
+      subject: p.ndaId ? "nda" : "idea",
+      ndaId: p.ndaId,
+      sha256: p.digest,
+      bitcoin: { height: p.bitcoin.height, blockHash: p.bitcoin.blockHash, time: p.bitcoin.time.toISOString() },
+      confirmedAt: p.confirmedAt.toISOString(),
+    },
+    dedupeKey: `timestamp.anchored:${p.id}`,
+  };
+}

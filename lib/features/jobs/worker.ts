@@ -1,0 +1,114 @@
+import "server-only";
+import { getEnv } from "@/lib/platform/env";
+import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type JobHandler, type JobName } from "@/lib/platform/jobs";
+import { runOwnerNotifications } from "@/lib/domain/notifications/queue";
+import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/prerender";
+import { onShutdown } from "@/lib/platform/process/shutdown";
+import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
+import { runWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+
+/** What each job does. */
+const HANDLERS: { [N in JobName]: JobHandler<N> } = {
+  timestamps: () => runTimestampJobs(),
+  webhooks: ({ ids }) => runWebhookDeliveries({ ids }),
+  "webhooks-sweep": () => runWebhookDeliveries(),
+  notifications: () => runOwnerNotifications(),
+  pages: (data) => renderPageJob(data),
+  "pages-sweep": () => pruneExpiredDerivedInJob(),
+};
+
+/** A burst is mailed, and a due webhook retry sent, within this long; a run with nothing due is one indexed query. */
+export const SWEEP_INTERVAL_S = 5;
+
+/**
+ * Periodic jobs and their interval in seconds (0: not run by a long-running server; the cron call runs it).
+ * One job per interval slot exists cluster-wide (pg-boss's singleton slot), whichever instance queued it, so two
+ * instances poll the calendars at the same rate as one.
+ */
+function periodic(): Partial<Record<JobName, number>> {
+  const env = getEnv();
+  return {
+    timestamps: env.OTS_INTERVAL_S,
+    "webhooks-sweep": SWEEP_INTERVAL_S,
+    notifications: SWEEP_INTERVAL_S,
+    "pages-sweep": env.PAGES_INTERVAL_S,
+  };
+}
+
+/** The next run of a periodic job, in the next free slot of its interval. */
+function queueNextRun(name: JobName, seconds: number) {
+  return enqueue(name, {} as never, { singletonKey: "periodic", singletonSeconds: seconds, singletonNextSlot: true });
+}
+
+const g = globalThis as unknown as { __ideavaultWorkers?: boolean };
+
+/**
+ * The workers of a long-running server (`npm start`, `npm run dev`): every queue is worked in this process, periodic
+ * jobs queue their own next run, and pg-boss's maintenance releases the jobs of a dead instance once their lease
+ * has passed. Safe to call again (a dev server's reload): the instance is made once per process.
+ */
+export async function startJobWorkers(only?: readonly JobName[]) {
+  if (g.__ideavaultWorkers) return;
+  g.__ideavaultWorkers = true;
+  const boss = await startedBoss({ supervise: true, maintenanceIntervalSeconds: 30 });
+  onShutdown("job workers", 0, () => stopJobWorkers());
+  const intervals = periodic();
+  const env = getEnv();
+  for (const name of (only ?? (Object.keys(HANDLERS) as JobName[]))) {
+    const seconds = intervals[name];
+    if (seconds === 0) continue;
+    if (name === "pages" && !env.PAGES_INTERVAL_S) continue;
+    const handler = HANDLERS[name] as JobHandler<JobName>;
+    const run: JobHandler<JobName> = async (data, job) => {
+      // Queued first, so the chain of runs outlives a run that dies.
+      if (seconds) await queueNextRun(name, seconds);
+      return handler(data, job);
+    };
+    // Webhook kicks get two workers, so one hanging receiver does not hold the next event's delivery.
+    const workers = name === "webhooks" ? 2 : 1;
+    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : 1;
+    for (let i = 0; i < workers; i++) {
+      await boss.work<never>(name, { pollingIntervalSeconds }, async ([job]) => run(job.data, job));
+    }
+    if (seconds) await queueNextRun(name, seconds);
+  }
+}
+
+/** Stops the workers and waits for the jobs under way (the server's shutdown, before its database stops). */
+export async function stopJobWorkers() {
+  if (!g.__ideavaultWorkers) return;
+  g.__ideavaultWorkers = false;
+  await stopBoss();
+}
+
+/**
+ * A Vercel cron call for a periodic job: queues a run now and runs the due ones for at most `budgetMs`. Answers
+ * what the first run did (null when another instance took it).
+ */
+export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications", budgetMs: number) {
+  await enqueue(name, {});
+  const { results } = await runJobsFor(name, HANDLERS[name] as JobHandler<typeof name>, budgetMs);
+  return results[0] ?? null;
+}
+
+/** Runs due jobs of `name` for at most `budgetMs` without queueing one. */
+export function runDueJobs<N extends JobName>(name: N, budgetMs: number) {
+  return runJobsFor(name, HANDLERS[name], budgetMs);
+}
+
+/**
+ * Tests: runs the due jobs of `names` here, and waits for those a worker is running, until none is left (jobs
+ * queued by the jobs run included).
+ */
+export async function runJobsUntilIdle(names: readonly JobName[], timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let ran = 0;
+    for (const name of names) ran += (await runJobsFor(name, HANDLERS[name] as JobHandler<JobName>, timeoutMs)).ran;
+    if (!ran && !(await pendingJobs(names))) return;
+    if (Date.now() > deadline) throw new Error(`Jobs of ${names.join(", ")} still pending after ${timeoutMs} ms`);
+    if (!ran) await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export { jobBoss };

@@ -1,0 +1,64 @@
+import { EmailLayout } from "@/lib/platform/email/mail-templates/layout";
+import { plainText, renderEmail } from "@/lib/platform/email/mail-templates/render";
+import { commentExcerpt, oneLine } from "@/lib/platform/email/mail-templates/notifications";
+
+/**
+ * The invitation of an e-mail link, with the owner's personal note when there is one. The note is the
+ * owner's text, quoted as given: react-email escapes it in the HTML part like every paragraph, so markup in it stays text.
+ */
+export function shareInvitationEmail({ sharerName, ideaTitle, link, note }: { sharerName: string; ideaTitle: string; link: string; note?: string | null }) {
+  const lines = [
+    `${sharerName} shared the idea "${ideaTitle}" with you on IdeaVault.`,
+    ...(note ? [`${sharerName}'s note:`, `“${note}”`] : []),
+    "Open the link below, confirm your e-mail address with the code we will send you, and accept the confidentiality agreement to read it.",
+    "The link is personal: it only works with this e-mail address.",
+  ];
+  return renderEmail(
+    `${oneLine(sharerName)} shared "${oneLine(ideaTitle)}" with you on IdeaVault`,
+    <EmailLayout title="An idea was shared with you" paragraphs={lines} action={{ href: link, label: "Open the shared idea" }} />,
+    plainText(lines, link),
+  );
+}
+
+export function recipientCodeEmail({ code }: { code: string }) {
+  const lines = [
+    `Your IdeaVault verification code is ${code}.`,
+    "Enter it on the page that asked for it. The code expires in 10 minutes.",
+    "If you did not ask for it, ignore this e-mail.",
+  ];
+  return renderEmail(
+    "Your IdeaVault verification code",
+    <EmailLayout title="Your verification code" preview={`Your verification code is ${code}`} paragraphs={lines} />,
+    plainText(lines),
+  );
+}
+
+/** To the recipient at acceptance, with the certificate PDF attached by the caller. */
+export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle }: { recipientName: string; sharerName: string; ideaTitle: string }) {
+  const lines = [
+    `Hi ${recipientName},`,
+    `You accepted the non-disclosure agreement for the idea "${ideaTitle}" shared by ${sharerName} on IdeaVault.`,
+    "Your certificate of this acceptance is attached: the full agreement text, the time, and the evidence recorded. It does not contain the idea itself. You can also download it from the document viewer.",
+  ];
+  return renderEmail(`Your NDA certificate for "${ideaTitle}"`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
+}
+
+/**
+ * To a recipient whose address was proven by a code, when the owner answers their comment: who answered, an excerpt,
+ * and the link back to the document (the link still asks for their session or identity, code and agreement).
+ */
+export function ownerReplyEmail({ recipientName, ownerName, ideaTitle, reply, link }: { recipientName: string; ownerName: string; ideaTitle: string; reply: string; link: string }) {
+  const excerpt = commentExcerpt(reply);
+  const title = ideaTitle.replace(/\s+/g, " ").trim();
+  const lines = [
+    `Hi ${recipientName},`,
+    `${ownerName} replied to your comment on the idea "${title}" on IdeaVault:`,
+    `“${excerpt}”`,
+    "Open the document to read the whole conversation and answer.",
+  ];
+  return renderEmail(
+    `${ownerName.replace(/\s+/g, " ").trim()} replied to your comment on "${title.length > 80 ? `${title.slice(0, 79)}…` : title}"`,
+    <EmailLayout title="Your comment has a reply" preview={excerpt} paragraphs={lines} action={{ href: link, label: "Open the document" }} />,
+    plainText(lines, link),
+  );
+}

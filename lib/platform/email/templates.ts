@@ -1,0 +1,8 @@
+/**
+ * Every mail IdeaVault sends, as `{ subject, text, html }` (async: react-email renders the HTML). The React
+ * templates live in ./templates/; this module is the one import for callers.
+ */
+export type { RenderedEmail } from "@/lib/platform/email/mail-templates/render";
+export { passwordResetEmail, emailVerificationEmail, inviteEmail, accountDeletedEmail, passwordChangedEmail } from "@/lib/platform/email/mail-templates/account";
+export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail } from "@/lib/platform/email/mail-templates/sharing";
+export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail } from "@/lib/platform/email/mail-templates/notifications";

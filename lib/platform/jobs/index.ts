@@ -1,0 +1,119 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/platform/db";
+import { getEnv } from "@/lib/platform/env";
+import { bossOptions, JOB_SCHEMA, type JobName, type JobPayloads } from "@/lib/platform/jobs/queues";
+
+export { JOB_NAMES, type JobName, type JobPayloads } from "@/lib/platform/jobs/queues";
+
+/**
+ * The one job queue (pg-boss on our PostgreSQL, docs/decisions/job-queue.md). Domain code enqueues here; the worker
+ * (lib/features/jobs/worker.ts) runs the jobs in a long-running server, the cron routes run them for a bounded time on
+ * Vercel, and tests run them until the queue is idle.
+ */
+
+type Client = Prisma.TransactionClient | typeof db;
+
+/**
+ * pg-boss's statements run through a Prisma client, so a job is enqueued inside the caller's transaction: it exists
+ * if and only if the change that asked for it was committed. (Parameters go as text, JSON as a string, so the
+ * driver adapter never has to guess a type.)
+ */
+function through(client: Client): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const args = values.map((v: unknown) => (v === undefined ? null : v !== null && typeof v === "object" && !(v instanceof Date) && !Array.isArray(v) ? JSON.stringify(v) : v));
+      return { rows: await client.$queryRawUnsafe<unknown[]>(text, ...args) };
+    },
+  };
+}
+
+const g = globalThis as unknown as { __ideavaultBoss?: { boss: PgBoss; started?: Promise<PgBoss> } };
+
+/** The pg-boss instance of this process, with its own small pool (created on first use, started once). */
+export function jobBoss(options: PgBoss.ConstructorOptions = {}): PgBoss {
+  if (!g.__ideavaultBoss) {
+    const boss = new PgBoss(bossOptions(getEnv().DATABASE_URL ?? "", { max: 4, migrate: false, supervise: false, schedule: false, ...options }));
+    boss.on("error", (err) => console.error("[jobs]", err));
+    g.__ideavaultBoss = { boss };
+  }
+  return g.__ideavaultBoss.boss;
+}
+
+/** The started instance (its pool open); `options` apply only if this creates it. */
+export async function startedBoss(options: PgBoss.ConstructorOptions = {}) {
+  const state = (jobBoss(options), g.__ideavaultBoss!);
+  state.started ??= state.boss.start();
+  return state.started;
+}
+
+/** Stops this process's instance (shutdown, the end of a test file): waits for the jobs under way, then closes its pool. */
+export async function stopBoss(timeoutMs = 10_000) {
+  const state = g.__ideavaultBoss;
+  if (!state) return;
+  g.__ideavaultBoss = undefined;
+  if (state.started) {
+    await state.started.catch(() => undefined);
+    await state.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+}
+
+export type EnqueueOptions = {
+  /** The caller's transaction: the job is committed (or rolled back) with it. */
+  tx?: Prisma.TransactionClient;
+  startAfter?: Date;
+  /** At most one such job per key and time slot of `singletonSeconds` (periodic runs), or per key while queued. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  singletonNextSlot?: boolean;
+};
+
+/** Queues job `name`; returns its id, or null when a job with the same singleton key and slot exists. */
+export async function enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: EnqueueOptions = {}): Promise<string | null> {
+  const { tx, ...send } = opts;
+  return jobBoss().send(name, payload, { ...send, db: through(tx ?? db) });
+}
+
+/** Runs a job's handler and records its outcome: completed with what it returned, or failed (retried as its queue says). */
+async function runOne<N extends JobName>(boss: PgBoss, name: N, job: PgBoss.Job<JobPayloads[N]>, handler: JobHandler<N>) {
+  try {
+    const output = await handler(job.data, job);
+    await boss.complete(name, job.id, output !== null && typeof output === "object" ? (output as object) : { value: output });
+    return { ok: true as const, output };
+  } catch (err) {
+    console.error(`[jobs] ${name} job ${job.id} failed`, err);
+    await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+    return { ok: false as const, error: err };
+  }
+}
+
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: PgBoss.Job<JobPayloads[N]>) => Promise<unknown>;
+
+/**
+ * Runs due jobs of `name` one at a time until none is due or `budgetMs` has passed (at least one) (a cron call on Vercel, where
+ * no worker runs between requests). Jobs whose lease ran out (their worker died) are released first.
+ */
+export async function runJobsFor<N extends JobName>(name: N, handler: JobHandler<N>, budgetMs: number) {
+  const boss = await startedBoss();
+  await boss.maintain().catch((err: unknown) => console.error("[jobs] maintenance failed", err));
+  const deadline = Date.now() + budgetMs;
+  const results: unknown[] = [];
+  // At least one job, however short the budget: a run always makes progress.
+  do {
+    const [job] = await boss.fetch<JobPayloads[N]>(name);
+    if (!job) break;
+    const result = await runOne(boss, name, job, handler);
+    results.push(result.ok ? result.output : { error: String(result.error) });
+  } while (Date.now() < deadline);
+  return { ran: results.length, results };
+}
+
+/** Jobs of `names` that are due or running (tests wait for none). */
+export async function pendingJobs(names: readonly JobName[]) {
+  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = ANY($1::text[]) AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+    names,
+  );
+  return row.n;
+}

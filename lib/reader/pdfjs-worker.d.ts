@@ -1,4 +1,0 @@
-// pdfjs-dist ships no types for its worker module; lib/reader/pdfjs.ts only hands it to pdf.js as a whole.
-declare module "pdfjs-dist/legacy/build/pdf.worker.mjs" {
-  export const WorkerMessageHandler: unknown;
-}

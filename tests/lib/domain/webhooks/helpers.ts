@@ -1,0 +1,21 @@
+import { runJobsUntilIdle, startJobWorkers, stopJobWorkers } from "@/lib/features/jobs/worker";
+import { settleWebhookKicks } from "@/lib/domain/webhooks/deliver";
+
+/**
+ * A worker for the "webhooks" queue in this test file, as a long-running server has: a kick is attempted in the
+ * background, not by the test. Periodic jobs are not started (the tests move their clock themselves).
+ */
+export function useWebhookWorker() {
+  beforeAll(async () => {
+    await startJobWorkers(["webhooks"]);
+  });
+  afterAll(async () => {
+    await stopJobWorkers();
+  });
+}
+
+/** Waits until every kick is queued and every queued delivery job has run. */
+export async function settleWebhooks() {
+  await settleWebhookKicks();
+  await runJobsUntilIdle(["webhooks"]);
+}
