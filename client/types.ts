@@ -5,7 +5,7 @@
 import type { CanvasElement } from "@/lib/domain/validation/ideas";
 import type { VerifyResult } from "@/lib/domain/timestamps/verify";
 import type { Profile } from "@/lib/features/profile";
-import type { ShareRecipient as ServerShareRecipient } from "@/lib/domain/recipients/evidence";
+import type { ShareRecipient as ServerShareRecipient } from "@/lib/domain/shares/recipient-evidence";
 import type { ActivityEvent as ServerActivityEvent, ActivityPage as ServerActivityPage, ActivityType as ServerActivityType } from "@/lib/domain/activity";
 import type { getIdea, listIdeas } from "@/lib/domain/ideas";
 import type { getVersion, listVersions } from "@/lib/domain/ideas/versions";

@@ -65,7 +65,7 @@ export const PNG = Buffer.from(
 
 /**
  * A PNG whose bytes differ per label (trailing bytes after IEND are ignored by decoders): identical uploads are
- * stored once (lib/domain/files/images.ts), so tests that need separate files give each its own bytes.
+ * stored once (lib/domain/ideas/images.ts), so tests that need separate files give each its own bytes.
  */
 export function distinctPng(label: string) {
   return Buffer.concat([PNG, Buffer.from(label)]);

@@ -32,7 +32,7 @@ export const PNG_1X1 = Buffer.from(
 
 /**
  * Another valid PNG with different bytes (data after IEND is ignored by decoders): an upload of identical bytes
- * answers the file already stored (lib/domain/files/images.ts), so tests that need two files use this one.
+ * answers the file already stored (lib/domain/ideas/images.ts), so tests that need two files use this one.
  */
 export const PNG_1X1_OTHER = Buffer.concat([PNG_1X1, Buffer.from("other")]);
 

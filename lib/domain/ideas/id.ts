@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { PathParam } from "@/lib/features/api/path-params";
+import type { PathParam } from "@/lib/domain/validation/path-params";
 import { idOrNull, parseRouteId } from "@/lib/domain/validation/route-id";
 import { ideaIdSchema } from "@/lib/domain/validation/ideas";
 

@@ -3,7 +3,7 @@ import { inspectPdfInPool } from "@/lib/domain/reader/pool";
 import { keepReaderPageList } from "@/lib/domain/reader/cache";
 import { db } from "@/lib/platform/db";
 import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
-import { ideaCounts } from "@/lib/domain/activity/summary";
+import { ideaCounts } from "@/lib/domain/ideas/counts";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ConflictError } from "@/lib/platform/http/errors";
 import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/domain/files";

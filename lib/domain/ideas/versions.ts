@@ -1,5 +1,5 @@
 import "server-only";
-import { numberParam } from "@/lib/features/api/path-params";
+import { numberParam } from "@/lib/domain/validation/path-params";
 import { inspectPdfInPool } from "@/lib/domain/reader/pool";
 import { queuePageRendering } from "@/lib/domain/reader/prerender";
 import { keepReaderPageList } from "@/lib/domain/reader/cache";

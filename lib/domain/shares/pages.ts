@@ -5,7 +5,7 @@ import { SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import * as z from "zod";
 import { parseRouteId } from "@/lib/domain/validation/route-id";
-import { numberParam, type PathParam } from "@/lib/features/api/path-params";
+import { numberParam, type PathParam } from "@/lib/domain/validation/path-params";
 import { ID_PATTERN } from "@/lib/domain/validation/ids";
 import type { AssetMeta } from "@/lib/domain/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/domain/reader";

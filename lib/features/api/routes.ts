@@ -2,7 +2,7 @@ import "server-only";
 import * as z from "zod";
 import { authorizeCron } from "@/lib/features/api/cron-secret";
 import { parseJson, route } from "@/lib/features/api/handler";
-import { parseParams, type ParsedParams, type PathParams } from "@/lib/features/api/path-params";
+import { parseParams, type ParsedParams, type PathParams } from "@/lib/domain/validation/path-params";
 import { getCurrentUser, requireUser, type CurrentUser } from "@/lib/domain/auth/session";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { enforceRateLimits, type Limit } from "@/lib/platform/rate-limit";

@@ -3,7 +3,7 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { listActivity } from "@/lib/domain/activity";
 import { AGREEMENT_IN_USE, AGREEMENT_NOT_YOURS } from "@/lib/domain/agreements";
 import { acceptNda, AGREEMENT_CHANGED } from "@/lib/domain/recipients/accept-nda";
-import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { ndaEvidenceDocument } from "@/lib/domain/evidence/nda-evidence";
 import { AGREEMENT_VERSION } from "@/lib/domain/validation/agreement-text";
 import { requireReader } from "@/lib/domain/gate";

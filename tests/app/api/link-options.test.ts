@@ -1,5 +1,5 @@
 import { db } from "@/lib/platform/db";
-import { uploadEditorImage } from "@/lib/domain/files/images";
+import { uploadEditorImage } from "@/lib/domain/ideas/images";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { POST as createShareRoute } from "@/app/api/shares/route";
 import { GET as shareRoute } from "@/app/api/share/[token]/route";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/platform/db";
-import { uploadEditorImage } from "@/lib/domain/files/images";
+import { uploadEditorImage } from "@/lib/domain/ideas/images";
 import { declineNda } from "@/lib/domain/recipients/decline";
 import { revokeShare, updateShare } from "@/lib/domain/shares";
 import { updateSharingDefaults } from "@/lib/features/profile/sharing-defaults";

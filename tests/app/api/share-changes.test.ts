@@ -1,6 +1,6 @@
 import { db } from "@/lib/platform/db";
 import { listActivity } from "@/lib/domain/activity";
-import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { findLiveShare } from "@/lib/domain/gate/lookup";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { requireReader } from "@/lib/domain/gate";

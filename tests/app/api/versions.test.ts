@@ -190,7 +190,7 @@ describe("versions", () => {
     const views = await db.viewEvent.findMany({ where: { ideaId: idea.id }, select: { recipientId: true, version: true } });
     expect(views).toEqual(expect.arrayContaining([{ recipientId: grace.id, version: 1 }, { recipientId: alan.id, version: 2 }]));
     // The owner's visits and activity say which version each view showed.
-    const { listShareRecipients } = await import("@/lib/domain/recipients/evidence");
+    const { listShareRecipients } = await import("@/lib/domain/shares/recipient-evidence");
     expect((await listShareRecipients(ada.id, pinnedByCall.id))[0].views[0]).toMatchObject({ version: 1 });
     const { listActivity } = await import("@/lib/domain/activity");
     const viewed = (await listActivity(ada.id, idea.id)).events.filter((e) => e.type === "viewed" || e.type === "nda_accepted");

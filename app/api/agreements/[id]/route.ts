@@ -1,5 +1,5 @@
 import { jsonBodyCheckedLater, ownerRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { AGREEMENT_NOT_FOUND, deleteAgreement, getAgreement, updateAgreement } from "@/lib/domain/agreements";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { agreementSchema, type AgreementRequest } from "@/lib/domain/validation/agreements";

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { findReadableAsset } from "@/lib/domain/shares/readable-asset";
 import { fileResponse } from "@/lib/domain/reader/serve";
 import { NotFoundError } from "@/lib/platform/http/errors";

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { multipartBody, ownerRoute } from "@/lib/features/api/routes";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { parseMultipart } from "@/lib/platform/uploads/multipart";
-import { setProfileImage } from "@/lib/domain/files/images";
+import { setProfileImage } from "@/lib/domain/ideas/images";
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@/lib/domain/validation/upload-limits";
 
 // POST /api/profile/image — replace the profile image (multipart: image)

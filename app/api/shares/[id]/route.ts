@@ -1,5 +1,5 @@
 import { jsonBodyCheckedLater, ownerRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { revokeShare, SHARE_NOT_FOUND, updateShare } from "@/lib/domain/shares";
 import { updateShareSchema, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
 

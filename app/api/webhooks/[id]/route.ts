@@ -1,5 +1,5 @@
 import { ownerRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { deleteWebhook, WEBHOOK_NOT_FOUND } from "@/lib/domain/webhooks/endpoints";
 

@@ -11,7 +11,7 @@ import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { createRecipient as identify } from "@/lib/domain/recipients/identify";
 import { ALREADY_AGREED } from "@/lib/domain/recipients/decline";
 import { recipientCookieName } from "@/lib/domain/recipients/cookies";
-import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 

@@ -1,6 +1,7 @@
 import { db } from "@/lib/platform/db";
 import { listActivity } from "@/lib/domain/activity";
-import { activitySummary, ideaCounts } from "@/lib/domain/activity/summary";
+import { activitySummary } from "@/lib/domain/activity/summary";
+import { ideaCounts } from "@/lib/domain/ideas/counts";
 import { revokeShare } from "@/lib/domain/shares";
 import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 

@@ -2,7 +2,7 @@ import { db } from "@/lib/platform/db";
 import { ACTIVITY_CSV_HEADER, activityCsv } from "@/lib/domain/activity";
 import { activitySummary } from "@/lib/domain/activity/summary";
 import { ENGAGEMENT_SLACK_MS, recordEngagement } from "@/lib/domain/engagement";
-import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { recipientReading } from "@/components/share/reading";
 import type { ShareRecipient as ClientRecipient } from "@/client/types";

@@ -3,7 +3,7 @@ import { db } from "@/lib/platform/db";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
 import { listAssets, readAssetBytes, type AssetMeta } from "@/lib/domain/files";
 import { findReadableAsset } from "@/lib/domain/shares/readable-asset";
-import { NOT_AN_IMAGE, setProfileImage, uploadEditorImage } from "@/lib/domain/files/images";
+import { NOT_AN_IMAGE, setProfileImage, uploadEditorImage } from "@/lib/domain/ideas/images";
 import { fileResponse } from "@/lib/domain/reader/serve";
 import { deleteIdea } from "@/lib/domain/ideas";
 import { isPdf, sniffImageType } from "@/lib/domain/files/sniff";

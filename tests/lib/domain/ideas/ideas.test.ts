@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
 import { createIdea, createPdfIdea, deleteIdea, findIdeaSummary, getIdea, listIdeas, publishIdea, updateIdea, PUBLISHED_NOT_DELETABLE, PUBLISHED_READ_ONLY } from "@/lib/domain/ideas";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/domain/ideas/default-template";
 import { htmlExport } from "@/lib/domain/ideas/export";
-import { uploadEditorImage } from "@/lib/domain/files/images";
+import { uploadEditorImage } from "@/lib/domain/ideas/images";
 import { PNG, MINIMAL_PDF, distinctPng, createDraft, createPdfDraft, createPublished, createUser } from "../../../factories";
 import { blobFiles, blobPath } from "../../../db-utils";
 import { readerPagesFolder } from "@/lib/domain/reader";

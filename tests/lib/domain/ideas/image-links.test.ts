@@ -1,6 +1,6 @@
 import { db } from "@/lib/platform/db";
 import { findReadableAsset } from "@/lib/domain/shares/readable-asset";
-import { uploadEditorImage } from "@/lib/domain/files/images";
+import { uploadEditorImage } from "@/lib/domain/ideas/images";
 import { fileUrl } from "@/lib/domain/files/url";
 import { createIdea, publishIdea, updateIdea } from "@/lib/domain/ideas";
 import { createDraftVersion, deleteDraftVersion, updateDraftVersion } from "@/lib/domain/ideas/versions";

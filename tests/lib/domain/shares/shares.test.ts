@@ -5,7 +5,7 @@ import { getSharedIdea } from "@/lib/domain/shares/views";
 import { findLiveShare } from "@/lib/domain/gate/lookup";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { findReadableAsset } from "@/lib/domain/shares/readable-asset";
-import { uploadEditorImage } from "@/lib/domain/files/images";
+import { uploadEditorImage } from "@/lib/domain/ideas/images";
 import { updateIdea } from "@/lib/domain/ideas";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { MESSAGES } from "@/lib/domain/validation/sharing";

@@ -1,5 +1,5 @@
 import { ownerRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { COMMENT_NOT_FOUND, ownedCommentOr404, replyTo } from "@/lib/domain/comments/replies";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { replySchema } from "@/lib/domain/validation/sharing";

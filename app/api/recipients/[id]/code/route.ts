@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { sendRecipientCode } from "@/lib/domain/recipients/email-code";
 
 // POST /api/recipients/{id}/code — e-mail a new code (the previous one dies)

@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { declineNda } from "@/lib/domain/recipients/decline";
 import { clearRecipientCookie } from "@/lib/domain/recipients/cookies";
 

@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
 import { verifyCodeSchema } from "@/lib/domain/validation/sharing";
 

@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { agreementForBrowser } from "@/lib/domain/recipients/agreement";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 

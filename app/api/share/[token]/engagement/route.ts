@@ -1,5 +1,5 @@
 import { jsonBody, recipientRoute } from "@/lib/features/api/routes";
-import { accessTokenParam } from "@/lib/features/api/path-params";
+import { accessTokenParam } from "@/lib/domain/validation/path-params";
 import { recordEngagement } from "@/lib/domain/engagement";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { engagementSchema } from "@/lib/domain/validation/engagement";

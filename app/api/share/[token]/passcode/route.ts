@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { accessTokenParam } from "@/lib/features/api/path-params";
+import { accessTokenParam } from "@/lib/domain/validation/path-params";
 import { setPasscodeCookie } from "@/lib/domain/recipients/cookies";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { enterPasscode } from "@/lib/domain/recipients/passcode";

@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { getIdeaTimestamp, ideaOfAgreedRecipient } from "@/lib/domain/evidence/proofs";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 

@@ -1,5 +1,5 @@
 import { ownerRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { AGREEMENT_NOT_FOUND } from "@/lib/domain/agreements/owned";
 import { downloadResponse } from "@/lib/platform/http/download";
 import { getNdaEvidenceFile } from "@/lib/domain/evidence/proofs";

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { pageImageResponse, pageNumberParam, parsePageWidth, recipientPage } from "@/lib/domain/shares/pages";
 

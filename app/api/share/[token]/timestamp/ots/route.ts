@@ -1,5 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { downloadResponse } from "@/lib/platform/http/download";
 import { getIdeaOts, ideaOfAgreedRecipient } from "@/lib/domain/evidence/proofs";
 import { OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";

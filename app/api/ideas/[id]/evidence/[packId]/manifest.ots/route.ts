@@ -1,5 +1,5 @@
 import { ownerRoute } from "@/lib/features/api/routes";
-import { recordIdParam } from "@/lib/features/api/path-params";
+import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { downloadResponse } from "@/lib/platform/http/download";
 import { ideaIdParam } from "@/lib/domain/ideas/id";
 import { getEvidencePackOts } from "@/lib/domain/evidence/pack";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/http/errors";
-import { listShareRecipients } from "@/lib/domain/recipients/evidence";
+import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { recordQueries } from "../../../query-count";
 import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
