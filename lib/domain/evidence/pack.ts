@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
-import { ConflictError, HttpError, NotFoundError } from "@/lib/platform/http/errors";
+import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { certificateOrigin, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/evidence/proofs";
