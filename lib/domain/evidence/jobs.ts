@@ -6,7 +6,7 @@ import { runUpgradePass, type UpgradeCounts } from "@/lib/domain/timestamps/upgr
 export type TimestampJobCounts = { backfill: BackfillCounts; upgrade: UpgradeCounts; stamp: StampCounts };
 
 /**
- * One run of the timestamp job (cron call or in-process interval): first anything published or accepted before
+ * One run of the timestamp job (a worker's periodic job or the cron call): first anything published or accepted before
  * proofs existed is queued (one query when nothing is: lib/domain/evidence/backfill.ts; on Vercel this is where it
  * happens, no instance start-up being a good place), then the upgrade pass (so proofs stamped in
  * this run get their first calendar check on the next one, not seconds after submission), then the stamping pass.

@@ -11,7 +11,7 @@ import type { ShareType } from "@/lib/generated/prisma/client";
  * The owner's mails about a recipient's agreement and first view, one per burst: each event is a row
  * of "OwnerNotification", written when it happens; the events of one recipient within NOTIFY_BURST_S of the first
  * go out as one mail once that window has closed. PostgreSQL is the only source of truth, so any instance's job run
- * (the in-process interval, the cron call) may send a burst, whichever wrote its events:
+ * (a worker's periodic job, the cron call) may send a burst, whichever wrote its events:
  * - a run claims a burst by its first pending event, FOR UPDATE SKIP LOCKED, so two runs never take one burst;
  *   a later event of that recipient is not a burst's first while an earlier one is pending, so nobody takes a
  *   burst's tail alone;

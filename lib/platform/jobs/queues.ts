@@ -27,7 +27,7 @@ export type JobName = keyof JobPayloads;
 /**
  * How long a job is its worker's (the lease: past it the job is failed and retried, whether its worker is slow or
  * dead) and how often the library retries a run that threw or was lost. Periodic jobs are not retried: the next
- * run is the retry, as it was with the interval runner. A webhook kick is not either: the sweep picks up whatever
+ * run is the retry. A webhook kick is not either: the sweep picks up whatever
  * it left. A page job is retried on a crash; the failures it catches itself follow its own schedule.
  */
 export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
