@@ -185,11 +185,14 @@ test.describe("Content-Security-Policy", () => {
   });
 
   test("a signed-in screen also refuses injected scripts", async ({ context, createUser, loginAs }) => {
+    // The editor is opened once per injection: on a busy machine that is more than the default test budget.
+    test.setTimeout(120_000);
     const page = await context.newPage();
     await recordCspViolations(page);
     await loginAs(page, await createUser());
-    // The editor (TipTap, loaded on the client) comes up: the page's own scripts run.
-    await expectInjectionsRefused(page, "/editor/new", (p) => expect(p.getByRole("textbox", { name: "Idea content" })).toBeVisible());
+    // The editor (TipTap, loaded on the client) comes up: the page's own scripts run. Its first mount on a busy
+    // 2-core machine can take longer than the default 10 s.
+    await expectInjectionsRefused(page, "/editor/new", (p) => expect(p.getByRole("textbox", { name: "Idea content" })).toBeVisible({ timeout: 30_000 }));
     await page.close();
   });
 });

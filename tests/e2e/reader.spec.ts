@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { test, expect, expectJson, uploadPdf, type Creator } from "./api-helpers";
+import { NETWORK_4XX } from "./fixtures";
 import { agree, createShare } from "./sharing-helpers";
 import { bombThenPlain } from "../../scripts/bench/hostile-pdfs";
 
@@ -185,25 +186,32 @@ test.describe("the reader on a phone (390 px, touch)", () => {
     }
   });
 
-  test("a page too complex to draw says so in its place, and the reader goes on to the next page", async ({ page, newCreator }) => {
-    test.setTimeout(120_000);
-    const owner = await newCreator();
-    // Page 1: 150,000 strokes in 8 KB (past the server's CPU budget); page 2: one stroke.
-    const bomb = bombThenPlain(150_000);
-    const res = await uploadPdf(owner.api, { name: "strokes.pdf", buffer: bomb }, "Strokes");
-    expect(res.status(), await res.text()).toBe(201);
-    const ideaId = ((await res.json()) as { id: number }).id;
-    expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
-    const share = await createShare(owner.api, { ideaId, shareType: "full-access" });
-    await agree(page.request, share.accessLink);
-    await page.goto(`/document/${share.accessLink}`);
-    await expect(progress(page)).toHaveText("Page 1 of 2");
-    await expect(page.getByRole("status").filter({ hasText: "This page is too complex to display" })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Next page" }).click();
-    await expect(progress(page)).toHaveText("Page 2 of 2");
-    const second = pageImage(page, 2, 2);
-    await expect.poll(() => second.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 60_000 }).toBeGreaterThan(0);
+  test.describe("a page too complex to draw", () => {
+    // The one render process is busy with the hostile page for up to its CPU budget; on a loaded machine the next
+    // page's prefetch can wait past the render queue's limit and get the queue's 503 (Retry-After), which the reader
+    // retries. The test checks that recovery (page 2 is drawn in the end), so that 503 is not a failure here.
+    test.use({ allowedConsoleErrors: [new RegExp(`${NETWORK_4XX.source}|^Failed to load resource: the server responded with a status of 503\\b.*/pages/\\d+`)] });
+
+    test("a page too complex to draw says so in its place, and the reader goes on to the next page", async ({ page, newCreator }) => {
+      test.setTimeout(120_000);
+      const owner = await newCreator();
+      // Page 1: 150,000 strokes in 8 KB (past the server's CPU budget); page 2: one stroke.
+      const bomb = bombThenPlain(150_000);
+      const res = await uploadPdf(owner.api, { name: "strokes.pdf", buffer: bomb }, "Strokes");
+      expect(res.status(), await res.text()).toBe(201);
+      const ideaId = ((await res.json()) as { id: number }).id;
+      expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
+      const share = await createShare(owner.api, { ideaId, shareType: "full-access" });
+      await agree(page.request, share.accessLink);
+      await page.goto(`/document/${share.accessLink}`);
+      await expect(progress(page)).toHaveText("Page 1 of 2");
+      await expect(page.getByRole("status").filter({ hasText: "This page is too complex to display" })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Next page" }).click();
+      await expect(progress(page)).toHaveText("Page 2 of 2");
+      const second = pageImage(page, 2, 2);
+      await expect.poll(() => second.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 60_000 }).toBeGreaterThan(0);
+    });
   });
 
   test("an HTML idea is read by sections, one per top-level heading", async ({ page, newCreator }) => {
