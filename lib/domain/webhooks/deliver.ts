@@ -110,7 +110,7 @@ export function kickWebhookDeliveries(ids: string[]) {
   try {
     after(async () => {
       await queued;
-      await runJobsFor("webhooks", ({ ids }) => runWebhookDeliveries({ ids }), KICK_BUDGET_MS).catch((err: unknown) => {
+      await runJobsFor("webhooks", ({ ids }) => runWebhookDeliveries({ ids }), KICK_BUDGET_MS, { maintain: false }).catch((err: unknown) => {
         console.error("[webhooks] delivery run failed", err);
       });
     });

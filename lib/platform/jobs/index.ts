@@ -92,11 +92,12 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: PgBoss.J
 
 /**
  * Runs due jobs of `name` one at a time until none is due or `budgetMs` has passed (at least one) (a cron call on Vercel, where
- * no worker runs between requests). Jobs whose lease ran out (their worker died) are released first.
+ * no worker runs between requests). Jobs whose lease ran out (their worker died) are released first, unless the caller
+ * only works off the job it has just queued (`maintain: false`): maintenance is a cron call's work, not every request's.
  */
-export async function runJobsFor<N extends JobName>(name: N, handler: JobHandler<N>, budgetMs: number) {
+export async function runJobsFor<N extends JobName>(name: N, handler: JobHandler<N>, budgetMs: number, { maintain = true } = {}) {
   const boss = await startedBoss();
-  await boss.maintain().catch((err: unknown) => console.error("[jobs] maintenance failed", err));
+  if (maintain) await boss.maintain().catch((err: unknown) => console.error("[jobs] maintenance failed", err));
   const deadline = Date.now() + budgetMs;
   const results: unknown[] = [];
   // At least one job, however short the budget: a run always makes progress.
