@@ -11,7 +11,7 @@ import { cn } from "@/client/utils";
 
 /**
  * 'Download evidence pack' (GET /api/ideas/{id}/evidence.zip), with progress while the server builds and sends it; a
- * failure is a toast.
+ * failure is a toast. Beside it, the protective measures alone (GET /api/ideas/{id}/measures.pdf), a plain download.
  */
 export function EvidencePackButton({ ideaId, size = "sm", className }: { ideaId: number; size?: "sm" | "default"; className?: string }) {
   const { busy, statusText, start } = useStreamedDownload(`/api/ideas/${ideaId}/evidence.zip`, () => `evidence-idea-${ideaId}.zip`);
@@ -32,6 +32,9 @@ export function EvidencePackButton({ ideaId, size = "sm", className }: { ideaId:
         {busy ? <Spinner label="Downloading the evidence pack" /> : <Archive aria-hidden="true" />}
         Download evidence pack
       </Button>
+      <a href={`/api/ideas/${ideaId}/measures.pdf`} download className="text-sm underline underline-offset-4">
+        Protective measures (PDF)
+      </a>
       <span id={statusId} role="status" aria-live="polite" className="text-muted-foreground text-sm">
         {statusText}
       </span>
