@@ -71,11 +71,15 @@ test.describe("evidence pack", () => {
         `agreements/${ndaId}/nda-certificate-${ndaId}.pdf`,
         `agreements/${ndaId}/nda-acceptance-${ndaId}.json`,
         "activity.csv",
+        "measures.pdf",
         "manifest.json",
+        "certification.txt",
       ]),
     );
     for (const f of zip.manifest.files) expect(zip.digests[f.path], f.path).toBe(f.sha256);
-    expect(zip.manifest.files.map((f) => f.path).sort()).toEqual(zip.names.filter((n) => n !== "manifest.json").sort());
+    // Everything but the manifest and the certification (which names the manifest's digest) is listed in the manifest.
+    const unlisted = new Set(["manifest.json", "certification.txt"]);
+    expect(zip.manifest.files.map((f) => f.path).sort()).toEqual(zip.names.filter((n) => !unlisted.has(n)).sort());
     await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Evidence pack downloaded.");
     await expect(page.getByRole("button", { name: "Download evidence pack" })).toBeEnabled();
 

@@ -9,6 +9,9 @@ import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/eviden
 import { queueDigests } from "@/lib/domain/timestamps/queue";
 import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
 import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
+import { protectiveMeasures } from "@/lib/domain/evidence/measures";
+import { buildMeasuresPdf } from "@/lib/domain/evidence/measures-pdf";
+import { CERTIFICATION_FILE, certificationTemplate } from "@/lib/domain/evidence/certification";
 
 export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entries";
 
@@ -24,8 +27,11 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
  *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
- *   manifest.json                                    last: every file above with its SHA-256 and size, the pack's
- *                                                    id and time, and where its own .ots will be
+ *   measures.pdf                                     the protective measures in force over time (lib/domain/evidence/measures.ts)
+ *   manifest.json                                    every file above with its SHA-256 and size, the pack's id and
+ *                                                    time, and where its own .ots will be
+ *   certification.txt                                after the manifest, which it names by digest: a records
+ *                                                    custodian's declaration to complete (lib/domain/evidence/certification.ts)
  *
  * Each published version is one folder, so a later release with several versions per idea adds folders without
  * changing the format. The idea's entries (versions, agreements, activity) are built by lib/domain/evidence/idea-entries.ts,
@@ -95,7 +101,10 @@ function readme(plan: EvidencePackPlan) {
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
     "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots).",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
+    "measures.pdf            The protective measures in force over the idea's life, as dated facts.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
+    "certification.txt       A records custodian's declaration to complete and sign, naming the manifest by its",
+    "                        SHA-256 (so it is the one file the manifest does not list).",
     "",
     "How to check it",
     "---------------",
@@ -137,9 +146,13 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
 async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
   yield state.entry("README.txt", utf8(readme(plan)), true);
   yield* ideaEvidenceEntries(plan, state, state.notes);
+  yield state.entry("measures.pdf", await buildMeasuresPdf(await protectiveMeasures(plan.idea.ownerId, plan.idea.id, plan.createdAt)), false);
   const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
-  state.manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  state.manifestSha256 = manifestSha256;
   yield { name: "manifest.json", compress: true, chunks: slices(bytes) };
+  const facts = { packId: plan.packId, ideaId: plan.idea.id, ideaTitle: plan.idea.title, createdAt: plan.createdAt, manifestSha256, fileCount: state.files.length };
+  yield { name: CERTIFICATION_FILE, compress: true, chunks: slices(utf8(certificationTemplate(facts))) };
 }
 
 /** Records the pack and queues its manifest's digest, together: a pack row always has its proof. */

@@ -63,12 +63,17 @@ type Manifest = {
   problems: string[];
 };
 
-/** Every file but the manifest is listed in it with the SHA-256 and size of its bytes in the archive, and nothing else is. */
+/**
+ * Every file before the manifest is listed in it with the SHA-256 and size of its bytes in the archive, and nothing
+ * else is; after it comes only the certification template, which names the manifest by its digest.
+ */
 function expectManifestMatches(zip: ReturnType<typeof unzip>): Manifest {
   expect(zip.bad).toBeNull();
-  expect(zip.names[zip.names.length - 1]).toBe("manifest.json");
+  expect(zip.names.slice(-2)).toEqual(["manifest.json", "certification.txt"]);
+  expect(text(zip.entries["certification.txt"])).toContain(`SHA-256 of manifest.json:  ${sha256(bytesOf(zip.entries["manifest.json"]))}`);
   const manifest = JSON.parse(text(zip.entries["manifest.json"])) as Manifest;
-  expect(manifest.files.map((f) => f.path)).toEqual(zip.names.slice(0, -1));
+  expect(manifest.files.map((f) => f.path)).toEqual(zip.names.slice(0, -2));
+  expect(manifest.files.map((f) => f.path)).toContain("measures.pdf");
   for (const f of manifest.files) {
     const bytes = bytesOf(zip.entries[f.path]);
     expect({ path: f.path, sha256: sha256(bytes), size: bytes.length }).toEqual(f);
@@ -119,7 +124,9 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
         `agreements/${n.id}/nda-acceptance-${n.id}.json.ots`,
       ]),
       "activity.csv",
+      "measures.pdf",
       "manifest.json",
+      "certification.txt",
     ];
     expect(zip.names).toEqual(expected);
 
@@ -284,12 +291,12 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       const seconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-      expect(certificates).toHaveBeenCalledTimes(200);
+      expect(certificates).toHaveBeenCalledTimes(201); // the certificates and the protective measures
       expect(largest).toBeLessThanOrEqual(512 * 1024);
       const zip = unzip(Buffer.concat(chunks));
       const manifest = expectManifestMatches(zip);
       expect(manifest.agreements).toHaveLength(200);
-      expect(manifest.files.filter((f) => f.path.endsWith(".pdf"))).toHaveLength(200);
+      expect(manifest.files.filter((f) => f.path.startsWith("agreements/") && f.path.endsWith(".pdf"))).toHaveLength(200);
       expect(manifest.problems).toEqual([]);
       // The budget is 5 s (npm run bench -- evidence-pack). Wall time here depends on what else the machine runs; the
       // CPU this process spent does not: about 25 ms a certificate (it was over 200 ms before certificates shared
