@@ -54,7 +54,8 @@ export async function consumeShareView(share: { id: string; ideaId: number; idea
         RETURNING "id"`;
       if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
       await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS) } });
-      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent } });
+      // The view's time is the one its copies are marked with (accessedAt), so a receipt names the mark the reader saw.
+      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now } });
       return { accessedAt: now, consumed: true };
     },
     // Many recipients may open one link at the same moment: wait for a connection rather than fail.

@@ -1,0 +1,94 @@
+import "server-only";
+import { PDFDocument } from "pdf-lib";
+import { embedDejaVu } from "@/lib/platform/pdf/fonts";
+import { TextFlow } from "@/lib/platform/pdf/layout";
+import { printedLine } from "@/lib/domain/validation/printable-text";
+import type { Receipt, ReceiptProof } from "@/lib/domain/evidence/receipt";
+
+export const RECEIPT_TITLE = "Reading receipt";
+
+const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
+
+function minutes(ms: number) {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+function proofText(p: ReceiptProof | null) {
+  if (!p) return "no timestamp recorded";
+  const o = p.opentimestamps;
+  const ots = o.state === "confirmed" && o.bitcoinBlock !== null ? `anchored in Bitcoin block ${o.bitcoinBlock}` : `OpenTimestamps ${o.state}`;
+  return `${ots}; digest ${p.digest}`;
+}
+
+/** The receipt as one PDF: the JSON receipt's facts in labelled lines, nothing else. */
+export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const [regular, bold] = await Promise.all([embedDejaVu(doc, "regular"), embedDejaVu(doc, "bold")]);
+  const flow = new TextFlow(doc);
+  const body = { font: regular, size: 9.5 };
+  const label = { font: regular, size: 9 };
+  const hash = { font: regular, size: 8 };
+  const h2 = { font: bold, size: 12, color: [0.12, 0.2, 0.45] as [number, number, number] };
+
+  flow.paragraph(RECEIPT_TITLE, { font: bold, size: 20, color: [0.12, 0.2, 0.45] });
+  flow.gap(4);
+  flow.paragraph(
+    `What one reader of idea ${r.idea.id} was shown, under which agreement and how much they read, from the records IdeaVault wrote at each step.`,
+    { ...body, color: [0.3, 0.3, 0.35] },
+  );
+  flow.field("Idea", `${r.idea.id}: ${printedLine(r.idea.title)}`, label, body);
+  flow.field("Link", r.link.name ? `${printedLine(r.link.name)} (${r.link.id})` : r.link.id, label, body);
+  flow.field("Receipt made (UTC)", utc(r.madeAt), label, body);
+
+  flow.heading("Who", h2);
+  flow.field("Name", printedLine(r.who.name), label, body);
+  flow.field("E-mail", printedLine(r.who.email), label, body);
+  flow.field("Phone", r.who.phone ? printedLine(r.who.phone) : "not given", label, body);
+  flow.field("Address", r.who.addressProof, label, body);
+
+  flow.heading("When", h2);
+  flow.field("Identified", utc(r.when.identifiedAt), label, body);
+  flow.field("Address proven", utc(r.when.addressProvenAt), label, body);
+  flow.field("Passcode given", utc(r.when.passcodeGivenAt), label, body);
+  flow.field("Agreed", utc(r.when.agreedAt), label, body);
+  if (r.when.declinedAt) flow.field("Declined", utc(r.when.declinedAt), label, body);
+
+  flow.heading("Under which agreement", h2);
+  if (!r.agreement) flow.paragraph("No agreement was accepted on this link.", body);
+  else {
+    flow.field("Agreement", `${printedLine(r.agreement.title)}, version ${r.agreement.version}`, label, body);
+    flow.field("How", printedLine(r.agreement.acceptance), label, body);
+    flow.field("Text SHA-256", r.agreement.textSha256, label, hash);
+    flow.field("Content SHA-256", r.agreement.contentSha256, label, hash);
+    flow.field("Record proof", proofText(r.agreement.proof), label, hash);
+  }
+
+  flow.heading("What was read", h2);
+  if (!r.versionsRead.length) flow.paragraph("No published version was opened.", body);
+  for (const v of r.versionsRead) {
+    flow.field(`Version ${v.version}`, `SHA-256 ${v.sha256 ?? "not recorded"}`, label, hash);
+    flow.field("Its proof", proofText(v.proof), label, hash);
+  }
+
+  flow.heading("How much", h2);
+  const share = r.reading.share === null ? "" : ` (${Math.round(r.reading.share * 100)}%)`;
+  flow.field("Reading time", minutes(r.reading.totalMs), label, body);
+  flow.field("Pages or sections", r.reading.pageCount === null ? `${r.reading.pagesRead} read` : `${r.reading.pagesRead} of ${r.reading.pageCount}${share}`, label, body);
+
+  flow.heading("Views, and the identity each copy carried", h2);
+  if (!r.views.length) flow.paragraph("No view.", body);
+  for (const v of r.views) {
+    flow.field(utc(v.at), `${v.version === null ? "" : `version ${v.version}, `}${minutes(v.readingMs)}, ${v.pagesRead}${v.pageCount === null ? "" : ` of ${v.pageCount}`} pages; from ${v.ip ?? "unknown address"}`, label, body);
+    flow.field("Watermark", printedLine(v.watermark), label, body);
+  }
+
+  flow.numberPages(`${RECEIPT_TITLE} ${r.receiptFor}`, regular);
+  doc.setTitle(`${RECEIPT_TITLE}: ${r.who.name}, idea ${r.idea.id}`);
+  doc.setAuthor("IdeaVault");
+  doc.setCreator("IdeaVault");
+  doc.setProducer("IdeaVault (pdf-lib)");
+  doc.setCreationDate(new Date(r.madeAt));
+  doc.setModificationDate(new Date(r.madeAt));
+  return doc.save();
+}

@@ -1,0 +1,154 @@
+import "server-only";
+import { db } from "@/lib/platform/db";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import { ownedShareOr404 } from "@/lib/domain/shares/owned";
+import { needsCode } from "@/lib/domain/gate";
+import { watermarkText } from "@/lib/domain/files/watermark-text";
+import type { TimestampProof } from "@/lib/generated/prisma/client";
+
+/**
+ * A receipt per reader: one document that says who read, when, what (the exact version and its proofs), under which
+ * agreement (the exact text's digest), how much, and which identity their copy carried. It is assembled from the
+ * records the product wrote at each step, so it says nothing the evidence pack does not hold.
+ */
+
+export const RECEIPT_FORMAT = "ideavault-receipt-1";
+export const RECIPIENT_NOT_FOUND = "Recipient not found";
+
+export type ReceiptProof = {
+  digest: string;
+  opentimestamps: { state: string; bitcoinBlock: number | null; bitcoinTime: string | null };
+};
+
+export type ReceiptView = {
+  viewId: string;
+  at: string;
+  version: number | null;
+  readingMs: number;
+  pagesRead: number;
+  pageCount: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  watermark: string;
+};
+
+export type Receipt = {
+  format: typeof RECEIPT_FORMAT;
+  receiptFor: string;
+  madeAt: string;
+  idea: { id: number; title: string };
+  link: { id: string; name: string | null };
+  who: { name: string; email: string; phone: string | null; addressProof: string };
+  when: { identifiedAt: string; addressProvenAt: string | null; passcodeGivenAt: string | null; agreedAt: string | null; declinedAt: string | null };
+  agreement: null | {
+    id: string;
+    title: string;
+    version: string;
+    textSha256: string;
+    contentSha256: string;
+    versionShown: number | null;
+    acceptance: string;
+    proof: ReceiptProof | null;
+  };
+  versionsRead: { version: number; sha256: string | null; proof: ReceiptProof | null }[];
+  views: ReceiptView[];
+  reading: { totalMs: number; pagesRead: number; pageCount: number | null; share: number | null };
+};
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function proofOf(p: Pick<TimestampProof, "digest" | "status" | "bitcoinHeight" | "bitcoinTime"> | null): ReceiptProof | null {
+  if (!p) return null;
+  return { digest: p.digest, opentimestamps: { state: p.status, bitcoinBlock: p.bitcoinHeight, bitcoinTime: iso(p.bitcoinTime) } };
+}
+
+/** How the acceptance was given, in the words the certificate uses. */
+export function acceptanceWords(signature: string | null | undefined) {
+  return signature ? `Signed electronically by typing their name: ${signature}` : "Accepted by clicking I Agree";
+}
+
+/** The receipt of one recipient of one of the owner's links; another owner's link or recipient is a 404. */
+export async function recipientReceipt(ownerId: string, shareId: string, recipientId: string, now = new Date()): Promise<Receipt> {
+  const share = await ownedShareOr404(ownerId, shareId, {
+    select: { id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, idea: { select: { id: true, title: true } } },
+  });
+  const r = await db.recipient.findFirst({
+    where: { id: recipientId, shareId: share.id },
+    select: {
+      id: true, name: true, email: true, phone: true, createdAt: true, emailVerifiedAt: true, passcodeGivenAt: true, declinedAt: true,
+      ndas: { include: { timestamp: true } },
+      views: {
+        orderBy: [{ viewedAt: "asc" }, { id: "asc" }],
+        select: { id: true, viewedAt: true, version: true, engagementMs: true, pageCount: true, ip: true, userAgent: true, engagement: { select: { n: true } } },
+      },
+    },
+  });
+  if (!r) throw new NotFoundError(RECIPIENT_NOT_FOUND);
+  const nda = r.ndas[0] ?? null;
+
+  const read = [...new Set(r.views.map((v) => v.version).filter((v): v is number => v !== null))].sort((a, b) => a - b);
+  const versions = read.length
+    ? await db.ideaVersion.findMany({
+        where: { ideaId: share.idea.id, version: { in: read } },
+        orderBy: { version: "asc" },
+        select: { version: true, contentSha256: true, timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } },
+      })
+    : [];
+
+  const pages = new Set<number>();
+  for (const v of r.views) for (const e of v.engagement) pages.add(e.n);
+  const pageCount = r.views.reduce<number | null>((max, v) => (v.pageCount === null ? max : Math.max(max ?? 0, v.pageCount)), null);
+  const totalMs = r.views.reduce((sum, v) => sum + v.engagementMs, 0);
+
+  return {
+    format: RECEIPT_FORMAT,
+    receiptFor: r.id,
+    madeAt: now.toISOString(),
+    idea: share.idea,
+    link: { id: share.id, name: share.name },
+    who: {
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      addressProof: r.emailVerifiedAt
+        ? `Confirmed with a one-time code sent to this address (${r.emailVerifiedAt.toISOString()})`
+        : needsCode(share)
+          ? "Not yet confirmed: the link asks for a one-time code sent to this address"
+          : "Stated by the reader; this link did not ask for an e-mailed code",
+    },
+    when: {
+      identifiedAt: r.createdAt.toISOString(),
+      addressProvenAt: iso(r.emailVerifiedAt),
+      passcodeGivenAt: iso(r.passcodeGivenAt),
+      agreedAt: iso(nda?.acceptedAt),
+      declinedAt: iso(r.declinedAt),
+    },
+    agreement: nda
+      ? {
+          id: nda.id,
+          title: nda.agreementTitle ?? "Standard non-disclosure agreement",
+          version: nda.agreementVersionNumber !== null ? String(nda.agreementVersionNumber) : nda.agreementVersion,
+          textSha256: nda.agreementSha256,
+          contentSha256: nda.contentSha256,
+          versionShown: nda.version,
+          acceptance: acceptanceWords((nda as { signature?: string | null }).signature),
+          proof: proofOf(nda.timestamp),
+        }
+      : null,
+    versionsRead: versions.map((v) => ({ version: v.version, sha256: v.contentSha256, proof: proofOf(v.timestamp) })),
+    views: r.views.map((v) => ({
+      viewId: v.id,
+      at: v.viewedAt.toISOString(),
+      version: v.version,
+      readingMs: v.engagementMs,
+      pagesRead: v.engagement.length,
+      pageCount: v.pageCount,
+      ip: v.ip,
+      userAgent: v.userAgent,
+      watermark: watermarkText({ name: r.name, email: r.email, accessedAt: v.viewedAt }),
+    })),
+    reading: { totalMs, pagesRead: pages.size, pageCount, share: pageCount ? Math.min(1, pages.size / pageCount) : null },
+  };
+}
+
+export const receiptFileName = (recipientId: string, ext: "json" | "pdf") => `receipt-${recipientId}.${ext}`;

@@ -1,0 +1,78 @@
+import { db } from "@/lib/platform/db";
+import { recordEngagement } from "@/lib/domain/engagement";
+import { getSharedIdea } from "@/lib/domain/shares/views";
+import { recipientReceipt } from "@/lib/domain/evidence/receipt";
+import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createShare, createUser } from "../../../factories";
+import { flat, pdfText } from "../../../pdf-text";
+
+const session = routeSession;
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+
+import { GET as receiptJsonGET } from "@/app/api/shares/[id]/recipients/[recipientId]/receipt.json/route";
+import { GET as receiptPdfGET } from "@/app/api/shares/[id]/recipients/[recipientId]/receipt.pdf/route";
+import { routeSession } from "../../../route-harness";
+
+const THREE_SECTIONS = "<h1>Title</h1><h2>Problem</h2><p>a</p><h2>Solution</h2><p>b</p><h2>Market</h2><p>c</p>";
+
+const call = (handler: typeof receiptJsonGET, ext: string, shareId: string, recipientId: string) =>
+  handler(new Request(`${TEST_ORIGIN}/api/shares/${shareId}/recipients/${recipientId}/receipt.${ext}`), {
+    params: Promise.resolve({ id: shareId, recipientId }),
+  });
+
+function signIn(user: { id: string; name: string; email: string }) {
+  session.user = { id: user.id, name: user.name, email: user.email, profileImage: null };
+}
+
+async function reader() {
+  const owner = await createUser({ name: "Ada Lovelace" });
+  const idea = await createPublished(owner.id, { title: "Analytical engine", content: THREE_SECTIONS });
+  const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "grace@example.com" });
+  const recipient = await agreedRecipient(share, { name: "Grace Hopper" });
+  await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
+  const view = await db.viewEvent.findFirstOrThrow({ where: { recipientId: recipient.id } });
+  // The view began a while ago, so the reading reported below fits in the time since.
+  await db.viewEvent.update({ where: { id: view.id }, data: { viewedAt: new Date(Date.now() - 60_000), lastEngagementAt: null } });
+  await recordEngagement(share.accessLink, recipient.secrets, { pages: [{ n: 1, ms: 20_000 }, { n: 2, ms: 10_000 }] });
+  return { owner, idea, share, recipient, view };
+}
+
+describe("a receipt per reader", () => {
+  it("says who, when, what, under which agreement, how much, and the identity each copy carried", async () => {
+    const { owner, idea, share, recipient, view } = await reader();
+    const r = await recipientReceipt(owner.id, share.id, recipient.id);
+    const version = await db.ideaVersion.findFirstOrThrow({ where: { ideaId: idea.id, version: 1 } });
+    const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: recipient.id } });
+
+    expect(r.who).toMatchObject({ name: "Grace Hopper", email: "grace@example.com" });
+    expect(r.who.addressProof).toMatch(/^Confirmed with a one-time code/);
+    expect(r.when.agreedAt).toBe(nda.acceptedAt.toISOString());
+    expect(r.agreement).toMatchObject({ id: nda.id, textSha256: nda.agreementSha256, contentSha256: nda.contentSha256, versionShown: 1 });
+    expect(r.agreement!.acceptance).toBe("Accepted by clicking I Agree");
+    expect(r.versionsRead).toEqual([{ version: 1, sha256: version.contentSha256, proof: expect.objectContaining({ digest: version.contentSha256 }) }]);
+    expect(r.views).toHaveLength(1);
+    expect(r.views[0]).toMatchObject({ viewId: view.id, version: 1, readingMs: 30_000, pagesRead: 2, pageCount: 3 });
+    expect(r.views[0].watermark).toMatch(/^Grace Hopper · grace@example\.com · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    expect(r.reading).toEqual({ totalMs: 30_000, pagesRead: 2, pageCount: 3, share: 2 / 3 });
+  });
+
+  it("is served as JSON and as a PDF to the link's owner only; other ids are 404s", async () => {
+    const { owner, share, recipient } = await reader();
+    const other = await createUser();
+    const stranger = await createRecipient(await createShare(other.id, (await createPublished(other.id)).id));
+
+    signIn(owner);
+    const json = await call(receiptJsonGET, "json", share.id, recipient.id);
+    expect(json.status).toBe(200);
+    expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(JSON.parse(await json.text())).toMatchObject({ format: "ideavault-receipt-1", receiptFor: recipient.id });
+
+    const pdf = await call(receiptPdfGET, "pdf", share.id, recipient.id);
+    expect(pdf.status).toBe(200);
+    const text = flat(pdfText(new Uint8Array(await pdf.arrayBuffer())));
+    for (const s of ["Reading receipt", "Grace Hopper", "grace@example.com", "Accepted by clicking I Agree", "2 of 3 (67%)", "Watermark"]) expect(text).toContain(s);
+
+    expect((await call(receiptJsonGET, "json", share.id, stranger.id)).status).toBe(404);
+    signIn(other);
+    expect((await call(receiptPdfGET, "pdf", share.id, recipient.id)).status).toBe(404);
+  });
+});
