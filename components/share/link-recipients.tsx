@@ -75,7 +75,7 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
   );
 }
 
-function RecipientItem({ recipient, unit, requireNda }: { recipient: ShareRecipient; unit: ReadingUnit; requireNda: boolean }) {
+function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: string; recipient: ShareRecipient; unit: ReadingUnit; requireNda: boolean }) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
       <div className="min-w-0">
@@ -134,6 +134,15 @@ function RecipientItem({ recipient, unit, requireNda }: { recipient: ShareRecipi
       </div>
       <RecipientReading recipient={recipient} unit={unit} />
       <RecipientViews recipient={recipient} />
+      <a
+        href={`/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/receipt.pdf`}
+        download
+        className="text-brand inline-flex items-center gap-1 text-xs font-medium underline-offset-4 hover:underline focus-visible:underline"
+        aria-label={`Download receipt for ${recipient.name}`}
+      >
+        <Download aria-hidden="true" className="size-3" />
+        Download receipt
+      </a>
     </li>
   );
 }
@@ -180,7 +189,7 @@ export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { 
       </p>
       <ul id={listId} aria-labelledby={headingId} className="space-y-2">
         {shown.map((r) => (
-          <RecipientItem key={r.id} recipient={r} unit={unit} requireNda={requireNda} />
+          <RecipientItem key={r.id} shareId={shareId} recipient={r} unit={unit} requireNda={requireNda} />
         ))}
       </ul>
       {recipients.length > RECIPIENTS_SHOWN ? (
