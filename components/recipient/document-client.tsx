@@ -8,6 +8,7 @@ import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { contentForm } from "@/components/recipient/document-content";
 import { CloseDocumentDialog, DocumentView } from "@/components/recipient/document-view";
 import { EndScreen } from "@/components/recipient/end-screen";
+import { MailReceiptButton } from "@/components/recipient/mail-receipt-button";
 import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
@@ -94,7 +95,12 @@ function DocumentViewer({ share, recipient, token }: { share: SharedIdea; recipi
         }
         certificateHref={share.ndaId ? `/api/ndas/${encodeURIComponent(share.ndaId)}/certificate.pdf` : null}
         onClose={() => setConfirmClose(true)}
-        details={<SharedTimestamp token={token} />}
+        details={
+          <>
+            <SharedTimestamp token={token} />
+            {share.addressProven ? <MailReceiptButton token={token} email={recipient.email} /> : null}
+          </>
+        }
       />
       {desktop ? (
         <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />

@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/platform/http/errors";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
-import type { TimestampProof } from "@/lib/generated/prisma/client";
+import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
  * A receipt per reader: one document that says who read, when, what (the exact version and its proofs), under which
@@ -67,11 +67,22 @@ export function acceptanceWords(signature: string | null | undefined) {
   return signature ? `Signed electronically by typing their name: ${signature}` : "Accepted by clicking I Agree";
 }
 
+const receiptShareSelect = {
+  id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, idea: { select: { id: true, title: true } },
+} as const;
+type ReceiptShare = Prisma.ShareGetPayload<{ select: typeof receiptShareSelect }>;
+
 /** The receipt of one recipient of one of the owner's links; another owner's link or recipient is a 404. */
 export async function recipientReceipt(ownerId: string, shareId: string, recipientId: string, now = new Date()): Promise<Receipt> {
-  const share = await ownedShareOr404(ownerId, shareId, {
-    select: { id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, idea: { select: { id: true, title: true } } },
-  });
+  return receiptOn(await ownedShareOr404(ownerId, shareId, { select: receiptShareSelect }), recipientId, now);
+}
+
+/** The reader's own receipt (they ask for it by e-mail): the link they read now, through the gate's rule. */
+export async function readerReceipt(shareId: string, recipientId: string, now = new Date()): Promise<Receipt> {
+  return receiptOn(await db.share.findUniqueOrThrow({ where: { id: shareId }, select: receiptShareSelect }), recipientId, now);
+}
+
+async function receiptOn(share: ReceiptShare, recipientId: string, now: Date): Promise<Receipt> {
   const r = await db.recipient.findFirst({
     where: { id: recipientId, shareId: share.id },
     select: {

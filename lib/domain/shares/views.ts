@@ -97,6 +97,8 @@ export type SharedIdeaResult = {
   ndaId?: string | null;
   /** With the content: the identity line the viewer overlays on it (lib/domain/files/watermark.ts watermarkText). */
   watermark?: string;
+  /** With the content: the reader proved their address with a code (they may have their receipt e-mailed). */
+  addressProven?: boolean;
 };
 
 /**
@@ -173,5 +175,5 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
   // Without downloads the recipient reads page images (/api/share/{token}/pages) and never learns the PDF's address.
   const content = isPdfContent(opened) && !share.allowDownload ? { ...opened, pdfPath: null } : opened;
   const watermark = watermarkText({ name: recipient.name, email: recipient.email, accessedAt });
-  return { idea: { ...idea, content }, ...base, accessedAt, ndaId: nda?.id ?? null, watermark };
+  return { idea: { ...idea, content }, ...base, accessedAt, ndaId: nda?.id ?? null, watermark, addressProven: recipient.emailVerifiedAt !== null };
 }

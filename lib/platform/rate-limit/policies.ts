@@ -32,6 +32,8 @@ export const rateLimits = {
     { key: `verify-email:resend:${userId}`, limit: 3, windowSeconds: HOUR },
     { key: `verify-email:resend:ip:${ip}`, limit: 20, windowSeconds: HOUR },
   ],
+  /** 'E-mail me my receipt': each call mails the reader's own proven address a PDF, so a few per recipient. */
+  receiptMail: (recipientId: string): Limit[] => [{ key: `receipt-mail:${recipientId}`, limit: 3, windowSeconds: HOUR }],
   /** Public proof verification: each call may reach calendars and block explorers. */
   verifyProof: (ip: string): Limit[] => [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 15 * MIN }],
   /**

@@ -43,6 +43,16 @@ export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle }: { 
   return renderEmail(`Your NDA certificate for "${ideaTitle}"`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
 }
 
+/** To a reader who asked for their receipt ('E-mail me my receipt'), with the receipt PDF attached by the caller. */
+export function readingReceiptEmail({ recipientName, sharerName, ideaTitle }: { recipientName: string; sharerName: string; ideaTitle: string }) {
+  const lines = [
+    `Hi ${recipientName},`,
+    `Here is your receipt for the idea "${ideaTitle}" shared by ${sharerName} on IdeaVault: when you identified and agreed, the exact version you were shown and its digest, the agreement's digest, and how much you read.`,
+    "It does not contain the idea itself.",
+  ];
+  return renderEmail(`Your reading receipt for "${ideaTitle}"`, <EmailLayout title="Your reading receipt" paragraphs={lines} />, plainText(lines));
+}
+
 /**
  * To a recipient whose address was proven by a code, when the owner answers their comment: who answered, an excerpt,
  * and the link back to the document (the link still asks for their session or identity, code and agreement).

@@ -7,9 +7,12 @@ import { flat, pdfText } from "../../../pdf-text";
 
 const session = routeSession;
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
 
 import { GET as receiptJsonGET } from "@/app/api/shares/[id]/recipients/[recipientId]/receipt.json/route";
 import { GET as receiptPdfGET } from "@/app/api/shares/[id]/recipients/[recipientId]/receipt.pdf/route";
+import { POST as mailReceiptPOST } from "@/app/api/share/[token]/receipt/route";
+import { listOutbox } from "@/lib/platform/email/outbox";
 import { routeSession } from "../../../route-harness";
 
 const THREE_SECTIONS = "<h1>Title</h1><h2>Problem</h2><p>a</p><h2>Solution</h2><p>b</p><h2>Market</h2><p>c</p>";
@@ -74,5 +77,39 @@ describe("a receipt per reader", () => {
     expect((await call(receiptJsonGET, "json", share.id, stranger.id)).status).toBe(404);
     signIn(other);
     expect((await call(receiptPdfGET, "pdf", share.id, recipient.id)).status).toBe(404);
+  });
+
+  it("is e-mailed to a reader whose address was proven, a few times an hour; never to a typed address or a stranger", async () => {
+    const { share, recipient } = await reader();
+    const mail = () => mailReceiptPOST(new Request(`${TEST_ORIGIN}/api/share/${share.accessLink}/receipt`, { method: "POST", headers: { origin: TEST_ORIGIN } }), {
+      params: Promise.resolve({ token: share.accessLink }),
+    });
+    session.secrets = recipient.secrets;
+    const before = (await listOutbox()).length;
+    const res = await mail();
+    expect(res.status).toBe(200);
+    const sent = (await listOutbox()).filter((m) => m.to === "grace@example.com" && m.subject.startsWith("Your reading receipt"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].attachments).toEqual([expect.objectContaining({ filename: `receipt-${recipient.id}.pdf`, contentType: "application/pdf" })]);
+    expect(flat(pdfText(Buffer.from(sent[0].attachments![0].content, "base64")))).toContain("Grace Hopper");
+    expect((await listOutbox()).length).toBe(before + 1);
+    expect((await mail()).status).toBe(200);
+    expect((await mail()).status).toBe(200);
+    expect((await mail()).status).toBe(429);
+
+    // A link that only asks the reader to type an address: nothing is mailed there.
+    const owner = await createUser();
+    const open = await createShare(owner.id, (await createPublished(owner.id)).id);
+    const typed = await agreedRecipient(open, { email: "someone@example.com" });
+    await getSharedIdea(open.accessLink, typed.secrets, TEST_CLIENT);
+    session.secrets = typed.secrets;
+    const refused = await mailReceiptPOST(new Request(`${TEST_ORIGIN}/api/share/${open.accessLink}/receipt`, { method: "POST", headers: { origin: TEST_ORIGIN } }), {
+      params: Promise.resolve({ token: open.accessLink }),
+    });
+    expect(refused.status).toBe(409);
+    expect((await listOutbox()).some((m) => m.to === "someone@example.com" && m.subject.startsWith("Your reading receipt"))).toBe(false);
+
+    session.secrets = [];
+    expect((await mail()).status).toBe(404);
   });
 });
