@@ -9,7 +9,9 @@ import path from "node:path";
  *   lib/features  — what composes the domain for one caller or one feature; nothing else in lib/ builds on them
  * and lib/ never imports the UI (client/, components/, app/). Every import counts, `import type` and `import()`
  * included: a type is a dependency of the design even when the build erases it. `npm run lint` checks the layer
- * order too (eslint.config.mjs); this test adds the cycles and the dynamic imports.
+ * order too (eslint.config.mjs); this test adds the cycles and the dynamic imports. Below the folders, single
+ * modules must not import each other in a cycle at run time either (a cycle makes the load order decide which
+ * export is still undefined); there `import type` is left out, as the build erases it.
  */
 const ROOT = path.resolve(__dirname, "../..");
 const LAYERS = ["platform", "domain", "features"] as const;
@@ -132,6 +134,32 @@ function cycles(edges: readonly Pick<Edge, "from" | "to">[]): string[][] {
   });
 }
 
+/** The file a specifier names, extensions and index files resolved; null for a package or a missing file. */
+function resolveFile(spec: string, from: string): string | null {
+  const base = target(spec, from);
+  if (base === null) return null;
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (fs.existsSync(path.join(ROOT, candidate))) return candidate;
+  }
+  return null;
+}
+
+/** Static imports and re-exports that stay at run time (no `import type`, no `export type`). */
+const RUNTIME_IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^;]*?\bfrom\s+["']([^"']+)["']/gms;
+
+/** The modules of lib/ with their run-time imports of other lib/ modules. */
+function moduleGraph(files: readonly string[]) {
+  return new Map(
+    files.map((file) => [
+      file,
+      [...fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(RUNTIME_IMPORT)]
+        .filter((m) => !m[1])
+        .map((m) => resolveFile(m[2], file))
+        .filter((to): to is string => to !== null && to.startsWith("lib/") && to !== file),
+    ]),
+  );
+}
+
 const LIB = sourceFiles("lib");
 const { edges: EDGES, intoUi: INTO_UI } = libImports(LIB);
 
@@ -158,6 +186,13 @@ describe("lib/ layers", () => {
 
   it("has no import cycle between its folders", () => {
     expect(cycles(EDGES).map((c) => c.join(" -> "))).toEqual([]);
+  });
+
+  it("has no run-time import cycle between its modules", () => {
+    const graph = moduleGraph(LIB);
+    expect(graph.get("lib/domain/shares/readable-asset.ts")).toContain("lib/domain/ideas/image-links.ts");
+    const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+    expect(cycles(edges).map((c) => c.join(" -> "))).toEqual([]);
   });
 
   it("would see an upward import and a cycle", () => {

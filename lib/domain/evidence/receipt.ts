@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/http/errors";
-import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
@@ -67,22 +66,19 @@ export function acceptanceWords(signature: string | null | undefined) {
   return signature ? `Signed electronically by typing their name: ${signature}` : "Accepted by clicking I Agree";
 }
 
-const receiptShareSelect = {
+/** What a receipt reads of its link: the owner's route loads it through the ownership rule (ownedShareOr404). */
+export const receiptShareSelect = {
   id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, idea: { select: { id: true, title: true } },
 } as const;
-type ReceiptShare = Prisma.ShareGetPayload<{ select: typeof receiptShareSelect }>;
-
-/** The receipt of one recipient of one of the owner's links; another owner's link or recipient is a 404. */
-export async function recipientReceipt(ownerId: string, shareId: string, recipientId: string, now = new Date()): Promise<Receipt> {
-  return receiptOn(await ownedShareOr404(ownerId, shareId, { select: receiptShareSelect }), recipientId, now);
-}
+export type ReceiptShare = Prisma.ShareGetPayload<{ select: typeof receiptShareSelect }>;
 
 /** The reader's own receipt (they ask for it by e-mail): the link they read now, through the gate's rule. */
 export async function readerReceipt(shareId: string, recipientId: string, now = new Date()): Promise<Receipt> {
-  return receiptOn(await db.share.findUniqueOrThrow({ where: { id: shareId }, select: receiptShareSelect }), recipientId, now);
+  return recipientReceipt(await db.share.findUniqueOrThrow({ where: { id: shareId }, select: receiptShareSelect }), recipientId, now);
 }
 
-async function receiptOn(share: ReceiptShare, recipientId: string, now: Date): Promise<Receipt> {
+/** The receipt of one recipient of `share`; a recipient of another link is a 404. */
+export async function recipientReceipt(share: ReceiptShare, recipientId: string, now = new Date()): Promise<Receipt> {
   const r = await db.recipient.findFirst({
     where: { id: recipientId, shareId: share.id },
     select: {

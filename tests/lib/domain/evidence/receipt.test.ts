@@ -1,7 +1,8 @@
 import { db } from "@/lib/platform/db";
 import { recordEngagement } from "@/lib/domain/engagement";
 import { getSharedIdea } from "@/lib/domain/shares/views";
-import { recipientReceipt } from "@/lib/domain/evidence/receipt";
+import { recipientReceipt, receiptShareSelect } from "@/lib/domain/evidence/receipt";
+import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createShare, createUser } from "../../../factories";
 import { flat, pdfText } from "../../../pdf-text";
 
@@ -42,7 +43,7 @@ async function reader() {
 describe("a receipt per reader", () => {
   it("says who, when, what, under which agreement, how much, and the identity each copy carried", async () => {
     const { owner, idea, share, recipient, view } = await reader();
-    const r = await recipientReceipt(owner.id, share.id, recipient.id);
+    const r = await recipientReceipt(await ownedShareOr404(owner.id, share.id, { select: receiptShareSelect }), recipient.id);
     const version = await db.ideaVersion.findFirstOrThrow({ where: { ideaId: idea.id, version: 1 } });
     const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: recipient.id } });
 
