@@ -12,6 +12,7 @@ import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
 import { protectiveMeasures } from "@/lib/domain/evidence/measures";
 import { buildMeasuresPdf } from "@/lib/domain/evidence/measures-pdf";
 import { CERTIFICATION_FILE, certificationTemplate } from "@/lib/domain/evidence/certification";
+import { receiptShareSelect, recipientReceipt } from "@/lib/domain/evidence/receipt";
 
 export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entries";
 
@@ -27,6 +28,9 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
  *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
+ *   receipts/RECIPIENT-ID.json                       each reader's receipt (lib/domain/evidence/receipt.ts; its PDF
+ *                                                    rendering is the owner's download, not repeated here: a PDF
+ *                                                    per reader would double the pack's cost for no new fact)
  *   measures.pdf                                     the protective measures in force over time (lib/domain/evidence/measures.ts)
  *   manifest.json                                    every file above with its SHA-256 and size, the pack's id and
  *                                                    time, and where its own .ots will be
@@ -101,6 +105,8 @@ function readme(plan: EvidencePackPlan) {
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
     "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots).",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
+    "receipts/ID.json        Each reader's receipt: who, when, the version read with its digest and proofs, the",
+    "                        agreement's text digest, how much they read, and the identity each copy carried.",
     "measures.pdf            The protective measures in force over the idea's life, as dated facts.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
     "certification.txt       A records custodian's declaration to complete and sign, naming the manifest by its",
@@ -143,9 +149,32 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
   };
 }
 
+/** Every reader's receipt, a link and a page of recipients at a time (one receipt in memory at once). */
+async function* receiptEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+  const shares = await db.share.findMany({ where: { ideaId: plan.idea.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: receiptShareSelect });
+  for (const share of shares) {
+    for (let cursor: string | undefined; ; ) {
+      const page = await db.recipient.findMany({
+        where: { shareId: share.id },
+        orderBy: { id: "asc" },
+        take: 100,
+        ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+        select: { id: true },
+      });
+      for (const { id } of page) {
+        const receipt = await recipientReceipt(share, id, plan.createdAt);
+        yield state.entry(`receipts/${id}.json`, utf8(`${JSON.stringify(receipt, null, 2)}\n`), true);
+      }
+      if (page.length < 100) break;
+      cursor = page[page.length - 1].id;
+    }
+  }
+}
+
 async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
   yield state.entry("README.txt", utf8(readme(plan)), true);
   yield* ideaEvidenceEntries(plan, state, state.notes);
+  yield* receiptEntries(plan, state);
   yield state.entry("measures.pdf", await buildMeasuresPdf(await protectiveMeasures(plan.idea.ownerId, plan.idea.id, plan.createdAt)), false);
   const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
   const manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

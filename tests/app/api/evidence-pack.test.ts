@@ -124,6 +124,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
         `agreements/${n.id}/nda-acceptance-${n.id}.json.ots`,
       ]),
       "activity.csv",
+      ...[grace.id, alan.id].sort().map((id) => `receipts/${id}.json`),
       "measures.pdf",
       "manifest.json",
       "certification.txt",
@@ -285,7 +286,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
         if (next.done) break;
         chunks.push(Buffer.from(next.value));
         largest = Math.max(largest, next.value.length);
-        // Never ahead of the reader: when k chunks were taken, at most one certificate per chunk has been built.
+        // Never ahead of the reader: when k chunks were taken, at most one PDF per chunk has been built.
         expect(certificates.mock.calls.length).toBeLessThanOrEqual(chunks.length);
       }
       const seconds = (performance.now() - started) / 1000;
@@ -294,6 +295,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       expect(certificates).toHaveBeenCalledTimes(201); // the certificates and the protective measures
       expect(largest).toBeLessThanOrEqual(512 * 1024);
       const zip = unzip(Buffer.concat(chunks));
+      expect(zip.names.filter((n) => n.startsWith("receipts/"))).toHaveLength(200);
       const manifest = expectManifestMatches(zip);
       expect(manifest.agreements).toHaveLength(200);
       expect(manifest.files.filter((f) => f.path.startsWith("agreements/") && f.path.endsWith(".pdf"))).toHaveLength(200);
