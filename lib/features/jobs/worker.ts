@@ -1,24 +1,34 @@
 import "server-only";
 import { getEnv } from "@/lib/platform/env";
-import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type JobHandler, type JobName } from "@/lib/platform/jobs";
-import { runOwnerNotifications } from "@/lib/domain/notifications/queue";
+import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type AnyJobHandler, type JobHandler, type JobName } from "@/lib/platform/jobs";
+import { mailOwnerBurst, sweepOwnerNotifications } from "@/lib/domain/notifications/queue";
 import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/prerender";
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
-import { runWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { MAX_BATCH, stampProofs } from "@/lib/domain/timestamps/stamp";
+import { checkUpgrades, UPGRADE_BATCH } from "@/lib/domain/timestamps/upgrade";
+import { attemptDelivery, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 
 /** What each job does. */
-const HANDLERS: { [N in JobName]: JobHandler<N> } = {
+const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   timestamps: () => runTimestampJobs(),
-  webhooks: ({ ids }) => runWebhookDeliveries({ ids }),
-  "webhooks-sweep": () => runWebhookDeliveries(),
-  notifications: () => runOwnerNotifications(),
+  stamp: { batchSize: MAX_BATCH, run: (jobs) => stampProofs(jobs) },
+  "timestamp-upgrade": { batchSize: UPGRADE_BATCH, run: (jobs) => checkUpgrades(jobs) },
+  webhooks: ({ deliveryId }, job) => attemptDelivery(deliveryId, job),
+  "webhooks-sweep": () => sweepWebhookDeliveries(),
+  "owner-mail": ({ recipientId }, job) => mailOwnerBurst(recipientId, job),
+  notifications: () => sweepOwnerNotifications(),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
 };
 
-/** A burst is mailed, and a due webhook retry sent, within this long; a run with nothing due is one indexed query. */
-export const SWEEP_INTERVAL_S = 5;
+/** The handler of job `name` (the two-instance tests run them on instances of their own). */
+export function jobHandler<N extends JobName>(name: N): AnyJobHandler<N> {
+  return HANDLERS[name] as AnyJobHandler<N>;
+}
+
+/** Retention and adoption of rows left without a job: nothing is due from them within seconds. */
+export const SWEEP_INTERVAL_S = 60;
 
 /**
  * Periodic jobs and their interval in seconds (0: not run by a long-running server; the cron call runs it).
@@ -58,17 +68,19 @@ export async function startJobWorkers(only?: readonly JobName[]) {
     const seconds = intervals[name];
     if (seconds === 0) continue;
     if (name === "pages" && !env.PAGES_INTERVAL_S) continue;
-    const handler = HANDLERS[name] as JobHandler<JobName>;
+    const handler = HANDLERS[name] as AnyJobHandler<JobName>;
     const run: JobHandler<JobName> = async (data, job) => {
       // Queued first, so the chain of runs outlives a run that dies.
       if (seconds) await queueNextRun(name, seconds);
-      return handler(data, job);
+      return (handler as JobHandler<JobName>)(data, job);
     };
-    // Webhook kicks get two workers, so one hanging receiver does not hold the next event's delivery.
-    const workers = name === "webhooks" ? 2 : 1;
-    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : 1;
+    // Webhook attempts get several workers, so one hanging receiver does not hold the next event's delivery.
+    const workers = name === "webhooks" ? 4 : 1;
+    // Proofs to stamp are taken every OTS_INTERVAL_S, all due ones as one batch (the calendars see one root).
+    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : name === "stamp" ? Math.max(1, env.OTS_INTERVAL_S) : 1;
     for (let i = 0; i < workers; i++) {
-      await boss.work<never>(name, { pollingIntervalSeconds }, async ([job]) => run(job.data, job));
+      if (typeof handler === "function") await boss.work<never>(name, { pollingIntervalSeconds }, async ([job]) => run(job.data, job));
+      else await boss.work<never>(name, { pollingIntervalSeconds, batchSize: handler.batchSize }, (jobs) => handler.run(jobs));
     }
     if (seconds) await queueNextRun(name, seconds);
   }
@@ -87,7 +99,7 @@ export async function stopJobWorkers() {
  */
 export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications", budgetMs: number) {
   await enqueue(name, {});
-  const { results } = await runJobsFor(name, HANDLERS[name] as JobHandler<typeof name>, budgetMs);
+  const { results } = await runJobsFor(name, HANDLERS[name] as AnyJobHandler<typeof name>, budgetMs);
   return results[0] ?? null;
 }
 
@@ -104,7 +116,7 @@ export async function runJobsUntilIdle(names: readonly JobName[], timeoutMs = 30
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let ran = 0;
-    for (const name of names) ran += (await runJobsFor(name, HANDLERS[name] as JobHandler<JobName>, timeoutMs)).ran;
+    for (const name of names) ran += (await runJobsFor(name, HANDLERS[name] as AnyJobHandler<JobName>, timeoutMs)).ran;
     if (!ran && !(await pendingJobs(names))) return;
     if (Date.now() > deadline) throw new Error(`Jobs of ${names.join(", ")} still pending after ${timeoutMs} ms`);
     if (!ran) await new Promise((r) => setTimeout(r, 20));
