@@ -145,9 +145,8 @@ async function settleBurst(job: MailJob | undefined, recipientId: string, ids: s
 }
 
 /**
- * The "owner-mail" job of one recipient: their oldest pending event's burst is mailed once its window has closed (a
- * job that runs earlier, after a retry or an adoption, queues the one that waits for it). A failed mail is tried
- * again after retryDelayMs, then given up after MAX_ATTEMPTS.
+ * The "owner-mail" job of one recipient, due when the window of their oldest pending event has closed: that event's
+ * burst is mailed. A failed mail is tried again after retryDelayMs, then given up after MAX_ATTEMPTS.
  */
 export async function mailOwnerBurst(recipientId: string, job?: MailJob, now = new Date()): Promise<OwnerMailCounts> {
   const counts: OwnerMailCounts = { mailed: 0, skipped: 0, failed: 0 };
@@ -159,10 +158,6 @@ export async function mailOwnerBurst(recipientId: string, job?: MailJob, now = n
   });
   if (!pending.length) return counts;
   const closes = pending[0].occurredAt.getTime() + windowMs;
-  if (closes > now.getTime()) {
-    await enqueueMany("owner-mail", [burstJob(recipientId, pending[0].occurredAt)]);
-    return counts;
-  }
   const burst = pending.filter((e) => e.occurredAt.getTime() < closes);
   const ids = burst.map((e) => e.id);
   let mail: Awaited<ReturnType<typeof burstMail>>;

@@ -67,7 +67,9 @@ export async function startJobWorkers(only?: readonly JobName[]) {
   for (const name of (only ?? (Object.keys(HANDLERS) as JobName[]))) {
     const seconds = intervals[name];
     if (seconds === 0) continue;
+    // An interval of 0 turns a kind of job off in this server (the cron call, or a test, runs it).
     if (name === "pages" && !env.PAGES_INTERVAL_S) continue;
+    if ((name === "stamp" || name === "timestamp-upgrade") && !env.OTS_INTERVAL_S) continue;
     const handler = HANDLERS[name] as AnyJobHandler<JobName>;
     const run: JobHandler<JobName> = async (data, job) => {
       // Queued first, so the chain of runs outlives a run that dies.
@@ -77,7 +79,7 @@ export async function startJobWorkers(only?: readonly JobName[]) {
     // Webhook attempts get several workers, so one hanging receiver does not hold the next event's delivery.
     const workers = name === "webhooks" ? 4 : 1;
     // Proofs to stamp are taken every OTS_INTERVAL_S, all due ones as one batch (the calendars see one root).
-    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : name === "stamp" ? Math.max(1, env.OTS_INTERVAL_S) : 1;
+    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : name === "stamp" ? env.OTS_INTERVAL_S : 1;
     for (let i = 0; i < workers; i++) {
       if (typeof handler === "function") await boss.work<never>(name, { pollingIntervalSeconds }, async ([job]) => run(job.data, job));
       else await boss.work<never>(name, { pollingIntervalSeconds, batchSize: handler.batchSize }, (jobs) => handler.run(jobs));
