@@ -1,5 +1,5 @@
 import type { JobName } from "@/lib/platform/jobs";
-import { runDueJobs } from "@/lib/features/jobs/worker";
+import { runDueJobsCounting } from "@/lib/features/jobs/worker";
 import { makeJobsDue } from "./db-utils";
 
 /**
@@ -8,8 +8,5 @@ import { makeJobsDue } from "./db-utils";
  */
 export async function runDue<T extends Record<string, number>>(name: JobName, zero: T, opts: { makeDue?: boolean } = {}): Promise<T> {
   if (opts.makeDue) await makeJobsDue(name);
-  const { results } = await runDueJobs(name, 60_000);
-  const sum: Record<string, number> = { ...zero };
-  for (const r of results) for (const k of Object.keys(sum)) sum[k] += Number((r as Record<string, unknown> | null)?.[k] ?? 0);
-  return sum as T;
+  return runDueJobsCounting(name, zero, 60_000);
 }

@@ -107,7 +107,15 @@ export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notif
 
 /** Runs due jobs of `name` for at most `budgetMs` without queueing one. */
 export function runDueJobs<N extends JobName>(name: N, budgetMs: number) {
-  return runJobsFor(name, HANDLERS[name], budgetMs);
+  return runJobsFor(name, HANDLERS[name] as AnyJobHandler<N>, budgetMs);
+}
+
+/** The same, adding up the counts the runs answered (a cron call's answer), from `zero`. */
+export async function runDueJobsCounting<T extends Record<string, number>>(name: JobName, zero: T, budgetMs: number): Promise<T> {
+  const { results } = await runDueJobs(name, budgetMs);
+  const sum: Record<string, number> = { ...zero };
+  for (const r of results) for (const k of Object.keys(sum)) sum[k] += Number((r as Record<string, unknown> | null)?.[k] ?? 0);
+  return sum as T;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { cronRoute } from "@/lib/features/api/routes";
-import { runDueJobs, runQueueNow } from "@/lib/features/jobs/worker";
+import { runDueJobsCounting, runQueueNow } from "@/lib/features/jobs/worker";
 
 // Calendars and explorers get OTS_TIMEOUT_MS each; a run with slow ones still ends well within this.
 export const maxDuration = 60;
@@ -8,8 +8,8 @@ export const maxDuration = 60;
 export const GET = cronRoute({
   handler: async () => {
     const periodic = await runQueueNow("timestamps", 5_000);
-    const upgrade = await runDueJobs("timestamp-upgrade", 20_000);
-    const stamp = await runDueJobs("stamp", 20_000);
-    return Response.json({ ...(periodic ?? {}), upgrade: upgrade.results, stamp: stamp.results });
+    const upgrade = await runDueJobsCounting("timestamp-upgrade", { checked: 0, upgraded: 0, confirmed: 0, pending: 0, failed: 0 }, 20_000);
+    const stamp = await runDueJobsCounting("stamp", { queued: 0, submitted: 0, calendars: 0, retrying: 0, failed: 0 }, 20_000);
+    return Response.json({ ...(periodic ?? {}), upgrade, stamp });
   },
 });
