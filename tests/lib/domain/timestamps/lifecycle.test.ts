@@ -8,7 +8,8 @@ import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
 import { verifyProof } from "@/lib/domain/timestamps/verify";
 import { attestationsOf, findNode, parseOtsFile, OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";
 import { createPdfDraft, createUser, MINIMAL_PDF } from "../../../factories";
-import { waitingJobs } from "../../../db-utils";
+import { makeJobsDue, setEnv, waitingJobs } from "../../../db-utils";
+import { GET as CRON } from "@/app/api/cron/timestamps/route";
 import { expectSameInPython, runStamping, runUpgradeChecks, useFakeNetwork } from "./helpers";
 
 const fakes = useFakeNetwork({ calendars: 3, explorers: 2 });
@@ -159,5 +160,20 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     const other = await createIdea(user.id, { title: "Race", content: "<p>y</p>" });
     await Promise.all([publishIdea(user.id, other.id), publishIdea(user.id, other.id), publishIdea(user.id, other.id)]);
     expect(await db.timestampProof.count({ where: { ideaVersion: { ideaId: other.id } } })).toBe(1);
+  });
+
+  it("GET /api/cron/timestamps (serverless) runs the periodic job, then the due checks, then the due proofs as one batch", async () => {
+    setEnv({ CRON_SECRET: "a-cron-secret-of-some-length" });
+    const { ids } = await publishThree();
+    const call = async () => {
+      const res = await CRON(new Request("http://localhost/api/cron/timestamps", { headers: { authorization: "Bearer a-cron-secret-of-some-length" } }), { params: Promise.resolve({}) });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await call()).toMatchObject({ adopted: { stamp: 0, upgrade: 0 }, upgrade: { checked: 0 }, stamp: { queued: 3, submitted: 3, calendars: 3 } });
+    fakes.net.mineAll();
+    await makeJobsDue("timestamp-upgrade");
+    expect(await call()).toMatchObject({ upgrade: { checked: 3, confirmed: 3 }, stamp: { queued: 0 } });
+    expect(await db.timestampProof.count({ where: { ideaVersion: { ideaId: { in: ids } }, status: "confirmed" } })).toBe(3);
   });
 });
