@@ -51,10 +51,27 @@ export function blobPath(blobKey: string) {
 export type QueuedJob = { id: string; state: string; data: Record<string, unknown>; output: Record<string, unknown> | null; startAfter: Date };
 
 /** The jobs of queue `name` (oldest first), those whose data match `where` when given. */
-export async function queuedJobs(name: JobName, where: Record<string, string> = {}): Promise<QueuedJob[]> {
+export async function queuedJobs(name: JobName, where: Record<string, unknown> = {}): Promise<QueuedJob[]> {
   return db.$queryRawUnsafe<QueuedJob[]>(
     `SELECT id::text, state::text, data, output, start_after AS "startAfter" FROM ${JOB_SCHEMA}.job
      WHERE name = $1 AND data @> $2::jsonb ORDER BY created_on, id`,
+    name,
+    JSON.stringify(where),
+  );
+}
+
+/** The jobs of `name` waiting for their start time or a worker (not running nor finished), oldest first. */
+export async function waitingJobs(name: JobName, where: Record<string, unknown> = {}) {
+  return (await queuedJobs(name, where)).filter((j) => j.state === "created" || j.state === "retry");
+}
+
+/**
+ * Makes the waiting jobs of `name` due now, as time passing would: a test checks when a job was scheduled (its
+ * startAfter), then moves it there. Answers how many.
+ */
+export async function makeJobsDue(name: JobName, where: Record<string, unknown> = {}): Promise<number> {
+  return db.$executeRawUnsafe(
+    `UPDATE ${JOB_SCHEMA}.job SET start_after = now() - interval '1 second' WHERE name = $1 AND state IN ('created', 'retry') AND data @> $2::jsonb`,
     name,
     JSON.stringify(where),
   );

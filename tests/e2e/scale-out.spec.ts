@@ -116,7 +116,7 @@ test.describe("two instances on one PostgreSQL", () => {
       expect(queued.length).toBeGreaterThanOrEqual(3);
       const rootsBefore = net.calendars.map((c) => c.submissions.length);
       const runs = await Promise.all([cron(A), cron(B)]);
-      // The claims were disjoint and complete: every queued digest in exactly one run's batch.
+      // The jobs were fetched once each: every queued digest in exactly one run's batch.
       expect(runs[0].stamp.queued + runs[1].stamp.queued, JSON.stringify(runs)).toBe(queued.length);
       expect(runs[0].stamp.submitted + runs[1].stamp.submitted, JSON.stringify(runs)).toBe(queued.length);
       // Each batch is one Merkle root, sent once to each calendar.
@@ -127,10 +127,10 @@ test.describe("two instances on one PostgreSQL", () => {
       stamped += queued.length;
     }
 
-    // Blocks are mined; both upgrade passes at once check and confirm each proof once. (Each run's upgrade pass
-    // already asked about the earlier rounds' proofs and set them a later attempt: the clock moves past it.)
+    // Blocks are mined; both cron calls at once check and confirm each proof once. (Each proof's next check is a job
+    // due later: its time comes.)
     net.mineAll();
-    await cluster.db.query(`UPDATE "TimestampProof" SET "nextAttemptAt" = (now() AT TIME ZONE 'UTC') - interval '1 hour' WHERE "status" = 'pending'`);
+    await cluster.db.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = 'timestamp-upgrade' AND state IN ('created', 'retry')`);
     const runs = await Promise.all([cron(A), cron(B)]);
     expect(runs[0].upgrade.checked + runs[1].upgrade.checked, JSON.stringify(runs)).toBe(stamped);
     expect(runs[0].upgrade.confirmed + runs[1].upgrade.confirmed, JSON.stringify(runs)).toBe(stamped);

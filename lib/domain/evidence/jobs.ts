@@ -1,22 +1,29 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { adoptOrphans, liveJobWith } from "@/lib/platform/jobs";
 import { queueMissingProofs, type BackfillCounts } from "@/lib/domain/evidence/backfill";
-import { runStampingPass, type StampCounts } from "@/lib/domain/timestamps/stamp";
-import { runUpgradePass, type UpgradeCounts } from "@/lib/domain/timestamps/upgrade";
 
-export type TimestampJobCounts = { backfill: BackfillCounts; upgrade: UpgradeCounts; stamp: StampCounts };
+export type TimestampJobCounts = { backfill: BackfillCounts; adopted: { stamp: number; upgrade: number } };
 
 /**
- * One run of the timestamp job (a worker's periodic job or the cron call): first anything published or accepted before
- * proofs existed is queued (one query when nothing is: lib/domain/evidence/backfill.ts; on Vercel this is where it
- * happens, no instance start-up being a good place), then the upgrade pass (so proofs stamped in
- * this run get their first calendar check on the next one, not seconds after submission), then the stamping pass.
- * Safe to run from several places at once: each pass only touches the rows it claimed.
+ * The periodic timestamp job (a worker's, or the cron call's). The stamping and the calendar checks are jobs of their
+ * own, one per proof ("stamp", "timestamp-upgrade"), queued with the proof and by each other; this run only queues
+ * what nothing else would: anything published or accepted before proofs existed (one query when nothing is:
+ * lib/domain/evidence/backfill.ts; on Vercel this is where it happens, no instance start-up being a good place), and
+ * a job for any proof that has none — left queued or pending by a release before the job queue, or given up by the
+ * library after repeated crashes. One query each when there is none.
  */
-export async function runTimestampJobs(at?: Date): Promise<TimestampJobCounts> {
+export async function runTimestampJobs(): Promise<TimestampJobCounts> {
   const backfill = await queueMissingProofs();
-  // Read after the backfill, so what it queued is already due in this run.
-  const now = at ?? new Date();
-  const upgrade = await runUpgradePass(now);
-  const stamp = await runStampingPass(now);
-  return { backfill, upgrade, stamp };
+  const stamp = await adoptOrphans("stamp", (tx) =>
+    tx.$queryRaw<{ data: { proofId: string; attempt: number } }[]>`
+      SELECT jsonb_build_object('proofId', p."id", 'attempt', 1) AS data FROM "TimestampProof" p
+      WHERE p."status" = 'queued' AND NOT ${liveJobWith("stamp", "proofId", Prisma.sql`p."id"`)}`,
+  );
+  const upgrade = await adoptOrphans("timestamp-upgrade", (tx) =>
+    tx.$queryRaw<{ data: { proofId: string; check: number } }[]>`
+      SELECT jsonb_build_object('proofId', p."id", 'check', 1) AS data FROM "TimestampProof" p
+      WHERE p."status" = 'pending' AND NOT ${liveJobWith("timestamp-upgrade", "proofId", Prisma.sql`p."id"`)}`,
+  );
+  return { backfill, adopted: { stamp, upgrade } };
 }

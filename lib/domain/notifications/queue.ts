@@ -1,6 +1,8 @@
 import "server-only";
 import { Prisma, type OwnerNotificationKind } from "@/lib/generated/prisma/client";
+import type PgBoss from "pg-boss";
 import { db } from "@/lib/platform/db";
+import { adoptOrphans, completeJobs, enqueueMany, liveJobWith, type JobItem, type JobPayloads } from "@/lib/platform/jobs";
 import { getEnv } from "@/lib/platform/env";
 import { sendEmail } from "@/lib/platform/email";
 import { firstViewEmail, ndaAcceptedEmail, recipientActivityEmail } from "@/lib/platform/email/templates";
@@ -10,18 +12,17 @@ import type { ShareType } from "@/lib/generated/prisma/client";
 /**
  * The owner's mails about a recipient's agreement and first view, one per burst: each event is a row
  * of "OwnerNotification", written when it happens; the events of one recipient within NOTIFY_BURST_S of the first
- * go out as one mail once that window has closed. PostgreSQL is the only source of truth, so any instance's job run
- * (a worker's periodic job, the cron call) may send a burst, whichever wrote its events:
- * - a run claims a burst by its first pending event, FOR UPDATE SKIP LOCKED, so two runs never take one burst;
- *   a later event of that recipient is not a burst's first while an earlier one is pending, so nobody takes a
- *   burst's tail alone;
- * - the mail is sent and the burst's events marked done in that same transaction: a run that dies before the commit
- *   leaves them pending (and unlocked) for the next run;
- * - a failed mail rolls back and is retried with a growing delay, then given up ('failed').
+ * go out as one mail once that window has closed. Each burst is an "owner-mail" job keyed by the recipient, queued
+ * with the burst's first event to start when its window closes ("stately": one waiting and one running per
+ * recipient, so later events of the burst queue nothing more, and two instances never mail one burst):
+ * - the mail is sent, then the burst's events marked done in the transaction that completes the job; a run that
+ *   dies before the commit is retried by the library;
+ * - a failed mail is retried as a new job after a growing delay, then given up ('failed');
+ * - events left after the burst (later than its window) get the next burst's job.
  * Webhooks are not batched: they are queued per event (lib/domain/webhooks/queue.ts).
  */
 
-/** Times are passed from JS (tests move the clock) and stored as UTC like Prisma does. */
+/** Times are passed from JS and stored as UTC like Prisma does. */
 function utc(d: Date) {
   return Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }
@@ -36,20 +37,29 @@ const SWITCH: Record<OwnerNotificationKind, Prisma.Sql> = {
   firstView: Prisma.sql`u."notifyFirstView"`,
 };
 
+/** The job of a recipient's burst whose first event happened at `first`, due when the window closes. */
+function burstJob(recipientId: string, first: Date): JobItem<"owner-mail"> {
+  return { data: { recipientId }, singletonKey: recipientId, startAfter: new Date(first.getTime() + burstWindowMs()) };
+}
+
 /**
  * Queues one event, nothing when the owner's switch for its kind is off (as before bursts: a first view while
- * switched off is never announced later) or when it was queued already (one row per kind and source).
+ * switched off is never announced later) or when it was queued already (one row per kind and source); and its
+ * burst's job with it, unless the recipient's burst already has one waiting.
  */
 export async function queueOwnerNotification(event: { kind: OwnerNotificationKind; sourceId: string; recipientId: string; occurredAt: Date; origin: string }) {
-  await db.$executeRaw`
-    INSERT INTO "OwnerNotification" ("id", "recipientId", "kind", "sourceId", "occurredAt", "origin", "nextAttemptAt")
-    SELECT gen_random_uuid()::text, r."id", ${event.kind}::"OwnerNotificationKind", ${event.sourceId}, ${utc(event.occurredAt)}, ${event.origin}, ${utc(event.occurredAt)}
-    FROM "Recipient" r
-    JOIN "Share" s ON s."id" = r."shareId"
-    JOIN "Idea" i ON i."id" = s."ideaId"
-    JOIN "User" u ON u."id" = i."ownerId"
-    WHERE r."id" = ${event.recipientId} AND ${SWITCH[event.kind]}
-    ON CONFLICT ("kind", "sourceId") DO NOTHING`;
+  await db.$transaction(async (tx) => {
+    const inserted = await tx.$executeRaw`
+      INSERT INTO "OwnerNotification" ("id", "recipientId", "kind", "sourceId", "occurredAt", "origin")
+      SELECT gen_random_uuid()::text, r."id", ${event.kind}::"OwnerNotificationKind", ${event.sourceId}, ${utc(event.occurredAt)}, ${event.origin}
+      FROM "Recipient" r
+      JOIN "Share" s ON s."id" = r."shareId"
+      JOIN "Idea" i ON i."id" = s."ideaId"
+      JOIN "User" u ON u."id" = i."ownerId"
+      WHERE r."id" = ${event.recipientId} AND ${SWITCH[event.kind]}
+      ON CONFLICT ("kind", "sourceId") DO NOTHING`;
+    if (inserted) await enqueueMany("owner-mail", [burstJob(event.recipientId, event.occurredAt)], { tx });
+  });
 }
 
 /** After the n-th failed mail of a burst: 1 min, 4 min, 16 min, ~1 h, ~4 h; then it is given up. */
@@ -59,7 +69,6 @@ export function retryDelayMs(attempt: number) {
 }
 /** Finished events are kept this long (a record of what was mailed), then deleted. */
 export const RETENTION_MS = 30 * 24 * 3600_000;
-const MAX_BURSTS_PER_RUN = 200;
 
 export type OwnerMailCounts = { mailed: number; skipped: number; failed: number };
 
@@ -76,7 +85,7 @@ export function shareScreenUrl(origin: string, ideaId: number) {
 }
 
 /** The burst's mail: a single event keeps its own mail, several are listed in one. Null when every switch is off now. */
-async function burstMail(tx: Prisma.TransactionClient, recipientId: string, events: Claimed[]) {
+async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: string, events: Claimed[]) {
   const recipient = await tx.recipient.findUnique({
     where: { id: recipientId },
     select: {
@@ -112,81 +121,72 @@ async function burstMail(tx: Prisma.TransactionClient, recipientId: string, even
   return { to: owner.email, ...mail };
 }
 
-/**
- * Claims the oldest burst whose window has closed and mails it, all in one transaction. Returns what happened, or
- * null when no burst is due (or every due one is being sent by another run).
- */
-async function sendOneBurst(now: Date, windowMs: number): Promise<{ outcome: "mailed" | "skipped" } | { failed: string[]; error: unknown } | null> {
-  let claimedIds: string[] = [];
-  try {
-    return await db.$transaction(
-      async (tx) => {
-        const [head] = await tx.$queryRaw<{ id: string; recipientId: string; occurredAt: Date }[]>`
-          SELECT e."id", e."recipientId", e."occurredAt" FROM "OwnerNotification" e
-          WHERE e."doneAt" IS NULL AND e."occurredAt" <= ${utc(new Date(now.getTime() - windowMs))} AND e."nextAttemptAt" <= ${utc(now)}
-            AND NOT EXISTS (
-              SELECT 1 FROM "OwnerNotification" p
-              WHERE p."recipientId" = e."recipientId" AND p."doneAt" IS NULL AND (p."occurredAt", p."id") < (e."occurredAt", e."id"))
-          ORDER BY e."occurredAt", e."id"
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED`;
-        if (!head) return null;
-        // The burst: this recipient's pending events within the window of its first. No other run holds them (it
-        // would have had to lock this first event), so the lock is taken at once.
-        const events = await tx.$queryRaw<Claimed[]>`
-          SELECT "id", "kind", "occurredAt", "origin" FROM "OwnerNotification"
-          WHERE "recipientId" = ${head.recipientId} AND "doneAt" IS NULL
-            AND "occurredAt" < ${utc(new Date(head.occurredAt.getTime() + windowMs))}
-          ORDER BY "occurredAt", "id"
-          FOR UPDATE`;
-        claimedIds = events.map((e) => e.id);
-        const mail = await burstMail(tx, head.recipientId, events);
-        if (mail) await sendEmail(mail);
-        const outcome = mail ? "mailed" : "skipped";
-        await tx.ownerNotification.updateMany({ where: { id: { in: claimedIds }, doneAt: null }, data: { doneAt: now, outcome: mail ? "sent" : "skipped" } });
-        return { outcome };
-      },
-      // A mail provider's answer can take seconds; the lock is on this burst's rows only.
-      { timeout: 60_000, maxWait: 10_000 },
-    );
-  } catch (error) {
-    if (!claimedIds.length) throw error;
-    return { failed: claimedIds, error };
-  }
-}
+type MailJob = PgBoss.Job<JobPayloads["owner-mail"]>;
 
-/** A burst whose mail failed: tried again later, or given up after MAX_ATTEMPTS. */
-async function recordFailure(ids: string[], error: unknown, now: Date) {
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  const rows = await db.ownerNotification.findMany({ where: { id: { in: ids }, doneAt: null }, select: { id: true, attempts: true } });
-  const attempts = Math.max(0, ...rows.map((r) => r.attempts)) + 1;
-  const giveUp = attempts >= MAX_ATTEMPTS;
-  await db.ownerNotification.updateMany({
-    where: { id: { in: rows.map((r) => r.id) }, doneAt: null },
-    data: { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)), ...(giveUp ? { doneAt: now, outcome: "failed" } : {}) },
-  });
-  return giveUp;
-}
+type Failure = { attempts: number; error: string };
 
 /**
- * One run of the owner-mail job: every burst whose window has closed by `now` is mailed once. Safe to run from
- * several instances and timers at once (see above). Old finished events are pruned first.
+ * Commits a burst's outcome with its job's completion (nothing when the job's lease ran out meanwhile): a failure is
+ * recorded on its events; they are then marked done (sent, skipped or given up) and the events left after them get
+ * the next burst's job, or the next attempt is queued (`retryAt`).
  */
-export async function runOwnerNotifications(opts: { now?: Date; windowMs?: number } = {}): Promise<OwnerMailCounts> {
-  const now = opts.now ?? new Date();
-  const windowMs = opts.windowMs ?? burstWindowMs();
-  await db.ownerNotification.deleteMany({ where: { doneAt: { lt: new Date(now.getTime() - RETENTION_MS) } } });
-  const counts: OwnerMailCounts = { mailed: 0, skipped: 0, failed: 0 };
-  for (let i = 0; i < MAX_BURSTS_PER_RUN; i++) {
-    const result = await sendOneBurst(now, windowMs);
-    if (!result) break;
-    if ("outcome" in result) {
-      counts[result.outcome]++;
-      continue;
+async function settleBurst(job: MailJob | undefined, recipientId: string, ids: string[], now: Date, end: { outcome: string } | { retryAt: Date }, failure?: Failure) {
+  await db.$transaction(async (tx) => {
+    if (job && !(await completeJobs(tx, "owner-mail", [job.id])).has(job.id)) return;
+    if (failure) await tx.ownerNotification.updateMany({ where: { id: { in: ids }, doneAt: null }, data: { attempts: failure.attempts, lastError: failure.error } });
+    if ("retryAt" in end) {
+      await enqueueMany("owner-mail", [{ ...burstJob(recipientId, now), startAfter: end.retryAt }], { tx });
+      return;
     }
-    console.error("[notifications] an owner mail could not be sent; it is tried again later", result.error);
-    await recordFailure(result.failed, result.error, now);
+    await tx.ownerNotification.updateMany({ where: { id: { in: ids }, doneAt: null }, data: { doneAt: now, outcome: end.outcome } });
+    const next = await tx.ownerNotification.findFirst({ where: { recipientId, doneAt: null }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }], select: { occurredAt: true } });
+    if (next) await enqueueMany("owner-mail", [burstJob(recipientId, next.occurredAt)], { tx });
+  });
+}
+
+/**
+ * The "owner-mail" job of one recipient, due when the window of their oldest pending event has closed: that event's
+ * burst is mailed. A failed mail is tried again after retryDelayMs, then given up after MAX_ATTEMPTS.
+ */
+export async function mailOwnerBurst(recipientId: string, job?: MailJob, now = new Date()): Promise<OwnerMailCounts> {
+  const counts: OwnerMailCounts = { mailed: 0, skipped: 0, failed: 0 };
+  const windowMs = burstWindowMs();
+  const pending = await db.ownerNotification.findMany({
+    where: { recipientId, doneAt: null },
+    orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
+    select: { id: true, kind: true, occurredAt: true, origin: true, attempts: true },
+  });
+  if (!pending.length) return counts;
+  const closes = pending[0].occurredAt.getTime() + windowMs;
+  const burst = pending.filter((e) => e.occurredAt.getTime() < closes);
+  const ids = burst.map((e) => e.id);
+  let mail: Awaited<ReturnType<typeof burstMail>>;
+  try {
+    mail = await burstMail(db, recipientId, burst);
+    if (mail) await sendEmail(mail);
+  } catch (error) {
+    console.error("[notifications] an owner mail could not be sent; it is tried again later", error);
+    const attempts = Math.max(0, ...burst.map((e) => e.attempts)) + 1;
+    const failure = { attempts, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+    const end = attempts >= MAX_ATTEMPTS ? { outcome: "failed" } : { retryAt: new Date(now.getTime() + retryDelayMs(attempts)) };
+    await settleBurst(job, recipientId, ids, now, end, failure);
     counts.failed++;
+    return counts;
   }
+  await settleBurst(job, recipientId, ids, now, { outcome: mail ? "sent" : "skipped" });
+  counts[mail ? "mailed" : "skipped"]++;
   return counts;
+}
+
+/** The periodic owner-mail job: finished events past their retention go, and a recipient with pending events but no job gets one. */
+export async function sweepOwnerNotifications(now = new Date()) {
+  const { count: pruned } = await db.ownerNotification.deleteMany({ where: { doneAt: { lt: new Date(now.getTime() - RETENTION_MS) } } });
+  const adopted = await adoptOrphans("owner-mail", async (tx) => {
+    const rows = await tx.$queryRaw<{ recipientId: string; first: Date }[]>`
+      SELECT e."recipientId", min(e."occurredAt") AS "first" FROM "OwnerNotification" e
+      WHERE e."doneAt" IS NULL AND NOT ${liveJobWith("owner-mail", "recipientId", Prisma.sql`e."recipientId"`)}
+      GROUP BY e."recipientId"`;
+    return rows.map((r) => burstJob(r.recipientId, r.first));
+  });
+  return { pruned, adopted };
 }

@@ -3,8 +3,8 @@ import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
 
 /**
- * Proofs as their owners see them. Publishing (and accepting an NDA) only queues a digest inside its own
- * transaction; the job in lib/domain/evidence/jobs.ts does the network work later.
+ * Proofs as their owners see them. Publishing (and accepting an NDA) only queues a digest, with its job, inside its
+ * own transaction; the jobs (lib/domain/timestamps/stamp.ts, upgrade.ts) do the network work later.
  */
 export type TimestampState = "queued" | "pending" | "confirmed" | "failed";
 

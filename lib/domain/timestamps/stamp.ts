@@ -1,26 +1,36 @@
 import "server-only";
+import type PgBoss from "pg-boss";
+import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
+import { completeJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
 import { submitToCalendar } from "@/lib/domain/timestamps/calendar";
 import { buildBatch, mergeTimestamp, serializeOtsFile } from "@/lib/domain/timestamps/ots";
-import { claimDue, markRetry, markSubmitted } from "@/lib/domain/timestamps/queue";
+import { markRefused, markSubmitted } from "@/lib/domain/timestamps/queue";
 
-/** One tree per run: the calendars see one root however many items are queued. */
-const MAX_BATCH = 10_000;
+/** One tree per run: the calendars see one root however many proofs are due (a worker takes this many jobs at once). */
+export const MAX_BATCH = 10_000;
 /** Refused batches are retried after 1, 2, 4 … minutes, at most an hour apart, for about a day. */
 export const MAX_STAMP_ATTEMPTS = 30;
-const stampBackoffMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
+export const stampBackoffMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000;
 
 export type StampCounts = { queued: number; submitted: number; calendars: number; retrying: number; failed: number };
+type StampJob = PgBoss.Job<JobPayloads["stamp"]>;
 
-/** Claims every due queued digest, stamps them as one batch and stores each item's own proof. */
-export async function runStampingPass(now = new Date()): Promise<StampCounts> {
+/**
+ * Stamps the proofs of a batch of "stamp" jobs as one tree and stores each item's own proof; each submitted proof
+ * gets its first calendar check as a "timestamp-upgrade" job after OTS_INTERVAL_S. A refused batch queues each job's
+ * next attempt on the backoff schedule, or gives up after MAX_STAMP_ATTEMPTS.
+ */
+export async function stampProofs(jobs: StampJob[], now = new Date()): Promise<StampCounts> {
   const env = getEnv();
-  const leaseMs = 2 * env.OTS_TIMEOUT_MS + 60_000;
-  const claimed = await claimDue("queued", now, leaseMs, MAX_BATCH);
-  const counts: StampCounts = { queued: claimed.length, submitted: 0, calendars: 0, retrying: 0, failed: 0 };
-  if (!claimed.length) return counts;
+  // Only proofs still queued (a proof deleted with its idea, or adopted twice, has nothing left to stamp).
+  const proofs = await db.timestampProof.findMany({ where: { id: { in: jobs.map((j) => j.data.proofId) }, status: "queued" }, select: { id: true, digest: true } });
+  const digest = new Map(proofs.map((p) => [p.id, p.digest]));
+  const due = jobs.filter((j) => digest.has(j.data.proofId));
+  const counts: StampCounts = { queued: due.length, submitted: 0, calendars: 0, retrying: 0, failed: 0 };
+  if (!due.length) return counts;
 
-  const { files, root } = buildBatch(claimed.map((c) => Buffer.from(c.digest, "hex")));
+  const { files, root } = buildBatch(due.map((j) => Buffer.from(digest.get(j.data.proofId)!, "hex")));
   const rootMsg = Buffer.from(root.msg);
   const results = await Promise.all(env.OTS_CALENDARS.map((url) => submitToCalendar(url, rootMsg, env.OTS_TIMEOUT_MS)));
   const answered = results.filter((r) => r.ok);
@@ -29,19 +39,31 @@ export async function runStampingPass(now = new Date()): Promise<StampCounts> {
 
   if (answered.length < env.OTS_MIN_CALENDARS) {
     const reason = `${answered.length} of ${results.length} calendars accepted the digest (${env.OTS_MIN_CALENDARS} needed): ${errors.join("; ")}`;
-    const giveUp = claimed.filter((c) => c.attempts >= MAX_STAMP_ATTEMPTS);
-    const retry = claimed.filter((c) => c.attempts < MAX_STAMP_ATTEMPTS);
-    for (const attempts of new Set(retry.map((c) => c.attempts))) {
-      const group = retry.filter((c) => c.attempts === attempts);
-      counts.retrying += await markRetry(group, "queued", new Date(now.getTime() + stampBackoffMs(attempts)), reason);
-    }
-    if (giveUp.length) counts.failed += await markRetry(giveUp, "failed", now, `Timestamping gave up after ${MAX_STAMP_ATTEMPTS} attempts: ${reason}`);
+    await db.$transaction(async (tx) => {
+      const mine = await completeJobs(tx, "stamp", due.map((j) => j.id));
+      const held = due.filter((j) => mine.has(j.id));
+      const giveUp = held.filter((j) => j.data.attempt >= MAX_STAMP_ATTEMPTS);
+      const retry = held.filter((j) => j.data.attempt < MAX_STAMP_ATTEMPTS);
+      counts.retrying = await markRefused(tx, retry.map((j) => j.data.proofId), "queued", reason);
+      counts.failed = await markRefused(tx, giveUp.map((j) => j.data.proofId), "failed", `Timestamping gave up after ${MAX_STAMP_ATTEMPTS} attempts: ${reason}`);
+      const next = retry.map((j) => ({ data: { proofId: j.data.proofId, attempt: j.data.attempt + 1 }, startAfter: new Date(now.getTime() + stampBackoffMs(j.data.attempt)) }));
+      await enqueueMany("stamp", next, { tx });
+    });
     return counts;
   }
 
   for (const r of answered) mergeTimestamp(root, r.timestamp);
-  const items = claimed.map((c, i) => ({ id: c.id, attempts: c.attempts, ots: serializeOtsFile(files[i]) }));
   const note = errors.length ? `Not accepted by ${errors.join("; ")}` : null;
-  counts.submitted = await markSubmitted(items, answered.map((r) => r.url), note, now);
+  await db.$transaction(
+    async (tx) => {
+      const mine = await completeJobs(tx, "stamp", due.map((j) => j.id));
+      const items = due.flatMap((j, i) => (mine.has(j.id) ? [{ id: j.data.proofId, ots: serializeOtsFile(files[i]) }] : []));
+      const submitted = await markSubmitted(tx, items, answered.map((r) => r.url), note, now);
+      counts.submitted = submitted.length;
+      const firstCheck = new Date(now.getTime() + env.OTS_INTERVAL_S * 1000);
+      await enqueueMany("timestamp-upgrade", submitted.map((p) => ({ data: { proofId: p.id, check: 1 }, startAfter: firstCheck })), { tx });
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
   return counts;
 }

@@ -1,17 +1,19 @@
 import "server-only";
+import type PgBoss from "pg-boss";
 import { getEnv } from "@/lib/platform/env";
+import { completeJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
 import { calendarBase, fetchUpgrade, isAllowedCalendar, type UpgradeResult } from "@/lib/domain/timestamps/calendar";
 import { blockChecker, type BitcoinBlock, type BlockCheck } from "@/lib/domain/timestamps/esplora";
 import { attestationsOf, mergeTimestamp, parseOtsFile, serializeOtsFile, type OtsFile } from "@/lib/domain/timestamps/ots";
-import { claimDue, saveUpgradeOutcomes, type UpgradeOutcome } from "@/lib/domain/timestamps/queue";
+import { saveUpgradeOutcomes, type UpgradeOutcome } from "@/lib/domain/timestamps/queue";
 import { db } from "@/lib/platform/db";
-import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { timestampAnchoredEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
 
-const MAX_PER_PASS = 5_000;
-/** Calendars usually need hours: checks after 5, 10, 20 … minutes, then every 3 hours. */
-const upgradeBackoffMs = (attempts: number) => Math.min(180, 5 * 2 ** Math.max(0, attempts - 1)) * 60_000;
+/** Due checks taken at once by a worker: a batch's proofs share their calendar questions. */
+export const UPGRADE_BATCH = 500;
+/** Calendars usually need hours: after the first check, checks after 5, 10, 20 … minutes, then every 3 hours. */
+export const upgradeBackoffMs = (check: number) => Math.min(180, 5 * 2 ** Math.max(0, check - 1)) * 60_000;
 /** A proof no calendar anchored within this long stops being checked (its .ots is kept). */
 export const PENDING_GIVE_UP_MS = 30 * 24 * 3600_000;
 const CALENDAR_CONCURRENCY = 8;
@@ -89,63 +91,72 @@ export async function judgeBitcoin(file: OtsFile, check: (height: number, msg: B
   return verdict;
 }
 
-/** Claims due pending proofs, upgrades them from their calendars and confirms those a checked block anchors. */
-export async function runUpgradePass(now = new Date()): Promise<UpgradeCounts> {
+type UpgradeJob = PgBoss.Job<JobPayloads["timestamp-upgrade"]>;
+
+/**
+ * The calendar checks of a batch of "timestamp-upgrade" jobs: upgrades each proof from its calendars and confirms
+ * those a checked block anchors. A proof still pending gets its next check as a job on the backoff schedule; a
+ * confirmation and its owner's `timestamp.anchored` webhooks are committed together, with the jobs' completion.
+ */
+export async function checkUpgrades(jobs: UpgradeJob[], now = new Date()): Promise<UpgradeCounts> {
   const env = getEnv();
-  const claimed = await claimDue("pending", now, 10 * 60_000, MAX_PER_PASS);
-  const counts: UpgradeCounts = { checked: claimed.length, upgraded: 0, confirmed: 0, pending: 0, failed: 0 };
-  if (!claimed.length) return counts;
+  const proofs = await db.timestampProof.findMany({
+    where: { id: { in: jobs.map((j) => j.data.proofId) }, status: "pending" },
+    select: { id: true, ots: true, submittedAt: true },
+  });
+  const byId = new Map(proofs.map((p) => [p.id, p]));
+  const due = jobs.filter((j) => byId.has(j.data.proofId));
+  const counts: UpgradeCounts = { checked: due.length, upgraded: 0, confirmed: 0, pending: 0, failed: 0 };
+  if (!due.length) return counts;
 
   const askOnce = askingOnce((uri, commitment) => fetchUpgrade(uri, commitment, env.OTS_TIMEOUT_MS));
   const check = blockChecker(env.ESPLORA_URL, env.OTS_TIMEOUT_MS);
 
   const outcomes = await inPool(
-    claimed.map((proof) => async (): Promise<UpgradeOutcome> => {
-      const base = { id: proof.id, attempts: proof.attempts, bitcoin: null };
+    due.map((job) => async (): Promise<UpgradeOutcome & { job: UpgradeJob }> => {
+      const proof = byId.get(job.data.proofId)!;
+      const base = { job, id: proof.id, bitcoin: null };
       let file: OtsFile;
       try {
-        file = parseOtsFile(Buffer.from(proof.otsHex ?? "", "hex"));
+        file = parseOtsFile(Buffer.from(proof.ots ?? []));
       } catch (err) {
         console.error(`[timestamps] stored proof ${proof.id} is unreadable`, err);
-        return { ...base, status: "failed", ots: null, nextAttemptAt: now, lastError: "The stored proof is unreadable" };
+        return { ...base, status: "failed", ots: null, lastError: "The stored proof is unreadable" };
       }
       const { changed, errors } = await upgradeFile(file, askOnce, env.OTS_CALENDARS);
       if (changed) counts.upgraded++;
       const ots = changed ? serializeOtsFile(file) : null;
       const verdict = await judgeBitcoin(file, check);
-      if (verdict.verified) {
-        return { ...base, status: "confirmed", ots, nextAttemptAt: now, lastError: null, bitcoin: verdict.verified };
-      }
+      if (verdict.verified) return { ...base, status: "confirmed", ots, lastError: null, bitcoin: verdict.verified };
       if (verdict.mismatches.length && verdict.waitingCalendars === 0 && !verdict.unavailable.length) {
-        return { ...base, status: "failed", ots, nextAttemptAt: now, lastError: verdict.mismatches.join("; ") };
+        return { ...base, status: "failed", ots, lastError: verdict.mismatches.join("; ") };
       }
       const problems = [...verdict.mismatches, ...verdict.unavailable, ...errors];
       if (proof.submittedAt && now.getTime() - proof.submittedAt.getTime() > PENDING_GIVE_UP_MS) {
         const why = `No Bitcoin attestation could be confirmed within ${PENDING_GIVE_UP_MS / 86_400_000} days`;
-        return { ...base, status: "failed", ots, nextAttemptAt: now, lastError: problems.length ? `${why}: ${problems.join("; ")}` : why };
+        return { ...base, status: "failed", ots, lastError: problems.length ? `${why}: ${problems.join("; ")}` : why };
       }
-      const next = new Date(now.getTime() + upgradeBackoffMs(proof.attempts));
-      return { ...base, status: "pending", ots, nextAttemptAt: next, lastError: problems.length ? problems.join("; ") : null };
+      return { ...base, status: "pending", ots, lastError: problems.length ? problems.join("; ") : null };
     }),
     CALENDAR_CONCURRENCY,
   );
-  for (const o of outcomes) counts[o.status]++;
-  // A confirmation and its owner's `timestamp.anchored` webhooks are committed together.
-  const bitcoin = new Map(outcomes.map((o) => [o.id, o.bitcoin]));
-  const webhooks = await db.$transaction(
+  await db.$transaction(
     async (tx) => {
-      const saved = await saveUpgradeOutcomes(outcomes, now, tx);
-      const ids: string[] = [];
+      const mine = await completeJobs(tx, "timestamp-upgrade", due.map((j) => j.id));
+      const held = outcomes.filter((o) => mine.has(o.job.id));
+      const saved = await saveUpgradeOutcomes(tx, held, now);
+      const savedIds = new Set(saved.map((p) => p.id));
+      const next = held.filter((o) => o.status === "pending" && savedIds.has(o.id));
+      await enqueueMany("timestamp-upgrade", next.map((o) => ({ data: { proofId: o.id, check: o.job.data.check + 1 }, startAfter: new Date(now.getTime() + upgradeBackoffMs(o.job.data.check)) })), { tx });
+      for (const o of held) if (savedIds.has(o.id)) counts[o.status]++;
+      const bitcoin = new Map(held.map((o) => [o.id, o.bitcoin]));
       for (const p of saved) {
         const block = bitcoin.get(p.id);
         if (p.status !== "confirmed" || !block || p.ideaId === null) continue;
-        const event = timestampAnchoredEvent({ id: p.id, ideaId: p.ideaId, ndaId: p.ndaAcceptanceId, digest: p.digest, confirmedAt: now, bitcoin: block });
-        ids.push(...(await queueWebhookEvent(tx, event)));
+        await queueWebhookEvent(tx, timestampAnchoredEvent({ id: p.id, ideaId: p.ideaId, ndaId: p.ndaAcceptanceId, digest: p.digest, confirmedAt: now, bitcoin: block }));
       }
-      return ids;
     },
     { maxWait: 30_000, timeout: 60_000 },
   );
-  kickWebhookDeliveries(webhooks);
   return counts;
 }

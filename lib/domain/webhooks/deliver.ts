@@ -1,11 +1,12 @@
 import "server-only";
 import { after } from "next/server";
+import type PgBoss from "pg-boss";
 import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
-import { enqueue, runJobsFor } from "@/lib/platform/jobs";
+import { completeJobs, runJobsFor, type JobPayloads } from "@/lib/platform/jobs";
 import { decrypt } from "@/lib/platform/crypto";
-import { claimDueDeliveries, pruneFinishedDeliveries, recordAttempt, type ClaimedDelivery } from "@/lib/domain/webhooks/queue";
-import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/domain/webhooks/post";
+import { adoptPendingDeliveries, pendingDelivery, pruneFinishedDeliveries, recordAttempt } from "@/lib/domain/webhooks/queue";
+import { postWebhook } from "@/lib/domain/webhooks/post";
 import { SIGNATURE_HEADER, signatureHeader } from "@/lib/domain/webhooks/signature";
 
 /** Deliveries are retried for this long after their event, then given up ('failed'). */
@@ -14,24 +15,28 @@ export const RETRY_WINDOW_MS = 24 * 3600_000;
 export function retryDelayMs(attempt: number) {
   return Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 6 * 3600_000);
 }
-/** A claimed delivery is someone else's for this long: longer than its DNS check and request together. */
-const LEASE_MS = 2 * WEBHOOK_TIMEOUT_MS + 30_000;
-const CONCURRENCY = 8;
-const MAX_PER_RUN = 500;
 
 export function secretContext(endpointId: string) {
   return `webhook-secret:${endpointId}`;
 }
 
-export type DeliveryCounts = { claimed: number; delivered: number; retrying: number; failed: number };
+export type DeliveryStatus = "delivered" | "pending" | "failed";
 
-/** One attempt: sign (t is the attempt's time), POST, then the outcome decides delivered / retry / failed. */
-async function attempt(delivery: ClaimedDelivery, endpoint: { url: string; secretCiphertext: Uint8Array } | undefined, now: () => Date) {
-  // Deleted meanwhile: its deliveries are gone with it (cascade), so nothing is left to write.
-  if (!endpoint) return null;
+/**
+ * One attempt of a pending delivery: sign (t is the attempt's time), POST, then the outcome decides delivered /
+ * retry / failed. The outcome, its log row and the next attempt's job are written together with the completion of
+ * `job` (the "webhooks" job that asked for this attempt; none for the test event the request attempts itself), so
+ * an attempt whose lease ran out writes nothing. Answers the delivery's new status (null: nothing to attempt).
+ */
+export async function attemptDelivery(deliveryId: string, job?: PgBoss.Job<JobPayloads["webhooks"]>, now = () => new Date()): Promise<DeliveryStatus | null> {
+  // A job of the release before one job per delivery carries no id: the sweep gives its deliveries jobs.
+  if (!deliveryId) return null;
+  const delivery = await pendingDelivery(deliveryId);
+  // Delivered or given up already, or deleted with its endpoint (cascade): nothing is left to write.
+  if (!delivery?.endpoint) return null;
   const at = now();
-  const secret = decrypt(Buffer.from(endpoint.secretCiphertext), secretContext(delivery.endpointId)).toString("utf8");
-  const outcome = await postWebhook(endpoint.url, delivery.payload, {
+  const secret = decrypt(Buffer.from(delivery.endpoint.secretCiphertext), secretContext(delivery.endpointId)).toString("utf8");
+  const outcome = await postWebhook(delivery.endpoint.url, delivery.payload, {
     "Content-Type": "application/json",
     "User-Agent": "IdeaVault-Webhooks/1.0",
     [SIGNATURE_HEADER]: signatureHeader(secret, delivery.payload, at),
@@ -41,85 +46,39 @@ async function attempt(delivery: ClaimedDelivery, endpoint: { url: string; secre
   const ok = outcome.kind === "response" && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const statusCode = outcome.kind === "response" ? outcome.statusCode : null;
   const error = outcome.kind === "error" ? outcome.error : ok ? null : `HTTP ${statusCode}`;
-  const retryAt = new Date(at.getTime() + retryDelayMs(delivery.attempts));
+  const retryAt = new Date(at.getTime() + retryDelayMs(delivery.attempts + 1));
   const giveUp = (outcome.kind === "error" && outcome.refused) || retryAt.getTime() > delivery.createdAt.getTime() + RETRY_WINDOW_MS;
   const status = ok ? "delivered" : giveUp ? "failed" : "pending";
-  await recordAttempt({ delivery, at, ok, statusCode, durationMs: outcome.durationMs, error, status, nextAttemptAt: status === "pending" ? retryAt : at });
-  return status;
+  return db.$transaction(async (tx) => {
+    if (job && !(await completeJobs(tx, "webhooks", [job.id])).has(job.id)) return null;
+    await recordAttempt(tx, { delivery, at, ok, statusCode, durationMs: outcome.durationMs, error, status, nextAttemptAt: status === "pending" ? retryAt : at });
+    return status;
+  });
 }
 
-/**
- * Claims due deliveries (all, or only `ids`: the ones an event just queued) and attempts each, at most
- * CONCURRENCY at a time. Several runs may overlap (the after-response kick, the interval, the cron call, other
- * instances): each only attempts what it claimed. A full run (not a kick for `ids`) first prunes old finished ones.
- */
-export async function runWebhookDeliveries(opts: { ids?: string[]; now?: () => Date } = {}): Promise<DeliveryCounts> {
-  const now = opts.now ?? (() => new Date());
-  if (!opts.ids) await pruneFinishedDeliveries(now());
-  const claimed = await claimDueDeliveries(now(), LEASE_MS, MAX_PER_RUN, opts.ids);
-  const counts: DeliveryCounts = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0 };
-  if (!claimed.length) return counts;
-  const endpoints = new Map(
-    (
-      await db.webhookEndpoint.findMany({
-        where: { id: { in: [...new Set(claimed.map((d) => d.endpointId))] } },
-        select: { id: true, url: true, secretCiphertext: true },
-      })
-    ).map((e) => [e.id, e]),
-  );
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const delivery = claimed[next++];
-      try {
-        const status = await attempt(delivery, endpoints.get(delivery.endpointId), now);
-        if (status === "delivered") counts.delivered++;
-        else if (status === "pending") counts.retrying++;
-        else if (status === "failed") counts.failed++;
-      } catch (err) {
-        // Left claimed: the lease runs out and a later run tries again.
-        console.error(`[webhooks] delivery ${delivery.id} could not be attempted`, err);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
-  return counts;
+/** The periodic webhook job: finished deliveries past their retention go, and a pending one without a job gets one. */
+export async function sweepWebhookDeliveries(now = new Date()) {
+  return { pruned: await pruneFinishedDeliveries(now), adopted: await adoptPendingDeliveries() };
 }
-
-const g = globalThis as unknown as { __ideavaultWebhookKicks?: Set<Promise<unknown>> };
-const kicks = (g.__ideavaultWebhookKicks ??= new Set());
 
 /** How long a serverless function stays up after its response to attempt the deliveries it queued. */
 const KICK_BUDGET_MS = 60_000;
 
 /**
- * Attempts just-queued deliveries at once rather than at the next sweep (the "within 5 s" budget), without making
- * the request that caused the event wait: a "webhooks" job is queued for them, which a long-running server's worker
- * takes within a second; on Vercel, where no worker runs between requests, the function runs the queue after its
- * response (Next's `after` keeps it alive for that). The deliveries are rows already: if the job is lost, the
- * sweep attempts them.
+ * Deliveries an event just queued (their jobs committed with them) are attempted within a second by a long-running
+ * server's workers. On Vercel, where no worker runs between requests, the function works the queue after its
+ * response (Next's `after` keeps it alive for that) rather than waiting for the cron call; the request that caused
+ * the event never waits.
  */
 export function kickWebhookDeliveries(ids: string[]) {
-  if (!ids.length) return;
-  const queued = enqueue("webhooks", { ids }).catch((err: unknown) => {
-    console.error("[webhooks] could not queue a delivery job; the sweep attempts them", err);
-  });
-  kicks.add(queued);
-  void queued.finally(() => kicks.delete(queued));
-  if (!getEnv().VERCEL) return;
+  if (!ids.length || !getEnv().VERCEL) return;
   try {
     after(async () => {
-      await queued;
-      await runJobsFor("webhooks", ({ ids }) => runWebhookDeliveries({ ids }), KICK_BUDGET_MS, { maintain: false }).catch((err: unknown) => {
+      await runJobsFor("webhooks", ({ deliveryId }, job) => attemptDelivery(deliveryId, job), KICK_BUDGET_MS, { maintain: false }).catch((err: unknown) => {
         console.error("[webhooks] delivery run failed", err);
       });
     });
   } catch {
     // `after` throws synchronously outside a request scope.
   }
-}
-
-/** Waits until the kicks of this process are queued (tests, and a server shutting down). */
-export async function settleWebhookKicks() {
-  while (kicks.size) await Promise.all([...kicks]);
 }

@@ -6,8 +6,8 @@ import { encrypt } from "@/lib/platform/crypto";
 import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
 import { createWebhookSchema, type CreateWebhookInput, type WebhookEventType } from "@/lib/domain/validation/webhooks";
 import { assertAllowedWebhookUrl } from "@/lib/domain/webhooks/address";
-import { runWebhookDeliveries, secretContext } from "@/lib/domain/webhooks/deliver";
-import { queueTestEvent } from "@/lib/domain/webhooks/queue";
+import { attemptDelivery, secretContext } from "@/lib/domain/webhooks/deliver";
+import { createTestDelivery } from "@/lib/domain/webhooks/queue";
 import { newWebhookSecret } from "@/lib/domain/webhooks/signature";
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
@@ -94,8 +94,8 @@ export async function deleteWebhook(userId: string, id: string) {
  */
 export async function sendTestEvent(userId: string, id: string) {
   const endpoint = await ownedWebhookOr404(userId, id, { select: { id: true } });
-  const deliveryId = await queueTestEvent(endpoint.id);
-  await runWebhookDeliveries({ ids: [deliveryId] });
+  const deliveryId = await createTestDelivery(endpoint.id);
+  await attemptDelivery(deliveryId);
   const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: deliveryFields });
   return presentDelivery(delivery);
 }

@@ -2,14 +2,13 @@ import "server-only";
 import crypto from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
+import { adoptOrphans, enqueue, enqueueMany, liveJobWith } from "@/lib/platform/jobs";
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from "@/lib/domain/validation/webhooks";
 
 /**
- * The webhook queue in PostgreSQL, like the timestamp job's (lib/domain/timestamps/queue.ts): an event becomes one
- * WebhookDelivery row per subscribed endpoint, written with (or right after) the change it reports; deliveries are
- * claimed with FOR UPDATE SKIP LOCKED and a lease, and the attempt number read at claim time fences the write of
- * the outcome, so two workers never send one delivery at the same time and a late write after a lost lease changes
- * nothing.
+ * An event becomes one WebhookDelivery row per subscribed endpoint, written with (or right after) the change it
+ * reports, and one "webhooks" job per delivery in the same transaction. Each attempt is a job: the library claims it
+ * and holds its lease; the row is the record owners see (status, attempts, the next attempt's time, the log).
  */
 
 type Client = Prisma.TransactionClient | typeof db;
@@ -35,11 +34,14 @@ export function newEventId() {
 
 /**
  * Queues `event` for every endpoint of the idea's owner that subscribed to its type: one statement, which inserts
- * nothing when the owner has no endpoint. The body is built here once ({id, type, createdAt, data}) and sent as
- * stored on every attempt. Returns the new deliveries' ids, for kickWebhookDeliveries once the write is committed.
+ * nothing when the owner has no endpoint, and their jobs, in the caller's transaction (or one of its own). The body
+ * is built here once ({id, type, createdAt, data}) and sent as stored on every attempt. Returns the new deliveries'
+ * ids (kickWebhookDeliveries, once the write is committed, attempts them at once on Vercel).
  */
 export async function queueWebhookEvent(client: Client, event: WebhookEvent, now = new Date()): Promise<string[]> {
-  const rows = await client.$queryRaw<{ id: string }[]>`
+  if (client === db) return db.$transaction((tx) => queueWebhookEvent(tx, event, now));
+  const tx = client as Prisma.TransactionClient;
+  const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "eventType", "dedupeKey", "payload", "nextAttemptAt", "createdAt")
     SELECT gen_random_uuid()::text, e."id", v.event_id, ${event.type}, ${event.dedupeKey ?? null},
       jsonb_build_object('id', v.event_id, 'type', ${event.type}::text, 'createdAt', ${now.toISOString()}::text,
@@ -51,11 +53,15 @@ export async function queueWebhookEvent(client: Client, event: WebhookEvent, now
     WHERE i."id" = ${event.ideaId}
     ON CONFLICT ("endpointId", "dedupeKey") DO NOTHING
     RETURNING "id"`;
+  await enqueueMany("webhooks", rows.map((r) => ({ data: { deliveryId: r.id } })), { tx });
   return rows.map((r) => r.id);
 }
 
-/** 'Send test event': one delivery to that endpoint only. */
-export async function queueTestEvent(endpointId: string, now = new Date()): Promise<string> {
+/**
+ * 'Send test event': one delivery to that endpoint only. No job yet: the request attempts it itself (nobody else
+ * can hold a delivery without a job); a retry is queued as a job like any other.
+ */
+export async function createTestDelivery(endpointId: string, now = new Date()): Promise<string> {
   const eventId = newEventId();
   const payload = JSON.stringify({
     id: eventId,
@@ -73,7 +79,7 @@ export async function queueTestEvent(endpointId: string, now = new Date()): Prom
 /** Finished deliveries (and their attempt log) are kept this long for the endpoint's log, then deleted. */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 3600_000;
 
-/** Deletes delivered and failed deliveries older than the retention, so the queue table does not grow forever. */
+/** Deletes delivered and failed deliveries older than the retention, so the table does not grow forever. */
 export async function pruneFinishedDeliveries(now: Date): Promise<number> {
   const { count } = await db.webhookDelivery.deleteMany({
     where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - DELIVERY_RETENTION_MS) } },
@@ -81,24 +87,18 @@ export async function pruneFinishedDeliveries(now: Date): Promise<number> {
   return count;
 }
 
-export type ClaimedDelivery = { id: string; endpointId: string; payload: string; attempts: number; createdAt: Date; eventType: string };
+/** A pending delivery with what an attempt needs (its endpoint null when deleted meanwhile). */
+export type DueDelivery = { id: string; endpointId: string; payload: string; attempts: number; createdAt: Date; eventType: string };
 
-/** Due pending deliveries (or only `ids` among them), each leased for `leaseMs`. */
-export async function claimDueDeliveries(now: Date, leaseMs: number, limit: number, ids?: string[]): Promise<ClaimedDelivery[]> {
-  const only = ids ? Prisma.sql`AND "id" = ANY(${ids}::text[])` : Prisma.empty;
-  return db.$queryRaw<ClaimedDelivery[]>`
-    UPDATE "WebhookDelivery" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${utc(new Date(now.getTime() + leaseMs))}
-    WHERE "id" IN (
-      SELECT "id" FROM "WebhookDelivery"
-      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${utc(now)} ${only}
-      ORDER BY "nextAttemptAt", "id"
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "endpointId", "payload", "attempts", "createdAt", "eventType"`;
+export async function pendingDelivery(id: string) {
+  return db.webhookDelivery.findFirst({
+    where: { id, status: "pending" },
+    select: { id: true, endpointId: true, payload: true, attempts: true, createdAt: true, eventType: true, endpoint: { select: { url: true, secretCiphertext: true } } },
+  });
 }
 
 export type AttemptRecord = {
-  delivery: ClaimedDelivery;
+  delivery: DueDelivery;
   at: Date;
   ok: boolean;
   statusCode: number | null;
@@ -109,24 +109,36 @@ export type AttemptRecord = {
   nextAttemptAt: Date;
 };
 
-/** Writes an attempt's outcome and its log row; nothing when another worker has taken the delivery since. */
-export async function recordAttempt(r: AttemptRecord): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const updated = await tx.webhookDelivery.updateMany({
-      where: { id: r.delivery.id, attempts: r.delivery.attempts, status: "pending" },
-      data: {
-        status: r.status,
-        nextAttemptAt: r.nextAttemptAt,
-        lastAttemptAt: r.at,
-        lastStatusCode: r.statusCode,
-        lastError: r.error,
-        ...(r.status === "delivered" ? { deliveredAt: r.at } : {}),
-      },
-    });
-    if (updated.count !== 1) return false;
-    await tx.webhookAttempt.create({
-      data: { deliveryId: r.delivery.id, attempt: r.delivery.attempts, attemptedAt: r.at, ok: r.ok, statusCode: r.statusCode, durationMs: r.durationMs, error: r.error },
-    });
-    return true;
+/** Writes an attempt's outcome and its log row, and queues the next attempt's job if one is due. */
+export async function recordAttempt(tx: Prisma.TransactionClient, r: AttemptRecord) {
+  const attempt = r.delivery.attempts + 1;
+  await tx.webhookDelivery.update({
+    where: { id: r.delivery.id },
+    data: {
+      attempts: attempt,
+      status: r.status,
+      nextAttemptAt: r.nextAttemptAt,
+      lastAttemptAt: r.at,
+      lastStatusCode: r.statusCode,
+      lastError: r.error,
+      ...(r.status === "delivered" ? { deliveredAt: r.at } : {}),
+    },
   });
+  await tx.webhookAttempt.create({
+    data: { deliveryId: r.delivery.id, attempt, attemptedAt: r.at, ok: r.ok, statusCode: r.statusCode, durationMs: r.durationMs, error: r.error },
+  });
+  if (r.status === "pending") await enqueue("webhooks", { deliveryId: r.delivery.id }, { tx, startAfter: r.nextAttemptAt });
+}
+
+/**
+ * A job for each pending delivery that has none (left by a release before the job queue, or given up after crashes).
+ * Not one just created: a test event is attempted by its request before it has a job.
+ */
+export function adoptPendingDeliveries(now = new Date()) {
+  return adoptOrphans("webhooks", (tx) =>
+    tx.$queryRaw<{ data: { deliveryId: string }; startAfter: Date }[]>`
+      SELECT jsonb_build_object('deliveryId', d."id") AS data, d."nextAttemptAt" AS "startAfter" FROM "WebhookDelivery" d
+      WHERE d."status" = 'pending' AND d."createdAt" < ${utc(new Date(now.getTime() - 5 * 60_000))}
+        AND NOT ${liveJobWith("webhooks", "deliveryId", Prisma.sql`d."id"`)}`,
+  );
 }

@@ -1,24 +1,34 @@
 import "server-only";
 import { getEnv } from "@/lib/platform/env";
-import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type JobHandler, type JobName } from "@/lib/platform/jobs";
-import { runOwnerNotifications } from "@/lib/domain/notifications/queue";
+import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type AnyJobHandler, type JobHandler, type JobName } from "@/lib/platform/jobs";
+import { mailOwnerBurst, sweepOwnerNotifications } from "@/lib/domain/notifications/queue";
 import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/prerender";
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
-import { runWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { MAX_BATCH, stampProofs } from "@/lib/domain/timestamps/stamp";
+import { checkUpgrades, UPGRADE_BATCH } from "@/lib/domain/timestamps/upgrade";
+import { attemptDelivery, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 
 /** What each job does. */
-const HANDLERS: { [N in JobName]: JobHandler<N> } = {
+const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   timestamps: () => runTimestampJobs(),
-  webhooks: ({ ids }) => runWebhookDeliveries({ ids }),
-  "webhooks-sweep": () => runWebhookDeliveries(),
-  notifications: () => runOwnerNotifications(),
+  stamp: { batchSize: MAX_BATCH, run: (jobs) => stampProofs(jobs) },
+  "timestamp-upgrade": { batchSize: UPGRADE_BATCH, run: (jobs) => checkUpgrades(jobs) },
+  webhooks: ({ deliveryId }, job) => attemptDelivery(deliveryId, job),
+  "webhooks-sweep": () => sweepWebhookDeliveries(),
+  "owner-mail": ({ recipientId }, job) => mailOwnerBurst(recipientId, job),
+  notifications: () => sweepOwnerNotifications(),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
 };
 
-/** A burst is mailed, and a due webhook retry sent, within this long; a run with nothing due is one indexed query. */
-export const SWEEP_INTERVAL_S = 5;
+/** The handler of job `name` (the two-instance tests run them on instances of their own). */
+export function jobHandler<N extends JobName>(name: N): AnyJobHandler<N> {
+  return HANDLERS[name] as AnyJobHandler<N>;
+}
+
+/** Retention and adoption of rows left without a job: nothing is due from them within seconds. */
+export const SWEEP_INTERVAL_S = 60;
 
 /**
  * Periodic jobs and their interval in seconds (0: not run by a long-running server; the cron call runs it).
@@ -57,18 +67,22 @@ export async function startJobWorkers(only?: readonly JobName[]) {
   for (const name of (only ?? (Object.keys(HANDLERS) as JobName[]))) {
     const seconds = intervals[name];
     if (seconds === 0) continue;
+    // An interval of 0 turns a kind of job off in this server (the cron call, or a test, runs it).
     if (name === "pages" && !env.PAGES_INTERVAL_S) continue;
-    const handler = HANDLERS[name] as JobHandler<JobName>;
+    if ((name === "stamp" || name === "timestamp-upgrade") && !env.OTS_INTERVAL_S) continue;
+    const handler = HANDLERS[name] as AnyJobHandler<JobName>;
     const run: JobHandler<JobName> = async (data, job) => {
       // Queued first, so the chain of runs outlives a run that dies.
       if (seconds) await queueNextRun(name, seconds);
-      return handler(data, job);
+      return (handler as JobHandler<JobName>)(data, job);
     };
-    // Webhook kicks get two workers, so one hanging receiver does not hold the next event's delivery.
-    const workers = name === "webhooks" ? 2 : 1;
-    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : 1;
+    // Webhook attempts get several workers, so one hanging receiver does not hold the next event's delivery.
+    const workers = name === "webhooks" ? 4 : 1;
+    // Proofs to stamp are taken every OTS_INTERVAL_S, all due ones as one batch (the calendars see one root).
+    const pollingIntervalSeconds = name === "pages" ? env.PAGES_INTERVAL_S : name === "stamp" ? env.OTS_INTERVAL_S : 1;
     for (let i = 0; i < workers; i++) {
-      await boss.work<never>(name, { pollingIntervalSeconds }, async ([job]) => run(job.data, job));
+      if (typeof handler === "function") await boss.work<never>(name, { pollingIntervalSeconds }, async ([job]) => run(job.data, job));
+      else await boss.work<never>(name, { pollingIntervalSeconds, batchSize: handler.batchSize }, (jobs) => handler.run(jobs));
     }
     if (seconds) await queueNextRun(name, seconds);
   }
@@ -87,13 +101,21 @@ export async function stopJobWorkers() {
  */
 export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications", budgetMs: number) {
   await enqueue(name, {});
-  const { results } = await runJobsFor(name, HANDLERS[name] as JobHandler<typeof name>, budgetMs);
+  const { results } = await runJobsFor(name, HANDLERS[name] as AnyJobHandler<typeof name>, budgetMs);
   return results[0] ?? null;
 }
 
 /** Runs due jobs of `name` for at most `budgetMs` without queueing one. */
 export function runDueJobs<N extends JobName>(name: N, budgetMs: number) {
-  return runJobsFor(name, HANDLERS[name], budgetMs);
+  return runJobsFor(name, HANDLERS[name] as AnyJobHandler<N>, budgetMs);
+}
+
+/** The same, adding up the counts the runs answered (a cron call's answer), from `zero`. */
+export async function runDueJobsCounting<T extends Record<string, number>>(name: JobName, zero: T, budgetMs: number): Promise<T> {
+  const { results } = await runDueJobs(name, budgetMs);
+  const sum: Record<string, number> = { ...zero };
+  for (const r of results) for (const k of Object.keys(sum)) sum[k] += Number((r as Record<string, unknown> | null)?.[k] ?? 0);
+  return sum as T;
 }
 
 /**
@@ -104,7 +126,7 @@ export async function runJobsUntilIdle(names: readonly JobName[], timeoutMs = 30
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let ran = 0;
-    for (const name of names) ran += (await runJobsFor(name, HANDLERS[name] as JobHandler<JobName>, timeoutMs)).ran;
+    for (const name of names) ran += (await runJobsFor(name, HANDLERS[name] as AnyJobHandler<JobName>, timeoutMs)).ran;
     if (!ran && !(await pendingJobs(names))) return;
     if (Date.now() > deadline) throw new Error(`Jobs of ${names.join(", ")} still pending after ${timeoutMs} ms`);
     if (!ran) await new Promise((r) => setTimeout(r, 20));

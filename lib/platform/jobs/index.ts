@@ -1,6 +1,6 @@
 import "server-only";
 import PgBoss from "pg-boss";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
 import { bossOptions, JOB_SCHEMA, type JobName, type JobPayloads } from "@/lib/platform/jobs/queues";
@@ -75,11 +75,64 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayloads[N
   return jobBoss().send(name, payload, { ...send, db: through(tx ?? db) });
 }
 
+export type JobItem<N extends JobName> = { data: JobPayloads[N]; startAfter?: Date; singletonKey?: string };
+
+/**
+ * Queues one job of `name` per item, in one statement (inside the caller's transaction when given). An item whose
+ * singleton key is taken (as the queue's policy says) is skipped.
+ */
+export async function enqueueMany<N extends JobName>(name: N, items: JobItem<N>[], opts: { tx?: Prisma.TransactionClient } = {}) {
+  if (!items.length) return;
+  await jobBoss().insert(
+    items.map((i) => ({ name, data: i.data, startAfter: i.startAfter?.toISOString(), singletonKey: i.singletonKey })),
+    { db: through(opts.tx ?? db) },
+  );
+}
+
+/**
+ * Completes those of `jobs` that are still running, inside the caller's transaction, and answers their ids. A
+ * handler writes its outcome in that same transaction and only for these: a job whose lease ran out meanwhile (failed
+ * and retried, maybe running elsewhere) is not among them, so its late outcome is never written.
+ */
+export async function completeJobs(tx: Prisma.TransactionClient, name: JobName, jobIds: string[]): Promise<Set<string>> {
+  if (!jobIds.length) return new Set();
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name = $1 AND id = ANY($2::text[]::uuid[]) AND state = 'active' RETURNING id::text`,
+    name,
+    jobIds,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** SQL: a job of `name` that is waiting, retrying or running carries `key` as its `data[field]`. */
+export function liveJobWith(name: JobName, field: string, key: Prisma.Sql) {
+  return Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(JOB_SCHEMA)}.job j WHERE j.name = ${name} AND j.state < 'completed' AND j.data->>${field} = ${key})`;
+}
+
+/**
+ * Queues a job for each row that should have one and has none (`find`, which tests `liveJobWith`): rows an earlier
+ * release left, or whose job the library gave up after repeated crashes. Serialised by a transaction lock, so two
+ * instances' sweeps never both adopt one row.
+ */
+export async function adoptOrphans<N extends JobName>(name: N, find: (tx: Prisma.TransactionClient) => Promise<JobItem<N>[]>) {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`adopt:${name}`}))`;
+    const orphans = await find(tx);
+    await enqueueMany(name, orphans, { tx });
+    return orphans.length;
+  });
+}
+
+/** A job's output as pg-boss stores it (an object). */
+function asOutput(output: unknown) {
+  return output !== null && typeof output === "object" ? (output as object) : { value: output };
+}
+
 /** Runs a job's handler and records its outcome: completed with what it returned, or failed (retried as its queue says). */
 async function runOne<N extends JobName>(boss: PgBoss, name: N, job: PgBoss.Job<JobPayloads[N]>, handler: JobHandler<N>) {
   try {
     const output = await handler(job.data, job);
-    await boss.complete(name, job.id, output !== null && typeof output === "object" ? (output as object) : { value: output });
+    await boss.complete(name, job.id, asOutput(output));
     return { ok: true as const, output };
   } catch (err) {
     console.error(`[jobs] ${name} job ${job.id} failed`, err);
@@ -88,23 +141,42 @@ async function runOne<N extends JobName>(boss: PgBoss, name: N, job: PgBoss.Job<
   }
 }
 
+/** The same for a batch: jobs the handler did not complete itself are completed, or failed if it threw. */
+async function runBatch<N extends JobName>(boss: PgBoss, name: N, jobs: PgBoss.Job<JobPayloads[N]>[], handler: BatchJobHandler<N>) {
+  const ids = jobs.map((j) => j.id);
+  try {
+    const output = await handler.run(jobs);
+    await boss.complete(name, ids, asOutput(output));
+    return { ok: true as const, output };
+  } catch (err) {
+    console.error(`[jobs] a batch of ${jobs.length} ${name} jobs failed`, err);
+    const message = err instanceof Error ? err.message : String(err);
+    // (Only those still running: a job the handler completed stays completed.)
+    for (const id of ids) await boss.fail(name, id, { message });
+    return { ok: false as const, error: err };
+  }
+}
+
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: PgBoss.Job<JobPayloads[N]>) => Promise<unknown>;
+/** A handler that takes up to `batchSize` due jobs at once (one calendar batch for many proofs). */
+export type BatchJobHandler<N extends JobName> = { batchSize: number; run: (jobs: PgBoss.Job<JobPayloads[N]>[]) => Promise<unknown> };
+export type AnyJobHandler<N extends JobName> = JobHandler<N> | BatchJobHandler<N>;
 
 /**
  * Runs due jobs of `name` one at a time until none is due or `budgetMs` has passed (at least one) (a cron call on Vercel, where
  * no worker runs between requests). Jobs whose lease ran out (their worker died) are released first, unless the caller
  * only works off the job it has just queued (`maintain: false`): maintenance is a cron call's work, not every request's.
  */
-export async function runJobsFor<N extends JobName>(name: N, handler: JobHandler<N>, budgetMs: number, { maintain = true } = {}) {
+export async function runJobsFor<N extends JobName>(name: N, handler: AnyJobHandler<N>, budgetMs: number, { maintain = true } = {}) {
   const boss = await startedBoss();
   if (maintain) await boss.maintain().catch((err: unknown) => console.error("[jobs] maintenance failed", err));
   const deadline = Date.now() + budgetMs;
   const results: unknown[] = [];
   // At least one job, however short the budget: a run always makes progress.
   do {
-    const [job] = await boss.fetch<JobPayloads[N]>(name);
-    if (!job) break;
-    const result = await runOne(boss, name, job, handler);
+    const jobs = await boss.fetch<JobPayloads[N]>(name, { batchSize: typeof handler === "function" ? 1 : handler.batchSize });
+    if (!jobs.length) break;
+    const result = typeof handler === "function" ? await runOne(boss, name, jobs[0], handler) : await runBatch(boss, name, jobs, handler);
     results.push(result.ok ? result.output : { error: String(result.error) });
   } while (Date.now() < deadline);
   return { ran: results.length, results };

@@ -9,13 +9,19 @@ import { pgConfigFromUrl } from "../db/config";
 export const JOB_SCHEMA = "pgboss";
 
 export type JobPayloads = {
-  /** One pass of the timestamp job: upgrade pending proofs, stamp queued digests (one batch per run). */
+  /** Periodic: proofs of subjects from before proofs existed are queued; a proof left without a job gets one. */
   timestamps: Record<string, never>;
-  /** Deliveries an event just queued, attempted at once. */
-  webhooks: { ids: string[] };
-  /** Every due webhook delivery (retries, and anything a kick missed). */
+  /** One queued proof to submit to the calendars (a worker takes all due ones as one batch); `attempt` counts from 1. */
+  stamp: { proofId: string; attempt: number };
+  /** A pending proof's next calendar check; `check` counts from 1 and sets the wait before the next one. */
+  "timestamp-upgrade": { proofId: string; check: number };
+  /** One attempt of one webhook delivery (the first when its event is queued, then each retry). */
+  webhooks: { deliveryId: string };
+  /** Periodic: finished deliveries past their retention are deleted; a pending one left without a job gets one. */
   "webhooks-sweep": Record<string, never>;
-  /** The owner's recipient mails whose burst window has closed. */
+  /** One recipient's burst of events for the owner's mail, due when the burst's window closes. */
+  "owner-mail": { recipientId: string };
+  /** Periodic: mailed events past their retention are deleted; a pending one left without a job gets one. */
   notifications: Record<string, never>;
   /** One published PDF's pages, from `nextPage` on; `attempt` counts failed runs of this file. */
   pages: { assetId: string; nextPage: number; attempt: number };
@@ -27,13 +33,22 @@ export type JobName = keyof JobPayloads;
 /**
  * How long a job is its worker's (the lease: past it the job is failed and retried, whether its worker is slow or
  * dead) and how often the library retries a run that threw or was lost. Periodic jobs are not retried: the next
- * run is the retry. A webhook kick is not either: the sweep picks up whatever
- * it left. A page job is retried on a crash; the failures it catches itself follow its own schedule.
+ * run is the retry. The outcomes a job expects (a calendar that refuses, a receiver that answers 500, a mail
+ * provider that fails) are not throws: the handler records them and queues the next attempt at the time its own
+ * schedule says (startAfter). The library's retries are for crashes and lost leases, with its jittered backoff.
+ * A page job is retried on a crash; the failures it catches itself follow its own schedule.
  */
+const CRASH_RETRIES = { retryLimit: 10, retryDelay: 60, retryBackoff: true };
 export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   timestamps: { policy: "standard", expireInSeconds: 15 * 60, retryLimit: 0 },
-  webhooks: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  // Longer than the calendars' two timeouts and the write of a batch of 10 000 proofs.
+  stamp: { policy: "standard", expireInSeconds: 5 * 60, ...CRASH_RETRIES },
+  "timestamp-upgrade": { policy: "standard", expireInSeconds: 15 * 60, ...CRASH_RETRIES },
+  // Longer than an attempt's DNS check and request together.
+  webhooks: { policy: "standard", expireInSeconds: 60, ...CRASH_RETRIES },
   "webhooks-sweep": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  // "stately": one waiting and one running job per recipient (its key), so events during a burst queue nothing more.
+  "owner-mail": { policy: "stately", expireInSeconds: 2 * 60, ...CRASH_RETRIES },
   notifications: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
   // "short": one queued job per file (its key), so publishing it again while it waits queues nothing more.
   pages: { policy: "short", expireInSeconds: 2 * 60, retryLimit: 4, retryDelay: 60 },

@@ -5,11 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { agreedRecipient, createDraft, createPublished, createShare, createUser, TEST_ORIGIN } from "../../factories";
-import { expectSameInPython, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
+import { expectSameInPython, runStamping, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
 import { db } from "@/lib/platform/db";
 import { ndaEvidenceDigest, ndaEvidenceDocument } from "@/lib/domain/evidence/nda-evidence";
 import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
-import { runStampingPass } from "@/lib/domain/timestamps/stamp";
 import { verifyProof } from "@/lib/domain/timestamps/verify";
 
 const session = routeSession;
@@ -97,7 +96,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     const grace = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
     const alan = await agreedRecipient(share, { name: "Alan Turing", email: "alan@example.com" });
     // The idea and both acceptances get real proofs from the fake calendars.
-    expect(await runStampingPass()).toMatchObject({ submitted: 3 });
+    expect(await runStamping()).toMatchObject({ submitted: 3 });
     // Alan accepted the owner's own agreement (as lib/domain/recipients/accept-nda.ts records it), Grace the standard one.
     await db.ndaAcceptance.updateMany({ where: { recipientId: alan.id }, data: { agreementTitle: "Mutual NDA", agreementVersionNumber: 2 } });
     const ndas = await db.ndaAcceptance.findMany({ where: { ideaId: idea.id }, include: { timestamp: true }, orderBy: { acceptedAt: "asc" } });
@@ -178,7 +177,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     const early = await manifestOtsCall(idea.id, manifest.pack);
     expect(early.status).toBe(409);
     expect((await early.json()).error).toMatch(/not ready yet/);
-    expect(await runStampingPass()).toMatchObject({ submitted: 1 });
+    expect(await runStamping()).toMatchObject({ submitted: 1 });
     const ots = await manifestOtsCall(idea.id, manifest.pack);
     expect(ots.status).toBe(200);
     expect(ots.headers.get("content-disposition")).toMatch(/filename="manifest\.json\.ots"/);

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { agreedRecipient, createDraft, createPdfDraft, createPublished, createShare, createUser, TEST_CLIENT, TEST_ORIGIN } from "../../factories";
-import { expectSameInPython, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
+import { expectSameInPython, runStamping, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
 import { flat, pdfText } from "../../pdf-text";
 import { db } from "@/lib/platform/db";
 import { listIdeas, publishIdea } from "@/lib/domain/ideas";
@@ -16,7 +16,6 @@ import { recipientPageList } from "@/lib/domain/shares/pages";
 import { shareByToken } from "@/lib/domain/gate/lookup";
 import { uploadDraftVersionPdf } from "@/lib/domain/ideas/versions";
 import { getIdeaOts, getIdeaStampedFile, getNdaEvidenceFile } from "@/lib/domain/evidence/proofs";
-import { runStampingPass } from "@/lib/domain/timestamps/stamp";
 import { verifyProof } from "@/lib/domain/timestamps/verify";
 
 const session = routeSession;
@@ -133,7 +132,7 @@ describe("versions", () => {
     expect(await db.ideaVersion.count({ where: { ideaId: idea.id } })).toBe(2);
 
     // Each version has its own proof, checked with the reference client once the calendars answered.
-    expect(await runStampingPass()).toMatchObject({ submitted: 2 });
+    expect(await runStamping()).toMatchObject({ submitted: 2 });
     for (const n of [1, 2]) {
       const file = await getIdeaStampedFile(ada.id, idea.id, n);
       const ots = await getIdeaOts(ada.id, idea.id, n);
@@ -212,7 +211,7 @@ describe("versions", () => {
 
   it("the evidence pack holds versions/v1 and versions/v2 with their digests", async () => {
     const { idea } = await twoVersions();
-    await runStampingPass();
+    await runStamping();
     const res = await packGET(new Request(url(`/api/ideas/${idea.id}/evidence.zip`)), idParams(idea.id));
     expect(res.status).toBe(200);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "versions-")), "pack.zip");

@@ -191,6 +191,6 @@ describe("/api/webhooks", () => {
     expect((await CRON(new Request("http://localhost/api/cron/webhooks"), noParams)).status).toBe(401);
     const ok = await CRON(new Request("http://localhost/api/cron/webhooks", { headers: { authorization: "Bearer a-cron-secret-of-some-length" } }), noParams);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ claimed: 0, delivered: 0, retrying: 0, failed: 0 });
+    expect(await ok.json()).toEqual({ attempts: 0, sweep: { pruned: 0, adopted: 0 } });
   });
 });

@@ -1,11 +1,13 @@
 import { agreedRecipient, createPdfDraft, createPublished, createShare, createUser, distinctPng, TEST_ORIGIN } from "../../../factories";
-import { blobFiles, expectConsoleError } from "../../../db-utils";
+import { blobFiles, expectConsoleError, setEnv } from "../../../db-utils";
 import { db } from "@/lib/platform/db";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { createAsset, getEncryptedBlob, putEncryptedBlob, markedCopiesFolder } from "@/lib/domain/files";
 import { DiskBlobStore } from "@/lib/platform/storage";
 import { loadSessionUser } from "@/lib/domain/auth/session";
-import { claimDue, markSubmitted } from "@/lib/domain/timestamps/queue";
+import { stampProofs } from "@/lib/domain/timestamps/stamp";
+import { startedBoss } from "@/lib/platform/jobs";
+import { startFakeNetwork } from "../../../fakes/network";
 
 // The handlers are called directly; only the session lookup (which needs Next's request scope) is replaced.
 const session = routeSession;
@@ -216,11 +218,18 @@ describe("DELETE /api/account", () => {
 
   it("a timestamp job holding the deleted ideas' proofs finishes without error", async () => {
     const f = await fixture();
-    const claimed = await claimDue("queued", new Date(Date.now() + 1000), 60_000, 100);
-    expect(claimed.map((c) => c.digest)).toContain((await db.idea.findUniqueOrThrow({ where: { id: f.idea.id } })).contentSha256);
-    expect((await del({ password: "ada-password" })).status).toBe(204);
-    const written = await markSubmitted(claimed.map((c) => ({ id: c.id, attempts: c.attempts, ots: Buffer.from("x") })), ["http://cal"], null, new Date());
-    // Only the proofs that still exist (Bob's idea and Ada's acceptance of it) were written.
-    expect(written).toBe(2);
+    const net = await startFakeNetwork({ calendars: 1, explorers: 1 });
+    try {
+      setEnv({ OTS_CALENDARS: net.calendars[0].url, OTS_MIN_CALENDARS: "1", ESPLORA_URL: net.explorers[0].url });
+      const jobs = await (await startedBoss()).fetch<{ proofId: string; attempt: number }>("stamp", { batchSize: 100 });
+      const digests = await db.timestampProof.findMany({ where: { id: { in: jobs.map((j) => j.data.proofId) } }, select: { digest: true } });
+      expect(digests.map((d) => d.digest)).toContain((await db.idea.findUniqueOrThrow({ where: { id: f.idea.id } })).contentSha256);
+      expect((await del({ password: "ada-password" })).status).toBe(204);
+      // Only the proofs that still exist (Bob's idea and Ada's acceptance of it) are stamped and written.
+      expect(await stampProofs(jobs)).toMatchObject({ queued: 2, submitted: 2 });
+      expect(await db.timestampProof.count({ where: { status: "pending" } })).toBe(2);
+    } finally {
+      await net.close();
+    }
   });
 });

@@ -3,19 +3,26 @@ import { listOutbox, type OutboxEntry } from "@/lib/platform/email/outbox";
 import { formatUtc } from "@/lib/platform/email/mail-templates/notifications";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { getSharedIdea } from "@/lib/domain/shares/views";
-import { burstWindowMs, runOwnerNotifications } from "@/lib/domain/notifications/queue";
+import { burstWindowMs } from "@/lib/domain/notifications/queue";
 import { updateNotificationSettings } from "@/lib/domain/notifications/settings";
 import { GET as CRON } from "@/app/api/cron/notifications/route";
-import { setEnv } from "../../../db-utils";
+import { runQueueNow } from "@/lib/features/jobs/worker";
+import { makeJobsDue, setEnv, waitingJobs } from "../../../db-utils";
+import { runDue } from "../../../jobs-utils";
 import { TEST_CLIENT, TEST_ORIGIN, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
 /**
  * One owner mail per recipient burst. The agreement and the first view are queued in PostgreSQL
- * (OwnerNotification) and mailed by the job once the window after the burst's first event has closed; the tests
- * move the job's clock instead of waiting.
+ * (OwnerNotification) with the burst's "owner-mail" job, due once the window after the burst's first event has
+ * closed; the tests check when the job is due, then make it due instead of waiting.
  */
 
 const WINDOW = burstWindowMs();
+
+/** Runs the due burst jobs (`due`: every waiting one, its time having come) and adds up their counts. */
+function runMails(opts: { due?: boolean } = { due: true }) {
+  return runDue("owner-mail", { mailed: 0, skipped: 0, failed: 0 }, { makeDue: opts.due });
+}
 
 async function ownerMails(to: string): Promise<OutboxEntry[]> {
   return (await listOutbox(500)).filter((m) => m.to === to);
@@ -49,11 +56,13 @@ describe("owner mails per recipient burst", () => {
     expect(queued.every((e) => e.doneAt === null && e.origin === TEST_ORIGIN)).toBe(true);
     const first = queued[0].occurredAt.getTime();
 
-    // The window is still open: nothing yet, and the events stay queued.
-    expect(await runOwnerNotifications({ now: new Date(first + WINDOW - 1) })).toEqual({ mailed: 0, skipped: 0, failed: 0 });
+    // One job for the burst, due when the window has closed; until then nothing is sent.
+    const jobs = await waitingJobs("owner-mail");
+    expect(jobs.map((j) => [j.data, j.startAfter.getTime()])).toEqual([[{ recipientId: r.id }, first + WINDOW]]);
+    expect(await runMails({ due: false })).toEqual({ mailed: 0, skipped: 0, failed: 0 });
     expect(await ownerMails(owner.email)).toHaveLength(0);
 
-    expect(await runOwnerNotifications({ now: new Date(first + WINDOW) })).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await runMails()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
     const mails = await ownerMails(owner.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -66,8 +75,9 @@ describe("owner mails per recipient burst", () => {
     expect(mail.html).toContain(`href="${TEST_ORIGIN}/share/${idea.id}"`);
     expect((await events(r.id)).every((e) => e.doneAt !== null && e.outcome === "sent")).toBe(true);
 
-    // Mailed once: later runs find nothing.
-    expect(await runOwnerNotifications({ now: new Date(first + 10 * WINDOW) })).toEqual({ mailed: 0, skipped: 0, failed: 0 });
+    // Mailed once: no job is left, and later runs find nothing.
+    expect(await waitingJobs("owner-mail")).toEqual([]);
+    expect(await runMails()).toEqual({ mailed: 0, skipped: 0, failed: 0 });
     expect(await ownerMails(owner.email)).toHaveLength(1);
   });
 
@@ -77,12 +87,14 @@ describe("owner mails per recipient burst", () => {
     const [nda, view] = await events(r.id);
     // The first view came after the agreement's window had closed.
     const viewedAt = new Date(nda.occurredAt.getTime() + WINDOW + 5_000);
-    await db.ownerNotification.update({ where: { id: view.id }, data: { occurredAt: viewedAt, nextAttemptAt: viewedAt } });
+    await db.ownerNotification.update({ where: { id: view.id }, data: { occurredAt: viewedAt } });
 
-    expect(await runOwnerNotifications({ now: new Date(nda.occurredAt.getTime() + WINDOW + 1) })).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await runMails()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
     expect((await ownerMails(owner.email)).map((m) => m.subject)).toEqual(['Grace Hopper accepted the NDA for "Solar Kettle"']);
+    // The event left gets its own burst's job, due when its window closes.
+    expect((await waitingJobs("owner-mail")).map((j) => j.startAfter.getTime())).toEqual([viewedAt.getTime() + WINDOW]);
 
-    expect(await runOwnerNotifications({ now: new Date(viewedAt.getTime() + WINDOW) })).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await runMails()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
     const mails = await ownerMails(owner.email);
     expect(mails.map((m) => m.subject).sort()).toEqual(['Grace Hopper accepted the NDA for "Solar Kettle"', 'Grace Hopper opened "Solar Kettle"']);
     expect(mails.find((m) => m.subject.includes("opened"))!.text).toContain(`Viewed on ${formatUtc(viewedAt)} through your full-access link of`);
@@ -92,8 +104,7 @@ describe("owner mails per recipient burst", () => {
     const { owner, share } = await setup();
     const grace = await acceptAndOpen(share);
     const alan = await acceptAndOpen(share, { name: "Alan Turing", email: "alan@example.com" });
-    const due = new Date(Date.now() + WINDOW + 1000);
-    expect(await runOwnerNotifications({ now: due })).toEqual({ mailed: 2, skipped: 0, failed: 0 });
+    expect(await runMails()).toEqual({ mailed: 2, skipped: 0, failed: 0 });
     expect((await ownerMails(owner.email)).map((m) => m.subject).sort()).toEqual([
       'Alan Turing accepted the NDA and opened "Solar Kettle"',
       'Grace Hopper accepted the NDA and opened "Solar Kettle"',
@@ -105,8 +116,9 @@ describe("owner mails per recipient burst", () => {
     const { owner, share } = await setup();
     const recipients = [];
     for (let i = 0; i < 6; i++) recipients.push(await acceptAndOpen(share, { name: `Reader ${i}`, email: `reader-${i}@example.com` }));
-    const due = new Date(Date.now() + WINDOW + 1000);
-    const runs = await Promise.all([runOwnerNotifications({ now: due }), runOwnerNotifications({ now: due }), runOwnerNotifications({ now: due })]);
+    expect(await waitingJobs("owner-mail")).toHaveLength(6);
+    await makeJobsDue("owner-mail");
+    const runs = await Promise.all([runMails({ due: false }), runMails({ due: false }), runMails({ due: false })]);
     expect(runs.reduce((n, c) => n + c.mailed, 0)).toBe(6);
     expect(runs.every((c) => c.failed === 0 && c.skipped === 0)).toBe(true);
     const mails = await ownerMails(owner.email);
@@ -124,7 +136,7 @@ describe("owner mails per recipient burst", () => {
     const late = await acceptAndOpen(share, { name: "Alan Turing", email: "alan@example.com" });
     expect(await events(late.id)).toHaveLength(2);
     await updateNotificationSettings(owner.id, { ndaAccepted: false, firstView: false });
-    expect(await runOwnerNotifications({ now: new Date(Date.now() + WINDOW + 1000) })).toEqual({ mailed: 0, skipped: 1, failed: 0 });
+    expect(await runMails()).toEqual({ mailed: 0, skipped: 1, failed: 0 });
     expect(await ownerMails(owner.email)).toHaveLength(0);
     expect((await events(late.id)).map((e) => e.outcome)).toEqual(["skipped", "skipped"]);
   });
@@ -133,7 +145,7 @@ describe("owner mails per recipient burst", () => {
     const { owner, share } = await setup();
     await acceptAndOpen(share);
     await updateNotificationSettings(owner.id, { ndaAccepted: false });
-    expect(await runOwnerNotifications({ now: new Date(Date.now() + WINDOW + 1000) })).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await runMails()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
     expect((await ownerMails(owner.email)).map((m) => m.subject)).toEqual(['Grace Hopper opened "Solar Kettle"']);
   });
 
@@ -143,21 +155,33 @@ describe("owner mails per recipient burst", () => {
     await db.recipient.update({ where: { id: r.id }, data: { firstViewNotifiedAt: null } });
     await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
     expect((await events(r.id)).map((e) => e.kind)).toEqual(["ndaAccepted", "firstView"]);
+    expect(await waitingJobs("owner-mail")).toHaveLength(1);
+  });
+
+  it("a recipient whose events have no job (left by the release before the job queue) gets one from the periodic job", async () => {
+    const { owner, share } = await setup();
+    const r = await acceptAndOpen(share);
+    await db.$executeRawUnsafe(`DELETE FROM pgboss.job WHERE name = 'owner-mail'`);
+    const [first] = await events(r.id);
+    expect(await runQueueNow("notifications", 5_000)).toEqual({ pruned: 0, adopted: 1 });
+    expect((await waitingJobs("owner-mail")).map((j) => [j.data, j.startAfter.getTime()])).toEqual([[{ recipientId: r.id }, first.occurredAt.getTime() + WINDOW]]);
+    expect(await runQueueNow("notifications", 5_000)).toEqual({ pruned: 0, adopted: 0 });
+    expect(await runMails()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await ownerMails(owner.email)).toHaveLength(1);
   });
 
   it("GET /api/cron/notifications (serverless) needs the cron secret and mails what is due", async () => {
     setEnv({ CRON_SECRET: "a-cron-secret-of-some-length" });
     const { owner, share } = await setup();
     const r = await acceptAndOpen(share);
-    // The burst began more than a window ago.
-    const past = new Date(Date.now() - WINDOW - 5_000);
-    await db.ownerNotification.updateMany({ where: { recipientId: r.id }, data: { occurredAt: past, nextAttemptAt: past } });
+    // The burst's window has closed.
+    expect(await makeJobsDue("owner-mail", { recipientId: r.id })).toBe(1);
     const noParams = { params: Promise.resolve({}) };
     expect((await CRON(new Request("http://localhost/api/cron/notifications"), noParams)).status).toBe(401);
     expect(await ownerMails(owner.email)).toHaveLength(0);
     const ok = await CRON(new Request("http://localhost/api/cron/notifications", { headers: { authorization: "Bearer a-cron-secret-of-some-length" } }), noParams);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(await ok.json()).toMatchObject({ bursts: 1, sweep: { pruned: 0, adopted: 0 } });
     expect(await ownerMails(owner.email)).toHaveLength(1);
   });
 });

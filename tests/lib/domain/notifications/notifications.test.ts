@@ -7,9 +7,10 @@ import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { addComment } from "@/lib/domain/comments";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { notifyCommentAdded } from "@/lib/domain/notifications";
-import { burstWindowMs, runOwnerNotifications } from "@/lib/domain/notifications/queue";
+import { MAX_ATTEMPTS, retryDelayMs } from "@/lib/domain/notifications/queue";
 import { updateNotificationSettings } from "@/lib/domain/notifications/settings";
-import { allowConsoleError } from "../../../db-utils";
+import { allowConsoleError, makeJobsDue, waitingJobs } from "../../../db-utils";
+import { runDue } from "../../../jobs-utils";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient as agreedRecipientUnsent, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
 const NDA_SUBJECT = /accepted the NDA/;
@@ -21,15 +22,20 @@ const COMMENT_SUBJECT = /^New comment from /;
  * one mail per burst: tests/lib/domain/notifications/bursts.test.ts), then the mails to `to`.
  */
 async function mailsTo(to: string, subject?: RegExp): Promise<OutboxEntry[]> {
-  await runOwnerNotifications({ now: new Date(Date.now() + burstWindowMs() + 1000) });
+  await runBursts();
   return (await listOutbox(500)).filter((m) => m.to === to && (!subject || subject.test(m.subject)));
 }
 
 /** A recipient who accepted, with the agreement's mail sent: what follows is a burst of its own. */
 async function agreedRecipient(...args: Parameters<typeof agreedRecipientUnsent>) {
   const r = await agreedRecipientUnsent(...args);
-  await runOwnerNotifications({ now: new Date(Date.now() + burstWindowMs() + 1000) });
+  await runBursts();
   return r;
+}
+
+/** Runs the burst jobs (`due`: every waiting one, its time having come). */
+function runBursts(opts: { due?: boolean } = { due: true }) {
+  return runDue("owner-mail", { mailed: 0, skipped: 0, failed: 0 }, { makeDue: opts.due });
 }
 
 async function setup(ownerName = "Ada Lovelace") {
@@ -131,12 +137,12 @@ describe("owner notifications", () => {
       const r = await agreedRecipient(share);
       const res = await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
       expect(res.idea.content).toBe("<p>Secret plan</p>");
-      const due = new Date(Date.now() + burstWindowMs() + 1000);
       const unblock = blockOutbox();
       allowConsoleError(); // the job logs the failed mail
       const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+      const from = Date.now();
       try {
-        expect(await runOwnerNotifications({ now: due })).toEqual({ mailed: 0, skipped: 0, failed: 1 });
+        expect(await runBursts()).toEqual({ mailed: 0, skipped: 0, failed: 1 });
         expect(errors).toHaveBeenCalledWith(expect.stringContaining("an owner mail could not be sent"), expect.anything());
       } finally {
         errors.mockRestore();
@@ -144,10 +150,34 @@ describe("owner notifications", () => {
       }
       const [event] = await db.ownerNotification.findMany({ where: { recipientId: r.id, kind: "firstView" } });
       expect(event).toMatchObject({ doneAt: null, attempts: 1, lastError: expect.any(String) });
-      // Not before its retry time; then once.
-      expect(await runOwnerNotifications({ now: due })).toEqual({ mailed: 0, skipped: 0, failed: 0 });
-      expect(await runOwnerNotifications({ now: new Date(event.nextAttemptAt.getTime() + 1) })).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+      // Its retry is a job, due after the first delay; not before its time, then once.
+      const [retry] = await waitingJobs("owner-mail");
+      expect(retry.startAfter.getTime()).toBeGreaterThanOrEqual(from + retryDelayMs(1));
+      expect(retry.startAfter.getTime()).toBeLessThanOrEqual(Date.now() + retryDelayMs(1));
+      expect(await runBursts({ due: false })).toEqual({ mailed: 0, skipped: 0, failed: 0 });
+      await makeJobsDue("owner-mail");
+      expect(await runBursts({ due: false })).toEqual({ mailed: 1, skipped: 0, failed: 0 });
       expect(await mailsTo(owner.email, VIEW_SUBJECT)).toHaveLength(1);
+    });
+
+    it("a mail that keeps failing is given up after the last attempt", async () => {
+      const { owner, share } = await setup();
+      const r = await agreedRecipient(share);
+      await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
+      await db.ownerNotification.updateMany({ where: { recipientId: r.id, doneAt: null }, data: { attempts: MAX_ATTEMPTS - 1 } });
+      const unblock = blockOutbox();
+      allowConsoleError();
+      const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect(await runBursts()).toEqual({ mailed: 0, skipped: 0, failed: 1 });
+      } finally {
+        errors.mockRestore();
+        unblock();
+      }
+      const [event] = await db.ownerNotification.findMany({ where: { recipientId: r.id, kind: "firstView" } });
+      expect(event).toMatchObject({ doneAt: expect.any(Date), outcome: "failed", attempts: MAX_ATTEMPTS });
+      expect(await waitingJobs("owner-mail")).toEqual([]);
+      expect(await mailsTo(owner.email, VIEW_SUBJECT)).toHaveLength(0);
     });
   });
 

@@ -1,5 +1,6 @@
 import { db } from "@/lib/platform/db";
 import { setEnv } from "../../../db-utils";
+import { runDue } from "../../../jobs-utils";
 import { describeWithPython, type OtsDescription, type OtsTree } from "../../../fakes/python-ots";
 import { startFakeNetwork, type FakeNetwork } from "../../../fakes/network";
 import { attestationsOf, parseOtsFile, type OtsTimestamp } from "@/lib/domain/timestamps/ots";
@@ -58,4 +59,14 @@ export function configure(net: FakeNetwork, overrides: Record<string, string> = 
     ESPLORA_URL: net.explorers.map((e) => e.url).join(","),
     ...overrides,
   });
+}
+
+/** Runs the due "stamp" jobs (all as one batch, as a worker takes them) and answers the batch's counts. */
+export function runStamping() {
+  return runDue("stamp", { queued: 0, submitted: 0, calendars: 0, retrying: 0, failed: 0 });
+}
+
+/** Runs the "timestamp-upgrade" jobs, first making every waiting check due (the time of its backoff has come). */
+export function runUpgradeChecks(opts: { makeDue?: boolean } = { makeDue: true }) {
+  return runDue("timestamp-upgrade", { checked: 0, upgraded: 0, confirmed: 0, pending: 0, failed: 0 }, opts);
 }

@@ -3,13 +3,14 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { createIdea, publishIdea } from "@/lib/domain/ideas";
 import { getIdeaOts, getIdeaStampedFile, getIdeaTimestamp } from "@/lib/domain/evidence/proofs";
-import { runStampingPass } from "@/lib/domain/timestamps/stamp";
-import { runUpgradePass } from "@/lib/domain/timestamps/upgrade";
+import { getEnv } from "@/lib/platform/env";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
 import { verifyProof } from "@/lib/domain/timestamps/verify";
 import { attestationsOf, findNode, parseOtsFile, OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";
 import { createPdfDraft, createUser, MINIMAL_PDF } from "../../../factories";
-import { expectSameInPython, useFakeNetwork } from "./helpers";
+import { makeJobsDue, setEnv, waitingJobs } from "../../../db-utils";
+import { GET as CRON } from "@/app/api/cron/timestamps/route";
+import { expectSameInPython, runStamping, runUpgradeChecks, useFakeNetwork } from "./helpers";
 
 const fakes = useFakeNetwork({ calendars: 3, explorers: 2 });
 
@@ -52,11 +53,16 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     expect(fakes.net.calendars.map((c) => c.submissions.length)).toEqual([0, 0, 0]);
     expect(await getIdeaTimestamp(user.id, htmlId)).toMatchObject({ status: "queued", submittedAt: null, calendars: [], bitcoin: null });
     await expect(getIdeaOts(user.id, htmlId)).rejects.toBeInstanceOf(NotFoundError);
+    // Each proof has its job to be stamped, committed with the publication.
+    const proofs = await db.timestampProof.findMany({ select: { id: true } });
+    expect((await waitingJobs("stamp")).map((j) => j.data).sort((a, b) => String(a.proofId).localeCompare(String(b.proofId)))).toEqual(
+      proofs.map((p) => ({ proofId: p.id, attempt: 1 })).sort((a, b) => a.proofId.localeCompare(b.proofId)),
+    );
   });
 
   it("stamps a batch with one submission per calendar, upgrades it after a block and verifies it", async () => {
     const { user, ids } = await publishThree();
-    const counts = await runStampingPass();
+    const counts = await runStamping();
     expect(counts).toEqual({ queued: 3, submitted: 3, calendars: 3, retrying: 0, failed: 0 });
 
     // One submission per calendar, with the protocol's Accept header, of one 32-byte root.
@@ -71,8 +77,12 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     const proofs = await db.timestampProof.findMany({ where: { ideaVersion: { ideaId: { in: ids } } }, orderBy: { ideaVersion: { ideaId: "asc" } } });
     const files: Buffer[] = [];
     for (const proof of proofs) {
-      expect(proof).toMatchObject({ status: "pending", calendars: fakes.net.calendars.map((c) => c.url), lastError: null, attempts: 0 });
+      expect(proof).toMatchObject({ status: "pending", calendars: fakes.net.calendars.map((c) => c.url), lastError: null });
       expect(proof.submittedAt).toBeInstanceOf(Date);
+      // Its first calendar check is a job, one interval after the submission.
+      const [check] = await waitingJobs("timestamp-upgrade", { proofId: proof.id });
+      expect(check.data).toEqual({ proofId: proof.id, check: 1 });
+      expect(check.startAfter.getTime()).toBe(proof.submittedAt!.getTime() + getEnv().OTS_INTERVAL_S * 1000);
       const bytes = Buffer.from(proof.ots!);
       files.push(bytes);
       const ots = parseOtsFile(bytes);
@@ -89,15 +99,15 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     expectSameInPython(files);
     expect(await getIdeaTimestamp(user.id, ids[0])).toMatchObject({ status: "pending", bitcoin: null, calendars: fakes.net.calendars.map((c) => c.url) });
 
-    // Before any block: still pending, and nothing is written but the schedule.
-    expect(await runUpgradePass()).toMatchObject({ checked: 3, upgraded: 0, confirmed: 0, pending: 3 });
+    // Before any block: still pending, and nothing is written but the schedule (each proof's second check).
+    expect(await runUpgradeChecks()).toMatchObject({ checked: 3, upgraded: 0, confirmed: 0, pending: 3 });
     // Every calendar was asked once about its commitment, not once per idea.
     expect(fakes.net.calendars.map((c) => c.upgradeRequests.length)).toEqual([1, 1, 1]);
+    expect((await waitingJobs("timestamp-upgrade")).map((j) => j.data.check)).toEqual([2, 2, 2]);
 
     const heights = fakes.net.mineAll();
-    // The next check is due after the backoff: move the clock.
-    const later = new Date(Date.now() + 60 * 60_000);
-    expect(await runUpgradePass(later)).toMatchObject({ checked: 3, upgraded: 3, confirmed: 3 });
+    // The next check is due after the backoff: its time comes.
+    expect(await runUpgradeChecks()).toMatchObject({ checked: 3, upgraded: 3, confirmed: 3 });
     const firstBlock = fakes.net.chain.blocks.get(heights[0]!)!;
 
     const confirmed = await db.timestampProof.findMany({ where: { ideaVersion: { ideaId: { in: ids } } }, orderBy: { ideaVersion: { ideaId: "asc" } } });
@@ -124,14 +134,15 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
       expect(result.attestations.filter((a) => a.kind === "bitcoin").every((a) => a.kind === "bitcoin" && a.result === "verified")).toBe(true);
     }
 
-    // Confirmed proofs are left alone.
-    expect(await runTimestampJobs(new Date(later.getTime() + 86_400_000))).toMatchObject({ upgrade: { checked: 0 }, stamp: { queued: 0 } });
+    // Confirmed proofs are left alone: no job waits for them, and the sweep gives them none.
+    expect(await waitingJobs("timestamp-upgrade")).toEqual([]);
+    expect(await runTimestampJobs()).toMatchObject({ adopted: { stamp: 0, upgrade: 0 } });
   });
 
   it("keeps the proofs private to their owner", async () => {
     const { ids } = await publishThree();
     const stranger = await createUser();
-    await runStampingPass();
+    await runStamping();
     await expect(getIdeaTimestamp(stranger.id, ids[0])).rejects.toBeInstanceOf(NotFoundError);
     await expect(getIdeaOts(stranger.id, ids[0])).rejects.toBeInstanceOf(NotFoundError);
     await expect(getIdeaStampedFile(stranger.id, ids[0])).rejects.toBeInstanceOf(NotFoundError);
@@ -149,5 +160,20 @@ describe("timestamps: from publication to a Bitcoin-anchored proof", () => {
     const other = await createIdea(user.id, { title: "Race", content: "<p>y</p>" });
     await Promise.all([publishIdea(user.id, other.id), publishIdea(user.id, other.id), publishIdea(user.id, other.id)]);
     expect(await db.timestampProof.count({ where: { ideaVersion: { ideaId: other.id } } })).toBe(1);
+  });
+
+  it("GET /api/cron/timestamps (serverless) runs the periodic job, then the due checks, then the due proofs as one batch", async () => {
+    setEnv({ CRON_SECRET: "a-cron-secret-of-some-length" });
+    const { ids } = await publishThree();
+    const call = async () => {
+      const res = await CRON(new Request("http://localhost/api/cron/timestamps", { headers: { authorization: "Bearer a-cron-secret-of-some-length" } }), { params: Promise.resolve({}) });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await call()).toMatchObject({ adopted: { stamp: 0, upgrade: 0 }, upgrade: { checked: 0 }, stamp: { queued: 3, submitted: 3, calendars: 3 } });
+    fakes.net.mineAll();
+    await makeJobsDue("timestamp-upgrade");
+    expect(await call()).toMatchObject({ upgrade: { checked: 3, confirmed: 3 }, stamp: { queued: 0 } });
+    expect(await db.timestampProof.count({ where: { ideaVersion: { ideaId: { in: ids } }, status: "confirmed" } })).toBe(3);
   });
 });

@@ -5,11 +5,9 @@ import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { revokeShare } from "@/lib/domain/shares";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { getIdeaOts, getIdeaStampedFile, getNdaEvidenceFile, getNdaOts, getNdaTimestamp, ideaOfAgreedRecipient, listIdeaNdas } from "@/lib/domain/evidence/proofs";
-import { runStampingPass } from "@/lib/domain/timestamps/stamp";
-import { runUpgradePass } from "@/lib/domain/timestamps/upgrade";
 import { verifyProof } from "@/lib/domain/timestamps/verify";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../../factories";
-import { expectSameInPython, useFakeNetwork } from "./helpers";
+import { expectSameInPython, runStamping, runUpgradeChecks, useFakeNetwork } from "./helpers";
 
 const fakes = useFakeNetwork({ calendars: 2, explorers: 1 });
 
@@ -49,10 +47,10 @@ describe("timestamps: NDA acceptances", () => {
 
   it("stamps the acceptance in the same batch as the idea, and proves it after a block", async () => {
     const { owner, idea, nda } = await acceptedNda();
-    expect(await runStampingPass()).toMatchObject({ queued: 2, submitted: 2 });
+    expect(await runStamping()).toMatchObject({ queued: 2, submitted: 2 });
     expect(fakes.net.calendars.map((c) => c.submissions.length)).toEqual([1, 1]);
     fakes.net.mineAll();
-    expect(await runUpgradePass(new Date(Date.now() + 3600_000))).toMatchObject({ confirmed: 2 });
+    expect(await runUpgradeChecks()).toMatchObject({ confirmed: 2 });
 
     const status = await getNdaTimestamp(owner.id, nda.id);
     expect(status).toMatchObject({ status: "confirmed", bitcoin: { height: expect.any(Number) } });

@@ -4,12 +4,14 @@ import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { revokeAllShares, revokeShare } from "@/lib/domain/shares";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { createWebhook } from "@/lib/domain/webhooks/endpoints";
-import { retryDelayMs, runWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
-import { DELIVERY_RETENTION_MS, queueTestEvent } from "@/lib/domain/webhooks/queue";
+import { enqueue } from "@/lib/platform/jobs";
+import { retryDelayMs, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { createTestDelivery, DELIVERY_RETENTION_MS } from "@/lib/domain/webhooks/queue";
+import { runDueJobs } from "@/lib/features/jobs/worker";
 import { verifySignature } from "@/lib/domain/webhooks/signature";
 import type { WebhookEventType } from "@/lib/domain/validation/webhooks";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../../factories";
-import { setEnv } from "../../../db-utils";
+import { makeJobsDue, queuedJobs, setEnv, waitingJobs } from "../../../db-utils";
 import { startWebhookReceiver } from "../../../fakes/webhook-receiver";
 import { settleWebhooks, useWebhookWorker } from "./helpers";
 
@@ -40,6 +42,19 @@ async function ownerWithEndpoint(events: WebhookEventType[] = ALL) {
   const idea = await createPublished(owner.id, { title: "Solar kettle", content: "<p>The secret plan</p>" });
   const share = await createShare(owner.id, idea.id);
   return { owner, endpoint, idea, share };
+}
+
+/** A test event's delivery with its job, as an event's deliveries are queued (created `at`). */
+async function queueTestEvent(endpointId: string, at?: Date) {
+  const id = await createTestDelivery(endpointId, at);
+  await enqueue("webhooks", { deliveryId: id });
+  return id;
+}
+
+/** Its next attempt's time comes: the waiting job is made due and run. */
+async function nextAttempt() {
+  await makeJobsDue("webhooks");
+  await settleWebhooks();
 }
 
 const bodies = () => receiver.received.map((r) => JSON.parse(r.body) as { id: string; type: string; createdAt: string; data: Record<string, unknown> });
@@ -117,8 +132,9 @@ describe("webhook events from the real flows", () => {
     const comment = await addComment({ content: "Hello", recipientId: recipient.id }, recipient.secrets, TEST_CLIENT, share.accessLink);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(comment.content).toBe("Hello");
-    await receiver.waitFor(1); // the attempt is under way, and hanging
-    expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "pending", attempts: 1 });
+    await receiver.waitFor(1); // the attempt is under way, and hanging: its job is held (leased) by the worker
+    expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await queuedJobs("webhooks")).map((j) => j.state)).toEqual(["active"]);
     receiver.release();
     await settleWebhooks();
     expect(await db.webhookDelivery.findFirstOrThrow()).toMatchObject({ status: "delivered" });
@@ -141,22 +157,27 @@ describe("retries, backoff and the log", () => {
     const owner = await createUser();
     const endpoint = await createWebhook(owner.id, { url: receiver.url, events: ALL });
     receiver.answers.push(500, 503);
-    const id = await queueTestEvent(endpoint.id);
     const t0 = Date.now();
-    expect(await runWebhookDeliveries()).toEqual({ claimed: 1, delivered: 0, retrying: 1, failed: 0 });
+    const id = await queueTestEvent(endpoint.id);
+    await settleWebhooks();
     let row = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "HTTP 500" });
     expect(row.nextAttemptAt.getTime() - row.lastAttemptAt!.getTime()).toBe(30_000);
-    // Not due yet: nothing is claimed.
-    expect(await runWebhookDeliveries()).toMatchObject({ claimed: 0 });
-    expect(await runWebhookDeliveries({ now: () => new Date(t0 + 31_000) })).toMatchObject({ claimed: 1, retrying: 1 });
+    // The next attempt is a job due then.
+    expect((await waitingJobs("webhooks")).map((j) => [j.data, j.startAfter.getTime()])).toEqual([[{ deliveryId: id }, row.nextAttemptAt.getTime()]]);
+    // Not due yet: nothing is sent.
+    await settleWebhooks();
+    expect(receiver.received).toHaveLength(1);
+    await nextAttempt();
     row = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: "pending", attempts: 2, lastStatusCode: 503 });
     expect(row.nextAttemptAt.getTime() - row.lastAttemptAt!.getTime()).toBe(120_000);
-    expect(await runWebhookDeliveries({ now: () => new Date(t0 + 100_000) })).toMatchObject({ claimed: 0 });
-    expect(await runWebhookDeliveries({ now: () => new Date(t0 + 160_000) })).toMatchObject({ claimed: 1, delivered: 1 });
+    await settleWebhooks();
+    expect(receiver.received).toHaveLength(2);
+    await nextAttempt();
     row = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: "delivered", attempts: 3, lastStatusCode: 200, lastError: null });
+    expect(await waitingJobs("webhooks")).toEqual([]);
     const log = await db.webhookAttempt.findMany({ where: { deliveryId: id }, orderBy: { attempt: "asc" } });
     expect(log.map((a) => [a.attempt, a.ok, a.statusCode])).toEqual([[1, false, 500], [2, false, 503], [3, true, 200]]);
     // The same body each time, each signed at its own time.
@@ -171,9 +192,10 @@ describe("retries, backoff and the log", () => {
     const id = await queueTestEvent(endpoint.id, new Date(Date.now() - 23.9 * 3600_000));
     await db.webhookDelivery.update({ where: { id }, data: { attempts: 9 } });
     receiver.answers.push(500);
-    expect(await runWebhookDeliveries()).toMatchObject({ claimed: 1, failed: 1 });
+    await settleWebhooks();
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "failed", attempts: 10, lastStatusCode: 500 });
-    expect(await runWebhookDeliveries({ now: () => new Date(Date.now() + 7 * 3600_000) })).toMatchObject({ claimed: 0 });
+    // Nothing is tried again.
+    expect(await waitingJobs("webhooks")).toEqual([]);
   });
 
   it("a receiver that is down is retried (no response code logged)", async () => {
@@ -182,36 +204,40 @@ describe("retries, backoff and the log", () => {
     const { deadUrl } = await import("../../../fakes/http-server");
     await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: await deadUrl() } });
     const id = await queueTestEvent(endpoint.id);
-    expect(await runWebhookDeliveries()).toMatchObject({ retrying: 1 });
+    await settleWebhooks();
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await waitingJobs("webhooks")).toHaveLength(1);
     const [attempt] = await db.webhookAttempt.findMany({ where: { deliveryId: id } });
     expect(attempt).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/ECONNREFUSED/) });
   });
 
-  it("two workers at once never send one delivery twice (SKIP LOCKED)", async () => {
+  it("runs at once (two cron calls beside the worker) never send one delivery twice", async () => {
     const owner = await createUser();
     const endpoint = await createWebhook(owner.id, { url: receiver.url, events: ALL });
     const ids = [];
-    for (let i = 0; i < 20; i++) ids.push(await queueTestEvent(endpoint.id));
-    const [a, b] = await Promise.all([runWebhookDeliveries(), runWebhookDeliveries()]);
-    expect(a.claimed + b.claimed).toBe(20);
-    expect(a.delivered + b.delivered).toBe(20);
+    for (let i = 0; i < 20; i++) ids.push(await createTestDelivery(endpoint.id));
+    await Promise.all(ids.map((deliveryId) => enqueue("webhooks", { deliveryId })));
+    await Promise.all([runDueJobs("webhooks", 30_000), runDueJobs("webhooks", 30_000)]);
+    await settleWebhooks();
     const sent = receiver.received.map((r) => String(r.headers["ideavault-delivery"]));
     expect(sent.sort()).toEqual([...ids].sort());
     expect(await db.webhookAttempt.count()).toBe(20);
+    expect(await db.webhookDelivery.count({ where: { status: "delivered", attempts: 1 } })).toBe(20);
   });
 
-  it("a worker skips a delivery another one holds instead of waiting for it", async () => {
+  it("a worker skips a delivery whose job another one holds instead of waiting for it", async () => {
     const owner = await createUser();
     const endpoint = await createWebhook(owner.id, { url: receiver.url, events: ALL });
-    const held = await queueTestEvent(endpoint.id);
-    const free = await queueTestEvent(endpoint.id);
+    const held = await createTestDelivery(endpoint.id);
+    const free = await createTestDelivery(endpoint.id);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    await enqueue("webhooks", { deliveryId: held });
     const holder = db.$transaction(
       async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM "WebhookDelivery" WHERE "id" = ${held} FOR UPDATE`;
+        await tx.$queryRawUnsafe(`SELECT 1 FROM pgboss.job WHERE name = 'webhooks' AND data->>'deliveryId' = $1 FOR UPDATE`, held);
         locked();
         await gate;
       },
@@ -219,18 +245,20 @@ describe("retries, backoff and the log", () => {
     );
     await isLocked;
     try {
-      expect(await runWebhookDeliveries()).toMatchObject({ claimed: 1, delivered: 1 });
+      await enqueue("webhooks", { deliveryId: free });
+      await receiver.waitFor(1);
       expect(receiver.received.map((r) => r.headers["ideavault-delivery"])).toEqual([free]);
     } finally {
       release();
       await holder;
     }
-    expect(await runWebhookDeliveries()).toMatchObject({ claimed: 1, delivered: 1 });
+    await settleWebhooks();
+    expect(receiver.received.map((r) => r.headers["ideavault-delivery"])).toEqual([free, held]);
   });
 });
 
 describe("retention", () => {
-  it("a full run deletes finished deliveries older than 30 days with their log, and keeps the rest", async () => {
+  it("the periodic job deletes finished deliveries older than 30 days with their log, keeps the rest, and gives a pending one without a job its job", async () => {
     const { endpoint } = await ownerWithEndpoint(["nda.accepted"]);
     const now = Date.now();
     const old = new Date(now - DELIVERY_RETENTION_MS - 60_000);
@@ -244,7 +272,7 @@ describe("retention", () => {
           payload: "{}",
           status,
           createdAt,
-          // Pending ones are not due, so the run leaves them alone.
+          // A pending one is due in an hour (its job, once adopted, too).
           nextAttemptAt: new Date(now + 3600_000),
           attemptLog: { create: [{ attempt: 1, ok: status === "delivered", durationMs: 5 }] },
         },
@@ -255,7 +283,9 @@ describe("retention", () => {
     const oldPending = await make("pending", old);
     const recentDelivered = await make("delivered", recent);
 
-    await runWebhookDeliveries();
+    expect(await sweepWebhookDeliveries()).toEqual({ pruned: 2, adopted: 1 });
+    expect((await waitingJobs("webhooks")).map((j) => [j.data, j.startAfter.getTime()])).toEqual([[{ deliveryId: oldPending.id }, now + 3600_000]]);
+    expect(await sweepWebhookDeliveries()).toEqual({ pruned: 0, adopted: 0 });
 
     const left = (await db.webhookDelivery.findMany({ select: { id: true } })).map((d) => d.id).sort();
     expect(left).toEqual([oldPending.id, recentDelivered.id].sort());
@@ -273,7 +303,7 @@ describe("private addresses at delivery time", () => {
     const byName = await createWebhook(owner.id, { url: "https://ideavault.invalid/hooks", events: ALL });
     await db.webhookEndpoint.update({ where: { id: byName.id }, data: { url: `https://localhost:${receiver.port}/hooks` } });
     const rebound = await queueTestEvent(byName.id);
-    expect(await runWebhookDeliveries()).toMatchObject({ claimed: 2, failed: 2 });
+    await settleWebhooks();
     expect(receiver.received).toHaveLength(0);
     const rows = await db.webhookDelivery.findMany({ where: { id: { in: [direct, rebound] } }, include: { attemptLog: true } });
     for (const row of rows) {

@@ -1,8 +1,7 @@
 import { runJobsUntilIdle, startJobWorkers, stopJobWorkers } from "@/lib/features/jobs/worker";
-import { settleWebhookKicks } from "@/lib/domain/webhooks/deliver";
 
 /**
- * A worker for the "webhooks" queue in this test file, as a long-running server has: a kick is attempted in the
+ * A worker for the "webhooks" queue in this test file, as a long-running server has: a delivery is attempted in the
  * background, not by the test. Periodic jobs are not started (the tests move their clock themselves).
  */
 export function useWebhookWorker() {
@@ -14,8 +13,7 @@ export function useWebhookWorker() {
   });
 }
 
-/** Waits until every kick is queued and every queued delivery job has run. */
+/** Waits until every due delivery job has run. */
 export async function settleWebhooks() {
-  await settleWebhookKicks();
   await runJobsUntilIdle(["webhooks"]);
 }

@@ -1,12 +1,10 @@
 import { db } from "@/lib/platform/db";
-import { runStampingPass } from "@/lib/domain/timestamps/stamp";
-import { runUpgradePass } from "@/lib/domain/timestamps/upgrade";
 import { createWebhook } from "@/lib/domain/webhooks/endpoints";
 import { verifySignature } from "@/lib/domain/webhooks/signature";
 import { agreedRecipient, createPublished, createShare, createUser } from "../../../factories";
 import { setEnv } from "../../../db-utils";
 import { startWebhookReceiver } from "../../../fakes/webhook-receiver";
-import { useFakeNetwork } from "../timestamps/helpers";
+import { runStamping, runUpgradeChecks, useFakeNetwork } from "../timestamps/helpers";
 import { settleWebhooks, useWebhookWorker } from "./helpers";
 
 useWebhookWorker();
@@ -30,17 +28,16 @@ describe("timestamp.anchored", () => {
     const endpoint = await createWebhook(owner.id, { url: receiver.url, events: ["timestamp.anchored"] });
     const idea = await createPublished(owner.id, { title: "Solar kettle" });
     const recipient = await agreedRecipient(await createShare(owner.id, idea.id));
-    await runStampingPass();
-    await runUpgradePass();
+    await runStamping();
+    await runUpgradeChecks();
     await settleWebhooks();
     expect(receiver.received).toHaveLength(0);
 
     fakes.net.mineAll();
-    const later = new Date(Date.now() + 3600_000);
-    expect(await runUpgradePass(later)).toMatchObject({ confirmed: 2 });
+    expect(await runUpgradeChecks()).toMatchObject({ confirmed: 2 });
     await settleWebhooks();
-    // A later pass has nothing pending left, and sends nothing again.
-    await runUpgradePass(new Date(later.getTime() + 3600_000));
+    // A later run has nothing pending left, and sends nothing again.
+    expect(await runUpgradeChecks()).toMatchObject({ checked: 0 });
     await settleWebhooks();
 
     expect(receiver.received).toHaveLength(2);

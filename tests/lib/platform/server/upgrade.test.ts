@@ -22,8 +22,9 @@ import { GET as getStampedFile } from "@/app/api/ideas/[id]/timestamp/file/route
 import { GET as getNdaTimestamp } from "@/app/api/ndas/[id]/timestamp/route";
 import { GET as getVersions } from "@/app/api/ideas/[id]/versions/route";
 import { startFakeNetwork, type FakeNetwork } from "../../../fakes/network";
-import { configure, expectSameInPython } from "../../domain/timestamps/helpers";
-import { blobPath, setEnv } from "../../../db-utils";
+import { configure, expectSameInPython, runStamping } from "../../domain/timestamps/helpers";
+import { blobPath, setEnv, waitingJobs } from "../../../db-utils";
+import { stopBoss } from "@/lib/platform/jobs";
 import { routeSession } from "../../../route-harness";
 import { recordQueries } from "../../../query-count";
 import { MINIMAL_PDF, PNG } from "../../../factories";
@@ -69,10 +70,13 @@ async function upgrade(url: string, client: pg.Client) {
   expect(await pendingMigrations(url)).toEqual([]);
   setEnv({ DATABASE_URL: url });
   await disconnectDb();
+  // The job queue's own pool, too, is opened again on the upgraded database.
+  await stopBoss();
 }
 
 afterAll(async () => {
   await fakes?.close();
+  await stopBoss();
   await disconnectDb();
   const a = admin();
   await a.connect();
@@ -240,7 +244,8 @@ describe("upgrading a database from the first release", () => {
     // The job stamps them like any other, and the stamped file is the content as published.
     fakes = await startFakeNetwork({ calendars: 2, explorers: 1 });
     configure(fakes);
-    expect(await runTimestampJobs()).toMatchObject({ backfill: { ideas: 0 }, stamp: { queued: 2, submitted: 2 } });
+    expect(await runTimestampJobs()).toMatchObject({ backfill: { ideas: 0 }, adopted: { stamp: 0, upgrade: 0 } });
+    expect(await runStamping()).toMatchObject({ queued: 2, submitted: 2 });
     const stamped = await getIdeaTimestamp(new Request(`http://localhost/api/ideas/${pdfId}/timestamp`), params(pdfId));
     expect(await stamped.json()).toMatchObject({ status: "pending", digest: sha256(MINIMAL_PDF) });
     const file = await getStampedFile(new Request(`http://localhost/api/ideas/${pdfId}/timestamp/file`), params(pdfId));
@@ -328,5 +333,11 @@ describe("upgrading a database from the last release before versions", () => {
     const lookup = await getIdeaTimestamp(new Request(`http://localhost/api/ideas/${ideaId}/timestamp`), params(ideaId));
     expect(await lookup.json()).toMatchObject({ status: "queued", digest });
     expect((await listIdeas(ada.id)).find((i) => i.id === ideaId)).toMatchObject({ version: 1, hasDraft: false, timestamp: { status: "queued" } });
+
+    // The release before the job queue left it queued without a job: the periodic timestamp job gives it one, once.
+    expect(await waitingJobs("stamp")).toEqual([]);
+    expect(await runTimestampJobs()).toMatchObject({ adopted: { stamp: 1, upgrade: 0 } });
+    expect((await waitingJobs("stamp")).map((j) => j.data)).toEqual([{ proofId: "cproofevidencerelease0001", attempt: 1 }]);
+    expect(await runTimestampJobs()).toMatchObject({ adopted: { stamp: 0, upgrade: 0 } });
   });
 });
