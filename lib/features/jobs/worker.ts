@@ -6,6 +6,7 @@ import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/pre
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
 import { runWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 
 /** What each job does. */
 const HANDLERS: { [N in JobName]: JobHandler<N> } = {
@@ -15,6 +16,7 @@ const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   notifications: () => runOwnerNotifications(),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
+  "log-anchors": () => runLogAnchorJob(),
 };
 
 /** A burst is mailed, and a due webhook retry sent, within this long; a run with nothing due is one indexed query. */
@@ -32,6 +34,7 @@ function periodic(): Partial<Record<JobName, number>> {
     "webhooks-sweep": SWEEP_INTERVAL_S,
     notifications: SWEEP_INTERVAL_S,
     "pages-sweep": env.PAGES_INTERVAL_S,
+    "log-anchors": env.LOG_ANCHOR_INTERVAL_S,
   };
 }
 
