@@ -11,6 +11,7 @@ import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { evidenceLogLines } from "@/lib/domain/evidence-log/read";
 import { verifyLog } from "@/lib/domain/evidence-log/verify";
 import { listActivity, activityCsv } from "@/lib/domain/activity";
+import { deleteAccount } from "@/lib/features/account/delete";
 import { addComment } from "@/lib/domain/comments";
 import { addOwnerReply } from "@/lib/domain/comments/replies";
 import { recordEngagement } from "@/lib/domain/engagement";
@@ -95,9 +96,11 @@ describe("the evidence log", () => {
     expect(by["agreement.accepted"]).toMatchObject({ ndaId: nda.id, agreementSha256: shown.sha256, contentSha256: nda.contentSha256, version: 1 });
     expect(by.view).toMatchObject({ viewId: view.id, recipientId: r.id, version: 1 });
     expect(by["reading.reported"]).toMatchObject({ viewId: view.id, storedMs: 30_000 });
-    expect(by.comment).toMatchObject({ commentId: comment.id }) && expect(by.reply).toMatchObject({ commentId: reply.id, parentId: comment.id });
+    expect(by.comment).toMatchObject({ commentId: comment.id });
+    expect(by.reply).toMatchObject({ commentId: reply.id, parentId: comment.id });
     expect(by["evidence-pack.made"]).toMatchObject({ packId: plan.packId });
-    expect(agreed.agreedToNda).toBe(true) && expect(content.idea.id).toBe(idea.id);
+    expect(agreed.agreedToNda).toBe(true);
+    expect(content.idea.id).toBe(idea.id);
 
     // No personal value is in the log: only commitments, which the values beside the log open.
     const text = lines.join("\n");
@@ -119,7 +122,7 @@ describe("the evidence log", () => {
     expect(csv).toContain(`,7,${entries[6].hash.slice(0, 8)}\r\n`);
   });
 
-  it("logs a passcode given, a decline and a reply; an entry commits or rolls back with its event", async () => {
+  it("logs a passcode given and a decline; an entry commits or rolls back with its event", async () => {
     const owner = await createUser();
     const idea = await createPublished(owner.id);
     const share = await createShare(owner.id, idea.id, { passcode: "open sesame" });
@@ -149,8 +152,8 @@ describe("the evidence log", () => {
     expect(await db.evidenceLog.findUniqueOrThrow({ where: { ideaId: idea.id } })).toMatchObject({ headSeq: 6 });
     expect(await db.evidenceEntry.count({ where: { ideaId: idea.id } })).toBe(6);
     // The next append follows on without a gap.
-    await addComment({ content: "hello" }, r.secrets, TEST_CLIENT).catch(() => undefined);
-    expect(verifyLog(await logOf(idea.id))).toMatchObject({ valid: true });
+    await revokeShare(owner.id, share.id);
+    expect(verifyLog(await logOf(idea.id))).toMatchObject({ valid: true, entries: 7 });
   });
 
   it("numbers parallel appends from two servers 1..N: no fork, no gap", async () => {
@@ -210,6 +213,14 @@ describe("the evidence log", () => {
     expect(verifyLog(await logOf(idea.id))).toMatchObject({ valid: true, entries: 5 });
 
     await expect(db.$executeRaw`UPDATE "EvidenceEntry" SET "type" = 'forged' WHERE "ideaId" = ${idea.id} AND "seq" = 2`).rejects.toThrow(/cannot be changed/);
+
+    // Deleting the owner's account deletes their ideas, and with them the logs and every value beside them.
+    const r3 = await createRecipient(share, { name: "Third" });
+    expect(await db.evidencePersonalData.count({ where: { recipientId: r3.id } })).toBeGreaterThan(0);
+    await deleteAccount(owner.id, { password: owner.password, signedInAt: new Date() });
+    expect(await db.evidenceEntry.count({ where: { ideaId: idea.id } })).toBe(0);
+    expect(await db.evidencePersonalData.count()).toBe(0);
+    expect(await db.evidenceLog.count()).toBe(0);
   });
 
   it("anchors every changed log in one Merkle tree, stamps the root and puts each path in the log", async () => {
