@@ -32,11 +32,13 @@ export async function runLogAnchorJob(now = new Date()): Promise<AnchorRun> {
       if (!heads.length) return { anchorId: null, root: null, logs: 0 };
       const { root, paths } = buildMerkleTree(heads.map((h) => h.headHash));
       const anchor = await tx.logAnchor.create({ data: { root, createdAt: now, leafCount: heads.length }, select: { id: true } });
+      // Every covered head and its path as ONE JSON text parameter: thousands of array elements cost the client far
+      // more to send than PostgreSQL takes to read one document.
+      const rows = JSON.stringify(heads.map((h, i) => ({ ideaId: h.ideaId, headSeq: h.headSeq, headHash: h.headHash, path: JSON.stringify(paths[i]) })));
       await tx.$executeRaw`
         INSERT INTO "LogAnchorInclusion" ("anchorId", "ideaId", "headSeq", "headHash", "path")
-        SELECT ${anchor.id}, v."ideaId", v."headSeq", v."headHash", v."path"::jsonb
-        FROM unnest(${heads.map((h) => h.ideaId)}::int[], ${heads.map((h) => h.headSeq)}::int[], ${heads.map((h) => h.headHash)}::text[],
-                    ${paths.map((p) => JSON.stringify(p))}::text[]) AS v("ideaId", "headSeq", "headHash", "path")`;
+        SELECT ${anchor.id}, v."ideaId", v."headSeq", v."headHash", v."path"
+        FROM json_to_recordset(${rows}::json) AS v("ideaId" int, "headSeq" int, "headHash" text, "path" text)`;
       await queueDigests(tx, [{ logAnchorId: anchor.id, digest: root }]);
       return { anchorId: anchor.id, root, logs: heads.length };
     },

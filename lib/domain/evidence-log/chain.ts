@@ -56,12 +56,14 @@ export function buildMerkleTree(heads: readonly string[]): { root: string; paths
     for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? merkleNode(level[i], level[i + 1]) : level[i]);
     levels.push(next);
   }
+  // Each node's hex once (a path repeats the nodes near the root for every leaf).
+  const hex = levels.map((level) => level.map((node) => node.toString("hex")));
   const paths = heads.map((_, leaf) => {
     const path: MerkleStep[] = [];
     let i = leaf;
     for (let l = 0; l < levels.length - 1; l++) {
       const sibling = i ^ 1;
-      if (sibling < levels[l].length) path.push({ side: i & 1 ? "left" : "right", hash: levels[l][sibling].toString("hex") });
+      if (sibling < levels[l].length) path.push({ side: i & 1 ? "left" : "right", hash: hex[l][sibling] });
       i >>= 1;
     }
     return path;

@@ -37,7 +37,7 @@ async function anchorsOf(ideaId: number): Promise<StoredAnchor[]> {
   });
   return rows.map((r) => ({
     headSeq: r.headSeq,
-    path: r.path as MerkleStep[],
+    path: JSON.parse(r.path) as MerkleStep[],
     root: r.anchor.root,
     createdAt: r.anchor.createdAt,
     proofId: r.anchor.timestamp?.id ?? null,

@@ -52,7 +52,7 @@ CREATE TABLE "LogAnchorInclusion" (
     "ideaId" INTEGER NOT NULL,
     "headSeq" INTEGER NOT NULL,
     "headHash" TEXT NOT NULL,
-    "path" JSONB NOT NULL,
+    "path" TEXT NOT NULL,
 
     CONSTRAINT "LogAnchorInclusion_pkey" PRIMARY KEY ("anchorId","ideaId")
 );

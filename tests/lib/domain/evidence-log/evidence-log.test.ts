@@ -232,7 +232,7 @@ describe("the evidence log", () => {
     expect(proof).toMatchObject({ digest: first.root, status: "queued" });
     const inclusions = await db.logAnchorInclusion.findMany({ where: { anchorId: first.anchorId! }, orderBy: { ideaId: "asc" } });
     expect(inclusions.map((i) => i.ideaId)).toEqual(ideas.map((i) => i.id).sort((a, b) => a - b));
-    for (const i of inclusions) expect(merkleRootFromPath(i.headHash, i.path as never)).toBe(first.root);
+    for (const i of inclusions) expect(merkleRootFromPath(i.headHash, JSON.parse(i.path))).toBe(first.root);
 
     // Nothing changed: no anchor. One log changed: the next anchor covers it alone.
     expect(await runLogAnchorJob()).toMatchObject({ anchorId: null, logs: 0 });
@@ -242,7 +242,7 @@ describe("the evidence log", () => {
 
     const lines = await logOf(ideas[1].id);
     expect(lines.map((l) => Object.keys(JSON.parse(l))[0])).toEqual(["seq", "anchor", "seq", "anchor"]);
-    expect(JSON.parse(lines[1])).toEqual({ anchor: { root: first.root, path: inclusions.find((i) => i.ideaId === ideas[1].id)!.path, at: "2026-11-27T09:00:00.000Z", ots: null, tsr: null } });
+    expect(JSON.parse(lines[1])).toEqual({ anchor: { root: first.root, path: JSON.parse(inclusions.find((i) => i.ideaId === ideas[1].id)!.path), at: "2026-11-27T09:00:00.000Z", ots: null, tsr: null } });
     expect(verifyLog(lines)).toMatchObject({ valid: true, entries: 2, anchors: 2 });
 
     // A rewrite of entry 1 after the anchor, hashes recomputed, fails against the anchor.
