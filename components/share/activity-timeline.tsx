@@ -30,6 +30,12 @@ function EventItem({ event }: { event: ActivityEvent }) {
         <span className="font-medium">{event.label}</span>
         {event.version ? <span className="rounded border px-1 text-xs" title={`Version ${event.version}`}>v{event.version}</span> : null}
         <LocalTime value={event.at} className="text-muted-foreground text-xs" />
+        {event.log ? (
+          // The evidence-log entry behind the event: its number and the start of its hash (the log has the whole).
+          <span data-testid="log-entry" className="text-muted-foreground font-mono text-xs" title={`Evidence log entry ${event.log.seq}, SHA-256 ${event.log.hash}`}>
+            #{event.log.seq} · {event.log.hash.slice(0, 8)}
+          </span>
+        ) : null}
       </p>
       <p className="text-muted-foreground text-xs break-words">
         {who ? <span className="text-foreground">{who}</span> : null}

@@ -86,7 +86,7 @@ test.describe("owner's evidence", () => {
       expect(download.suggestedFilename()).toMatch(new RegExp(`^idea-${ideaId}-activity-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
       const csv = await fs.readFile(await download.path(), "utf8");
       const lines = csv.split("\r\n").filter(Boolean);
-      expect(lines[0]).toBe("Time (UTC),Event,Link,Link ID,Who,Recipient e-mail,IP,Device,Details,Reading time (s)");
+      expect(lines[0]).toBe("Time (UTC),Event,Link,Link ID,Who,Recipient e-mail,IP,Device,Details,Reading time (s),Log entry,Log hash");
       expect(lines).toHaveLength(6);
       expect(lines.find((l) => l.includes(",Viewed,"))).toContain("Rita Reader,rita@example.com");
       const head = await page.request.get(`/api/ideas/${ideaId}/activity.csv`);

@@ -64,6 +64,8 @@ export type ActivityEvent = {
   readingMs: number | null;
   /** The version a view showed or an agreement covered (analytics per version); null otherwise or before versions. */
   version: number | null;
+  /** The evidence-log entry recording the event (lib/domain/evidence-log): its seq and hash; null for events before the log. */
+  log: { seq: number; hash: string } | null;
 };
 /**
  * `summary` and `people` cover the whole history whatever the page (the timeline opens with them and
@@ -96,6 +98,38 @@ function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareT
   return parts.length ? parts.join(", ") : null;
 }
 
+/** Which timeline event each logged entry records: the activity type and the id of the record it comes from. */
+const LOGGED: Record<string, { type: ActivityType; source: string }> = {
+  "link.created": { type: "link_created", source: "shareId" },
+  "link.changed": { type: "link_changed", source: "changeId" },
+  "link.revoked": { type: "link_revoked", source: "shareId" },
+  "recipient.identified": { type: "recipient_identified", source: "recipientId" },
+  "address.proven": { type: "code_verified", source: "recipientId" },
+  "agreement.declined": { type: "nda_declined", source: "recipientId" },
+  "agreement.accepted": { type: "nda_accepted", source: "ndaId" },
+  view: { type: "viewed", source: "viewId" },
+  comment: { type: "commented", source: "commentId" },
+  reply: { type: "replied", source: "commentId" },
+};
+
+/** The log entries behind the timeline's events, by event id (`type:source`, as ActivityEvent.id). */
+async function loggedEvents(ideaId: number): Promise<Map<string, { seq: number; hash: string }>> {
+  const entries = await db.evidenceEntry.findMany({
+    where: { ideaId, type: { in: Object.keys(LOGGED) } },
+    orderBy: { seq: "asc" },
+    select: { seq: true, type: true, data: true, hash: true },
+  });
+  const byEvent = new Map<string, { seq: number; hash: string }>();
+  for (const e of entries) {
+    const logged = LOGGED[e.type];
+    const source = (JSON.parse(e.data) as Record<string, unknown>)[logged.source];
+    // The first entry of an event is its record (a link revoked twice is logged once; keep the earliest anyway).
+    const id = `${logged.type}:${String(source)}`;
+    if (typeof source === "string" && !byEvent.has(id)) byEvent.set(id, { seq: e.seq, hash: e.hash });
+  }
+  return byEvent;
+}
+
 async function ownedIdea(ownerId: string, rawId: unknown) {
   const parsed = ideaIdSchema.safeParse(rawId);
   if (!parsed.success) throw new NotFoundError(IDEA_NOT_FOUND);
@@ -123,7 +157,7 @@ async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> 
  */
 async function collect(idea: { id: number; owner: { name: string } }, take?: number): Promise<ActivityEvent[]> {
   const ideaId = idea.id;
-  const [shares, recipients, ndas, views, comments, changes] = await Promise.all([
+  const [shares, recipients, ndas, views, comments, changes, logged] = await Promise.all([
     db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
     db.recipient.findMany({
       where: { share: { ideaId } },
@@ -141,6 +175,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
       take,
     }),
     db.shareChange.findMany({ where: { ideaId }, select: { id: true, shareId: true, changedAt: true, summary: true }, orderBy: [{ changedAt: "desc" }, { id: "desc" }], take }),
+    loggedEvents(ideaId),
   ]);
   const links = new Map<string, ActivityLink>(
     shares.map((s) => [s.id, { id: s.id, type: shareTypeToApi(s.shareType), label: linkLabel(s), createdAt: s.createdAt }]),
@@ -151,7 +186,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     return p ? { id: p.id, name: p.name, email: p.email } : null;
   };
   const event = (
-    e: Omit<ActivityEvent, "label" | "id" | "readingMs" | "version" | "note" | "evidence"> & {
+    e: Omit<ActivityEvent, "label" | "id" | "readingMs" | "version" | "note" | "evidence" | "log"> & {
       source: string;
       readingMs?: number;
       version?: number | null;
@@ -161,7 +196,8 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const { source, readingMs, version, evidence = [], ...rest } = e;
     // The whole detail is the note followed by each digest, as the CSV has always written it.
     const detail = [rest.detail, ...evidence.map((d) => `${d.label} ${d.value}`)].filter(Boolean).join(" · ") || null;
-    return { id: `${e.type}:${source}`, label: ACTIVITY_LABELS[e.type], ...rest, detail, note: rest.detail, evidence, readingMs: readingMs ?? null, version: version ?? null };
+    const id = `${e.type}:${source}`;
+    return { id, label: ACTIVITY_LABELS[e.type], ...rest, detail, note: rest.detail, evidence, readingMs: readingMs ?? null, version: version ?? null, log: logged.get(id) ?? null };
   };
   const owner = idea.owner.name;
   const events: ActivityEvent[] = [];
@@ -228,7 +264,12 @@ export async function listActivity(ownerId: string, ideaId: unknown, page: { off
   return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null, summary, people };
 }
 
-export const ACTIVITY_CSV_HEADER = ["Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details", "Reading time (s)"] as const;
+export const ACTIVITY_CSV_HEADER = [
+  "Time (UTC)", "Event", "Link", "Link ID", "Who", "Recipient e-mail", "IP", "Device", "Details", "Reading time (s)", "Log entry", "Log hash",
+] as const;
+
+/** How the timeline and the CSV show an entry's hash: its first 8 hex digits (the log itself has the whole). */
+export const logHashPrefix = (hash: string) => hash.slice(0, 8);
 
 /** Seconds with one decimal, as a spreadsheet reads numbers; empty for events that are not views. */
 function readingSeconds(ms: number | null) {
@@ -239,7 +280,10 @@ function readingSeconds(ms: number | null) {
 export async function activityCsv(ownerId: string, ideaId: unknown): Promise<{ fileName: string; csv: string }> {
   const idea = await ownedIdea(ownerId, ideaId);
   const events = await collect(idea);
-  const rows = events.map((e) => [e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail, readingSeconds(e.readingMs)]);
+  const rows = events.map((e) => [
+    e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail, readingSeconds(e.readingMs),
+    e.log?.seq, e.log ? logHashPrefix(e.log.hash) : null,
+  ]);
   const day = new Date().toISOString().slice(0, 10);
   return { fileName: `idea-${idea.id}-activity-${day}.csv`, csv: toCsv([ACTIVITY_CSV_HEADER, ...rows]) };
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { sha256Hex } from "@/lib/platform/crypto";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/platform/http/errors";
 import { enforceRateLimits } from "@/lib/platform/rate-limit";
@@ -102,8 +104,18 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
   // Kept here rather than in the route: it is keyed on the recipient the comment gate's query just found (the route
   // would need a second look-up of the recipient), and a refused commenter must not use it up.
   await enforceRateLimits(rateLimits.comment(recipient.id, client.ip));
-  const comment = await db.comment.create({
-    data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
+  const comment = await db.$transaction(async (tx) => {
+    const created = await tx.comment.create({
+      data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
+    });
+    await appendEvidence(tx, {
+      ideaId: created.ideaId,
+      type: "comment",
+      data: { shareId: recipient.shareId, recipientId: recipient.id, commentId: created.id, contentSha256: sha256Hex(Buffer.from(created.content, "utf8")) },
+      personal: { name: created.author, ip: client.ip, userAgent: client.userAgent },
+      recipientId: recipient.id,
+    });
+    return created;
   });
   const event = commentCreatedEvent({
     id: comment.id,

@@ -1,4 +1,6 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { sha256Hex } from "@/lib/platform/crypto";
 import { db } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { presentComment } from "@/lib/domain/comments";
@@ -33,15 +35,23 @@ export async function ownedCommentOr404(ownerId: string, commentId: string) {
 /** The owner's answer to a comment ownedCommentOr404 found (the route counts its limit in between). */
 export async function replyTo(parent: Awaited<ReturnType<typeof ownedCommentOr404>>, raw: ReplyInput) {
   const input = replySchema.parse(raw);
-  const reply = await db.comment.create({
-    data: {
-      ideaId: parent.ideaId,
-      recipientId: parent.recipientId,
-      author: parent.idea.owner.name,
-      content: input.content.trim(),
-      authorRole: "owner",
-      parentId: parent.parentId ?? parent.id,
-    },
+  const reply = await db.$transaction(async (tx) => {
+    const created = await tx.comment.create({
+      data: {
+        ideaId: parent.ideaId,
+        recipientId: parent.recipientId,
+        author: parent.idea.owner.name,
+        content: input.content.trim(),
+        authorRole: "owner",
+        parentId: parent.parentId ?? parent.id,
+      },
+    });
+    await appendEvidence(tx, {
+      ideaId: created.ideaId,
+      type: "reply",
+      data: { recipientId: created.recipientId, commentId: created.id, parentId: created.parentId, contentSha256: sha256Hex(Buffer.from(created.content, "utf8")) },
+    });
+    return created;
   });
   // The recipient hears of it by e-mail when its address was proven (lib/domain/notifications), after this answer.
   await notifyOwnerReply(reply.id);

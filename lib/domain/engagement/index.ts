@@ -1,4 +1,5 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { telemetryPool } from "@/lib/platform/db";
 import { NotFoundError, RateLimitError } from "@/lib/platform/http/errors";
 import { allowed, rateLimitHitSql } from "@/lib/platform/rate-limit";
@@ -140,7 +141,35 @@ const [REPORT_LIMIT] = rateLimits.engagement("");
  * front of PostgreSQL must pass prepared statements through, e.g. PgBouncer ≥ 1.21 with max_prepared_statements.)
  */
 async function report(token: string, hashes: string[], pages: EngagementInput["pages"], pageCount: number | null) {
-  const { rows } = await telemetryPool().query<Reported>({
+  const client = await telemetryPool().connect();
+  let rows: Reported[];
+  try {
+    await client.query("BEGIN");
+    rows = (await client.query<Reported>(reportStatement(token, hashes, pages, pageCount))).rows;
+    const row = rows[0];
+    // Time counted against a view is evidence of reading: its entry commits with it.
+    if (row && !row.limited && row.viewId !== null && row.pageCount !== null && (row.stored ?? 0) > 0) {
+      await appendEvidence(client, {
+        ideaId: row.ideaId,
+        type: "reading.reported",
+        data: { viewId: row.viewId, storedMs: row.stored ?? 0, pageCount: row.pageCount, pages: pages.map((p) => ({ n: p.n, ms: p.ms })) },
+      });
+    }
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+  const row = rows[0];
+  if (!row) return null;
+  if (row.limited) throw new RateLimitError(row.retryAfter);
+  return row.viewId === null ? null : row;
+}
+
+function reportStatement(token: string, hashes: string[], pages: EngagementInput["pages"], pageCount: number | null) {
+  return {
     name: "engagement-report",
     text: REPORT_SQL,
     values: [
@@ -154,11 +183,7 @@ async function report(token: string, hashes: string[], pages: EngagementInput["p
       REPORT_LIMIT.windowSeconds,
       allowed(REPORT_LIMIT),
     ],
-  });
-  const row = rows[0];
-  if (!row) return null;
-  if (row.limited) throw new RateLimitError(row.retryAfter);
-  return row.viewId === null ? null : row;
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
@@ -189,6 +190,7 @@ async function recordPack(plan: EvidencePackPlan, manifestSha256: string) {
   await db.$transaction(async (tx) => {
     await tx.evidencePack.create({ data: { id: plan.packId, ideaId: plan.idea.id, manifestSha256, createdAt: plan.createdAt } });
     await queueDigests(tx, [{ evidencePackId: plan.packId, digest: manifestSha256 }]);
+    await appendEvidence(tx, { ideaId: plan.idea.id, type: "evidence-pack.made", data: { packId: plan.packId, manifestSha256, createdAt: plan.createdAt.toISOString() } });
   });
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { numberParam } from "@/lib/domain/validation/path-params";
 import { inspectPdfInPool } from "@/lib/domain/reader/pool";
 import { queuePageRendering } from "@/lib/domain/reader/prerender";
@@ -243,8 +244,14 @@ export async function publishDraftVersion(ownerId: string, ideaId: number): Prom
     await copyImageLinks(tx, { ideaId, version: v.version, ownerId, recorded: v.imageLinksRecorded, contentCiphertext: v.contentCiphertext }, { ideaId, version: null }, { replace: true });
     await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
     await queuePageRendering(tx, v.pdfAssetId);
+    await logPublished(tx, ideaId, v.version, digest, now);
   });
   return true;
+}
+
+/** The evidence entry of a version published: its number and the SHA-256 its timestamp proves. */
+function logPublished(tx: Prisma.TransactionClient, ideaId: number, version: number, sha256: string, publishedAt: Date) {
+  return appendEvidence(tx, { ideaId, type: "version.published", data: { version, sha256, publishedAt: publishedAt.toISOString() } });
 }
 
 /** Version 1 of an idea being published for the first time (inside publishIdea's transaction), with its proof queued. */
@@ -272,6 +279,7 @@ export async function recordFirstVersion(
   await copyImageLinks(tx, { ideaId: idea.id, version: null, ownerId: idea.ownerId, recorded: idea.imageLinksRecorded, contentCiphertext: idea.contentCiphertext }, { ideaId: idea.id, version: 1 });
   await queueDigests(tx, [{ ideaVersionId: v.id, digest }]);
   await queuePageRendering(tx, idea.pdfAssetId);
+  await logPublished(tx, idea.id, 1, digest, publishedAt);
   return v;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { shownVersion } from "@/lib/domain/gate/shown-version";
 import { db } from "@/lib/platform/db";
 import { ConflictError, ForbiddenError } from "@/lib/platform/http/errors";
@@ -70,7 +71,8 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
       skipDuplicates: true,
     });
     // The evidence record's canonical serialization goes through the timestamp job like a published idea.
-    if (created) await queueNdaDigest(tx, created.id, ndaEvidenceDigest(created));
+    const evidenceSha256 = created ? ndaEvidenceDigest(created) : null;
+    if (created && evidenceSha256) await queueNdaDigest(tx, created.id, evidenceSha256);
     // The owner's webhooks are queued with the acceptance itself: committed together or not at all.
     const webhooks = created
       ? await queueWebhookEvent(
@@ -85,7 +87,20 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
           }),
         )
       : [];
-    return { created, webhooks, updated: await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } }) };
+    const updated = await tx.recipient.update({ where: { id: recipient.id }, data: { agreedToNda: true } });
+    if (created) {
+      await appendEvidence(tx, {
+        ideaId: share.idea.id,
+        type: "agreement.accepted",
+        data: {
+          ndaId: created.id, shareId: share.id, recipientId: recipient.id, agreementId: created.agreementId, agreementVersion: created.agreementVersionNumber,
+          agreementSha256: created.agreementSha256, contentSha256, version: created.version, recordSha256: evidenceSha256, acceptedAt: created.acceptedAt.toISOString(),
+        },
+        personal: { name: created.name, email: created.email, phone: created.phone, ip: created.ip, userAgent: created.userAgent },
+        recipientId: recipient.id,
+      });
+    }
+    return { created, webhooks, updated };
   });
   kickWebhookDeliveries(webhooks);
   if (created) {

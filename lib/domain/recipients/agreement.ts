@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { ForbiddenError, NotFoundError } from "@/lib/platform/http/errors";
 import { agreementShownTo, type ShownAgreement } from "@/lib/domain/agreements/shown";
 import { INVALID_LINK, isOpenFor } from "@/lib/domain/gate/link-state";
@@ -25,5 +26,16 @@ export async function agreementForBrowser(token: string, secrets: RecipientSecre
   const recipient = await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } });
   if (!recipient || !addressAllowed(share, recipient) || !isOpenFor(share, recipient) || !passcodeGiven(share, recipient)) throw new NotFoundError(INVALID_LINK);
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
-  return { ...(await agreementShownTo(db, share, recipient)), requireNda: share.requireNda };
+  const shown = await agreementShownTo(db, share, recipient);
+  // Shown for acceptance: each showing before the recipient agreed is evidence of what they were asked to accept.
+  if (share.requireNda && !recipient.agreedToNda) {
+    await db.$transaction((tx) =>
+      appendEvidence(tx, {
+        ideaId: share.ideaId,
+        type: "agreement.shown",
+        data: { shareId: share.id, recipientId: recipient.id, agreementId: shown.agreementId, agreementVersion: shown.version, agreementSha256: shown.sha256 },
+      }),
+    );
+  }
+  return { ...shown, requireNda: share.requireNda };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
 import { findSessionRecipient } from "@/lib/domain/recipients/session";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
@@ -17,9 +18,17 @@ export const ALREADY_AGREED = "You have already accepted the agreement.";
 export async function declineNda(id: string, secrets: RecipientSecrets) {
   const recipient = await findSessionRecipient(id, secrets);
   if (recipient.agreedToNda) throw new ConflictError(ALREADY_AGREED);
-  const marked = await db.recipient.updateMany({
-    where: { id: recipient.id, agreedToNda: false, declinedAt: null },
-    data: { declinedAt: new Date() },
+  const marked = await db.$transaction(async (tx) => {
+    const declinedAt = new Date();
+    const marked = await tx.recipient.updateMany({ where: { id: recipient.id, agreedToNda: false, declinedAt: null }, data: { declinedAt } });
+    if (marked.count === 1) {
+      await appendEvidence(tx, {
+        ideaId: recipient.share.ideaId,
+        type: "agreement.declined",
+        data: { shareId: recipient.shareId, recipientId: recipient.id, declinedAt: declinedAt.toISOString() },
+      });
+    }
+    return marked;
   });
   if (marked.count !== 1) {
     const now = await db.recipient.findUniqueOrThrow({ where: { id: recipient.id }, select: { agreedToNda: true } });

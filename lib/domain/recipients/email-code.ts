@@ -1,4 +1,5 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ConflictError, HttpError, RateLimitError, ValidationError } from "@/lib/platform/http/errors";
@@ -123,9 +124,19 @@ export async function verifyRecipientEmail(id: string, code: string, secrets: Re
   if (!current.codeHash || !current.codeExpiresAt || current.codeExpiresAt <= new Date()) throw new ValidationError(CODE_EXPIRED);
   const given = Buffer.from(codeHash(current.shareId, current.email, code.trim()), "hex");
   if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash, "hex"))) throw new ValidationError(CODE_WRONG);
-  const verified = await db.recipient.update({
-    where: { id },
-    data: { emailVerifiedAt: new Date(), codeHash: null, codeExpiresAt: null },
+  const verified = await db.$transaction(async (tx) => {
+    const updated = await tx.recipient.update({
+      where: { id },
+      data: { emailVerifiedAt: new Date(), codeHash: null, codeExpiresAt: null },
+    });
+    await appendEvidence(tx, {
+      ideaId: recipient.share.ideaId,
+      type: "address.proven",
+      data: { shareId: updated.shareId, recipientId: id, method: "e-mailed code" },
+      personal: { email: updated.email },
+      recipientId: id,
+    });
+    return updated;
   });
   return presentRecipient(verified, recipient.share);
 }

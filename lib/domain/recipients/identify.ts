@@ -1,4 +1,5 @@
 import "server-only";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError } from "@/lib/platform/http/errors";
 import { enforceRateLimits } from "@/lib/platform/rate-limit";
@@ -38,18 +39,28 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
   if (coded && !live) await enforceLimitsSaying(rateLimits.codeMail(email), CODE_MAILS_CAPPED);
   const fresh = coded && !live ? freshCode(share.id, email) : null;
   const secret = newRecipientSecret();
-  const recipient = await db.recipient.create({
-    data: {
-      shareId: share.id,
-      name: input.name.trim(),
-      email,
-      phone: input.phone?.trim() || null,
-      secretHash: secretHash(secret),
-      ip: client.ip,
-      userAgent: client.userAgent,
-      passcodeGivenAt: share.passcodeHash === null ? null : new Date(),
-      ...(live ?? fresh?.data),
-    },
+  const recipient = await db.$transaction(async (tx) => {
+    const created = await tx.recipient.create({
+      data: {
+        shareId: share.id,
+        name: input.name.trim(),
+        email,
+        phone: input.phone?.trim() || null,
+        secretHash: secretHash(secret),
+        ip: client.ip,
+        userAgent: client.userAgent,
+        passcodeGivenAt: share.passcodeHash === null ? null : new Date(),
+        ...(live ?? fresh?.data),
+      },
+    });
+    await appendEvidence(tx, {
+      ideaId: share.ideaId,
+      type: "recipient.identified",
+      data: { shareId: share.id, recipientId: created.id, passcodeGiven: created.passcodeGivenAt !== null, addressProven: created.emailVerifiedAt !== null },
+      personal: { name: created.name, email: created.email, phone: created.phone, ip: created.ip, userAgent: created.userAgent },
+      recipientId: created.id,
+    });
+    return created;
   });
   if (fresh) await sendEmail({ to: email, ...(await recipientCodeEmail({ code: fresh.code })) });
   return { recipient: presentRecipient(recipient, share), secret, shareId: share.id };

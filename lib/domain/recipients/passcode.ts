@@ -10,6 +10,8 @@ import { notifyPasscodeGuessing } from "@/lib/domain/notifications/security";
 import { INVALID_LINK, isDead } from "@/lib/domain/gate/link-state";
 import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { shareByToken } from "@/lib/domain/gate/lookup";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * A link's passcode. Stored only as a bcrypt hash (slow, salted). A browser that gave it holds an
@@ -68,6 +70,23 @@ async function countLinkTry(limit: Limit) {
  * This browser's recipients of the link are marked as having given it (the gate's passcode clause). Unknown,
  * revoked or expired links: 404, like a lookup.
  */
+/**
+ * Marks the link's recipients matching `which` as having given the current passcode (only if it is still the one
+ * checked: a change in between leaves them locked out), each with its evidence entry.
+ */
+export async function markPasscodeGiven(share: { id: string; ideaId: number; passcodeHash: string | null }, which: Prisma.RecipientWhereInput, at: Date) {
+  await db.$transaction(async (tx) => {
+    const marked = await tx.recipient.updateManyAndReturn({
+      where: { ...which, shareId: share.id, share: { passcodeHash: share.passcodeHash } },
+      data: { passcodeGivenAt: at },
+      select: { id: true },
+    });
+    for (const r of marked) {
+      await appendEvidence(tx, { ideaId: share.ideaId, type: "passcode.given", data: { shareId: share.id, recipientId: r.id } });
+    }
+  });
+}
+
 export async function enterPasscode(token: string, passcode: string, secrets: RecipientSecrets, client: ClientInfo) {
   const share = await shareByToken(token);
   if (!share || isDead(share)) {
@@ -97,7 +116,7 @@ export async function enterPasscode(token: string, passcode: string, secrets: Re
   const hashes = secretHashes(secrets);
   if (hashes.length) {
     // Only if the passcode is still the one checked: a change in between leaves these recipients locked out.
-    await db.recipient.updateMany({ where: { shareId: share.id, secretHash: { in: hashes }, share: { passcodeHash: share.passcodeHash } }, data: { passcodeGivenAt: new Date() } });
+    await markPasscodeGiven(share, { secretHash: { in: hashes } }, new Date());
   }
   return { shareId: share.id, proof: passcodeProof(share.id, share.passcodeHash) };
 }

@@ -16,6 +16,7 @@ import { resolveLinkAgreement } from "@/lib/domain/agreements";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
+import { appendEvidence, type EvidenceTx } from "@/lib/domain/evidence-log/append";
 
 export { findLiveShare } from "@/lib/domain/gate/lookup";
 export { INVALID_LINK } from "@/lib/domain/gate/link-state";
@@ -92,13 +93,15 @@ export async function createShareFor(ownerId: string, idea: Awaited<ReturnType<t
   // transaction, so a concurrent delete of that agreement sees the link.
   const share = await db.$transaction(async (tx) => {
     const agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
-    return tx.share.create({
+    const created = await tx.share.create({
       data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
         allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
         allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
         agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? idea.version : null, note: input.note ?? null },
       include: withAgreement,
     });
+    await appendEvidence(tx, { ideaId: idea.id, type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
+    return created;
   });
   if (recipientEmail) {
     try {
@@ -106,7 +109,11 @@ export async function createShareFor(ownerId: string, idea: Awaited<ReturnType<t
       // An answer to the invitation reaches the owner, not our sending address.
       await sendEmail({ to: recipientEmail, replyTo: idea.owner.email, ...mail });
     } catch (err) {
-      await db.share.delete({ where: { id: share.id } });
+      // The link never reached anyone: it goes, and its log says so.
+      await db.$transaction(async (tx) => {
+        await tx.share.delete({ where: { id: share.id } });
+        await appendEvidence(tx, { ideaId: idea.id, type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
+      });
       throw err;
     }
   }
@@ -118,6 +125,32 @@ export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
 const when = (d: Date | null) => (d ? d.toISOString() : "never");
 const limitText = (n: number | null) => (n === null ? "unlimited" : String(n));
 const onOff = (b: boolean) => (b ? "on" : "off");
+
+/**
+ * A link's protective settings as its evidence entries record them (never the passcode, the name or the addresses:
+ * lists count as their size, since addresses are personal data kept out of the log).
+ */
+function linkMeasures(s: Share) {
+  return {
+    shareType: shareTypeToApi(s.shareType),
+    expiresAt: s.expiresAt?.toISOString() ?? null,
+    maxViews: s.maxViews,
+    allowDownload: s.allowDownload,
+    screenShield: s.screenShield,
+    passcode: s.passcodeHash !== null,
+    requireNda: s.requireNda,
+    agreementId: s.agreementId,
+    pinnedVersion: s.pinnedVersion,
+    allowedEmails: s.allowedEmails.length,
+    allowedDomains: s.allowedDomains.length,
+    blockedDomains: s.blockedDomains.length,
+  };
+}
+
+/** The evidence entry of a link revoked (once, by the call that revoked it). */
+function logRevoked(tx: EvidenceTx, share: { id: string; ideaId: number; revokedAt: Date | null }) {
+  return appendEvidence(tx, { ideaId: share.ideaId, type: "link.revoked", data: { shareId: share.id, revokedAt: share.revokedAt?.toISOString() ?? null } });
+}
 
 /** The change in words for the activity timeline (never the passcode). */
 type ShareChanges = {
@@ -192,7 +225,10 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     const summary = describeChanges(before, data, names);
     const updated = await tx.share.update({ where: { id: before.id }, data, include: withAgreement });
     if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
-    if (summary) await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
+    if (summary) {
+      const change = await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
+      await appendEvidence(tx, { ideaId: before.ideaId, type: "link.changed", data: { shareId: before.id, changeId: change.id, ...linkMeasures(updated) } });
+    }
     return updated;
   });
   return presentShare(share);
@@ -201,10 +237,14 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
 /** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */
 export async function revokeAllShares(ownerId: string, ideaId: unknown) {
   const idea = await shareableIdeaOr404(ownerId, ideaId);
-  const revoked = await db.share.updateManyAndReturn({
-    where: { ideaId: idea.id, revokedAt: null },
-    data: { revokedAt: new Date() },
-    select: { id: true, ideaId: true, revokedAt: true },
+  const revoked = await db.$transaction(async (tx) => {
+    const rows = await tx.share.updateManyAndReturn({
+      where: { ideaId: idea.id, revokedAt: null },
+      data: { revokedAt: new Date() },
+      select: { id: true, ideaId: true, revokedAt: true },
+    });
+    for (const share of rows) await logRevoked(tx, share);
+    return rows;
   });
   // Each link this call revoked is announced once, as a single Revoke would.
   const deliveries: string[] = [];
@@ -228,8 +268,12 @@ export async function listShares(ownerId: string, ideaId: unknown) {
  */
 export async function revokeShare(ownerId: string, shareId: string) {
   const where = { id: shareId, idea: { ownerId } };
-  const revoked = await db.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
-  const share = await db.share.findFirst({ where, select: { id: true, ideaId: true, revokedAt: true } });
+  const { revoked, share } = await db.$transaction(async (tx) => {
+    const revoked = await tx.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+    const share = await tx.share.findFirst({ where, select: { id: true, ideaId: true, revokedAt: true } });
+    if (share && revoked.count === 1) await logRevoked(tx, share);
+    return { revoked, share };
+  });
   if (!share) throw new NotFoundError(SHARE_NOT_FOUND);
   // Announced by the call that revoked it, not by the repeats.
   if (revoked.count === 1 && share.revokedAt) {

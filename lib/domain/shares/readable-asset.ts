@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import type { AssetMeta } from "@/lib/domain/files";
 import { recordMissingImageLinks, type ContentRow } from "@/lib/domain/ideas/image-links";
 import { findReaders } from "@/lib/domain/gate";
@@ -24,6 +25,7 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
   const now = new Date();
   const recipients = await findReaders(recipientSecrets, { share: { idea: { ownerId: asset.ownerId } } }, {
     id: true,
+    shareId: true,
     name: true,
     email: true,
     viewStartedAt: true,
@@ -41,6 +43,14 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
   );
   for (const s of shown) {
     if (s.pdfAssetId === asset.id && s.r.share.allowDownload) {
+      // The recipient's marked copy of the PDF is handed out: a download, evidence of what left the reader.
+      await db.$transaction((tx) =>
+        appendEvidence(tx, {
+          ideaId: s.r.share.ideaId,
+          type: "file.downloaded",
+          data: { shareId: s.r.shareId, recipientId: s.r.id, assetId: asset.id, version: s.version ?? null, watermarked: true },
+        }),
+      );
       return { ...pick(asset), watermark: { name: s.r.name, email: s.r.email, accessedAt: s.r.viewStartedAt ?? now }, recipientId: s.r.id };
     }
   }

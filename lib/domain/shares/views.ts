@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { openContent, toClientContent, type ClientContent } from "@/lib/domain/ideas/content";
 import { assertWindowOpen, recordFailures } from "@/lib/platform/rate-limit";
@@ -18,7 +19,7 @@ import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limits";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import { shownVersion } from "@/lib/domain/gate/shown-version";
-import { holdsPasscode, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
+import { holdsPasscode, markPasscodeGiven, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
@@ -55,7 +56,14 @@ export async function consumeShareView(share: { id: string; ideaId: number; idea
       if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
       await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS) } });
       // The view's time is the one its copies are marked with (accessedAt), so a receipt names the mark the reader saw.
-      await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now } });
+      const view = await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now } });
+      await appendEvidence(tx, {
+        ideaId: share.ideaId,
+        type: "view",
+        data: { shareId: share.id, recipientId, viewId: view.id, version: view.version },
+        personal: { ip: client.ip, userAgent: client.userAgent },
+        recipientId,
+      });
       return { accessedAt: now, consumed: true };
     },
     // Many recipients may open one link at the same moment: wait for a connection rather than fail.
@@ -143,7 +151,7 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
     if (!proven && !recipient?.passcodeGivenAt) throw new PasscodeRequiredError();
     if (proven && recipient && !recipient.passcodeGivenAt) {
       recipient.passcodeGivenAt = new Date();
-      await db.recipient.updateMany({ where: { id: recipient.id, share: { passcodeHash: share.passcodeHash } }, data: { passcodeGivenAt: recipient.passcodeGivenAt } });
+      await markPasscodeGiven(share, { id: recipient.id }, recipient.passcodeGivenAt);
     }
   }
   // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.

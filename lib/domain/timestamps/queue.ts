@@ -18,13 +18,14 @@ function utc(d: Date) {
 }
 
 /**
- * A digest to stamp and what it proves: one published version of an idea, one NDA acceptance or one evidence pack's
- * manifest (ideaId: proofs of releases before versions; nothing queues those any more).
+ * A digest to stamp and what it proves: one published version of an idea, one NDA acceptance, one evidence pack's
+ * manifest or one evidence-log anchor's Merkle root (ideaId: proofs of releases before versions; nothing queues those any more).
  */
 export type QueueItem = { digest: string } & (
-  | { ideaVersionId: string; ideaId?: never; ndaAcceptanceId?: never; evidencePackId?: never }
-  | { ndaAcceptanceId: string; ideaId?: never; ideaVersionId?: never; evidencePackId?: never }
-  | { evidencePackId: string; ideaId?: never; ideaVersionId?: never; ndaAcceptanceId?: never }
+  | { ideaVersionId: string; ideaId?: never; ndaAcceptanceId?: never; evidencePackId?: never; logAnchorId?: never }
+  | { ndaAcceptanceId: string; ideaId?: never; ideaVersionId?: never; evidencePackId?: never; logAnchorId?: never }
+  | { evidencePackId: string; ideaId?: never; ideaVersionId?: never; ndaAcceptanceId?: never; logAnchorId?: never }
+  | { logAnchorId: string; ideaId?: never; ideaVersionId?: never; ndaAcceptanceId?: never; evidencePackId?: never }
 );
 
 /**
@@ -40,6 +41,7 @@ export async function queueDigests(tx: Prisma.TransactionClient, items: QueueIte
       ideaVersionId: i.ideaVersionId ?? null,
       ndaAcceptanceId: i.ndaAcceptanceId ?? null,
       evidencePackId: i.evidencePackId ?? null,
+      logAnchorId: i.logAnchorId ?? null,
       digest: i.digest,
     })),
     skipDuplicates: true,

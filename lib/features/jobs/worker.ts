@@ -8,6 +8,7 @@ import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
 import { MAX_BATCH, stampProofs } from "@/lib/domain/timestamps/stamp";
 import { checkUpgrades, UPGRADE_BATCH } from "@/lib/domain/timestamps/upgrade";
 import { attemptDelivery, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 
 /** What each job does. */
 const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
@@ -20,6 +21,7 @@ const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   notifications: () => sweepOwnerNotifications(),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
+  "log-anchors": () => runLogAnchorJob(),
 };
 
 /** The handler of job `name` (the two-instance tests run them on instances of their own). */
@@ -42,6 +44,7 @@ function periodic(): Partial<Record<JobName, number>> {
     "webhooks-sweep": SWEEP_INTERVAL_S,
     notifications: SWEEP_INTERVAL_S,
     "pages-sweep": env.PAGES_INTERVAL_S,
+    "log-anchors": env.LOG_ANCHOR_INTERVAL_S,
   };
 }
 
@@ -99,7 +102,7 @@ export async function stopJobWorkers() {
  * A Vercel cron call for a periodic job: queues a run now and runs the due ones for at most `budgetMs`. Answers
  * what the first run did (null when another instance took it).
  */
-export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications", budgetMs: number) {
+export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications" | "log-anchors", budgetMs: number) {
   await enqueue(name, {});
   const { results } = await runJobsFor(name, HANDLERS[name] as AnyJobHandler<typeof name>, budgetMs);
   return results[0] ?? null;

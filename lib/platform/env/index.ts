@@ -125,6 +125,8 @@ const schema = z.object({
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -base64 32)").optional(),
   /** Seconds between timestamp job runs inside `npm run dev` / `npm start`; 0 turns the in-process job off. */
   OTS_INTERVAL_S: z.coerce.number().int().min(0).default(600),
+  /** Seconds between evidence-log anchors inside `npm run dev` / `npm start`; 0 turns the in-process job off. */
+  LOG_ANCHOR_INTERVAL_S: z.coerce.number().int().min(0).default(3600),
   /**
    * Webhook endpoints may be private addresses (loopback, RFC 1918, link-local…) and plain http to loopback, as under
    * `npm run dev`: for tests and closed networks only (lib/domain/webhooks/address.ts).

@@ -27,6 +27,8 @@ export type JobPayloads = {
   pages: { assetId: string; nextPage: number; attempt: number };
   /** Expired derived copies (marked PDFs) are deleted. */
   "pages-sweep": Record<string, never>;
+  /** One Merkle tree over the heads of the evidence logs changed since the last anchor, its root queued for stamping. */
+  "log-anchors": Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -53,6 +55,7 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // "short": one queued job per file (its key), so publishing it again while it waits queues nothing more.
   pages: { policy: "short", expireInSeconds: 2 * 60, retryLimit: 4, retryDelay: 60 },
   "pages-sweep": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  "log-anchors": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];

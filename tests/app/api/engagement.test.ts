@@ -175,7 +175,7 @@ describe("POST /api/share/{token}/engagement", () => {
     expect(await db.rateLimit.count({ where: { key: { startsWith: "engagement:" } } })).toBe(0);
   });
 
-  it("costs one database round trip per report once the view's page count is fixed", async () => {
+  it("costs one statement per report once the view's page count is fixed, plus its evidence-log entry", async () => {
     const { share, view } = await reading();
     expect((await report(share.accessLink, [{ n: 1, ms: 1000 }])).status).toBe(204); // fixes N (a second trip)
     const queries = jest.spyOn(pg.Client.prototype, "query");
@@ -183,8 +183,11 @@ describe("POST /api/share/{token}/engagement", () => {
       await startedAgo(view.id, 600, 30);
       queries.mockClear();
       expect((await report(share.accessLink, [{ n: 2, ms: 2000 }])).status).toBe(204);
-      // The gate, the report limit and the accounting in one statement (every pool's client counts here).
-      expect(queries).toHaveBeenCalledTimes(1);
+      // The gate, the report limit and the accounting in one statement (every pool's client counts here); the time
+      // it stored is evidence, appended to the idea's log in the same transaction: BEGIN, the report, the log's
+      // head and its entry, COMMIT.
+      expect(queries).toHaveBeenCalledTimes(5);
+      expect(queries.mock.calls.map(([q]) => (typeof q === "string" ? q : (q as { name?: string }).name ?? "")).filter((q) => q === "BEGIN" || q === "COMMIT" || q === "engagement-report")).toEqual(["BEGIN", "engagement-report", "COMMIT"]);
     } finally {
       queries.mockRestore();
     }

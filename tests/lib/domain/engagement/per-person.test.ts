@@ -53,7 +53,7 @@ async function personFigures(ownerId: string, ideaId: number, shareId: string, e
   const { csv } = await activityCsv(ownerId, ideaId);
   const [header, ...rows] = parseCsv(csv);
   const emailColumn = header.indexOf("Recipient e-mail");
-  const readingColumn = header.indexOf(ACTIVITY_CSV_HEADER[ACTIVITY_CSV_HEADER.length - 1]);
+  const readingColumn = header.indexOf(ACTIVITY_CSV_HEADER[9]);
   const csvSeconds = rows.filter((r) => r[emailColumn] === email && r[readingColumn] !== "").reduce((sum, r) => sum + Number(r[readingColumn]), 0);
   const sums = {
     summaryMs: summary.readingSeconds * 1000,
