@@ -74,3 +74,33 @@ export async function evidenceEntries(ideaId: number) {
   const rows = await db.evidenceEntry.findMany({ where: { ideaId }, orderBy: { seq: "asc" }, select: { seq: true, type: true, data: true, hash: true, at: true } });
   return rows.map((r) => ({ seq: r.seq, type: r.type, hash: r.hash, at: r.at, data: JSON.parse(r.data) as Record<string, unknown> }));
 }
+
+/** An entry named as evidence (a receipt line): its seq and hash, and the first anchor that covers it, if any yet. */
+export type LogRef = { seq: number; hash: string; type: string; at: string; data: Record<string, unknown>; anchor: { root: string; at: string } | null };
+
+/**
+ * The entries of `ideaId`'s log about one recipient (their `data.recipientId`, or one of their views' `data.viewId`: a
+ * reading report names only its view), in seq order, each with the earliest
+ * anchor whose covered head is at or after it: that anchor's root commits to the entry through the chain.
+ */
+export async function recipientLogRefs(ideaId: number, recipientId: string): Promise<LogRef[]> {
+  const rows = await db.$queryRaw<{ seq: number; hash: string; type: string; at: Date; data: string; root: string | null; anchoredAt: Date | null }[]>`
+    SELECT e."seq", e."hash", e."type", e."at", e."data", a."root", a."createdAt" AS "anchoredAt"
+    FROM "EvidenceEntry" e
+    LEFT JOIN LATERAL (
+      SELECT la."root", la."createdAt" FROM "LogAnchorInclusion" i JOIN "LogAnchor" la ON la."id" = i."anchorId"
+      WHERE i."ideaId" = e."ideaId" AND i."headSeq" >= e."seq"
+      ORDER BY i."headSeq" ASC LIMIT 1) a ON TRUE
+    WHERE e."ideaId" = ${ideaId}
+      AND ((e."data"::jsonb ->> 'recipientId') = ${recipientId}
+        OR (e."data"::jsonb ->> 'viewId') IN (SELECT v."id" FROM "ViewEvent" v WHERE v."recipientId" = ${recipientId}))
+    ORDER BY e."seq"`;
+  return rows.map((r) => ({
+    seq: r.seq,
+    hash: r.hash,
+    type: r.type,
+    at: r.at.toISOString(),
+    data: JSON.parse(r.data) as Record<string, unknown>,
+    anchor: r.root && r.anchoredAt ? { root: r.root, at: r.anchoredAt.toISOString() } : null,
+  }));
+}

@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { embedDejaVu } from "@/lib/platform/pdf/fonts";
 import { TextFlow } from "@/lib/platform/pdf/layout";
 import { printedLine } from "@/lib/domain/validation/printable-text";
-import type { Receipt, ReceiptProof } from "@/lib/domain/evidence/receipt";
+import type { Receipt, ReceiptLogRef, ReceiptProof } from "@/lib/domain/evidence/receipt";
 
 export const RECEIPT_TITLE = "Reading receipt";
 
@@ -19,6 +19,13 @@ function proofText(p: ReceiptProof | null) {
   const o = p.opentimestamps;
   const ots = o.state === "confirmed" && o.bitcoinBlock !== null ? `anchored in Bitcoin block ${o.bitcoinBlock}` : `OpenTimestamps ${o.state}`;
   return `${ots}; digest ${p.digest}`;
+}
+
+/** "log #12 · 3fa9c2d1…, anchored under root 9b1e… (time)": where a line's evidence sits in the idea's log. */
+function logText(ref: ReceiptLogRef | null) {
+  if (!ref) return "no log entry (recorded before the log existed)";
+  const anchor = ref.anchor ? `anchored under root ${ref.anchor.root.slice(0, 16)}… (${utc(ref.anchor.at)})` : "not yet anchored";
+  return `log #${ref.seq} · ${ref.hash.slice(0, 16)}…, ${anchor}`;
 }
 
 /** The receipt as one PDF: the JSON receipt's facts in labelled lines, nothing else. */
@@ -48,11 +55,15 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
   flow.field("Address", r.who.addressProof, label, body);
 
   flow.heading("When", h2);
-  flow.field("Identified", utc(r.when.identifiedAt), label, body);
-  flow.field("Address proven", utc(r.when.addressProvenAt), label, body);
-  flow.field("Passcode given", utc(r.when.passcodeGivenAt), label, body);
-  flow.field("Agreed", utc(r.when.agreedAt), label, body);
-  if (r.when.declinedAt) flow.field("Declined", utc(r.when.declinedAt), label, body);
+  const when = (name: string, key: keyof Receipt["when"]) => {
+    flow.field(name, utc(r.when[key]), label, body);
+    if (r.when[key]) flow.field("", logText(r.whenLog[key]), label, hash);
+  };
+  when("Identified", "identifiedAt");
+  when("Address proven", "addressProvenAt");
+  when("Passcode given", "passcodeGivenAt");
+  when("Agreed", "agreedAt");
+  if (r.when.declinedAt) when("Declined", "declinedAt");
 
   flow.heading("Under which agreement", h2);
   if (!r.agreement) flow.paragraph("No agreement was accepted on this link.", body);
@@ -81,7 +92,17 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
   for (const v of r.views) {
     flow.field(utc(v.at), `${v.version === null ? "" : `version ${v.version}, `}${minutes(v.readingMs)}, ${v.pagesRead}${v.pageCount === null ? "" : ` of ${v.pageCount}`} pages; from ${v.ip ?? "unknown address"}`, label, body);
     flow.field("Watermark", printedLine(v.watermark), label, body);
+    flow.field("", logText(v.log), label, hash);
   }
+
+  flow.heading("The log behind this receipt", h2);
+  flow.paragraph(
+    "Each line above names the entry of the idea's evidence log that recorded it (its number and SHA-256). The log is a hash " +
+      "chain: every entry commits to the one before it, and each anchor's Merkle root, timestamped by OpenTimestamps and an " +
+      "RFC 3161 authority, commits to the whole log up to its entry. The evidence pack holds the log (log/log.jsonl) and verify.html checks it.",
+    { ...body, size: 8.5, color: [0.3, 0.3, 0.35] },
+  );
+  for (const e of r.log) flow.field(e.type, logText(e), label, hash);
 
   flow.numberPages(`${RECEIPT_TITLE} ${r.receiptFor}`, regular);
   doc.setTitle(`${RECEIPT_TITLE}: ${r.who.name}, idea ${r.idea.id}`);

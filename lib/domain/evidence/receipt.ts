@@ -4,6 +4,7 @@ import { NotFoundError } from "@/lib/platform/http/errors";
 import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
+import { recipientLogRefs, type LogRef } from "@/lib/domain/evidence-log/read";
 
 /**
  * A receipt per reader: one document that says who read, when, what (the exact version and its proofs), under which
@@ -29,7 +30,12 @@ export type ReceiptView = {
   ip: string | null;
   userAgent: string | null;
   watermark: string;
+  /** The log entry of this view. */
+  log: ReceiptLogRef | null;
 };
+
+/** The evidence-log entry behind a line of the receipt, and the anchor whose root commits to it (null: not yet anchored). */
+export type ReceiptLogRef = { seq: number; hash: string; anchor: { root: string; at: string } | null };
 
 export type Receipt = {
   format: typeof RECEIPT_FORMAT;
@@ -52,6 +58,10 @@ export type Receipt = {
   versionsRead: { version: number; sha256: string | null; proof: ReceiptProof | null }[];
   views: ReceiptView[];
   reading: { totalMs: number; pagesRead: number; pageCount: number | null; share: number | null };
+  /** The log entries behind the 'when' lines (identified, address proven, passcode given, agreed, declined). */
+  whenLog: Record<keyof Receipt["when"], ReceiptLogRef | null>;
+  /** Every entry of the idea's log about this recipient, in order (views, reading reports, comments, downloads…). */
+  log: (ReceiptLogRef & { type: string; at: string })[];
 };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -101,6 +111,11 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
         select: { version: true, contentSha256: true, timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } },
       })
     : [];
+
+  const refs = await recipientLogRefs(share.idea.id, r.id);
+  const ref = (e: LogRef | undefined): ReceiptLogRef | null => (e ? { seq: e.seq, hash: e.hash, anchor: e.anchor } : null);
+  const first = (type: string) => ref(refs.find((e) => e.type === type));
+  const viewRef = (viewId: string) => ref(refs.find((e) => e.type === "view" && e.data.viewId === viewId));
 
   const pages = new Set<number>();
   for (const v of r.views) for (const e of v.engagement) pages.add(e.n);
@@ -153,8 +168,17 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
       ip: v.ip,
       userAgent: v.userAgent,
       watermark: watermarkText({ name: r.name, email: r.email, accessedAt: v.viewedAt }),
+      log: viewRef(v.id),
     })),
     reading: { totalMs, pagesRead: pages.size, pageCount, share: pageCount ? Math.min(1, pages.size / pageCount) : null },
+    whenLog: {
+      identifiedAt: first("recipient.identified"),
+      addressProvenAt: first("address.proven"),
+      passcodeGivenAt: first("passcode.given"),
+      agreedAt: first("agreement.accepted"),
+      declinedAt: first("agreement.declined"),
+    },
+    log: refs.map((e) => ({ type: e.type, at: e.at, seq: e.seq, hash: e.hash, anchor: e.anchor })),
   };
 }
 

@@ -2,6 +2,7 @@ import { db } from "@/lib/platform/db";
 import { recordEngagement } from "@/lib/domain/engagement";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { recipientReceipt, receiptShareSelect } from "@/lib/domain/evidence/receipt";
+import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createShare, createUser } from "../../../factories";
 import { flat, pdfText } from "../../../pdf-text";
@@ -57,6 +58,19 @@ describe("a receipt per reader", () => {
     expect(r.views[0]).toMatchObject({ viewId: view.id, version: 1, readingMs: 30_000, pagesRead: 2, pageCount: 3 });
     expect(r.views[0].watermark).toMatch(/^Grace Hopper · grace@example\.com · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
     expect(r.reading).toEqual({ totalMs: 30_000, pagesRead: 2, pageCount: 3, share: 2 / 3 });
+
+    // Each line names its entry in the idea's log, and later the anchor that covers it.
+    const hex = expect.stringMatching(/^[0-9a-f]{64}$/);
+    for (const key of ["identifiedAt", "agreedAt"] as const) expect(r.whenLog[key]).toEqual({ seq: expect.any(Number), hash: hex, anchor: null });
+    // (The factory marks the address proven directly, not through the code's call, so no entry records it.)
+    expect(r.whenLog.passcodeGivenAt).toBeNull();
+    const viewEntry = await db.evidenceEntry.findUniqueOrThrow({ where: { ideaId_seq: { ideaId: idea.id, seq: r.views[0].log!.seq } } });
+    expect(viewEntry).toMatchObject({ type: "view", hash: r.views[0].log!.hash });
+    expect(r.views[0].log!.seq).toBeGreaterThan(r.whenLog.agreedAt!.seq);
+    expect(r.log.map((e) => e.type)).toEqual(expect.arrayContaining(["recipient.identified", "agreement.accepted", "view", "reading.reported"]));
+    await runLogAnchorJob();
+    const anchored = await recipientReceipt(await ownedShareOr404(owner.id, share.id, { select: receiptShareSelect }), recipient.id);
+    expect(anchored.views[0].log!.anchor).toEqual({ root: hex, at: expect.any(String) });
   });
 
   it("is served as JSON and as a PDF to the link's owner only; other ids are 404s", async () => {
@@ -73,7 +87,8 @@ describe("a receipt per reader", () => {
     const pdf = await call(receiptPdfGET, "pdf", share.id, recipient.id);
     expect(pdf.status).toBe(200);
     const text = flat(pdfText(new Uint8Array(await pdf.arrayBuffer())));
-    for (const s of ["Reading receipt", "Grace Hopper", "grace@example.com", "Accepted by clicking I Agree", "2 of 3 (67%)", "Watermark"]) expect(text).toContain(s);
+    for (const s of ["Reading receipt", "Grace Hopper", "grace@example.com", "Accepted by clicking I Agree", "2 of 3 (67%)", "Watermark", "The log behind this receipt", "not yet anchored"]) expect(text).toContain(s);
+    expect(text).toMatch(/log #\d+ · [0-9a-f]{16}…/);
 
     expect((await call(receiptJsonGET, "json", share.id, stranger.id)).status).toBe(404);
     signIn(other);
