@@ -1,15 +1,13 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/platform/http/errors";
-import { enforceRateLimits } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { notifyCommentAdded } from "@/lib/domain/notifications";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { commentCreatedEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
 import { addressAllowed, gateShareInclude, isAdmitted } from "@/lib/domain/gate";
 import { INVALID_LINK, isOpenFor } from "@/lib/domain/gate/link-state";
-import { isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
+import { isTokenShaped, secretHashes, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { commentSchema, type CommentInput } from "@/lib/domain/validation/sharing";
 
@@ -86,10 +84,11 @@ export async function listComments(opts: { ideaId?: number | null; token?: strin
 }
 
 /**
- * POST /api/comments: stored under the recipient's own name whatever the body says; content trimmed, 1..2000.
- * Scoped like the list: to the link `token` names and/or the body's recipientId.
+ * POST /api/comments, first half: the recipient the comment is posted as (scoped like the list: to the link `token`
+ * names and/or the body's recipientId) and the checked input. The route counts the commenter's limit on it
+ * (rateLimits.comment) before postComment stores anything; a refused commenter uses none of it.
  */
-export async function addComment(raw: CommentInput, secrets: RecipientSecrets, client: ClientInfo, token?: string | null) {
+export async function commentAuthor(raw: CommentInput, secrets: RecipientSecrets, token?: string | null) {
   // The handler parses too; parsing here keeps every caller (jobs, tests) inside the limits.
   const input = commentSchema.parse(raw);
   if (input.recipientId) {
@@ -99,9 +98,18 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
     if (!mine) throw new ForbiddenError(NOT_YOUR_RECIPIENT);
   }
   const recipient = await commentingRecipient(secrets, { ...(input.recipientId ? { recipientId: input.recipientId } : {}), token });
-  // Kept here rather than in the route: it is keyed on the recipient the comment gate's query just found (the route
-  // would need a second look-up of the recipient), and a refused commenter must not use it up.
-  await enforceRateLimits(rateLimits.comment(recipient.id, client.ip));
+  return { recipient, input };
+}
+
+export type CommentAuthor = Awaited<ReturnType<typeof commentAuthor>>;
+
+/** Both halves of POST /api/comments, for callers that are not requests (no request limit applies to them). */
+export async function addComment(raw: CommentInput, secrets: RecipientSecrets, token?: string | null) {
+  return postComment(await commentAuthor(raw, secrets, token));
+}
+
+/** Stores the comment under the recipient's own name whatever the body said; content trimmed, 1..2000. */
+export async function postComment({ recipient, input }: CommentAuthor) {
   const comment = await db.comment.create({
     data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
   });

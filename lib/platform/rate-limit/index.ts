@@ -3,7 +3,13 @@ import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
 import { RateLimitError } from "@/lib/platform/http/errors";
 
-export type Limit = { key: string; limit: number; windowSeconds: number };
+/** `message`: the 429's text when this limit refuses (the recipient screens show some); else the generic one. */
+export type Limit = { key: string; limit: number; windowSeconds: number; message?: string };
+
+/** The limits, refusing with `message`. */
+export function saying(message: string, limits: Limit[]): Limit[] {
+  return limits.map((l) => ({ ...l, message }));
+}
 
 /**
  * Fixed-window counter kept in PostgreSQL so limits hold across instances. One atomic upsert per key:
@@ -42,7 +48,7 @@ export async function enforceRateLimits(limits: Limit[]) {
   if (Math.random() < 0.01) await pruneRateLimits();
   for (const l of limits) {
     const { count, resetAt } = await hit(l);
-    if (count > allowed(l)) throw new RateLimitError(retryAfter(resetAt));
+    if (count > allowed(l)) throw new RateLimitError(retryAfter(resetAt), l.message);
   }
 }
 

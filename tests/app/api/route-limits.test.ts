@@ -36,7 +36,7 @@ describe("limits the routes declare", () => {
     const owner = await createUser({ name: "Ada Lovelace" });
     const share = await createShare(owner.id, (await createDraft(owner.id)).id);
     const r = await agreedRecipient(share, { name: "Grace Hopper" });
-    const comment = await addComment({ content: "Who builds it?" }, r.secrets, TEST_CLIENT);
+    const comment = await addComment({ content: "Who builds it?" }, r.secrets);
     signIn(owner);
     setEnv({ RATE_LIMIT_SCALE: "0.05" }); // 60 per 10 minutes → 3
     const reply = (id: string, content: string) => replyRoute(post(`/api/comments/${id}/replies`, { content }), { params: Promise.resolve({ id }) });

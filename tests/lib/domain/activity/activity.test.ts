@@ -21,7 +21,7 @@ async function journey() {
   await db.recipient.update({ where: { id: r.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
   await acceptNda(r.id, r.secrets, { ip: "203.0.113.9", userAgent: CHROME });
   await db.viewEvent.create({ data: { shareId: share.id, ideaId: idea.id, recipientId: r.id, ip: "203.0.113.9", userAgent: CHROME, engagementMs: 252_340 } });
-  const comment = await addComment({ content: "=cmd|' /C calc'!A0, nice \"idea\"" }, r.secrets, TEST_CLIENT);
+  const comment = await addComment({ content: "=cmd|' /C calc'!A0, nice \"idea\"" }, r.secrets);
   await addOwnerReply(owner.id, comment.id, { content: "Thanks, Grace" });
   await revokeShare(owner.id, share.id);
   return { owner, idea, share, r };

@@ -13,7 +13,7 @@ async function recipientWithCode() {
 }
 const sentSecondsAgo = (id: string, seconds: number) => db.recipient.update({ where: { id }, data: { codeSentAt: new Date(Date.now() - seconds * 1000) } });
 const refusal = async (r: Awaited<ReturnType<typeof recipientWithCode>>) => {
-  const error = await sendRecipientCode(r.id, r.secrets, TEST_CLIENT).catch((e: unknown) => e);
+  const error = await sendRecipientCode(r.id, r.secrets).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(RateLimitError);
   return error as RateLimitError;
 };
@@ -26,7 +26,7 @@ describe("the code resend interval", () => {
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(retryAfterSeconds).toBeLessThanOrEqual(5);
     await sentSecondsAgo(r.id, 31);
-    await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).resolves.toEqual({ sent: true });
+    await expect(sendRecipientCode(r.id, r.secrets)).resolves.toEqual({ sent: true });
   });
 
   it("follows RECIPIENT_CODE_RESEND_S", async () => {
@@ -36,7 +36,7 @@ describe("the code resend interval", () => {
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(retryAfterSeconds).toBeLessThanOrEqual(5);
     await sentSecondsAgo(r.id, 6);
-    await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).resolves.toEqual({ sent: true });
+    await expect(sendRecipientCode(r.id, r.secrets)).resolves.toEqual({ sent: true });
     // The next one waits the same 5 s, not 30.
     await sentSecondsAgo(r.id, 2);
     const next = await refusal(r);
