@@ -52,6 +52,22 @@ export async function enforceRateLimits(limits: Limit[]) {
   }
 }
 
+/**
+ * A budget spent one unit at a time by a request that goes on whatever it says (public verification's look-ups): each
+ * call counts one against the limits and answers false once they are used up, instead of a 429.
+ */
+export function spendable(limits: Limit[]): () => Promise<boolean> {
+  return async () => {
+    try {
+      await enforceRateLimits(limits);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimitError) return false;
+      throw err;
+    }
+  };
+}
+
 /** Throws 429 when any limit is already used up, without counting this attempt (see recordFailures). */
 export async function assertNotExhausted(limits: Limit[]) {
   const rows = await db.rateLimit.findMany({ where: { key: { in: limits.map((l) => l.key) } } });

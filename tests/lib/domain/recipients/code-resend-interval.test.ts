@@ -2,7 +2,7 @@ import { db } from "@/lib/platform/db";
 import { RateLimitError } from "@/lib/platform/http/errors";
 import { sendRecipientCode } from "@/lib/domain/recipients/email-code";
 import { setEnv } from "../../../db-utils";
-import { createDraft, createRecipient, createShare, createUser, TEST_CLIENT } from "../../../factories";
+import { createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
 /** The gap between two code mails is RECIPIENT_CODE_RESEND_S (30 s by default; the e2e server shortens it). */
 async function recipientWithCode() {

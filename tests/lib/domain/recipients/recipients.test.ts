@@ -12,7 +12,7 @@ import { htmlExport } from "@/lib/domain/ideas/export";
 import { createRecipientSchema, MESSAGES } from "@/lib/domain/validation/sharing";
 import { setEnv } from "../../../db-utils";
 import { MINIMAL_PDF, TEST_CLIENT, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../../factories";
-import { sendCodeRoute, verifyCodeRoute } from "../../../recipient-routes";
+import { identifyRoute, sendCodeRoute, verifyCodeRoute } from "../../../recipient-routes";
 
 // The code limits are the routes' (counted by their builder on the recipient row they find): those cases call them.
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
@@ -119,13 +119,14 @@ describe("e-mail shares", () => {
   });
 
   it("resend a new code (old one dead) at most once per 30 seconds, and at most 5 code mails an hour to the address", async () => {
+    // Through the routes, which count the address's code mails on the recipient row they find.
     const { share } = await emailShare();
-    const r = await createRecipient(share);
+    const r = await identifyRoute(share, { email: "invitee@example.com" });
     const first = await codeFromOutbox("invitee@example.com");
-    await expect(sendRecipientCode(r.id, r.secrets)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(sendCodeRoute(r.id, { secrets: r.secrets })).rejects.toBeInstanceOf(RateLimitError);
     const backdate = () => db.recipient.update({ where: { id: r.id }, data: { codeSentAt: new Date(Date.now() - 31_000) } });
     await backdate();
-    expect(await sendRecipientCode(r.id, r.secrets)).toEqual({ sent: true });
+    expect(await sendCodeRoute(r.id, { secrets: r.secrets })).toEqual({ sent: true });
     expect(await listOutbox()).toHaveLength(3); // invitation + 2 codes
     const second = await codeFromOutbox("invitee@example.com");
     if (second !== first) {
@@ -134,10 +135,9 @@ describe("e-mail shares", () => {
     // The identify call's code and 4 resends: the address's 5 code mails an hour.
     for (let i = 0; i < 3; i++) {
       await backdate();
-      await sendRecipientCode(r.id, r.secrets);
+      await sendCodeRoute(r.id, { secrets: r.secrets });
     }
     await backdate();
-    // The address's cap is counted by the route, on the recipient row it found.
     await expect(sendCodeRoute(r.id, { secrets: r.secrets })).rejects.toMatchObject({ status: 429, message: CODE_MAILS_CAPPED });
     await expect(verifyRecipientEmail(r.id, await codeFromOutbox("invitee@example.com"), r.secrets)).resolves.toMatchObject({ emailVerified: true });
   });
