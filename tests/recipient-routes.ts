@@ -17,11 +17,11 @@ const cookiesOf = (who: Caller) => ({ secrets: [...who.secrets], passcodes: { ..
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-async function call<T>(handler: Handler, url: string, params: Record<string, string>, body: unknown, who: Caller & { cookies?: ReturnType<typeof cookiesOf> }): Promise<T> {
+async function call<T>(handler: Handler, url: string, params: Record<string, string>, body: unknown, who: Caller & { cookies?: ReturnType<typeof cookiesOf> }, method = "POST"): Promise<T> {
   setEnv({ IDEAVAULT_CUSTOM_SERVER: "true" });
   const headers: Record<string, string> = { "content-type": "application/json", "user-agent": who.client?.userAgent ?? "jest" };
   if (who.client) headers[CLIENT_IP_HEADER] = who.client.ip;
-  const request = new Request(`http://localhost${url}`, { method: "POST", headers, body: JSON.stringify(body ?? {}) });
+  const request = new Request(`http://localhost${url}`, method === "GET" ? { headers } : { method, headers, body: JSON.stringify(body ?? {}) });
   const res = await asBrowser(who.cookies ?? cookiesOf(who), () => handler(request, { params: Promise.resolve(params) }));
   const text = await res.text();
   const json = text ? (JSON.parse(text) as T & { error?: string }) : (undefined as T);
@@ -53,4 +53,18 @@ export async function identifyRoute(
   const recipient = await call<{ id: string }>(POST, "/api/recipients", {}, body, { secrets: [], client: opts.client, cookies });
   const secret = cookies.secrets.at(-1)!;
   return { ...recipient, secret, secrets: [secret] };
+}
+
+/** GET /api/share/{token} as `who`. */
+export async function lookupRoute(token: string, who: Caller) {
+  const { GET } = await import("@/app/api/share/[token]/route");
+  return call<{ shareType?: string; requiresPasscode?: true }>(GET, `/api/share/${token}`, { token }, undefined, who, "GET");
+}
+
+/** POST /api/share/{token}/passcode as `who`: the proof cookie it set ({} when the link has none). */
+export async function passcodeRoute(token: string, passcode: string, who: Caller) {
+  const { POST } = await import("@/app/api/share/[token]/passcode/route");
+  const cookies = cookiesOf(who);
+  await call<undefined>(POST, `/api/share/${token}/passcode`, { token }, { passcode }, { ...who, cookies });
+  return cookies.passcodes;
 }

@@ -14,7 +14,7 @@ export function saying(message: string, limits: Limit[]): Limit[] {
 /**
  * Fixed-window counter kept in PostgreSQL so limits hold across instances. One atomic upsert per key:
  * the window restarts when it has expired. `key` and `windowSeconds` are SQL expressions (placeholders, or columns
- * of `from`), so a hot path can run the same upsert inside a statement of its own (lib/domain/engagement) rather than as a
+ * of `from`), so a hot path can run the same upsert inside a statement of its own (lib/features/engagement/report.ts) rather than as a
  * round trip. With `from` (a relation of that statement) it counts once per row of it: none when it is empty.
  */
 export function rateLimitHitSql(key: string, windowSeconds: string, from?: string) {

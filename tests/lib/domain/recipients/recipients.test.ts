@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/platform/http/errors";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
-import { CODE_EXPIRED, CODE_MAILS_CAPPED, CODE_TOO_MANY_ATTEMPTS, CODE_WRONG, sendRecipientCode, verifyRecipientEmail, VERIFY_EMAIL_FIRST } from "@/lib/domain/recipients/email-code";
+import { CODE_EXPIRED, CODE_MAILS_CAPPED, CODE_TOO_MANY_ATTEMPTS, CODE_WRONG, verifyRecipientEmail, VERIFY_EMAIL_FIRST } from "@/lib/domain/recipients/email-code";
 import { createRecipient as createRecipientLib, WRONG_ADDRESS } from "@/lib/domain/recipients/identify";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { revokeShare } from "@/lib/domain/shares";

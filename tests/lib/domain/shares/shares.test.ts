@@ -13,7 +13,7 @@ import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
 import { $ZodError } from "zod/v4/core";
 import { setEnv } from "../../../db-utils";
 import { PNG, distinctPng, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../../factories";
-import { identifyRoute } from "../../../recipient-routes";
+import { identifyRoute, lookupRoute } from "../../../recipient-routes";
 
 // Identify's limits are its route's (counted by the route builder on the link it finds): that case calls it.
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
@@ -272,18 +272,18 @@ describe("the file gate", () => {
 });
 
 describe("rate limits", () => {
-  it("limits failed token lookups per address (guessing), not the lookups of a live link", async () => {
+  it("limits failed token lookups per address (guessing), not the lookups of a live link (GET /api/share/{token} counts them)", async () => {
     setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 300/min → 3
     const owner = await createUser();
     const share = await createShare(owner.id, (await createDraft(owner.id)).id);
-    for (let i = 0; i < 10; i++) await getSharedIdea(share.accessLink, [], TEST_CLIENT);
-    const guess = () => getSharedIdea("A".repeat(43), [], TEST_CLIENT);
-    for (let i = 0; i < 3; i++) await expect(guess()).rejects.toBeInstanceOf(NotFoundError);
+    for (let i = 0; i < 10; i++) await lookupRoute(share.accessLink, { secrets: [], client: TEST_CLIENT });
+    const guess = () => lookupRoute("A".repeat(43), { secrets: [], client: TEST_CLIENT });
+    for (let i = 0; i < 3; i++) await expect(guess()).rejects.toMatchObject({ status: 404 });
     await expect(guess()).rejects.toBeInstanceOf(RateLimitError);
     // Once guessing has used the budget up, this address is refused for every link until the window ends.
-    await expect(getSharedIdea(share.accessLink, [], TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(lookupRoute(share.accessLink, { secrets: [], client: TEST_CLIENT })).rejects.toBeInstanceOf(RateLimitError);
     // Another address still gets through.
-    await expect(getSharedIdea(share.accessLink, [], { ...TEST_CLIENT, ip: "198.51.100.1" })).resolves.toMatchObject({ shareType: "full-access" });
+    await expect(lookupRoute(share.accessLink, { secrets: [], client: { ...TEST_CLIENT, ip: "198.51.100.1" } })).resolves.toMatchObject({ shareType: "full-access" });
   });
 
   // Share creation per owner and recipient creation per address are the routes' limits: tests/app/api/route-limits.test.ts.
