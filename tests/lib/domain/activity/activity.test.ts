@@ -6,7 +6,7 @@ import { addOwnerReply } from "@/lib/domain/comments/replies";
 import { revokeShare } from "@/lib/domain/shares";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { recordQueries } from "../../../query-count";
-import { TEST_CLIENT, agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
+import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 import { parseCsv } from "../../../csv";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

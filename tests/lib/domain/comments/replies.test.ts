@@ -5,7 +5,7 @@ import { addOwnerReply } from "@/lib/domain/comments/replies";
 import { COMMENT_MAX_CHARS, MESSAGES } from "@/lib/domain/validation/sharing";
 import { UNSAFE_TEXT_MESSAGE } from "@/lib/domain/validation/text";
 import { listOutbox } from "@/lib/platform/email/outbox";
-import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../../factories";
+import { TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../../factories";
 
 async function setup() {
   const owner = await createUser({ name: "Ada Lovelace" });
