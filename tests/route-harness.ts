@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -16,6 +17,19 @@ export type SessionUser = { id: string; name: string; email: string; profileImag
 
 export const routeSession = { user: null as SessionUser | null, secrets: [] as string[], passcodes: {} as Record<string, string> };
 
+type BrowserCookies = { secrets: string[]; passcodes: Record<string, string> };
+const browsers = new AsyncLocalStorage<BrowserCookies>();
+
+/**
+ * Runs `call` as one browser: its recipient and passcode cookies are these (set ones are added to them), whatever
+ * other calls running at the same time hold; outside it, routeSession's are.
+ */
+export function asBrowser<T>(cookies: BrowserCookies, call: () => Promise<T>): Promise<T> {
+  return browsers.run(cookies, call);
+}
+
+const cookieJar = () => browsers.getStore() ?? routeSession;
+
 export function sessionModuleMock(overrides: Record<string, unknown> = {}) {
   return {
     ...jest.requireActual("@/lib/domain/auth/session"),
@@ -31,13 +45,15 @@ export function sessionModuleMock(overrides: Record<string, unknown> = {}) {
 export function recipientCookiesModuleMock() {
   return {
     ...jest.requireActual("@/lib/domain/recipients/cookies"),
-    readRecipientSecrets: async () => routeSession.secrets,
+    readRecipientSecrets: async () => cookieJar().secrets,
     setRecipientCookie: async (_shareId: string, secret: string) => {
-      routeSession.secrets = [...routeSession.secrets, secret];
+      const jar = cookieJar();
+      jar.secrets = [...jar.secrets, secret];
     },
-    readPasscodeProofs: async () => routeSession.passcodes,
+    readPasscodeProofs: async () => cookieJar().passcodes,
     setPasscodeCookie: async (shareId: string, proof: string) => {
-      routeSession.passcodes = { ...routeSession.passcodes, [shareId]: proof };
+      const jar = cookieJar();
+      jar.passcodes = { ...jar.passcodes, [shareId]: proof };
     },
   };
 }

@@ -5,17 +5,35 @@ import { useRouter } from "next/navigation";
 import { Download } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { AccessDenied, StatusPanel, VerifyingAccess } from "@/components/recipient/access-state";
+import { InputField } from "@/components/ui/form-field";
+import {
+  AccessDenied,
+  StatusPanel,
+  VerifyingAccess,
+} from "@/components/recipient/access-state";
 import { AgreementText } from "@/components/recipient/agreement-text";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
-import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
+import {
+  STEP_DELAY_MS,
+  pause,
+  recipientPath,
+  recipientStage,
+} from "@/components/recipient/recipient-flow";
 import { saveFile } from "@/components/recipient/save-file";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
-import { EndScreen, type RecipientEnding } from "@/components/recipient/end-screen";
+import {
+  EndScreen,
+  type RecipientEnding,
+} from "@/components/recipient/end-screen";
 import { apiRequest, isApiError } from "@/client/request";
 import { toast } from "@/client/toast";
 import type { Recipient, RecipientAgreement, SharedIdea } from "@/client/types";
+import {
+  SIGNATURE_MAX_CHARS,
+  SIGNATURE_MISMATCH,
+  signatureMatches,
+} from "@/lib/domain/validation/nda-signature";
 
 /** /nda: the agreement for the recipient this browser holds (SPEC §2 'Agreement', §4). */
 export function NdaClient({ token }: { token: string | null }) {
@@ -29,8 +47,15 @@ export function NdaClient({ token }: { token: string | null }) {
   const share = state.status === "ready" ? state.share : null;
   const stage = share ? recipientStage(share) : null;
   // A link whose passcode this browser has not given (or that changed) asks for it on /collect.
-  const passcodeFirst = token && state.status === "passcode" ? recipientPath("collect", token) : null;
-  const redirect = passcodeFirst ?? (token && stage && stage !== "nda" && !declined ? recipientPath(stage, token) : null);
+  const passcodeFirst =
+    token && state.status === "passcode"
+      ? recipientPath("collect", token)
+      : null;
+  const redirect =
+    passcodeFirst ??
+    (token && stage && stage !== "nda" && !declined
+      ? recipientPath(stage, token)
+      : null);
 
   React.useEffect(() => {
     if (redirect) router.replace(redirect);
@@ -47,28 +72,56 @@ export function NdaClient({ token }: { token: string | null }) {
       onDeclined={async (recipientId) => {
         try {
           // The server marks the recipient declined and ends this browser's session for the link.
-          await apiRequest<{ declined: true }>("POST", `/api/recipients/${encodeURIComponent(recipientId)}/decline`);
+          await apiRequest<{ declined: true }>(
+            "POST",
+            `/api/recipients/${encodeURIComponent(recipientId)}/decline`,
+          );
         } catch (err) {
           // 404: this browser holds no live recipient for the link any more (declined elsewhere, link ended).
           if (!isApiError(err, 404)) {
-            toast.error("Error", { description: "Failed to decline the agreement. Please try again." });
+            toast.error("Error", {
+              description: "Failed to decline the agreement. Please try again.",
+            });
             return;
           }
         }
-        setEnding({ kind: "declined", title: share.idea.title, sender: share.idea.user.name, oneTime: share.shareType === "one-time" });
-        toast.info("Agreement Declined", { description: "You will not be able to view the document." });
+        setEnding({
+          kind: "declined",
+          title: share.idea.title,
+          sender: share.idea.user.name,
+          oneTime: share.shareType === "one-time",
+        });
+        toast.info("Agreement Declined", {
+          description: "You will not be able to view the document.",
+        });
       }}
     />
   );
 }
 
-type AgreementScreenProps = { token: string; share: SharedIdea; recipient: Recipient; onDeclined: (recipientId: string) => Promise<void> };
+type AgreementScreenProps = {
+  token: string;
+  share: SharedIdea;
+  recipient: Recipient;
+  onDeclined: (recipientId: string) => Promise<void>;
+};
 
-function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScreenProps) {
+function AgreementScreen({
+  token,
+  share,
+  recipient,
+  onDeclined,
+}: AgreementScreenProps) {
   const router = useRouter();
   const [readToEnd, setReadToEnd] = React.useState(false);
   const [confirmDecline, setConfirmDecline] = React.useState(false);
   const [agreeing, setAgreeing] = React.useState(false);
+  // The full name typed as the signature: 'I Agree' waits for it to match the name shown above (the server checks too).
+  const [signature, setSignature] = React.useState("");
+  const [signatureError, setSignatureError] = React.useState<string | null>(
+    null,
+  );
+  const signed = signatureMatches(recipient.name, signature);
   const markRead = React.useCallback(() => setReadToEnd(true), []);
   // The agreement as the server renders it for this recipient (the link's own agreement or the
   // standard one); accepting sends its digest back, so what is recorded is exactly what was shown.
@@ -78,7 +131,10 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
 
   React.useEffect(() => {
     let current = true;
-    apiRequest<RecipientAgreement>("GET", `/api/share/${encodeURIComponent(token)}/agreement`).then(
+    apiRequest<RecipientAgreement>(
+      "GET",
+      `/api/share/${encodeURIComponent(token)}/agreement`,
+    ).then(
       (agreement) => {
         if (!current) return;
         setShown(agreement);
@@ -93,25 +149,46 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
 
   const download = () => {
     if (!shown) return;
-    saveFile(shown.download.fileName, new Blob([shown.download.text], { type: "text/plain;charset=utf-8" }));
+    saveFile(
+      shown.download.fileName,
+      new Blob([shown.download.text], { type: "text/plain;charset=utf-8" }),
+    );
   };
 
-  const agree = async () => {
-    if (!shown) return;
+  const agree = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!shown || !readToEnd) return;
+    if (!signed) {
+      setSignatureError(SIGNATURE_MISMATCH);
+      return;
+    }
     setAgreeing(true);
     try {
-      await apiRequest<Recipient>("PUT", `/api/recipients/${encodeURIComponent(recipient.id)}/nda`, { agreed: true, agreementSha256: shown.sha256 });
+      await apiRequest<Recipient>(
+        "PUT",
+        `/api/recipients/${encodeURIComponent(recipient.id)}/nda`,
+        { agreed: true, agreementSha256: shown.sha256, signature },
+      );
     } catch (err) {
       setAgreeing(false);
+      if (isApiError(err, 400)) {
+        setSignatureError(err.serverMessage ?? SIGNATURE_MISMATCH);
+        return;
+      }
       if (isApiError(err, 409)) {
         // The owner changed the agreement (or the date turned) since it was opened: show the new text to read.
-        toast.error("Error", { description: "The agreement has changed since you opened it. Please read it again." });
+        toast.error("Error", {
+          description:
+            "The agreement has changed since you opened it. Please read it again.",
+        });
         setReadToEnd(false);
         setShown(null);
         setLoads((n) => n + 1);
         return;
       }
-      toast.error("Error", { description: "Failed to record your agreement. Please try again." });
+      toast.error("Error", {
+        description: "Failed to record your agreement. Please try again.",
+      });
       return;
     }
     await pause(STEP_DELAY_MS);
@@ -123,7 +200,12 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
     return (
       <div className="mx-auto grid w-full max-w-md justify-items-center gap-3 text-center">
         <p role="alert">The agreement could not be loaded.</p>
-        <Button type="button" variant="outline" className="h-11" onClick={() => setLoads((n) => n + 1)}>
+        <Button
+          type="button"
+          variant="outline"
+          className="h-11"
+          onClick={() => setLoads((n) => n + 1)}
+        >
           Try again
         </Button>
       </div>
@@ -133,30 +215,76 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-5">
       <header className="grid gap-1">
-        <h1 className="text-2xl font-bold text-brand">Confidentiality Agreement</h1>
-        <p className="text-sm text-muted-foreground">Please read the agreement to the end before you accept it.</p>
+        <h1 className="text-2xl font-bold text-brand">
+          Confidentiality Agreement
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          Please read the agreement to the end before you accept it.
+        </p>
       </header>
       <dl className="grid gap-3 rounded-lg border bg-background p-4 text-sm sm:grid-cols-2">
         <Detail label="Idea" value={share.idea.title} />
         <Detail label="Idea ID" value={String(share.idea.id)} />
         <Detail label="Shared by" value={share.idea.user.name} />
-        <Detail label="Recipient" value={`${recipient.name} (${recipient.email})`} />
+        <Detail
+          label="Recipient"
+          value={`${recipient.name} (${recipient.email})`}
+        />
       </dl>
-      <AgreementText key={shown.sha256} shown={shown.document} onReadToEnd={markRead} />
-      <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:justify-between">
-        <Button type="button" variant="outline" className="h-11" onClick={download}>
-          <Download aria-hidden="true" />
-          Download Agreement
-        </Button>
-        <div className="grid gap-2 sm:flex">
-          <Button type="button" variant="outline" className="h-11" onClick={() => setConfirmDecline(true)}>
-            Decline
+      <AgreementText
+        key={shown.sha256}
+        shown={shown.document}
+        onReadToEnd={markRead}
+      />
+      <form noValidate onSubmit={agree} className="grid gap-4">
+        <InputField
+          id="nda-signature"
+          label="Type your full name to sign"
+          hint={`As shown above: ${recipient.name}`}
+          autoComplete="name"
+          spellCheck={false}
+          maxLength={SIGNATURE_MAX_CHARS}
+          value={signature}
+          onChange={(event) => {
+            setSignature(event.target.value);
+            setSignatureError(null);
+          }}
+          onBlur={() => {
+            if (signature.trim() && !signed)
+              setSignatureError(SIGNATURE_MISMATCH);
+          }}
+          error={signatureError}
+          className="h-11 sm:max-w-md"
+        />
+        <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:justify-between">
+          <Button
+            type="button"
+            variant="outline"
+            className="h-11"
+            onClick={download}
+          >
+            <Download aria-hidden="true" />
+            Download Agreement
           </Button>
-          <Button type="button" className="h-11" disabled={!readToEnd} onClick={agree}>
-            {readToEnd ? "I Agree" : "Please read the full agreement"}
-          </Button>
+          <div className="grid gap-2 sm:flex">
+            <Button
+              type="button"
+              variant="outline"
+              className="h-11"
+              onClick={() => setConfirmDecline(true)}
+            >
+              Decline
+            </Button>
+            <Button
+              type="submit"
+              className="h-11"
+              disabled={!readToEnd || !signed}
+            >
+              {readToEnd ? "I Agree" : "Please read the full agreement"}
+            </Button>
+          </div>
         </div>
-      </div>
+      </form>
       <ConfirmDialog
         open={confirmDecline}
         onOpenChange={setConfirmDecline}
@@ -168,7 +296,10 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
           void onDeclined(recipient.id);
         }}
       >
-        <p>Are you sure you want to decline? You will not be able to view the document.</p>
+        <p>
+          Are you sure you want to decline? You will not be able to view the
+          document.
+        </p>
       </ConfirmDialog>
     </div>
   );
@@ -177,7 +308,9 @@ function AgreementScreen({ token, share, recipient, onDeclined }: AgreementScree
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {label}
+      </dt>
       <dd className="break-words font-medium">{value}</dd>
     </div>
   );

@@ -108,6 +108,9 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
                   ({recipient.nda.agreement.title} v{recipient.nda.agreement.version})
                 </span>
               ) : null}
+              <span data-slot="accepted-by" className="block text-muted-foreground">
+                {recipient.nda.acceptedBy}
+              </span>
             </span>
             <a
               href={`/api/ndas/${encodeURIComponent(recipient.nda.id)}/certificate.pdf`}

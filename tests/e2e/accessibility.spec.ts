@@ -181,6 +181,12 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toBeHidden();
       await page.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      // The signature: the name the helper identified with, typed; a wrong one shows its error beside the field.
+      await page.getByLabel("Type your full name to sign", { exact: true }).fill("Grace");
+      await page.getByLabel("Type your full name to sign", { exact: true }).blur();
+      await expect(page.getByText("Type your full name as shown above to sign", { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "/nda with the signature's error");
+      await page.getByLabel("Type your full name to sign", { exact: true }).fill("Grace Hopper");
       await page.getByRole("button", { name: "I Agree" }).click();
       await expect(page).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
       await expect(page.getByText("cardamom", { exact: true })).toBeVisible();

@@ -71,6 +71,7 @@ test.describe("link controls", () => {
       await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       const agree = reader.getByRole("button", { name: /^(I Agree|Please read the full agreement)$/ });
       await expect(agree).toHaveText("I Agree");
+      await reader.getByLabel("Type your full name to sign", { exact: true }).fill("Rita Reader");
       await agree.click();
       await expect(reader).toHaveURL(new RegExp(`/document/${share.accessLink}$`), { timeout: 15_000 });
       await expect(reader.getByText("The secret ingredient is cardamom.")).toBeVisible();

@@ -114,6 +114,7 @@ test("a recipient enters the passcode, identifies, reads the founder's agreement
     await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     const agree = reader.getByRole("button", { name: /^(I Agree|Please read the full agreement)$/ });
     await expect(agree).toHaveText("I Agree");
+    await reader.getByLabel("Type your full name to sign", { exact: true }).fill("Rita Reader");
     const accepted = reader.waitForResponse((r) => r.request().method() === "PUT" && /\/api\/recipients\/[^/]+\/nda$/.test(new URL(r.url()).pathname));
     await agree.click();
     expect((await accepted).status()).toBe(200);

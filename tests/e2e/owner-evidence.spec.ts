@@ -38,6 +38,7 @@ test.describe("owner's evidence", () => {
       await reader.getByRole("button", { name: "Verify", exact: true }).click();
       await expect(reader).toHaveURL(new RegExp(`/nda/${share.accessLink}$`), { timeout: 15_000 });
       await reader.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await reader.getByLabel("Type your full name to sign", { exact: true }).fill("Rita Reader");
       await expect(reader.getByRole("button", { name: "I Agree" })).toBeEnabled();
       await reader.getByRole("button", { name: "I Agree" }).click();
       await expect(reader).toHaveURL(new RegExp(`/document/${share.accessLink}$`), { timeout: 15_000 });
@@ -58,6 +59,7 @@ test.describe("owner's evidence", () => {
       await expect(person).toContainText("+44 20 7946 0958");
       await expect(person).toContainText("E-mail not verified");
       await expect(person).toContainText("NDA accepted");
+      await expect(person).toContainText("Signed electronically by typing their name: Rita Reader");
       await expect(person.getByRole("link", { name: "Download certificate for Rita Reader" })).toHaveAttribute(
         "href",
         `/api/ndas/${recipients[0].nda.id}/certificate.pdf`,

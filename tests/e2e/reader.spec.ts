@@ -102,6 +102,7 @@ test.describe("the reader on a phone (390 px, touch)", () => {
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
     await page.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await page.getByLabel("Type your full name to sign", { exact: true }).fill("Pia Phone");
     await page.getByRole("button", { name: "I Agree" }).click();
     await expect(page).toHaveURL(new RegExp(`/document/${shared.token}$`), { timeout: 15_000 });
 

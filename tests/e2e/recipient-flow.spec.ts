@@ -67,10 +67,17 @@ async function scrollAgreementToEnd(page: Page) {
   await agreementBox(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
 }
 
-/** From /nda: read to the end, agree, and land on the document. */
-async function agree(page: Page, token: string) {
+/** The signature: the full name typed under the agreement, which 'I Agree' waits for. */
+const signatureField = (page: Page) => page.getByLabel("Type your full name to sign", { exact: true });
+async function sign(page: Page, name: string) {
+  await signatureField(page).fill(name);
+}
+
+/** From /nda: read to the end, sign with `name`, agree, and land on the document. */
+async function agree(page: Page, token: string, name: string) {
   await scrollAgreementToEnd(page);
   await expect(agreeButton(page)).toHaveText("I Agree");
+  await sign(page, name);
   await agreeButton(page).click();
   await expect(page.getByText("Encrypting your agreement...")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
@@ -81,7 +88,7 @@ async function reachDocument(page: Page, shared: Shared, person = { name: "Rita 
   await page.goto(`/view/${shared.token}`);
   await identify(page, person);
   await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
-  await agree(page, shared.token);
+  await agree(page, shared.token, person.name);
   await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();
 }
 
@@ -209,8 +216,28 @@ test.describe("recipient flow", () => {
     await agreementBox(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight - el.clientHeight - 40 }));
     await agreementBox(page).dispatchEvent("scroll");
     await expect(agreeButton(page)).toBeDisabled();
+    // Read to the end, 'I Agree' still waits for the signature: the full name as shown above, any case or spacing.
+    await scrollAgreementToEnd(page);
+    await expect(agreeButton(page)).toHaveText("I Agree");
+    await expect(agreeButton(page)).toBeDisabled();
+    await expect(page.getByText("As shown above: Alice Wonder", { exact: true })).toBeVisible();
+    await signatureField(page).fill("Alice Wonderland");
+    await signatureField(page).press("Tab");
+    await expect(page.getByText("Type your full name as shown above to sign", { exact: true })).toBeVisible();
+    await expect(signatureField(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(agreeButton(page)).toBeDisabled();
+    await signatureField(page).fill("  alice   WONDER ");
+    await expect(page.getByText("Type your full name as shown above to sign", { exact: true })).toBeHidden();
+    await expect(agreeButton(page)).toBeEnabled();
+    // Keyboard only: Enter in the field signs; the server gets the signature as typed.
     const agreedAt = Date.now();
-    await agree(page, shared.token);
+    const [accepted] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "PUT" && /\/api\/recipients\/[^/]+\/nda$/.test(new URL(r.url()).pathname)),
+      signatureField(page).press("Enter"),
+    ]);
+    expect(accepted.postDataJSON()).toMatchObject({ agreed: true, signature: "  alice   WONDER " });
+    await expect(page.getByText("Encrypting your agreement...")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/document/${shared.token}$`), { timeout: 15_000 });
     expect(Date.now() - agreedAt).toBeGreaterThanOrEqual(2000);
 
     // The document: title, sanitized HTML, the sharer box with the access time.
@@ -465,7 +492,7 @@ test.describe("recipient flow", () => {
     await expect(page.getByText("Verifying your information...")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
     await expect(page.locator("dl")).toContainText(invitee);
-    await agree(page, shared.token);
+    await agree(page, shared.token, "Ivy Invitee");
     await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
   });
 
@@ -513,6 +540,7 @@ test.describe("recipient flow", () => {
     await expect(agreementBox(page)).toBeVisible();
     await expectStatus(await owner.api.delete(`/api/shares/${second.shareId}`), 200);
     await scrollAgreementToEnd(page);
+    await sign(page, "Late Larry");
     await agreeButton(page).click();
     await expect.poll(() => toastTexts(page)).toContain("Failed to record your agreement. Please try again.");
     await expect(agreeButton(page)).toHaveText("I Agree");
@@ -584,7 +612,8 @@ test.describe("recipient flow on a phone (390 px)", () => {
     await expect(agreeButton(page)).toHaveText(READ_FIRST);
     await noHorizontalScroll(page);
     for (const name of ["Download Agreement", "Decline", READ_FIRST]) await expectTouchTarget(page.getByRole("button", { name, exact: true }));
-    await agree(page, shared.token);
+    await expectTouchTarget(signatureField(page));
+    await agree(page, shared.token, "Pat Phone");
 
     await expect(page.getByText("cardamom", { exact: true })).toBeVisible();
     await noHorizontalScroll(page);

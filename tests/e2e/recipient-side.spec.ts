@@ -28,9 +28,10 @@ async function identify(page: Page, token: string, person = { name: "Rita Reader
 }
 
 /** /view → identity → agreement → the document, in this page's browser. */
-async function reachDocument(page: Page, shared: Shared, person?: { name: string; email: string }) {
+async function reachDocument(page: Page, shared: Shared, person = { name: "Rita Reader", email: "rita@example.com" }) {
   await identify(page, shared.token, person);
   await page.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await page.getByLabel("Type your full name to sign", { exact: true }).fill(person.name);
   await page.getByRole("button", { name: "I Agree" }).click();
   await expect(page).toHaveURL(new RegExp(`/document/${shared.token}$`), { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1, name: shared.title })).toBeVisible();

@@ -49,6 +49,7 @@ async function reachDocument(page: Page, shared: Shared, email: string) {
   }
   await expect(page).toHaveURL(new RegExp(`/nda/${shared.token}$`), { timeout: 15_000 });
   await page.getByRole("region", { name: "Agreement text" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await page.getByLabel("Type your full name to sign", { exact: true }).fill(NAME);
   await expect(page.getByRole("button", { name: "I Agree" })).toBeEnabled();
   await page.getByRole("button", { name: "I Agree" }).click();
   await expect(page).toHaveURL(new RegExp(`/document/${shared.token}$`), { timeout: 15_000 });

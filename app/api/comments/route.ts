@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { recipientRoute } from "@/lib/features/api/routes";
-import { addComment, listComments } from "@/lib/domain/comments";
+import { commentAuthor, listComments, postComment } from "@/lib/domain/comments";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { parseOptionalIdeaId } from "@/lib/domain/ideas/id";
 import { commentSchema } from "@/lib/domain/validation/sharing";
 
@@ -21,5 +22,8 @@ export const GET = recipientRoute({
 export const POST = recipientRoute({
   query: query.pick({ token: true }),
   body: commentSchema,
-  handler: async ({ body, query, secrets, client }) => Response.json(await addComment(body, secrets, client, query.token ?? null), { status: 201 }),
+  // The commenter's limit is keyed on the recipient the comment gate finds; a refused commenter uses none of it.
+  load: ({ body, query, secrets }) => commentAuthor(body, secrets, query.token ?? null),
+  rateLimitChecked: ({ loaded, client }) => rateLimits.comment(loaded.recipient.id, client.ip),
+  handler: async ({ loaded, client }) => Response.json(await postComment(loaded, client), { status: 201 }),
 });

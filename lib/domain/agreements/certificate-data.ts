@@ -26,6 +26,8 @@ export type CertificateData = {
   ip: string | null;
   userAgent: string | null;
   acceptedAt: Date;
+  /** The full name typed to sign; null (or absent): accepted by clicking I Agree. */
+  signature?: string | null;
   idea: { id: number; title: string; owner: { name: string; email: string; showEmailOnCertificates: boolean } };
   recipient: { emailVerifiedAt: Date | null };
   timestamp: Pick<TimestampProof, "status" | "digest" | "submittedAt" | "bitcoinHeight" | "bitcoinBlockHash" | "bitcoinTime" | "lastError"> | null;

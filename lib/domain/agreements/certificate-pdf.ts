@@ -6,6 +6,7 @@ import { TextFlow } from "@/lib/platform/pdf/layout";
 import { printedLine } from "@/lib/domain/validation/printable-text";
 import type { CertificateData } from "@/lib/domain/agreements/certificate-data";
 import { certificateTimestampText, formatUtc } from "@/lib/domain/timestamps/text";
+import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
 export { formatUtc };
 
@@ -59,6 +60,8 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   flow.heading("Acceptance", h2);
   flow.field("Certificate ID", nda.id, label, value);
   flow.field("Accepted at (UTC)", formatUtc(nda.acceptedAt), label, value);
+  // The typed signature prints like the identity fields: one line, look-alikes folded.
+  flow.field("How accepted", acceptanceMethodText(nda.signature ? printedLine(nda.signature) : null), label, value);
   flow.field("IP address", nda.ip ?? "not recorded", label, value);
   flow.field("User agent", nda.userAgent ?? "not recorded", label, value);
 

@@ -4,8 +4,6 @@ import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/platform/h
 import { hashPassword, verifyPassword } from "@/lib/domain/auth/password";
 import { sendEmail } from "@/lib/platform/email";
 import { passwordChangedEmail } from "@/lib/platform/email/templates";
-import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { runAfterResponse } from "@/lib/platform/server/after-response";
 import type { ChangePasswordInput } from "@/lib/domain/validation/auth";
 
@@ -13,21 +11,34 @@ export const WRONG_CURRENT_PASSWORD = "Incorrect password.";
 export const NO_PASSWORD_TO_CHANGE = "This account signs in with Google, GitHub or X and has no password to change.";
 
 /**
- * 'Change password' on /profile. The current password is required (a borrowed session alone changes nothing; wrong
- * ones count against a per-account limit), and the session version goes up: every session issued before ends,
- * including this one's token, so the caller issues this browser a new session (the user stays signed in here only).
- * The account is told by e-mail.
+ * 'Change password' on /profile, first: the account, if it has a password to change. The current password is then
+ * required (a borrowed session alone changes nothing); PUT /api/profile/password counts wrong ones against a
+ * per-account limit around checkCurrentPassword (failure accounting, the route's like login's).
  */
-export async function changePassword(userId: string, input: ChangePasswordInput) {
+export async function passwordAccount(userId: string) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, passwordHash: true } });
   if (!user) throw new NotFoundError("Account not found");
   if (user.passwordHash === null) throw new ValidationError(NO_PASSWORD_TO_CHANGE);
-  const failures = rateLimits.passwordChangeFailures(user.id);
-  await assertNotExhausted(failures);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await recordFailures(failures);
-    throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
-  }
+  return { id: user.id, passwordHash: user.passwordHash };
+}
+
+export type PasswordAccount = Awaited<ReturnType<typeof passwordAccount>>;
+
+declare const passwordChecked: unique symbol;
+/** The account once its current password was given: the only thing changePassword accepts. */
+export type CheckedAccount = PasswordAccount & { readonly [passwordChecked]: true };
+
+/** The account, if `currentPassword` is its password; null otherwise. */
+export async function checkCurrentPassword(user: PasswordAccount, currentPassword: string): Promise<CheckedAccount | null> {
+  return (await verifyPassword(currentPassword, user.passwordHash)) ? (user as CheckedAccount) : null;
+}
+
+/**
+ * Then the change, the current password checked: the session version goes up, so every session issued before ends,
+ * including this one's token, and the caller issues this browser a new session (the user stays signed in here only).
+ * The account is told by e-mail.
+ */
+export async function changePassword(user: CheckedAccount, input: ChangePasswordInput) {
   const passwordHash = await hashPassword(input.newPassword);
   // Only if the password is still the one just checked: two changes at once cannot both win.
   const updated = await db.user.updateMany({

@@ -3,8 +3,6 @@ import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/platform/http/errors";
-import { enforceRateLimits } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { notifyCommentAdded } from "@/lib/domain/notifications";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { commentCreatedEvent } from "@/lib/domain/webhooks/events";
@@ -88,10 +86,11 @@ export async function listComments(opts: { ideaId?: number | null; token?: strin
 }
 
 /**
- * POST /api/comments: stored under the recipient's own name whatever the body says; content trimmed, 1..2000.
- * Scoped like the list: to the link `token` names and/or the body's recipientId.
+ * POST /api/comments, first half: the recipient the comment is posted as (scoped like the list: to the link `token`
+ * names and/or the body's recipientId) and the checked input. The route counts the commenter's limit on it
+ * (rateLimits.comment) before postComment stores anything; a refused commenter uses none of it.
  */
-export async function addComment(raw: CommentInput, secrets: RecipientSecrets, client: ClientInfo, token?: string | null) {
+export async function commentAuthor(raw: CommentInput, secrets: RecipientSecrets, token?: string | null) {
   // The handler parses too; parsing here keeps every caller (jobs, tests) inside the limits.
   const input = commentSchema.parse(raw);
   if (input.recipientId) {
@@ -101,9 +100,21 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
     if (!mine) throw new ForbiddenError(NOT_YOUR_RECIPIENT);
   }
   const recipient = await commentingRecipient(secrets, { ...(input.recipientId ? { recipientId: input.recipientId } : {}), token });
-  // Kept here rather than in the route: it is keyed on the recipient the comment gate's query just found (the route
-  // would need a second look-up of the recipient), and a refused commenter must not use it up.
-  await enforceRateLimits(rateLimits.comment(recipient.id, client.ip));
+  return { recipient, input };
+}
+
+export type CommentAuthor = Awaited<ReturnType<typeof commentAuthor>>;
+
+/** Both halves of POST /api/comments, for callers that are not requests (no request limit applies to them). */
+export async function addComment(raw: CommentInput, secrets: RecipientSecrets, token?: string | null, client?: ClientInfo) {
+  return postComment(await commentAuthor(raw, secrets, token), client);
+}
+
+/**
+ * Stores the comment under the recipient's own name whatever the body said; content trimmed, 1..2000. Its log entry
+ * (the content's digest, never the text) is written with it.
+ */
+export async function postComment({ recipient, input }: CommentAuthor, client?: ClientInfo) {
   const comment = await db.$transaction(async (tx) => {
     const created = await tx.comment.create({
       data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
@@ -112,7 +123,7 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, c
       ideaId: created.ideaId,
       type: "comment",
       data: { shareId: recipient.shareId, recipientId: recipient.id, commentId: created.id, contentSha256: sha256Hex(Buffer.from(created.content, "utf8")) },
-      personal: { name: created.author, ip: client.ip, userAgent: client.userAgent },
+      personal: { name: created.author, ip: client?.ip, userAgent: client?.userAgent },
       recipientId: recipient.id,
     });
     return created;

@@ -71,7 +71,7 @@ async function ndaItems(ids: string[]): Promise<QueueItem[]> {
     where: { id: { in: ids } },
     select: {
       id: true, shareId: true, ideaId: true, name: true, email: true, phone: true, agreementVersion: true, agreementSha256: true,
-      contentSha256: true, version: true, acceptedAt: true,
+      contentSha256: true, version: true, acceptedAt: true, signature: true, recordFormat: true,
     },
   });
   return ndas.map((nda) => ({ ndaAcceptanceId: nda.id, digest: ndaEvidenceDigest(nda) }));

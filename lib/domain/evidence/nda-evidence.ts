@@ -1,6 +1,7 @@
 import "server-only";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { canonicalJson } from "@/lib/domain/ideas/export";
+import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
 /** The fields of an NDA acceptance record (NdaAcceptance) its timestamp covers. */
 export type NdaEvidence = {
@@ -16,17 +17,24 @@ export type NdaEvidence = {
   /** The version shown; null for acceptances made before versions, whose records stay as they were. */
   version: number | null;
   acceptedAt: Date;
+  /** The full name typed to sign; null: accepted by clicking I Agree. */
+  signature: string | null;
+  /** 1: a record made before records said how the agreement was accepted, its bytes kept; 2: it says so. */
+  recordFormat: number;
 };
 
 /**
  * The canonical serialization of an acceptance, the bytes its timestamp proves: who (name, e-mail, phone) accepted
  * which agreement (its SHA-256) for which content (the idea's export SHA-256), through which share, and when.
- * Rebuilt from the stored record for every download; never change it (existing proofs would stop matching).
+ * Rebuilt from the stored record for every download; never change a format (existing proofs would stop matching):
+ * format 2 adds how the agreement was accepted (signed by typing the name, or clicking I Agree); format 1 records,
+ * made before, keep their bytes.
  */
 export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
+  const second = r.recordFormat >= 2;
   return Buffer.from(
     canonicalJson({
-      format: "ideavault-nda-acceptance-1",
+      format: second ? "ideavault-nda-acceptance-2" : "ideavault-nda-acceptance-1",
       acceptance: r.id,
       acceptedAt: r.acceptedAt.toISOString(),
       recipient: { name: r.name, email: r.email, phone: r.phone },
@@ -35,6 +43,8 @@ export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
       agreement: { version: r.agreementVersion, sha256: r.agreementSha256 },
       // A record made before versions has no version key, so its bytes (and its proof) are unchanged.
       content: { sha256: r.contentSha256, version: r.version ?? undefined },
+      acceptedBy: second ? acceptanceMethodText(r.signature) : undefined,
+      signature: second ? (r.signature ?? undefined) : undefined,
     }),
     "utf8",
   );

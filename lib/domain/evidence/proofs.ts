@@ -10,6 +10,7 @@ import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { requireReader } from "@/lib/domain/gate";
 import { presentProof, type TimestampStatusJson } from "@/lib/domain/timestamps/proof";
 import { queueMissingNdaProof, queueMissingVersionProof } from "@/lib/domain/evidence/backfill";
+import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
 /**
  * One published version of the owner's idea with its proof: `version`, else the latest publication. Being published
@@ -85,10 +86,10 @@ export async function listIdeaNdas(ownerId: string, ideaId: number) {
     orderBy: { acceptedAt: "desc" },
     select: {
       id: true, shareId: true, name: true, email: true, phone: true, agreementVersion: true, agreementSha256: true,
-      contentSha256: true, version: true, acceptedAt: true, timestamp: true,
+      contentSha256: true, version: true, acceptedAt: true, signature: true, timestamp: true,
     },
   });
-  return rows.map(({ timestamp, ...nda }) => ({ ...nda, timestamp: timestamp ? presentProof(timestamp) : null }));
+  return rows.map(({ timestamp, ...nda }) => ({ ...nda, acceptedBy: acceptanceMethodText(nda.signature), timestamp: timestamp ? presentProof(timestamp) : null }));
 }
 
 export async function getNdaTimestamp(ownerId: string, ndaId: string): Promise<TimestampStatusJson> {

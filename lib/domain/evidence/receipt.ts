@@ -3,6 +3,7 @@ import { db } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
+import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import { recipientLogRefs, type LogRef } from "@/lib/domain/evidence-log/read";
 
@@ -69,11 +70,6 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 function proofOf(p: Pick<TimestampProof, "digest" | "status" | "bitcoinHeight" | "bitcoinTime"> | null): ReceiptProof | null {
   if (!p) return null;
   return { digest: p.digest, opentimestamps: { state: p.status, bitcoinBlock: p.bitcoinHeight, bitcoinTime: iso(p.bitcoinTime) } };
-}
-
-/** How the acceptance was given, in the words the certificate uses. */
-export function acceptanceWords(signature: string | null | undefined) {
-  return signature ? `Signed electronically by typing their name: ${signature}` : "Accepted by clicking I Agree";
 }
 
 /** What a receipt reads of its link: the owner's route loads it through the ownership rule (ownedShareOr404). */
@@ -153,7 +149,7 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
           textSha256: nda.agreementSha256,
           contentSha256: nda.contentSha256,
           versionShown: nda.version,
-          acceptance: acceptanceWords((nda as { signature?: string | null }).signature),
+          acceptance: acceptanceMethodText(nda.signature),
           proof: proofOf(nda.timestamp),
         }
       : null,

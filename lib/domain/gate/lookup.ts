@@ -12,8 +12,8 @@ import { SHARE_TYPE_FROM_DB } from "@/lib/domain/gate/share-type";
  * the version the link shows (its pinned version, else the latest published: lib/domain/gate/shown-version.ts), with
  * that version's number, the number of published versions and its publication time.
  */
-type ShareSummary = Prisma.ShareGetPayload<{
-  omit: { note: true }; include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
+export type ShareSummary = Prisma.ShareGetPayload<{
+  omit: { note: true; passcodeWrongTries: true; passcodeTriesResetAt: true }; include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
 }> & { idea: { version: number | null; versionCount: number | null; versionPublishedAt: Date | null } };
 
 type ShareRow = {

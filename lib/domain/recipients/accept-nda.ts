@@ -2,7 +2,7 @@ import "server-only";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { shownVersion } from "@/lib/domain/gate/shown-version";
 import { db } from "@/lib/platform/db";
-import { ConflictError, ForbiddenError } from "@/lib/platform/http/errors";
+import { ConflictError, ForbiddenError, ValidationError } from "@/lib/platform/http/errors";
 import { exportDigest } from "@/lib/domain/ideas/export";
 import { agreementShownTo } from "@/lib/domain/agreements/shown";
 import { ndaEvidenceDigest } from "@/lib/domain/evidence/nda-evidence";
@@ -16,6 +16,7 @@ import type { ClientInfo, RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { lockUndeclinedRecipient } from "@/lib/domain/recipients/declined";
 import { VERIFY_EMAIL_FIRST } from "@/lib/domain/recipients/email-code";
 import { findSessionRecipient, isEmailVerified, presentRecipient } from "@/lib/domain/recipients/session";
+import { SIGNATURE_MISMATCH, signatureAsSigned, signatureMatches } from "@/lib/domain/validation/nda-signature";
 
 export const AGREEMENT_CHANGED = "The agreement has changed since you opened it. Please read it again.";
 
@@ -30,12 +31,15 @@ async function currentContentSha256(idea: { id: number; title: string; ownerId: 
 /**
  * Records the agreement with its evidence (who, from where, when, the exact text and its digest, the content's
  * digest) and queues the record's digest for a timestamp. Accepting again answers the same recipient: one record
- * (and one proof) per recipient (unique recipientId).
+ * (and one proof) per recipient (unique recipientId). A `signature` (the full name typed to sign) must be the
+ * identified name, ignoring case and spacing, and is kept as typed; without one the record says I Agree was clicked.
  */
-export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo, shown: { agreementSha256?: string } = {}) {
+export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo, shown: { agreementSha256?: string; signature?: string } = {}) {
   const recipient = await findSessionRecipient(id, secrets);
   const { share } = recipient;
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
+  if (shown.signature !== undefined && !signatureMatches(recipient.name, shown.signature)) throw new ValidationError(SIGNATURE_MISMATCH);
+  const signature = shown.signature === undefined ? null : signatureAsSigned(shown.signature);
   if (recipient.agreedToNda) return presentRecipient(recipient, share);
   // The version the link shows is the one agreed to: the record names it with its digest.
   const version = await shownVersion(share);
@@ -66,6 +70,8 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
           version: version.version,
           ip: client.ip,
           userAgent: client.userAgent,
+          signature,
+          recordFormat: 2,
         },
       ],
       skipDuplicates: true,
@@ -95,8 +101,10 @@ export async function acceptNda(id: string, secrets: RecipientSecrets, client: C
         data: {
           ndaId: created.id, shareId: share.id, recipientId: recipient.id, agreementId: created.agreementId, agreementVersion: created.agreementVersionNumber,
           agreementSha256: created.agreementSha256, contentSha256, version: created.version, recordSha256: evidenceSha256, acceptedAt: created.acceptedAt.toISOString(),
+          // How it was accepted (the typed name itself is personal: only its commitment is in the entry).
+          signed: created.signature !== null,
         },
-        personal: { name: created.name, email: created.email, phone: created.phone, ip: created.ip, userAgent: created.userAgent },
+        personal: { name: created.name, email: created.email, phone: created.phone, ip: created.ip, userAgent: created.userAgent, signature: created.signature },
         recipientId: recipient.id,
       });
     }

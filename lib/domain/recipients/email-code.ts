@@ -6,9 +6,7 @@ import { ConflictError, HttpError, RateLimitError, ValidationError } from "@/lib
 import { getEnv } from "@/lib/platform/env";
 import { sendEmail } from "@/lib/platform/email";
 import { recipientCodeEmail } from "@/lib/platform/email/templates";
-import { enforceRateLimits } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
-import type { ClientInfo, RecipientSecrets } from "@/lib/domain/gate/secrets";
+import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { needsCode } from "@/lib/domain/gate";
 import { findSessionRecipient, presentRecipient } from "@/lib/domain/recipients/session";
 
@@ -35,15 +33,6 @@ const codeResendIntervalMs = () => getEnv().RECIPIENT_CODE_RESEND_S * 1000;
  */
 export function codeHash(shareId: string, email: string, code: string) {
   return crypto.createHmac("sha256", getEnv().NEXTAUTH_SECRET).update(`recipient-code:${shareId}:${email}:${code}`).digest("hex");
-}
-
-/** The limits as a 429 with `message` (the recipient screens show it). */
-export async function enforceLimitsSaying(limits: ReturnType<typeof rateLimits.codeMail>, message: string) {
-  try {
-    await enforceRateLimits(limits);
-  } catch (err) {
-    throw err instanceof RateLimitError ? new RateLimitError(err.retryAfterSeconds, message) : err;
-  }
 }
 
 /**
@@ -86,34 +75,54 @@ async function issueCode(recipient: { id: string; shareId: string; email: string
   await sendEmail({ to: recipient.email, ...(await recipientCodeEmail({ code })) });
 }
 
-/** POST /api/recipients/{id}/code: a new code (30 s apart, 5 an hour per recipient, 5 mails an hour per address). */
-export async function sendRecipientCode(id: string, secrets: RecipientSecrets, client: ClientInfo) {
+/**
+ * POST /api/recipients/{id}/code, first half: this browser's recipient that may get a new code now. Too soon is
+ * refused here, before the route counts the hourly budgets (5 an hour per recipient, 5 mails an hour per address:
+ * rateLimits.codeSend and codeMail, keyed on this row); issueCode enforces the 30 s gap atomically as well.
+ */
+export async function codeRecipient(id: string, secrets: RecipientSecrets) {
   const recipient = await findSessionRecipient(id, secrets);
   if (!needsCode(recipient.share)) throw new ConflictError(NOT_AN_EMAIL_SHARE);
   if (recipient.emailVerifiedAt) throw new ConflictError(ALREADY_VERIFIED);
-  // Too soon is refused before the hourly budget is counted (issueCode enforces it atomically as well).
   const interval = codeResendIntervalMs();
   if (recipient.codeSentAt && Date.now() - recipient.codeSentAt.getTime() < interval) {
     throw new RateLimitError(Math.ceil((recipient.codeSentAt.getTime() + interval - Date.now()) / 1000));
   }
-  // These limits stay with the code rules: they are keyed on the recipient row (its id, its address, its link) that
-  // findSessionRecipient just read, and count only requests that passed the checks above.
-  await enforceRateLimits(rateLimits.codeSend(recipient.id, client.ip));
-  await enforceLimitsSaying(rateLimits.codeMail(recipient.email), CODE_MAILS_CAPPED);
+  return recipient;
+}
+
+/** The second half: a new code, mailed. */
+export async function issueRecipientCode(recipient: Awaited<ReturnType<typeof codeRecipient>>) {
   await issueCode(recipient);
   return { sent: true as const };
 }
 
+/** Both halves, for callers that are not requests (no request limit applies to them). */
+export async function sendRecipientCode(id: string, secrets: RecipientSecrets) {
+  return issueRecipientCode(await codeRecipient(id, secrets));
+}
+
+export type SessionRecipient = Awaited<ReturnType<typeof findSessionRecipient>>;
+
+/** Whether a code guess would be judged: the route counts the guess limits only then (a verified address costs nothing). */
+export function guessesCount(recipient: SessionRecipient) {
+  return needsCode(recipient.share) && !recipient.emailVerifiedAt;
+}
+
+/** Both halves of POST /api/recipients/{id}/verify, for callers that are not requests. */
+export async function verifyRecipientEmail(id: string, code: string, secrets: RecipientSecrets) {
+  return confirmRecipientCode(await findSessionRecipient(id, secrets), code);
+}
+
 /**
- * Confirms the e-mailed code. Each guess first claims one of the code's 5 attempts with a conditional update,
- * so parallel guesses cannot exceed them; the 6th answers 429 whatever it says. Guesses are also capped per
- * recipient, IP, link and address (429 CODE_GUESSES_CAPPED), so new recipients bring no fresh guesses.
+ * Confirms the e-mailed code for this browser's recipient (findSessionRecipient). Each guess first claims one of the
+ * code's 5 attempts with a conditional update, so parallel guesses cannot exceed them; the 6th answers 429 whatever
+ * it says. The route caps guesses per recipient, IP, link and address before (429 CODE_GUESSES_CAPPED,
+ * rateLimits.codeVerify), so new recipients bring no fresh guesses.
  */
-export async function verifyRecipientEmail(id: string, code: string, secrets: RecipientSecrets, client: ClientInfo) {
-  const recipient = await findSessionRecipient(id, secrets);
-  if (!needsCode(recipient.share) || recipient.emailVerifiedAt) return presentRecipient(recipient, recipient.share);
-  // Keyed on the recipient row just read (see sendRecipientCode).
-  await enforceLimitsSaying(rateLimits.codeVerify(recipient.id, client.ip, recipient.shareId, recipient.email), CODE_GUESSES_CAPPED);
+export async function confirmRecipientCode(recipient: SessionRecipient, code: string) {
+  const { id } = recipient;
+  if (!guessesCount(recipient)) return presentRecipient(recipient, recipient.share);
   if (!recipient.codeHash) throw new ValidationError(CODE_EXPIRED);
   const claimed = await db.recipient.updateMany({
     where: { id, codeHash: { not: null }, codeAttempts: { lt: CODE_MAX_ATTEMPTS } },

@@ -2,8 +2,6 @@ import "server-only";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError } from "@/lib/platform/http/errors";
-import { enforceRateLimits } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { findLiveShare } from "@/lib/domain/gate/lookup";
 import { newRecipientSecret, secretHash, type ClientInfo } from "@/lib/domain/gate/secrets";
 import { needsCode } from "@/lib/domain/gate";
@@ -11,7 +9,7 @@ import { addressAdmitted, notAvailableTo } from "@/lib/domain/gate/address-rules
 import { holdsPasscode, NO_PASSCODE_PROOFS, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 import { sendEmail } from "@/lib/platform/email";
 import { recipientCodeEmail } from "@/lib/platform/email/templates";
-import { CODE_MAILS_CAPPED, enforceLimitsSaying, freshCode, liveCode } from "@/lib/domain/recipients/email-code";
+import { freshCode, liveCode } from "@/lib/domain/recipients/email-code";
 import { presentRecipient } from "@/lib/domain/recipients/session";
 import type { CreateRecipientInput } from "@/lib/domain/validation/sharing";
 
@@ -20,24 +18,37 @@ export const WRONG_ADDRESS = "This link was sent to a different e-mail address. 
 /**
  * Identifies a visitor to a live link and binds a new recipient session to it (the caller sets the cookie
  * from the returned secret). An e-mail share only admits its own address (any case) and mails a code, unless a code
- * still valid for this link and address exists (then the new recipient confirms with that one); at most 5 code
- * mails an hour reach one address, whatever the links and recipients (429 CODE_MAILS_CAPPED).
+ * still valid for this link and address exists (then the new recipient confirms with that one). In three steps, so
+ * that POST /api/recipients counts its limits between them, each keyed on what the step before found: the link's
+ * budget once admittedLink found it (a refused visitor does not use it up), the address's code mails (at most 5 an
+ * hour whatever the links and recipients: 429 CODE_MAILS_CAPPED) once admitVisitor knows a mail will go.
  */
 export async function createRecipient(input: CreateRecipientInput, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS) {
-  const share = await findLiveShare(input.accessToken);
-  // A link with a passcode admits no one who has not given it (a 404, like any link this caller may not use).
+  return bindRecipient(await admitVisitor(await admittedLink(input.accessToken, passcodes), input), input, client);
+}
+
+/** The live link a token names, if this browser may use it: a link with a passcode admits no one who has not given it (404). */
+export async function admittedLink(accessToken: string, passcodes: PasscodeProofs) {
+  const share = await findLiveShare(accessToken);
   if (!holdsPasscode(share, passcodes)) throw new PasscodeRequiredError();
-  // The per-address limit is the route's (POST /api/recipients). These two stay here: they are keyed on the link and
-  // the address the link's look-up above found and checked, and a refused visitor must not use up the link's budget.
-  await enforceRateLimits(rateLimits.recipientCreateForShare(share.id));
+  return share;
+}
+
+/** The visitor's address, checked against the link's rules before anything is mailed; whether a code mail will go. */
+export async function admitVisitor(share: Awaited<ReturnType<typeof admittedLink>>, input: CreateRecipientInput) {
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
   // The link's allow and block lists and the owner's blocked domains, before anything is mailed.
   if (!addressAdmitted(share, share.idea.owner.sharingBlockedDomains, email)) throw new ForbiddenError(notAvailableTo(email));
   const coded = needsCode(share);
   const live = coded ? await liveCode(share.id, email) : null;
-  if (coded && !live) await enforceLimitsSaying(rateLimits.codeMail(email), CODE_MAILS_CAPPED);
-  const fresh = coded && !live ? freshCode(share.id, email) : null;
+  return { share, email, live, mailsCode: coded && !live };
+}
+
+/** The new recipient, bound to a fresh secret; the code is mailed once its columns are stored. */
+export async function bindRecipient(visitor: Awaited<ReturnType<typeof admitVisitor>>, input: CreateRecipientInput, client: ClientInfo) {
+  const { share, email, live } = visitor;
+  const fresh = visitor.mailsCode ? freshCode(share.id, email) : null;
   const secret = newRecipientSecret();
   const recipient = await db.$transaction(async (tx) => {
     const created = await tx.recipient.create({

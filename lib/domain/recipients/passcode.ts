@@ -4,11 +4,9 @@ import bcrypt from "bcryptjs";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/platform/http/errors";
 import { getEnv } from "@/lib/platform/env";
-import { allowed, enforceRateLimits, rateLimitHitSql, recordFailures, refundAttempts, retryAfter, type Limit } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { notifyPasscodeGuessing } from "@/lib/domain/notifications/security";
 import { INVALID_LINK, isDead } from "@/lib/domain/gate/link-state";
-import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
+import { secretHashes, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { shareByToken } from "@/lib/domain/gate/lookup";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -55,21 +53,64 @@ export class PasscodeRequiredError extends NotFoundError {
   }
 }
 
-/** Counts one try against the link's ceiling; answers the window it was counted in. */
-async function countLinkTry(limit: Limit) {
-  const [window] = await db.$queryRawUnsafe<{ count: number; resetAt: Date }[]>(rateLimitHitSql("$1", "$2::int"), limit.key, limit.windowSeconds);
+/** Wrong passcodes on one link from all addresses within its hour before the link locks (see checkPasscode). */
+export const PASSCODE_LINK_CEILING = 30;
+const PASSCODE_LOCK_SECONDS = 3600;
+
+/**
+ * Counts one try against the link's ceiling, in the link's own row (a new hour starts once the last one is over);
+ * answers the count and when the hour ends.
+ */
+async function countLinkTry(shareId: string) {
+  const [window] = await db.$queryRawUnsafe<{ count: number; resetAt: Date }[]>(
+    `UPDATE "Share" SET
+       "passcodeWrongTries" = CASE WHEN "passcodeTriesResetAt" IS NULL OR "passcodeTriesResetAt" <= now() THEN 1 ELSE "passcodeWrongTries" + 1 END,
+       "passcodeTriesResetAt" = CASE WHEN "passcodeTriesResetAt" IS NULL OR "passcodeTriesResetAt" <= now()
+                                     THEN now() + make_interval(secs => $2::int) ELSE "passcodeTriesResetAt" END
+     WHERE "id" = $1
+     RETURNING "passcodeWrongTries" AS "count", "passcodeTriesResetAt" AS "resetAt"`,
+    shareId,
+    PASSCODE_LOCK_SECONDS,
+  );
+  if (!window) throw new NotFoundError(INVALID_LINK);
   return window;
 }
 
+/** A right passcode gives its try back: only wrong ones use the ceiling up. */
+async function refundLinkTry(shareId: string) {
+  await db.share.updateMany({ where: { id: shareId, passcodeWrongTries: { gt: 0 } }, data: { passcodeWrongTries: { decrement: 1 } } });
+}
+
+type PasscodeLink = { id: string; ideaId: number; passcodeHash: string };
+
 /**
- * POST /api/share/{token}/passcode: the proof to keep in the link's cookie (null: the link has no passcode), or 403
- * PASSCODE_WRONG. Every try is counted first (so parallel guesses cannot outrun the budget), a right one is given
- * back. Two budgets: per link and address (the 6th try within 15 minutes is a 429) and per link across all
- * addresses (rateLimits.passcodeTriesPerLink: past 30 wrong tries in its hour every try is a 429, the right passcode
- * too, so many addresses cannot share out the guessing); reaching it mails the link's owner, once per window.
- * This browser's recipients of the link are marked as having given it (the gate's passcode clause). Unknown,
- * revoked or expired links: 404, like a lookup.
+ * POST /api/share/{token}/passcode, for a live link with a passcode: 403 PASSCODE_WRONG, or nothing when it is right.
+ *
+ * The ceiling per link across all addresses is the link's own state, not a request limit: past 30 wrong tries in its
+ * hour the link is locked for passcode entry (every try is a 429 until the hour ends, the right passcode too, so many
+ * addresses cannot share out the guessing), and reaching it mails the link's owner, once per hour. It is therefore
+ * kept on the link's row and counted here, not by the request limiter (whose RATE_LIMIT_SCALE does not apply to it).
+ * Every try is counted first, so parallel guesses cannot outrun it; a right one is given back. The route counts the
+ * per-address tries (rateLimits.passcodeTries) before, and gives them back when the passcode was right.
  */
+export async function checkPasscode(share: PasscodeLink, passcode: string) {
+  const window = await countLinkTry(share.id);
+  const ceiling = PASSCODE_LINK_CEILING;
+  // The wrong try counted at the ceiling mails the owner; so does the first one refused past it, in case a right
+  // passcode took the ceiling's place and was given back. notifyPasscodeGuessing sends one mail per window.
+  const reached = window.count === ceiling || window.count === ceiling + 1;
+  const alert = () => notifyPasscodeGuessing(share.id, { wrongTries: ceiling, windowEndsAt: window.resetAt });
+  if (window.count > ceiling) {
+    if (reached) await alert();
+    throw new RateLimitError(Math.max(1, Math.ceil((window.resetAt.getTime() - Date.now()) / 1000)));
+  }
+  if (!(await bcrypt.compare(passcode, share.passcodeHash))) {
+    if (reached) await alert();
+    throw new ForbiddenError(PASSCODE_WRONG);
+  }
+  await refundLinkTry(share.id);
+}
+
 /**
  * Marks the link's recipients matching `which` as having given the current passcode (only if it is still the one
  * checked: a change in between leaves them locked out), each with its evidence entry.
@@ -87,36 +128,27 @@ export async function markPasscodeGiven(share: { id: string; ideaId: number; pas
   });
 }
 
-export async function enterPasscode(token: string, passcode: string, secrets: RecipientSecrets, client: ClientInfo) {
-  const share = await shareByToken(token);
-  if (!share || isDead(share)) {
-    await recordFailures(rateLimits.shareLookup(client.ip));
-    throw new NotFoundError(INVALID_LINK);
-  }
-  if (share.passcodeHash === null) return { shareId: share.id, proof: null };
-  // Per address first: an address past its own budget is refused before it can use up the link's.
-  const perAddress = rateLimits.passcodeTries(share.id, client.ip);
-  await enforceRateLimits(perAddress);
-  const perLink = rateLimits.passcodeTriesPerLink(share.id);
-  const window = await countLinkTry(perLink);
-  const ceiling = allowed(perLink);
-  // The wrong try counted at the ceiling mails the owner; so does the first one refused past it, in case a right
-  // passcode took the ceiling's place and was given back. notifyPasscodeGuessing sends one mail per window.
-  const reached = window.count === ceiling || window.count === ceiling + 1;
-  const alert = () => notifyPasscodeGuessing(share.id, { wrongTries: ceiling, windowEndsAt: window.resetAt });
-  if (window.count > ceiling) {
-    if (reached) await alert();
-    throw new RateLimitError(retryAfter(window.resetAt));
-  }
-  if (!(await bcrypt.compare(passcode, share.passcodeHash))) {
-    if (reached) await alert();
-    throw new ForbiddenError(PASSCODE_WRONG);
-  }
-  await refundAttempts([...perAddress, perLink]);
+/**
+ * After a right passcode: the proof to keep in the link's cookie. This browser's recipients of the link are marked
+ * as having given it (the gate's passcode clause).
+ */
+export async function admitPasscode(share: PasscodeLink, secrets: RecipientSecrets) {
   const hashes = secretHashes(secrets);
   if (hashes.length) {
-    // Only if the passcode is still the one checked: a change in between leaves these recipients locked out.
     await markPasscodeGiven(share, { secretHash: { in: hashes } }, new Date());
   }
   return { shareId: share.id, proof: passcodeProof(share.id, share.passcodeHash) };
+}
+
+/**
+ * The whole passcode entry for callers that are not requests (no request limit applies to them): the proof to keep
+ * (null: the link has no passcode), 403 PASSCODE_WRONG or the link's 429; unknown, revoked or expired links: 404.
+ */
+export async function enterPasscode(token: string, passcode: string, secrets: RecipientSecrets) {
+  const share = await shareByToken(token);
+  if (!share || isDead(share)) throw new NotFoundError(INVALID_LINK);
+  if (share.passcodeHash === null) return { shareId: share.id, proof: null };
+  const link = { id: share.id, ideaId: share.ideaId, passcodeHash: share.passcodeHash };
+  await checkPasscode(link, passcode);
+  return admitPasscode(link, secrets);
 }

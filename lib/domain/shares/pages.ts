@@ -12,15 +12,13 @@ import { markedReaderPage, readerPage, readerPageList } from "@/lib/domain/reade
 import { requireReader } from "@/lib/domain/gate";
 import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { previewPdfSource, previewWatermark, type PreviewTarget } from "@/lib/domain/shares/owner-preview";
-import { enforceRateLimits } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 
 /**
  * The secure reader's pages: a PDF idea's pages as images, for the recipient the gate lets read
  * (marked with its identity) and for the owner's preview (unmarked). Anything else, and non-PDF ideas: 404.
  * Every call counts against the reader's and the address's page budget (rateLimits.pageImages): each may draw a page.
- * The owner's routes declare theirs; the recipient's is counted here, keyed on the recipient the gate's one query
- * found (counting it in the route would cost a second look-up of the recipient per page).
+ * The routes declare it; the recipient's is keyed on the reader recipientReader finds (the gate's one query), which
+ * the route then hands to recipientPageList or recipientPage, so the recipient is looked up once per page.
  */
 
 const NO_PAGES = "This document has no pages to show.";
@@ -46,20 +44,20 @@ async function pdfAsset(idea: { ownerId: string; kind: string; pdfAssetId: strin
   return asset;
 }
 
-async function readerAsset(token: string, secrets: RecipientSecrets, ip: string) {
-  const { share, recipient } = await requireReader(token, secrets);
-  // Kept here on purpose (see the top): the recipient is known only after the gate's query.
-  await enforceRateLimits(rateLimits.pageImages(`r:${recipient.id}`, ip));
-  return { asset: await pdfAsset(share.idea), recipient };
+/** The recipient the gate lets read the link, with its link: what the page routes key their limit on. */
+export function recipientReader(token: string, secrets: RecipientSecrets) {
+  return requireReader(token, secrets);
 }
 
-export async function recipientPageList(token: string, secrets: RecipientSecrets, ip: string) {
-  return readerPageList((await readerAsset(token, secrets, ip)).asset);
+export type RecipientReader = Awaited<ReturnType<typeof recipientReader>>;
+
+export async function recipientPageList(reader: RecipientReader) {
+  return readerPageList(await pdfAsset(reader.share.idea));
 }
 
 /** The recipient's page: the same identity line its PDF carries (name · e-mail · start of its view, UTC). */
-export async function recipientPage(token: string, secrets: RecipientSecrets, n: number, width: number | null, ip: string) {
-  const { asset, recipient } = await readerAsset(token, secrets, ip);
+export async function recipientPage({ share, recipient }: RecipientReader, n: number, width: number | null) {
+  const asset = await pdfAsset(share.idea);
   return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() });
 }
 
@@ -100,9 +98,6 @@ export const previewLinkParam: PathParam<string | null> = {
 };
 
 export const pageNumberParam = numberParam(parsePageNumber);
-
-/** Page images and lists for the owner (previews): per account and address, as the recipient's reader. */
-export const ownerPageLimits = ({ user, ip }: { user: { id: string }; ip: string }) => rateLimits.pageImages(`u:${user.id}`, ip);
 
 /** A page image answer; the route wrapper adds Cache-Control: private, no-store. */
 export function pageImageResponse(image: Buffer) {

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { describeDevice } from "@/lib/platform/http/device";
+import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
 /** Milliseconds spent on page (PDF) or section (HTML) n of the view, from 1. */
 export type PageTime = { n: number; ms: number };
@@ -21,6 +22,8 @@ export type RecipientNda = {
   contentSha256: string;
   /** The owner's own agreement accepted (its title and version then); null: the standard agreement. */
   agreement: { title: string; version: number } | null;
+  /** How it was accepted: 'Signed electronically by typing their name: …' or 'Accepted by clicking I Agree'. */
+  acceptedBy: string;
 };
 export type ShareRecipient = {
   id: string;
@@ -51,6 +54,7 @@ type Row = {
   contentSha256: string | null;
   agreementTitle: string | null;
   agreementVersionNumber: number | null;
+  signature: string | null;
   /** JSON text: [[viewedAt ISO, ip, userAgent, engagementMs, pageCount, [{n, ms}, ...] | null], ...], newest first; null without views. */
   views: string | null;
 };
@@ -68,7 +72,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
   const rows = await db.$queryRaw<Row[]>`
     SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
            n."id" AS "ndaId", n."acceptedAt", n."agreementSha256", n."contentSha256",
-           n."agreementTitle", n."agreementVersionNumber",
+           n."agreementTitle", n."agreementVersionNumber", n."signature",
            (SELECT json_agg(json_build_array(to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent",
                                              v."engagementMs", v."pageCount",
                                              (SELECT json_agg(json_build_object('n', e."n", 'ms', e."ms") ORDER BY e."n")
@@ -93,6 +97,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
           agreementSha256: r.agreementSha256!,
           contentSha256: r.contentSha256!,
           agreement: r.agreementTitle && r.agreementVersionNumber ? { title: r.agreementTitle, version: r.agreementVersionNumber } : null,
+          acceptedBy: acceptanceMethodText(r.signature),
         }
       : null,
     views: r.views

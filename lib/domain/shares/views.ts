@@ -3,8 +3,6 @@ import { db } from "@/lib/platform/db";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { openContent, toClientContent, type ClientContent } from "@/lib/domain/ideas/content";
-import { assertWindowOpen, recordFailures } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { presentRecipient, type PresentedRecipient } from "@/lib/domain/recipients/session";
 import { addressAllowed, isAdmitted, liveShareSql } from "@/lib/domain/gate";
 import { notifyFirstView } from "@/lib/domain/notifications";
@@ -13,7 +11,7 @@ import { firstViewEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
 import { INVALID_LINK, inViewWindow, isDead, isOpenFor, VIEW_WINDOW_MS } from "@/lib/domain/gate/link-state";
 import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
-import { lookupShareToken } from "@/lib/domain/gate/lookup";
+import { shareByToken, type ShareSummary } from "@/lib/domain/gate/lookup";
 import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limits";
@@ -113,9 +111,9 @@ export type SharedIdeaResult = {
  * GET /api/share/{token}'s answer: the link as getSharedIdea gives it, or `{requiresPasscode: true}` (nothing about
  * the idea) while a link's passcode is missing.
  */
-export async function lookupSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | typeof PASSCODE_REQUIRED> {
+export async function lookupSharedIdea(share: ShareSummary, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | typeof PASSCODE_REQUIRED> {
   try {
-    return await getSharedIdea(token, secrets, client, passcodes);
+    return await sharedIdeaOf(share, secrets, client, passcodes);
   } catch (err) {
     if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
     throw err;
@@ -127,16 +125,16 @@ export async function lookupSharedIdea(token: string, secrets: RecipientSecrets,
  * recipient), plus the content for the session's recipient once it may read — which consumes a view.
  */
 export async function getSharedIdea(token: string, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS): Promise<SharedIdeaResult> {
-  // Only failed lookups count: the limit exists to stop token guessing, and a popular link opened by many people
-  // behind one address (an office, a carrier NAT) must not lock them out. Reading the counter takes no row lock, so
-  // lookups of a live link never queue behind each other.
-  const limits = rateLimits.shareLookup(client.ip);
-  const { share, limitRow } = await lookupShareToken(token, limits[0].key);
-  assertWindowOpen(limits[0], limitRow);
-  if (!share || isDead(share)) {
-    await recordFailures(limits);
-    throw new NotFoundError(INVALID_LINK);
-  }
+  const share = await shareByToken(token);
+  if (!share || isDead(share)) throw new NotFoundError(INVALID_LINK);
+  return sharedIdeaOf(share, secrets, client, passcodes);
+}
+
+/**
+ * The same for a live link already looked up: GET /api/share/{token} finds it together with its failed-lookup
+ * counter (lib/features/api/share-lookup.ts), in one statement.
+ */
+export async function sharedIdeaOf(share: ShareSummary, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS): Promise<SharedIdeaResult> {
   const hashes = secretHashes(secrets);
   const held = hashes.length
     ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })

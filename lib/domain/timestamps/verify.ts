@@ -1,8 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/platform/env";
-import { RateLimitError, ValidationError } from "@/lib/platform/http/errors";
-import { enforceRateLimits } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { ValidationError } from "@/lib/platform/http/errors";
 import { fetchUpgrade } from "@/lib/domain/timestamps/calendar";
 import { blockChecker, type BitcoinBlock, type BlockCheck } from "@/lib/domain/timestamps/esplora";
 import { hostOf } from "@/lib/domain/timestamps/http";
@@ -38,8 +36,12 @@ export const VERIFY_DEADLINE_MS = 10_000;
 export type VerifyOptions = {
   /** The client's request: when it goes away, no look-up starts and those under way are cancelled. */
   signal?: AbortSignal;
-  /** The caller's address: each remote look-up also counts against its budget (rateLimits.verifyLookups). */
-  ip?: string;
+  /**
+   * The caller's look-up budget, asked once before each remote look-up: false when it is spent, and the attestation
+   * is then reported as not checked. POST /api/verify gives the address's (rateLimits.verifyLookups); it is the
+   * route's policy, like its request limit, and this module only decides what a spent budget answers.
+   */
+  spendLookup?: () => Promise<boolean>;
   /** Overrides VERIFY_DEADLINE_MS (tests). */
   deadlineMs?: number;
 };
@@ -51,7 +53,7 @@ type Gate = (kind: keyof typeof VERIFY_LOOKUPS) => Promise<string | null>;
  * within the address's budget. Resolves to null when the look-up may go, else to why it was not made. Callers ask
  * once per distinct question (duplicates never use the allowance up).
  */
-function lookupGate(stop: AbortSignal, ip: string | undefined): Gate {
+function lookupGate(stop: AbortSignal, spendLookup: VerifyOptions["spendLookup"]): Gate {
   const left: Record<keyof typeof VERIFY_LOOKUPS, number> = { ...VERIFY_LOOKUPS };
   const stopped = () => `not checked: ${(stop.reason as Error).message}`;
   return async (kind) => {
@@ -61,16 +63,9 @@ function lookupGate(stop: AbortSignal, ip: string | undefined): Gate {
         ? `not asked: one verification asks its calendars at most ${VERIFY_LOOKUPS.calendars} questions`
         : `not checked: one verification checks at most ${VERIFY_LOOKUPS.blocks} Bitcoin blocks`;
     }
-    if (ip) {
-      // Not a request limit (POST /api/verify declares that one): a budget of outbound look-ups, spent one by one as a
-      // proof's attestations are checked; when it runs out the answer says "not checked" instead of a 429.
-      try {
-        await enforceRateLimits(rateLimits.verifyLookups(ip));
-      } catch (err) {
-        if (err instanceof RateLimitError) return "not checked: too many look-ups from your address, please try again later";
-        throw err;
-      }
-    }
+    // A budget of outbound look-ups, spent one by one as a proof's attestations are checked; when it runs out the
+    // answer says "not checked" instead of a 429.
+    if (spendLookup && !(await spendLookup())) return "not checked: too many look-ups from your address, please try again later";
     return stop.aborted ? stopped() : null;
   };
 }
@@ -106,7 +101,7 @@ export async function verifyProof(file: Buffer, ots: Buffer, options: VerifyOpti
   if (options.signal?.aborted) clientGone();
   options.signal?.addEventListener("abort", clientGone, { once: true });
   try {
-    return judge(await lookUp(proof, matches, lookupGate(stop.signal, options.ip), stop.signal), { matches, hash, fileDigest, proofDigest });
+    return judge(await lookUp(proof, matches, lookupGate(stop.signal, options.spendLookup), stop.signal), { matches, hash, fileDigest, proofDigest });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", clientGone);

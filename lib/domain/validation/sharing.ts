@@ -3,6 +3,7 @@ import { singleLine } from "@/lib/domain/validation/single-line";
 import { printableOnAgreement } from "@/lib/domain/validation/printable";
 import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/domain/validation/text";
 import { ID_PATTERN } from "@/lib/domain/validation/ids";
+import { SIGNATURE_MAX_CHARS, SIGNATURE_MISMATCH } from "@/lib/domain/validation/nda-signature";
 import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "./sharing-limits";
 
 /**
@@ -78,6 +79,8 @@ export const passcodeEntrySchema = z.object({
 export const ndaSchema = z.object({
   agreed: z.literal(true, MESSAGES.agreed),
   agreementSha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, "agreementSha256 must be a SHA-256 in hex"))),
+  /** The full name typed to sign; it must match the identified name (lib/domain/validation/nda-signature.ts). Without it: clicking I Agree. */
+  signature: z.optional(z.string("signature must be a string").check(z.maxLength(SIGNATURE_MAX_CHARS, SIGNATURE_MISMATCH))),
 });
 
 const commentContent = z.string(MESSAGES.commentEmpty).check(

@@ -19,6 +19,12 @@ import type { PasscodeProofs } from "@/lib/domain/recipients/passcode";
  * → `rateLimitChecked` → handler (a recipient's cookies are read just before `load`: they refuse nothing). `rateLimit` refuses a throttled caller before its request is read;
  * `rateLimitChecked` counts only requests that were well-formed and passed `load` (an ownership or state check whose
  * refusal costs nothing), and may use the body (a limit per e-mail address).
+ *
+ * A limit keyed on what `load` finds (the recipient row the gate reads, the link a token names) is counted where
+ * `load` found it, so nothing is looked up twice: `load` may be an async generator that `yield`s the limits to count
+ * at that point (`yield rateLimits.comment(recipient.id, ip)`), each counted by the builder before `load` goes on;
+ * a check after the yield then refuses requests that have used the limit up, and one before it refuses them for free.
+ * lib/domain never counts a request limit itself (tests/app/api/route-builders.test.ts).
  */
 
 type Schema = z.core.$ZodType;
@@ -103,12 +109,33 @@ export type RouteSpec<C, P extends PathParams | undefined, Q extends Schema | un
   body?: B;
   /** Counted as soon as the caller is known, before the request is read. */
   rateLimit?: (input: Base & C) => Limit[];
-  /** Looks up what the request names and checks it may go ahead (404, 409); its answer is the handler's `loaded`. */
-  load?: (input: Base & C & Parsed<P, Q, B>) => Promise<L>;
+  /**
+   * Looks up what the request names and checks it may go ahead (404, 409); its answer is the handler's `loaded`. As
+   * an async generator it yields the limits to count at that point, keyed on what it found so far (see the top).
+   */
+  load?: (input: Base & C & Parsed<P, Q, B>) => Promise<L> | AsyncGenerator<Limit[], L, void>;
   /** Counted after the request was read and `load` passed: refused and malformed requests do not use it up. */
   rateLimitChecked?: (input: Base & C & Parsed<P, Q, B> & { loaded: L }) => Limit[];
   handler: (input: Base & C & Parsed<P, Q, B> & { loaded: L }) => Promise<Response> | Response;
 };
+
+/** Runs `load`; a generator's yielded limits are counted in turn, each before it goes on. */
+async function runLoad<L>(loading: Promise<L> | AsyncGenerator<Limit[], L, void>): Promise<L> {
+  if (!isGenerator(loading)) return loading;
+  for (let step = await loading.next(); ; step = await loading.next()) {
+    if (step.done) return step.value;
+    await enforceRateLimits(step.value);
+  }
+}
+
+function isGenerator<L>(value: Promise<L> | AsyncGenerator<Limit[], L, void>): value is AsyncGenerator<Limit[], L, void> {
+  return typeof (value as AsyncGenerator<Limit[], L, void>).next === "function" && Symbol.asyncIterator in value;
+}
+
+/** An `async function*`: a load that counts limits of its own. */
+function isGeneratorFunction(fn: unknown) {
+  return Object.prototype.toString.call(fn) === "[object AsyncGeneratorFunction]";
+}
 
 function isBodySpec(body: BodyDeclaration): body is BodySpec<unknown> {
   return typeof (body as BodySpec<unknown>).read === "function" && "contentType" in body;
@@ -132,12 +159,12 @@ function build<C>(caller: CallerKind, resolveCaller: (req: Request) => Promise<C
       const parsedBody = body ? await body.read(req) : undefined;
       const later = opts.afterInput ? await resolveCaller(req) : {};
       const input = { ...base, ...later, params, query, body: parsedBody } as Base & C & Parsed<P, Q, B>;
-      const loaded = (spec.load ? await spec.load(input) : undefined) as L;
+      const loaded = (spec.load ? await runLoad(spec.load(input)) : undefined) as L;
       const full = { ...input, loaded };
       if (spec.rateLimitChecked) await enforceRateLimits(spec.rateLimitChecked(full));
       return spec.handler(full);
     });
-    const declaration: RouteDeclaration = { caller, params: spec.params, query: spec.query, body: body as BodySpec<unknown> | undefined, rateLimited: !!(spec.rateLimit || spec.rateLimitChecked) };
+    const declaration: RouteDeclaration = { caller, params: spec.params, query: spec.query, body: body as BodySpec<unknown> | undefined, rateLimited: !!(spec.rateLimit || spec.rateLimitChecked || isGeneratorFunction(spec.load)) };
     Object.defineProperty(handler, ROUTE_DECLARATION, { value: declaration, enumerable: false });
     return handler;
   };

@@ -66,7 +66,7 @@ export function hotPathPool(): pg.Pool {
 
 /**
  * The hot-path pool's twin for writes that may lose their last fraction of a second in a database crash: reading-time
- * reports (lib/domain/engagement). Its sessions commit without waiting for the WAL flush (synchronous_commit off: never an
+ * reports (lib/features/engagement/report.ts). Its sessions commit without waiting for the WAL flush (synchronous_commit off: never an
  * inconsistency, at worst the newest few hundred milliseconds of reports gone after a crash), so a report costs no
  * disk wait on its throughput budget. Evidence (views, agreements) never goes through it.
  */

@@ -3,12 +3,18 @@ import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
 import { RateLimitError } from "@/lib/platform/http/errors";
 
-export type Limit = { key: string; limit: number; windowSeconds: number };
+/** `message`: the 429's text when this limit refuses (the recipient screens show some); else the generic one. */
+export type Limit = { key: string; limit: number; windowSeconds: number; message?: string };
+
+/** The limits, refusing with `message`. */
+export function saying(message: string, limits: Limit[]): Limit[] {
+  return limits.map((l) => ({ ...l, message }));
+}
 
 /**
  * Fixed-window counter kept in PostgreSQL so limits hold across instances. One atomic upsert per key:
  * the window restarts when it has expired. `key` and `windowSeconds` are SQL expressions (placeholders, or columns
- * of `from`), so a hot path can run the same upsert inside a statement of its own (lib/domain/engagement) rather than as a
+ * of `from`), so a hot path can run the same upsert inside a statement of its own (lib/features/engagement/report.ts) rather than as a
  * round trip. With `from` (a relation of that statement) it counts once per row of it: none when it is empty.
  */
 export function rateLimitHitSql(key: string, windowSeconds: string, from?: string) {
@@ -42,8 +48,24 @@ export async function enforceRateLimits(limits: Limit[]) {
   if (Math.random() < 0.01) await pruneRateLimits();
   for (const l of limits) {
     const { count, resetAt } = await hit(l);
-    if (count > allowed(l)) throw new RateLimitError(retryAfter(resetAt));
+    if (count > allowed(l)) throw new RateLimitError(retryAfter(resetAt), l.message);
   }
+}
+
+/**
+ * A budget spent one unit at a time by a request that goes on whatever it says (public verification's look-ups): each
+ * call counts one against the limits and answers false once they are used up, instead of a 429.
+ */
+export function spendable(limits: Limit[]): () => Promise<boolean> {
+  return async () => {
+    try {
+      await enforceRateLimits(limits);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimitError) return false;
+      throw err;
+    }
+  };
 }
 
 /** Throws 429 when any limit is already used up, without counting this attempt (see recordFailures). */

@@ -119,3 +119,9 @@ export const rateLimits = {
   /** 'Send test event': each makes the server POST to the account's address, so a handful per account. */
   webhookTest: (userId: string): Limit[] => [{ key: `webhooks:test:${userId}`, limit: 10, windowSeconds: 10 * MIN }],
 };
+
+/** Page images and lists for the owner (previews): per account and address, as the recipient's reader. */
+export const ownerPageLimits = ({ user, ip }: { user: { id: string }; ip: string }) => rateLimits.pageImages(`u:${user.id}`, ip);
+
+/** Page images and lists for the recipient the gate lets read: per recipient and address. */
+export const recipientPageLimits = (recipientId: string, ip: string) => rateLimits.pageImages(`r:${recipientId}`, ip);

@@ -265,7 +265,7 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       id: `benchnda${String(i).padStart(3, "0")}`, recipientId: `benchrecipient${i}`, shareId: share.id, ideaId: idea.id,
       name: `Recipient ${i + 1}`, email: `r${i + 1}@example.com`, phone: null, agreementVersion: model.agreementVersion,
       agreementText: model.agreementText, agreementSha256: model.agreementSha256, contentSha256: model.contentSha256, version: null,
-      ip: "198.51.100.7", userAgent: "jest-agent/1.0", acceptedAt: new Date(base + i * 1000),
+      ip: "198.51.100.7", userAgent: "jest-agent/1.0", acceptedAt: new Date(base + i * 1000), signature: null, recordFormat: 1,
     }));
     await db.ndaAcceptance.createMany({ data: rows });
     await db.timestampProof.createMany({ data: rows.map((r) => ({ ndaAcceptanceId: r.id, digest: ndaEvidenceDigest(r) })) });

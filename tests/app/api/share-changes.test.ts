@@ -92,15 +92,15 @@ describe("PATCH /api/shares/{id}", () => {
 
     // A passcode added after the reader started: the next call asks for it, and nothing reads until it is given.
     expect((await patch(share.id, { passcode: "late passcode" })).body).toMatchObject({ hasPasscode: true });
-    expect(await lookupSharedIdea(share.accessLink, reader.secrets, TEST_CLIENT, {})).toEqual({ requiresPasscode: true });
+    expect(await lookupSharedIdea(await findLiveShare(share.accessLink), reader.secrets, TEST_CLIENT, {})).toEqual({ requiresPasscode: true });
     await expect(requireReader(share.accessLink, reader.secrets)).rejects.toMatchObject({ status: 404 });
-    await enterPasscode(share.accessLink, "late passcode", reader.secrets, TEST_CLIENT);
+    await enterPasscode(share.accessLink, "late passcode", reader.secrets);
     await expect(requireReader(share.accessLink, reader.secrets)).resolves.toMatchObject({ recipient: { id: reader.id } });
 
     // Removed: nobody is asked any more.
     expect((await patch(share.id, { passcode: null })).body).toMatchObject({ hasPasscode: false });
     const other = await agreedRecipient(share);
-    expect((await lookupSharedIdea(share.accessLink, other.secrets, TEST_CLIENT, {})) as { idea?: unknown }).toHaveProperty("idea");
+    expect((await lookupSharedIdea(await findLiveShare(share.accessLink), other.secrets, TEST_CLIENT, {})) as { idea?: unknown }).toHaveProperty("idea");
 
     // An expiry moved into the past is refused by the rules; a near one ends the session when it passes.
     await patch(share.id, { expiresAt: future(60_000) });

@@ -1,4 +1,5 @@
 import { recipientRoute } from "@/lib/features/api/routes";
+import { liveShareCountingFailures } from "@/lib/features/api/share-lookup";
 import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { lookupSharedIdea } from "@/lib/domain/shares/views";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
@@ -7,6 +8,7 @@ import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 // {requiresPasscode: true} and nothing else while the link's passcode is missing
 export const GET = recipientRoute({
   params: { token: recordIdParam(INVALID_LINK) },
-  // Unknown tokens are failure accounting per address (rateLimits.shareLookup), counted where the lookup fails.
-  handler: async ({ params, secrets, client, passcodes }) => Response.json(await lookupSharedIdea(params.token, secrets, client, passcodes)),
+  // Unknown tokens are failure accounting per address (rateLimits.shareLookup), counted where the look-up fails.
+  load: ({ params, client }) => liveShareCountingFailures(params.token, client.ip),
+  handler: async ({ loaded, secrets, client, passcodes }) => Response.json(await lookupSharedIdea(loaded, secrets, client, passcodes)),
 });

@@ -6,7 +6,7 @@ import { addOwnerReply } from "@/lib/domain/comments/replies";
 import { revokeShare } from "@/lib/domain/shares";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { recordQueries } from "../../../query-count";
-import { TEST_CLIENT, agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
+import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 import { parseCsv } from "../../../csv";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -21,7 +21,7 @@ async function journey() {
   await db.recipient.update({ where: { id: r.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
   await acceptNda(r.id, r.secrets, { ip: "203.0.113.9", userAgent: CHROME });
   await db.viewEvent.create({ data: { shareId: share.id, ideaId: idea.id, recipientId: r.id, ip: "203.0.113.9", userAgent: CHROME, engagementMs: 252_340 } });
-  const comment = await addComment({ content: "=cmd|' /C calc'!A0, nice \"idea\"" }, r.secrets, TEST_CLIENT);
+  const comment = await addComment({ content: "=cmd|' /C calc'!A0, nice \"idea\"" }, r.secrets);
   await addOwnerReply(owner.id, comment.id, { content: "Thanks, Grace" });
   await revokeShare(owner.id, share.id);
   return { owner, idea, share, r };

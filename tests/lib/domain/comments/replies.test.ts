@@ -5,14 +5,14 @@ import { addOwnerReply } from "@/lib/domain/comments/replies";
 import { COMMENT_MAX_CHARS, MESSAGES } from "@/lib/domain/validation/sharing";
 import { UNSAFE_TEXT_MESSAGE } from "@/lib/domain/validation/text";
 import { listOutbox } from "@/lib/platform/email/outbox";
-import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../../factories";
+import { TEST_ORIGIN, agreedRecipient, createDraft, createShare, createUser } from "../../../factories";
 
 async function setup() {
   const owner = await createUser({ name: "Ada Lovelace" });
   const idea = await createDraft(owner.id);
   const share = await createShare(owner.id, idea.id);
   const r = await agreedRecipient(share, { name: "Grace Hopper" });
-  const comment = await addComment({ content: "Who builds it?" }, r.secrets, TEST_CLIENT);
+  const comment = await addComment({ content: "Who builds it?" }, r.secrets);
   return { owner, idea, share, r, comment };
 }
 
@@ -94,7 +94,7 @@ describe("owner reply e-mail", () => {
     const idea = await createDraft(owner.id, { title: "Solar Kettle" });
     const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "grace-reply@example.com" });
     const r = await agreedRecipient(share, { name: "Grace Hopper" });
-    const comment = await addComment({ content: "Who builds it?" }, r.secrets, TEST_CLIENT);
+    const comment = await addComment({ content: "Who builds it?" }, r.secrets);
     await addOwnerReply(owner.id, comment.id, { content: "We do, in Lisbon." });
     const mails = await mailsTo("grace-reply@example.com");
     expect(mails).toHaveLength(1);
@@ -116,7 +116,7 @@ describe("owner reply e-mail", () => {
     const idea = await createDraft(owner.id);
     const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "unproven@example.com" });
     const v = await agreedRecipient(share);
-    const c = await addComment({ content: "Hello" }, v.secrets, TEST_CLIENT);
+    const c = await addComment({ content: "Hello" }, v.secrets);
     await db.recipient.update({ where: { id: v.id }, data: { emailVerifiedAt: null } });
     await addOwnerReply(owner.id, c.id, { content: "Hi" });
     expect(await mailsTo("unproven@example.com")).toEqual([]);

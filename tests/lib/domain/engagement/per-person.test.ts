@@ -1,7 +1,8 @@
 import { db } from "@/lib/platform/db";
 import { ACTIVITY_CSV_HEADER, activityCsv } from "@/lib/domain/activity";
 import { activitySummary } from "@/lib/domain/activity/summary";
-import { ENGAGEMENT_SLACK_MS, recordEngagement } from "@/lib/domain/engagement";
+import { ENGAGEMENT_SLACK_MS } from "@/lib/domain/engagement";
+import { recordEngagement } from "@/lib/features/engagement/report";
 import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { recipientReading } from "@/components/share/reading";

@@ -14,7 +14,7 @@ import { listActivity, activityCsv } from "@/lib/domain/activity";
 import { deleteAccount } from "@/lib/features/account/delete";
 import { addComment } from "@/lib/domain/comments";
 import { addOwnerReply } from "@/lib/domain/comments/replies";
-import { recordEngagement } from "@/lib/domain/engagement";
+import { recordEngagement } from "@/lib/features/engagement/report";
 import { evidencePackStream, planEvidencePack } from "@/lib/domain/evidence/pack";
 import { publishIdea } from "@/lib/domain/ideas";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
@@ -48,14 +48,14 @@ describe("the evidence log", () => {
     const idea = await publishIdea(owner.id, draft.id);
     const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: INVITEE, allowDownload: true });
     const r = await createRecipient(share, { name: "Grace Hopper", client: { ip: "203.0.113.9", userAgent: "Agent/1" } });
-    await verifyRecipientEmail(r.id, await codeFromOutbox(INVITEE), r.secrets, TEST_CLIENT);
+    await verifyRecipientEmail(r.id, await codeFromOutbox(INVITEE), r.secrets);
     const shown = await agreementForBrowser(share.accessLink, r.secrets);
     const agreed = await acceptNda(r.id, r.secrets, TEST_CLIENT);
     const content = await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
     const view = await db.viewEvent.findFirstOrThrow({ where: { recipientId: r.id } });
     await db.viewEvent.update({ where: { id: view.id }, data: { viewedAt: new Date(Date.now() - 600_000) } });
     await recordEngagement(share.accessLink, r.secrets, { pages: [{ n: 1, ms: 30_000 }] });
-    const comment = await addComment({ content: "Looks good" }, r.secrets, TEST_CLIENT);
+    const comment = await addComment({ content: "Looks good" }, r.secrets, null, TEST_CLIENT);
     const reply = await addOwnerReply(owner.id, comment.id, { content: "Thanks" });
     const { pdfAssetId } = await db.idea.findUniqueOrThrow({ where: { id: idea.id } });
     const pdf = await findReadableAsset(null, pdfAssetId!, r.secrets);
@@ -126,10 +126,10 @@ describe("the evidence log", () => {
     const owner = await createUser();
     const idea = await createPublished(owner.id);
     const share = await createShare(owner.id, idea.id, { passcode: "open sesame" });
-    const { proof } = await enterPasscode(share.accessLink, "open sesame", [], TEST_CLIENT);
+    const { proof } = await enterPasscode(share.accessLink, "open sesame", []);
     const r = await createRecipient(share, { passcodes: { [share.id]: proof! } });
     await updateShare(owner.id, share.id, { passcode: "new words" });
-    await enterPasscode(share.accessLink, "new words", r.secrets, TEST_CLIENT);
+    await enterPasscode(share.accessLink, "new words", r.secrets);
     await declineNda(r.id, r.secrets);
     const types = (await entriesOf(idea.id)).map((e) => [e.type, e.data.recipientId ?? null]);
     expect(types).toEqual([

@@ -1,5 +1,5 @@
 import { db } from "@/lib/platform/db";
-import { recordEngagement } from "@/lib/domain/engagement";
+import { recordEngagement } from "@/lib/features/engagement/report";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { recipientReceipt, receiptShareSelect } from "@/lib/domain/evidence/receipt";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";

@@ -185,8 +185,8 @@ describe("owner notifications", () => {
     it("mails each comment with the author and an excerpt, and links to the share screen", async () => {
       const { owner, share, shareScreen } = await setup();
       const r = await agreedRecipient(share, { name: "Grace Hopper", email: "grace@example.com" });
-      await addComment({ content: "  Could it boil   milk too?  " }, r.secrets, TEST_CLIENT);
-      await addComment({ content: "Second thought" }, r.secrets, TEST_CLIENT);
+      await addComment({ content: "  Could it boil   milk too?  " }, r.secrets);
+      await addComment({ content: "Second thought" }, r.secrets);
       const mails = await mailsTo(owner.email, COMMENT_SUBJECT);
       expect(mails).toHaveLength(2);
       const first = mails.find((m) => m.text.includes("Could it boil"))!;
@@ -212,7 +212,7 @@ describe("owner notifications", () => {
         await updateNotificationSettings(owner.id, { [kind]: false });
         const r = await agreedRecipient(share);
         await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
-        await addComment({ content: "Hello" }, r.secrets, TEST_CLIENT);
+        await addComment({ content: "Hello" }, r.secrets);
         const counts = {
           ndaAccepted: (await mailsTo(owner.email, NDA_SUBJECT)).length,
           firstView: (await mailsTo(owner.email, VIEW_SUBJECT)).length,

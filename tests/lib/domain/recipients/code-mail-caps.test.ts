@@ -1,9 +1,14 @@
 import { db } from "@/lib/platform/db";
 import { RateLimitError } from "@/lib/platform/http/errors";
-import { CODE_GUESSES_CAPPED, CODE_MAILS_CAPPED, sendRecipientCode, verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
+import { CODE_GUESSES_CAPPED, CODE_MAILS_CAPPED } from "@/lib/domain/recipients/email-code";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { setEnv } from "../../../db-utils";
-import { createDraft, createRecipient, createShare, createUser } from "../../../factories";
+import { createDraft, createShare, createUser } from "../../../factories";
+import { identifyRoute as createRecipient, sendCodeRoute, verifyCodeRoute } from "../../../recipient-routes";
+
+// The code limits are the routes' (counted by their builder on the recipient row they find): called through them.
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
 
 /** Identify calls on an e-mail link mailed a new code each time (90 mails to one address in 3 s). */
 const INVITEE = "invitee@example.com";
@@ -26,9 +31,9 @@ describe("code mails to an invited address", () => {
     expect(mails).toHaveLength(1);
     // The sixth recipient (another browser, another IP) confirms with the code already mailed.
     const last = recipients.at(-1)!;
-    await expect(verifyRecipientEmail(last.id, codeIn(mails[0]), last.secrets, ip(4))).resolves.toMatchObject({ emailVerified: true });
+    await expect(verifyCodeRoute(last.id, codeIn(mails[0]), { secrets: last.secrets, client: ip(4) })).resolves.toMatchObject({ emailVerified: true });
     // So does the first, with the same code, while it is valid.
-    await expect(verifyRecipientEmail(recipients[0].id, codeIn(mails[0]), recipients[0].secrets, ip(0))).resolves.toMatchObject({ emailVerified: true });
+    await expect(verifyCodeRoute(recipients[0].id, codeIn(mails[0]), { secrets: recipients[0].secrets, client: ip(0) })).resolves.toMatchObject({ emailVerified: true });
   });
 
   it("6 parallel identify calls from 3 IPs mail at most 5 codes (one when they see each other's)", async () => {
@@ -62,11 +67,11 @@ describe("code mails to an invited address", () => {
     expect(await codeMails()).toHaveLength(3);
     const backdate = () => db.recipient.updateMany({ data: { codeSentAt: new Date(Date.now() - 31_000) } });
     await backdate();
-    await sendRecipientCode(first.id, first.secrets, ip(1));
+    await sendCodeRoute(first.id, { secrets: first.secrets, client: ip(1) });
     await backdate();
-    await sendRecipientCode(first.id, first.secrets, ip(2));
+    await sendCodeRoute(first.id, { secrets: first.secrets, client: ip(2) });
     await backdate();
-    const refused = await sendRecipientCode(first.id, first.secrets, ip(3)).catch((e: unknown) => e);
+    const refused = await sendCodeRoute(first.id, { secrets: first.secrets, client: ip(3) }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitError);
     expect(refused).toMatchObject({ status: 429, message: CODE_MAILS_CAPPED });
     expect((refused as RateLimitError).retryAfterSeconds).toBeGreaterThan(0);
@@ -82,10 +87,10 @@ describe("code mails to an invited address", () => {
     const b = await createRecipient(share);
     const old = codeIn((await codeMails())[0]);
     await db.recipient.updateMany({ data: { codeSentAt: new Date(Date.now() - 31_000) } });
-    await sendRecipientCode(a.id, a.secrets, ip(0));
+    await sendCodeRoute(a.id, { secrets: a.secrets, client: ip(0) });
     const fresh = codeIn((await codeMails())[0]);
-    if (fresh !== old) await expect(verifyRecipientEmail(b.id, old, b.secrets, ip(1))).rejects.toMatchObject({ status: 400 });
-    await expect(verifyRecipientEmail(b.id, fresh, b.secrets, ip(1))).resolves.toMatchObject({ emailVerified: true });
+    if (fresh !== old) await expect(verifyCodeRoute(b.id, old, { secrets: b.secrets, client: ip(1) })).rejects.toMatchObject({ status: 400 });
+    await expect(verifyCodeRoute(b.id, fresh, { secrets: b.secrets, client: ip(1) })).resolves.toMatchObject({ emailVerified: true });
   });
 });
 
@@ -99,12 +104,12 @@ describe("code guesses per link and per address", () => {
       const r = await createRecipient(share, { client: ip(i) });
       right ||= codeIn((await codeMails())[0]);
       const wrong = right === "000000" ? "000001" : "000000";
-      statuses.push(await verifyRecipientEmail(r.id, wrong, r.secrets, ip(i)).then(() => 200, (e: { status: number }) => e.status));
+      statuses.push(await verifyCodeRoute(r.id, wrong, { secrets: r.secrets, client: ip(i) }).then(() => 200, (e: { status: number }) => e.status));
     }
     expect(statuses).toEqual([400, 400, 400, 429, 429]);
     // Even the right code is refused now, with a message that says why.
     const late = await createRecipient(share, { client: ip(9) });
-    await expect(verifyRecipientEmail(late.id, right, late.secrets, ip(9))).rejects.toMatchObject({ status: 429, message: CODE_GUESSES_CAPPED });
+    await expect(verifyCodeRoute(late.id, right, { secrets: late.secrets, client: ip(9) })).rejects.toMatchObject({ status: 429, message: CODE_GUESSES_CAPPED });
     expect(await db.recipient.count({ where: { emailVerifiedAt: { not: null } } })).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { db } from "@/lib/platform/db";
 import { RateLimitError } from "@/lib/platform/http/errors";
 import { sendRecipientCode } from "@/lib/domain/recipients/email-code";
 import { setEnv } from "../../../db-utils";
-import { createDraft, createRecipient, createShare, createUser, TEST_CLIENT } from "../../../factories";
+import { createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
 /** The gap between two code mails is RECIPIENT_CODE_RESEND_S (30 s by default; the e2e server shortens it). */
 async function recipientWithCode() {
@@ -13,7 +13,7 @@ async function recipientWithCode() {
 }
 const sentSecondsAgo = (id: string, seconds: number) => db.recipient.update({ where: { id }, data: { codeSentAt: new Date(Date.now() - seconds * 1000) } });
 const refusal = async (r: Awaited<ReturnType<typeof recipientWithCode>>) => {
-  const error = await sendRecipientCode(r.id, r.secrets, TEST_CLIENT).catch((e: unknown) => e);
+  const error = await sendRecipientCode(r.id, r.secrets).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(RateLimitError);
   return error as RateLimitError;
 };
@@ -26,7 +26,7 @@ describe("the code resend interval", () => {
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(retryAfterSeconds).toBeLessThanOrEqual(5);
     await sentSecondsAgo(r.id, 31);
-    await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).resolves.toEqual({ sent: true });
+    await expect(sendRecipientCode(r.id, r.secrets)).resolves.toEqual({ sent: true });
   });
 
   it("follows RECIPIENT_CODE_RESEND_S", async () => {
@@ -36,7 +36,7 @@ describe("the code resend interval", () => {
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(retryAfterSeconds).toBeLessThanOrEqual(5);
     await sentSecondsAgo(r.id, 6);
-    await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).resolves.toEqual({ sent: true });
+    await expect(sendRecipientCode(r.id, r.secrets)).resolves.toEqual({ sent: true });
     // The next one waits the same 5 s, not 30.
     await sentSecondsAgo(r.id, 2);
     const next = await refusal(r);

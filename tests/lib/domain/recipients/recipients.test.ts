@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/platform/http/errors";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
-import { CODE_EXPIRED, CODE_MAILS_CAPPED, CODE_TOO_MANY_ATTEMPTS, CODE_WRONG, sendRecipientCode, verifyRecipientEmail, VERIFY_EMAIL_FIRST } from "@/lib/domain/recipients/email-code";
+import { CODE_EXPIRED, CODE_MAILS_CAPPED, CODE_TOO_MANY_ATTEMPTS, CODE_WRONG, verifyRecipientEmail, VERIFY_EMAIL_FIRST } from "@/lib/domain/recipients/email-code";
 import { createRecipient as createRecipientLib, WRONG_ADDRESS } from "@/lib/domain/recipients/identify";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { revokeShare } from "@/lib/domain/shares";
@@ -12,6 +12,11 @@ import { htmlExport } from "@/lib/domain/ideas/export";
 import { createRecipientSchema, MESSAGES } from "@/lib/domain/validation/sharing";
 import { setEnv } from "../../../db-utils";
 import { MINIMAL_PDF, TEST_CLIENT, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../../factories";
+import { identifyRoute, sendCodeRoute, verifyCodeRoute } from "../../../recipient-routes";
+
+// The code limits are the routes' (counted by their builder on the recipient row they find): those cases call them.
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
 
 const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest("hex");
 
@@ -56,7 +61,7 @@ describe("identifying", () => {
     const other = await createRecipient(share);
     await expect(acceptNda(r.id, other.secrets, TEST_CLIENT)).rejects.toBeInstanceOf(NotFoundError);
     await expect(acceptNda(r.id, [], TEST_CLIENT)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(verifyRecipientEmail(r.id, "123456", other.secrets, TEST_CLIENT)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(verifyRecipientEmail(r.id, "123456", other.secrets)).rejects.toBeInstanceOf(NotFoundError);
     expect((await db.recipient.findUniqueOrThrow({ where: { id: r.id } })).agreedToNda).toBe(false);
   });
 });
@@ -82,7 +87,7 @@ describe("e-mail shares", () => {
     expect(row.codeExpiresAt!.getTime() - row.codeSentAt!.getTime()).toBe(10 * 60_000);
 
     await expect(acceptNda(r.id, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 403, message: VERIFY_EMAIL_FIRST });
-    const verified = await verifyRecipientEmail(r.id, code, r.secrets, TEST_CLIENT);
+    const verified = await verifyRecipientEmail(r.id, code, r.secrets);
     expect(verified).toMatchObject({ id: r.id, emailVerified: true, agreedToNda: false });
     expect((await db.recipient.findUniqueOrThrow({ where: { id: r.id } })).codeHash).toBeNull();
     await expect(acceptNda(r.id, r.secrets, TEST_CLIENT)).resolves.toMatchObject({ agreedToNda: true });
@@ -93,10 +98,10 @@ describe("e-mail shares", () => {
     const r = await createRecipient(share);
     const code = await codeFromOutbox("invitee@example.com");
     const wrong = code === "000000" ? "000001" : "000000";
-    await expect(verifyRecipientEmail(r.id, wrong, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400, message: CODE_WRONG });
+    await expect(verifyRecipientEmail(r.id, wrong, r.secrets)).rejects.toMatchObject({ status: 400, message: CODE_WRONG });
     // 10 minutes later (moved on the row).
     await db.recipient.update({ where: { id: r.id }, data: { codeExpiresAt: new Date(Date.now() - 1000) } });
-    await expect(verifyRecipientEmail(r.id, code, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400, message: CODE_EXPIRED });
+    await expect(verifyRecipientEmail(r.id, code, r.secrets)).rejects.toMatchObject({ status: 400, message: CODE_EXPIRED });
     expect((await db.recipient.findUniqueOrThrow({ where: { id: r.id } })).emailVerifiedAt).toBeNull();
   });
 
@@ -105,48 +110,49 @@ describe("e-mail shares", () => {
     const r = await createRecipient(share);
     const code = await codeFromOutbox("invitee@example.com");
     const wrong = code === "111111" ? "222222" : "111111";
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verifyRecipientEmail(r.id, wrong, r.secrets, TEST_CLIENT)));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verifyRecipientEmail(r.id, wrong, r.secrets)));
     const statuses = results.map((x) => (x.status === "rejected" ? (x.reason as { status: number }).status : 200));
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    await expect(verifyRecipientEmail(r.id, code, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 429, message: CODE_TOO_MANY_ATTEMPTS });
+    await expect(verifyRecipientEmail(r.id, code, r.secrets)).rejects.toMatchObject({ status: 429, message: CODE_TOO_MANY_ATTEMPTS });
     expect((await db.recipient.findUniqueOrThrow({ where: { id: r.id } })).emailVerifiedAt).toBeNull();
   });
 
   it("resend a new code (old one dead) at most once per 30 seconds, and at most 5 code mails an hour to the address", async () => {
+    // Through the routes, which count the address's code mails on the recipient row they find.
     const { share } = await emailShare();
-    const r = await createRecipient(share);
+    const r = await identifyRoute(share, { email: "invitee@example.com" });
     const first = await codeFromOutbox("invitee@example.com");
-    await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(sendCodeRoute(r.id, { secrets: r.secrets })).rejects.toBeInstanceOf(RateLimitError);
     const backdate = () => db.recipient.update({ where: { id: r.id }, data: { codeSentAt: new Date(Date.now() - 31_000) } });
     await backdate();
-    expect(await sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).toEqual({ sent: true });
+    expect(await sendCodeRoute(r.id, { secrets: r.secrets })).toEqual({ sent: true });
     expect(await listOutbox()).toHaveLength(3); // invitation + 2 codes
     const second = await codeFromOutbox("invitee@example.com");
     if (second !== first) {
-      await expect(verifyRecipientEmail(r.id, first, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400, message: CODE_WRONG });
+      await expect(verifyRecipientEmail(r.id, first, r.secrets)).rejects.toMatchObject({ status: 400, message: CODE_WRONG });
     }
     // The identify call's code and 4 resends: the address's 5 code mails an hour.
     for (let i = 0; i < 3; i++) {
       await backdate();
-      await sendRecipientCode(r.id, r.secrets, TEST_CLIENT);
+      await sendCodeRoute(r.id, { secrets: r.secrets });
     }
     await backdate();
-    await expect(sendRecipientCode(r.id, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 429, message: CODE_MAILS_CAPPED });
-    await expect(verifyRecipientEmail(r.id, await codeFromOutbox("invitee@example.com"), r.secrets, TEST_CLIENT)).resolves.toMatchObject({ emailVerified: true });
+    await expect(sendCodeRoute(r.id, { secrets: r.secrets })).rejects.toMatchObject({ status: 429, message: CODE_MAILS_CAPPED });
+    await expect(verifyRecipientEmail(r.id, await codeFromOutbox("invitee@example.com"), r.secrets)).resolves.toMatchObject({ emailVerified: true });
   });
 });
 
-describe("code guesses are rate limited", () => {
+describe("code guesses are rate limited (by the verify route, on the recipient row it finds)", () => {
   it("per recipient, before the code is even compared: the right code is refused too", async () => {
     setEnv({ RATE_LIMIT_SCALE: "0.1" }); // 20 guesses/hour per recipient → 2
     const { share } = await emailShare();
     const r = await createRecipient(share);
     const code = await codeFromOutbox("invitee@example.com");
     const wrong = code === "000000" ? "000001" : "000000";
-    await expect(verifyRecipientEmail(r.id, wrong, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400 });
-    await expect(verifyRecipientEmail(r.id, wrong, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 400 });
-    await expect(verifyRecipientEmail(r.id, code, r.secrets, TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(verifyCodeRoute(r.id, wrong, { secrets: r.secrets, client: TEST_CLIENT })).rejects.toMatchObject({ status: 400 });
+    await expect(verifyCodeRoute(r.id, wrong, { secrets: r.secrets, client: TEST_CLIENT })).rejects.toMatchObject({ status: 400 });
+    await expect(verifyCodeRoute(r.id, code, { secrets: r.secrets, client: TEST_CLIENT })).rejects.toBeInstanceOf(RateLimitError);
     const row = await db.recipient.findUniqueOrThrow({ where: { id: r.id } });
     expect(row).toMatchObject({ emailVerifiedAt: null, codeAttempts: 2 });
   });
@@ -158,7 +164,7 @@ describe("code guesses are rate limited", () => {
     for (let i = 0; i < 4; i++) {
       const share = await createShare(owner.id, (await createDraft(owner.id)).id, { shareType: "email", recipientEmail: `guess${i}@example.com` });
       const r = await createRecipient(share, { client: { ip: `198.51.100.${i + 1}`, userAgent: "jest" } });
-      guesses.push(verifyRecipientEmail(r.id, "123456", r.secrets, TEST_CLIENT).then(() => 200, (e: { status: number }) => e.status));
+      guesses.push(verifyCodeRoute(r.id, "123456", { secrets: r.secrets, client: TEST_CLIENT }).then(() => 200, (e: { status: number }) => e.status));
     }
     const statuses = await Promise.all(guesses);
     // A correct guess by chance would be 200; either way only 3 of 4 were compared.

@@ -3,9 +3,14 @@ import { errorToResponse } from "@/lib/platform/http/errors";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { linkLabel } from "@/lib/domain/notifications/queue";
 import { updateShare } from "@/lib/domain/shares";
-import { enterPasscode, hashPasscode, PASSCODE_WRONG } from "@/lib/domain/recipients/passcode";
+import { hashPasscode, PASSCODE_WRONG } from "@/lib/domain/recipients/passcode";
 import { MESSAGES } from "@/lib/domain/validation/sharing";
 import { createPublished, createShare, createUser } from "../../../factories";
+import { passcodeRoute } from "../../../recipient-routes";
+
+// Passcode tries are counted per address by the route, and per link by the link itself: called through the route.
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
 
 // Dozens of bcrypt comparisons (and two link creations with a hash each) on a busy 2-core machine.
 jest.setTimeout(90_000);
@@ -44,7 +49,7 @@ describe("the passcode ceiling per link, across all addresses", () => {
     // 40 guesses at the same moment, each from its own address (2 per address would stay far below the per-address
     // budget of 5): exactly 30 are judged, the rest refused.
     const raced = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => answer(enterPasscode(share.accessLink, `guess-${i}`, [], from(`198.51.100.${i + 1}`)))),
+      Array.from({ length: 40 }, (_, i) => answer(passcodeRoute(share.accessLink, `guess-${i}`, { secrets: [], client: from(`198.51.100.${i + 1}`) }))),
     );
     expect(raced.filter((a) => a.status === 403 && a.error === PASSCODE_WRONG)).toHaveLength(30);
     const refused = raced.filter((a) => a.status === 429);
@@ -52,12 +57,12 @@ describe("the passcode ceiling per link, across all addresses", () => {
     for (const a of refused) expect(Number(a.retryAfter)).toBeGreaterThan(0);
 
     // The right passcode from an address that never guessed: refused for the rest of the hour.
-    const right = await answer(enterPasscode(share.accessLink, PASSCODE, [], from("192.0.2.200")));
+    const right = await answer(passcodeRoute(share.accessLink, PASSCODE, { secrets: [], client: from("192.0.2.200") }));
     expect(right.status).toBe(429);
     expect(Number(right.retryAfter)).toBeGreaterThan(3000);
     expect(Number(right.retryAfter)).toBeLessThanOrEqual(3600);
     // More guesses after the lock send no second mail.
-    for (let i = 0; i < 3; i++) expect((await answer(enterPasscode(share.accessLink, `late-${i}`, [], from(`203.0.113.${i + 1}`)))).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await answer(passcodeRoute(share.accessLink, `late-${i}`, { secrets: [], client: from(`203.0.113.${i + 1}`) }))).status).toBe(429);
 
     const mails = await guessingMails();
     expect(mails).toHaveLength(1);
@@ -71,26 +76,26 @@ describe("the passcode ceiling per link, across all addresses", () => {
     expect(mail.text).not.toContain(PASSCODE);
 
     // The owner's other link is not touched.
-    expect((await answer(enterPasscode(other.accessLink, PASSCODE, [], from("192.0.2.200")))).status).toBe(204);
+    expect((await answer(passcodeRoute(other.accessLink, PASSCODE, { secrets: [], client: from("192.0.2.200") }))).status).toBe(204);
   });
 
   it("the 31st try is the first refused, one address after another; a right passcode before it does not count", async () => {
     const { share } = await passcodeLink();
-    for (let i = 0; i < 29; i++) expect((await answer(enterPasscode(share.accessLink, `guess-${i}`, [], from(`198.51.100.${i + 1}`)))).status).toBe(403);
+    for (let i = 0; i < 29; i++) expect((await answer(passcodeRoute(share.accessLink, `guess-${i}`, { secrets: [], client: from(`198.51.100.${i + 1}`) }))).status).toBe(403);
     // Right answers are given back: readers who know the passcode never push the link towards its ceiling.
-    for (let i = 0; i < 3; i++) expect((await answer(enterPasscode(share.accessLink, PASSCODE, [], from(`192.0.2.${i + 1}`)))).status).toBe(204);
+    for (let i = 0; i < 3; i++) expect((await answer(passcodeRoute(share.accessLink, PASSCODE, { secrets: [], client: from(`192.0.2.${i + 1}`) }))).status).toBe(204);
     expect(await guessingMails()).toHaveLength(0);
     // The 30th wrong try reaches the ceiling: still judged (403), and the owner is told now.
-    expect((await answer(enterPasscode(share.accessLink, "guess-30", [], from("198.51.100.200")))).status).toBe(403);
+    expect((await answer(passcodeRoute(share.accessLink, "guess-30", { secrets: [], client: from("198.51.100.200") }))).status).toBe(403);
     expect(await guessingMails()).toHaveLength(1);
-    expect((await answer(enterPasscode(share.accessLink, PASSCODE, [], from("192.0.2.100")))).status).toBe(429);
+    expect((await answer(passcodeRoute(share.accessLink, PASSCODE, { secrets: [], client: from("192.0.2.100") }))).status).toBe(429);
     expect(await guessingMails()).toHaveLength(1);
   });
 
   it("an address past its own budget is refused before it uses up the link's", async () => {
     const { share } = await passcodeLink();
-    for (let i = 0; i < 40; i++) await answer(enterPasscode(share.accessLink, `guess-${i}`, [], from("198.51.100.1")));
-    expect((await answer(enterPasscode(share.accessLink, PASSCODE, [], from("198.51.100.2")))).status).toBe(204);
+    for (let i = 0; i < 40; i++) await answer(passcodeRoute(share.accessLink, `guess-${i}`, { secrets: [], client: from("198.51.100.1") }));
+    expect((await answer(passcodeRoute(share.accessLink, PASSCODE, { secrets: [], client: from("198.51.100.2") }))).status).toBe(204);
     expect(await guessingMails()).toHaveLength(0);
   });
 });
@@ -108,15 +113,15 @@ describe("passcodes of at least 6 characters", () => {
     expect(((await issues.json()) as { issues: { path: string[] }[] }).issues[0].path).toEqual(["passcode"]);
     // Six is enough.
     expect(await updateShare(owner.id, share.id, { passcode: "abcdef" })).toMatchObject({ hasPasscode: true });
-    expect((await answer(enterPasscode(share.accessLink, "abcdef", [], from("192.0.2.1")))).status).toBe(204);
+    expect((await answer(passcodeRoute(share.accessLink, "abcdef", { secrets: [], client: from("192.0.2.1") }))).status).toBe(204);
   });
 
   it("a link stored with a 4-character passcode before the rule still opens with it, and its other settings still change", async () => {
     const { owner, share } = await passcodeLink(null);
     await db.share.update({ where: { id: share.id }, data: { passcodeHash: await hashPasscode("1234") } });
-    expect((await answer(enterPasscode(share.accessLink, "1234", [], from("192.0.2.1")))).status).toBe(204);
-    expect((await answer(enterPasscode(share.accessLink, "4321", [], from("192.0.2.1")))).status).toBe(403);
+    expect((await answer(passcodeRoute(share.accessLink, "1234", { secrets: [], client: from("192.0.2.1") }))).status).toBe(204);
+    expect((await answer(passcodeRoute(share.accessLink, "4321", { secrets: [], client: from("192.0.2.1") }))).status).toBe(403);
     await updateShare(owner.id, share.id, { name: "Sequoia" });
-    expect((await answer(enterPasscode(share.accessLink, "1234", [], from("192.0.2.2")))).status).toBe(204);
+    expect((await answer(passcodeRoute(share.accessLink, "1234", { secrets: [], client: from("192.0.2.2") }))).status).toBe(204);
   });
 });

@@ -13,6 +13,11 @@ import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
 import { $ZodError } from "zod/v4/core";
 import { setEnv } from "../../../db-utils";
 import { PNG, distinctPng, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createRecipient, createShare, createUser } from "../../../factories";
+import { identifyRoute, lookupRoute } from "../../../recipient-routes";
+
+// Identify's limits are its route's (counted by the route builder on the link it finds): that case calls it.
+jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../../route-harness").recipientCookiesModuleMock());
 
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
 
@@ -267,34 +272,34 @@ describe("the file gate", () => {
 });
 
 describe("rate limits", () => {
-  it("limits failed token lookups per address (guessing), not the lookups of a live link", async () => {
+  it("limits failed token lookups per address (guessing), not the lookups of a live link (GET /api/share/{token} counts them)", async () => {
     setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 300/min → 3
     const owner = await createUser();
     const share = await createShare(owner.id, (await createDraft(owner.id)).id);
-    for (let i = 0; i < 10; i++) await getSharedIdea(share.accessLink, [], TEST_CLIENT);
-    const guess = () => getSharedIdea("A".repeat(43), [], TEST_CLIENT);
-    for (let i = 0; i < 3; i++) await expect(guess()).rejects.toBeInstanceOf(NotFoundError);
+    for (let i = 0; i < 10; i++) await lookupRoute(share.accessLink, { secrets: [], client: TEST_CLIENT });
+    const guess = () => lookupRoute("A".repeat(43), { secrets: [], client: TEST_CLIENT });
+    for (let i = 0; i < 3; i++) await expect(guess()).rejects.toMatchObject({ status: 404 });
     await expect(guess()).rejects.toBeInstanceOf(RateLimitError);
     // Once guessing has used the budget up, this address is refused for every link until the window ends.
-    await expect(getSharedIdea(share.accessLink, [], TEST_CLIENT)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(lookupRoute(share.accessLink, { secrets: [], client: TEST_CLIENT })).rejects.toBeInstanceOf(RateLimitError);
     // Another address still gets through.
-    await expect(getSharedIdea(share.accessLink, [], { ...TEST_CLIENT, ip: "198.51.100.1" })).resolves.toMatchObject({ shareType: "full-access" });
+    await expect(lookupRoute(share.accessLink, { secrets: [], client: { ...TEST_CLIENT, ip: "198.51.100.1" } })).resolves.toMatchObject({ shareType: "full-access" });
   });
 
   // Share creation per owner and recipient creation per address are the routes' limits: tests/app/api/route-limits.test.ts.
 
-  it("limits recipient creation per share, whatever the address", async () => {
+  it("limits recipient creation per share, whatever the address (POST /api/recipients counts it once the link is found)", async () => {
     const owner = await createUser();
     const idea = await createDraft(owner.id);
     const share = await createShare(owner.id, idea.id);
     const sibling = await createShare(owner.id, idea.id);
     setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 200/hour per share → 2, whatever the address
     const from = (i: number) => ({ client: { ip: `198.51.100.${i}`, userAgent: "jest" } });
-    await createRecipient(share, from(1));
-    await createRecipient(share, from(2));
-    await expect(createRecipient(share, from(3))).rejects.toBeInstanceOf(RateLimitError);
+    await identifyRoute(share, from(1));
+    await identifyRoute(share, from(2));
+    await expect(identifyRoute(share, from(3))).rejects.toBeInstanceOf(RateLimitError);
     expect(await db.recipient.count()).toBe(2);
     // Another link of the same idea is not affected.
-    await expect(createRecipient(sibling, from(4))).resolves.toMatchObject({ agreedToNda: false });
+    await expect(identifyRoute(sibling, from(4))).resolves.toMatchObject({ agreedToNda: false });
   });
 });

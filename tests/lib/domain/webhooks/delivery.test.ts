@@ -68,7 +68,7 @@ describe("webhook events from the real flows", () => {
     // Two views (a reload): one view.first.
     await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
     await getSharedIdea(share.accessLink, recipient.secrets, TEST_CLIENT);
-    await addComment({ content: "Looks good", recipientId: recipient.id }, recipient.secrets, TEST_CLIENT, share.accessLink);
+    await addComment({ content: "Looks good", recipientId: recipient.id }, recipient.secrets, share.accessLink);
     await revokeShare(owner.id, share.id);
     await revokeShare(owner.id, share.id); // again: no second event
     await settleWebhooks();
@@ -129,7 +129,7 @@ describe("webhook events from the real flows", () => {
     const recipient = await agreedRecipient(share);
     receiver.state.hang = true;
     const started = Date.now();
-    const comment = await addComment({ content: "Hello", recipientId: recipient.id }, recipient.secrets, TEST_CLIENT, share.accessLink);
+    const comment = await addComment({ content: "Hello", recipientId: recipient.id }, recipient.secrets, share.accessLink);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(comment.content).toBe("Hello");
     await receiver.waitFor(1); // the attempt is under way, and hanging: its job is held (leased) by the worker

@@ -1,6 +1,7 @@
 import { ownerRoute } from "@/lib/features/api/routes";
 import { ideaIdParam } from "@/lib/domain/ideas/id";
-import { ownerPageLimits, ownerPageList } from "@/lib/domain/shares/pages";
+import { ownerPageList } from "@/lib/domain/shares/pages";
+import { ownerPageLimits } from "@/lib/platform/rate-limit/policies";
 
 // GET /api/ideas/{id}/pages — the owner's preview of a PDF idea's pages: {pageCount, pages: [{n, width, height}]}
 export const GET = ownerRoute({

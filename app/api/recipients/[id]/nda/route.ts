@@ -7,5 +7,5 @@ import { ndaSchema } from "@/lib/domain/validation/sharing";
 export const PUT = recipientRoute({
   params: { id: recordIdParam("Recipient not found") },
   body: ndaSchema,
-  handler: async ({ params, body, secrets, client }) => Response.json(await acceptNda(params.id, secrets, client, { agreementSha256: body.agreementSha256 })),
+  handler: async ({ params, body, secrets, client }) => Response.json(await acceptNda(params.id, secrets, client, { agreementSha256: body.agreementSha256, signature: body.signature })),
 });

@@ -1,6 +1,6 @@
 import { jsonBody, recipientRoute } from "@/lib/features/api/routes";
 import { accessTokenParam } from "@/lib/domain/validation/path-params";
-import { recordEngagement } from "@/lib/domain/engagement";
+import { recordEngagement } from "@/lib/features/engagement/report";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { engagementSchema } from "@/lib/domain/validation/engagement";
 
@@ -12,7 +12,8 @@ const MAX_BODY_BYTES = 32 * 1024;
 export const POST = recipientRoute({
   params: { token: accessTokenParam(INVALID_LINK) },
   body: jsonBody(engagementSchema, { maxBytes: MAX_BODY_BYTES }),
-  // Its limit (rateLimits.engagement, per recipient) is counted inside the report's one SQL statement: lib/domain/engagement.
+  // Its limit (rateLimits.engagement, per recipient) is counted inside the report's one SQL statement, keyed on the
+  // recipient the gate finds there: lib/features/engagement/report.ts.
   handler: async ({ params, body, secrets }) => {
     await recordEngagement(params.token, secrets, body);
     return new Response(null, { status: 204 });

@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { ownerRoute } from "@/lib/features/api/routes";
 import { ideaIdParam } from "@/lib/domain/ideas/id";
-import { ownerPageLimits, pageImageResponse, pageNumberParam, parsePageWidth, previewLinkParam, previewPage } from "@/lib/domain/shares/pages";
+import { pageImageResponse, pageNumberParam, parsePageWidth, previewLinkParam, previewPage } from "@/lib/domain/shares/pages";
+import { ownerPageLimits } from "@/lib/platform/rate-limit/policies";
 
 const query = z.object({ width: z.string().optional().transform((raw) => parsePageWidth(raw ?? null)) });
 
