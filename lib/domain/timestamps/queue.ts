@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
+import { queueTsaTokens } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /**
  * The job's hold on proofs. Claiming is one statement: due rows are locked with FOR UPDATE SKIP LOCKED, their
@@ -35,7 +36,7 @@ export type QueueItem = { digest: string } & (
  */
 export async function queueDigests(tx: Prisma.TransactionClient, items: QueueItem[]) {
   if (!items.length) return [];
-  return tx.timestampProof.createManyAndReturn({
+  const created = await tx.timestampProof.createManyAndReturn({
     data: items.map((i) => ({
       ideaVersionId: i.ideaVersionId ?? null,
       ndaAcceptanceId: i.ndaAcceptanceId ?? null,
@@ -45,6 +46,9 @@ export async function queueDigests(tx: Prisma.TransactionClient, items: QueueIte
     skipDuplicates: true,
     select: { id: true, ideaVersionId: true, ndaAcceptanceId: true, evidencePackId: true, digest: true },
   });
+  // The same digest's RFC 3161 token, asked for at once by its own job.
+  await queueTsaTokens(tx, created.map((p) => p.id));
+  return created;
 }
 
 export async function claimDue(status: "queued" | "pending", now: Date, leaseMs: number, limit: number): Promise<ClaimedProof[]> {

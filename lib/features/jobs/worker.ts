@@ -6,6 +6,7 @@ import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/pre
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
 import { runWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
+import { runTsaJob } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /** What each job does. */
 const HANDLERS: { [N in JobName]: JobHandler<N> } = {
@@ -15,6 +16,7 @@ const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   notifications: () => runOwnerNotifications(),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
+  tsa: (data) => runTsaJob(data),
 };
 
 /** A burst is mailed, and a due webhook retry sent, within this long; a run with nothing due is one indexed query. */

@@ -21,6 +21,8 @@ export type JobPayloads = {
   pages: { assetId: string; nextPage: number; attempt: number };
   /** Expired derived copies (marked PDFs) are deleted. */
   "pages-sweep": Record<string, never>;
+  /** One RFC 3161 token to ask a time-stamping authority for (queued with its proof, and again for each retry). */
+  tsa: { tokenId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -38,6 +40,8 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // "short": one queued job per file (its key), so publishing it again while it waits queues nothing more.
   pages: { policy: "short", expireInSeconds: 2 * 60, retryLimit: 4, retryDelay: 60 },
   "pages-sweep": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  // The token's own schedule handles authorities that fail; these retries are for a run that crashed (after its lease).
+  tsa: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 3, retryDelay: 120 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
