@@ -7,6 +7,8 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { certificateOrigin, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/evidence/proofs";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
+import { withTsaToken } from "@/lib/domain/timestamps/proof";
+import { grantedTokenOr404 } from "@/lib/domain/timestamps/rfc3161/tokens";
 import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
 import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
 
@@ -168,10 +170,14 @@ export function evidencePackStream(plan: EvidencePackPlan): ReadableStream<Uint8
  * owner's pack, an unknown one or one of another idea is a 404; a pack whose digest the calendars have not received
  * yet is a 409 saying so (the proof will come: it is not missing).
  */
-export async function getEvidencePackOts(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
-  const pack = await db.evidencePack.findFirst({ where: { id: packId, ideaId, idea: { ownerId } }, include: { timestamp: true } });
+async function ownedPackProof(ownerId: string, ideaId: number, packId: string) {
+  const pack = await db.evidencePack.findFirst({ where: { id: packId, ideaId, idea: { ownerId } }, include: { timestamp: { include: withTsaToken } } });
   if (!pack?.timestamp) throw new NotFoundError("Evidence pack not found");
-  const proof = pack.timestamp;
+  return pack.timestamp;
+}
+
+export async function getEvidencePackOts(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const proof = await ownedPackProof(ownerId, ideaId, packId);
   if (!proof.ots) {
     throw new ConflictError(
       proof.status === "failed"
@@ -180,4 +186,10 @@ export async function getEvidencePackOts(ownerId: string, ideaId: number, packId
     );
   }
   return { bytes: Buffer.from(proof.ots), fileName: "manifest.json.ots" };
+}
+
+/** GET …/manifest.tsr: the manifest's RFC 3161 token, with the same access; 404 saying why while none is granted. */
+export async function getEvidencePackTsr(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const proof = await ownedPackProof(ownerId, ideaId, packId);
+  return { bytes: grantedTokenOr404(proof.tsaToken), fileName: "manifest.json.tsr" };
 }
