@@ -162,9 +162,12 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Variables whose empty value is a setting of its own (turned off), not "unset, use the default". */
+const EMPTY_IS_A_VALUE = new Set(["TSA_URLS"]);
+
 function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(source)) out[k] = v === "" ? undefined : v;
+  for (const [k, v] of Object.entries(source)) out[k] = v === "" && !EMPTY_IS_A_VALUE.has(k) ? undefined : v;
   return out;
 }
 
