@@ -92,10 +92,13 @@ function readme(plan: EvidencePackPlan) {
     "What is here",
     "------------",
     "versions/vN/            Each published version of the idea: its stamped file (the exact bytes its timestamp",
-    "                        proves), that file's OpenTimestamps proof (.ots) and HOW-TO-VERIFY.txt.",
+    "                        proves), that file's OpenTimestamps proof (.ots), its RFC 3161 token (.tsr) and",
+    "                        HOW-TO-VERIFY.txt.",
     "agreements/ID/          Each non-disclosure agreement accepted for the idea: the certificate (PDF) with the full",
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
-    "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots).",
+    "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots)",
+    "                        and token (.json.tsr).",
+    "tsa/HOST.pem            The certificates in the RFC 3161 tokens, one file per time-stamping authority.",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
     "",
@@ -104,6 +107,9 @@ function readme(plan: EvidencePackPlan) {
     "1. Each file is the one the manifest names: `sha256sum -c` style, compare `sha256sum FILE` with manifest.json.",
     `2. Each proof: open ${plan.origin}/verify and give it the file and its .ots, or run the reference client`,
     "   (`pip install opentimestamps-client`) in the file's folder: `ots verify FILE.ots`. See versions/vN/HOW-TO-VERIFY.txt.",
+    "   Each token (.tsr) is signed by a time-stamping authority at the time it states: check it with OpenSSL,",
+    "   `openssl ts -verify -data FILE -in FILE.tsr -CAfile CA.pem` with the authority's root certificate (its",
+    "   certificates are in tsa/), or give the file and its .tsr to /verify.",
     "3. An agreement's record names the content shown by its SHA-256: it equals a version's digest.",
     "4. The manifest itself: its SHA-256 is queued for a timestamp when the download completes. Fetch its proof, signed",
     `   in as the idea's owner, from ${otsUrl}`,
@@ -123,6 +129,7 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
     idea: { id: plan.idea.id, title: plan.idea.title },
     manifestTimestamp: {
       ots: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId),
+      tsr: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId).replace(/\.ots$/, ".tsr"),
       about:
         "The SHA-256 of this manifest.json, exactly as in the pack, is queued for an OpenTimestamps proof when the download " +
         "completes. The owner downloads that proof from the address above once the calendars have answered; save it as " +

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { agreedRecipient, createPublished, createShare, createUser, TEST_ORIGIN } from "../../factories";
 import { setEnv } from "../../db-utils";
 import { useFakeTsa } from "../../lib/domain/timestamps/tsa-helpers";
@@ -8,6 +9,10 @@ import { runJobsUntilIdle } from "@/lib/features/jobs/worker";
 import { MAX_TSA_ATTEMPTS, runTsaJob } from "@/lib/domain/timestamps/rfc3161/tokens";
 import { publishIdea } from "@/lib/domain/ideas";
 import { createDraft } from "../../factories";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const session = routeSession;
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
@@ -18,6 +23,8 @@ import { GET as ndasGET } from "@/app/api/ideas/[id]/ndas/route";
 import { GET as ndaTsrGET } from "@/app/api/ndas/[id]/timestamp/tsr/route";
 import { GET as versionsGET } from "@/app/api/ideas/[id]/versions/route";
 import { GET as ideasGET } from "@/app/api/ideas/route";
+import { GET as packGET } from "@/app/api/ideas/[id]/evidence.zip/route";
+import { GET as manifestTsrGET } from "@/app/api/ideas/[id]/evidence/[packId]/manifest.tsr/route";
 import { routeSession } from "../../route-harness";
 
 /**
@@ -98,6 +105,57 @@ describe("publishing", () => {
     signIn(await createUser());
     expect((await ndaTsrGET(get(`/api/ndas/${ndas[0].id}/timestamp/tsr`), params(ndas[0].id))).status).toBe(404);
     expect((await tsrGET(get(`/api/ideas/${idea.id}/timestamp/tsr`), params(idea.id))).status).toBe(404);
+  });
+});
+
+/** The archive's files, extracted by Python's zipfile (an independent reader). */
+function extract(zip: Buffer): Record<string, Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-tsr-pack-"));
+  try {
+    fs.writeFileSync(path.join(dir, "pack.zip"), zip);
+    execFileSync("/usr/bin/python3", ["-m", "zipfile", "-e", path.join(dir, "pack.zip"), path.join(dir, "out")]);
+    const out: Record<string, Buffer> = {};
+    for (const name of fs.readdirSync(path.join(dir, "out"), { recursive: true }) as string[]) {
+      const file = path.join(dir, "out", name);
+      if (fs.statSync(file).isFile()) out[name] = fs.readFileSync(file);
+    }
+    return out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the evidence pack", () => {
+  it("holds each token beside its .ots and the authorities' certificates; its manifest gets a token of its own", async () => {
+    const { owner, idea, proof } = await publishedIdea();
+    await agreedRecipient(await createShare(owner.id, idea.id));
+    await runJobsUntilIdle(["tsa"]);
+    const res = await packGET(get(`/api/ideas/${idea.id}/evidence.zip`), params(idea.id));
+    const files = extract(Buffer.from(await res.arrayBuffer()));
+    const host = new URL(fake.tsa.url).host.replace(":", "_");
+    const version = Object.keys(files).find((n) => /^versions\/v1\/idea-\d+\.html\.tsr$/.test(n))!;
+    const record = Object.keys(files).find((n) => /^agreements\/[^/]+\/nda-acceptance-[^/]+\.json\.tsr$/.test(n))!;
+    expect(opensslVerifiesToken(fake.pki, files[version], proof.digest).ok).toBe(true);
+    expect(opensslVerifiesToken(fake.pki, files[record], crypto.createHash("sha256").update(files[record.replace(/\.tsr$/, "")]).digest("hex")).ok).toBe(true);
+    const pem = files[`tsa/${host}.pem`].toString();
+    expect(pem.match(/BEGIN CERTIFICATE/g)).toHaveLength(2);
+    // The pack's own certificates are enough for openssl to verify its tokens (the CA's is among them).
+    const pemFile = path.join(fake.pki.dir, `pack-${idea.id}.pem`);
+    fs.writeFileSync(pemFile, pem);
+    expect(opensslVerifiesToken({ ...fake.pki, caPem: pemFile }, files[version], proof.digest).ok).toBe(true);
+    const manifest = JSON.parse(files["manifest.json"].toString());
+    expect(manifest.versions[0]).toMatchObject({ tsr: version, timestamp: { rfc3161: { state: "granted" } } });
+    expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining([version, record, `tsa/${host}.pem`]));
+
+    const packId = manifest.pack as string;
+    const call = () => manifestTsrGET(get(`/api/ideas/${idea.id}/evidence/${packId}/manifest.tsr`), { params: Promise.resolve({ id: String(idea.id), packId }) });
+    expect((await call()).status).toBe(404);
+    await runJobsUntilIdle(["tsa"]);
+    const tsr = await call();
+    expect(tsr.status).toBe(200);
+    expect(tsr.headers.get("content-type")).toBe("application/timestamp-reply");
+    const digest = crypto.createHash("sha256").update(files["manifest.json"]).digest("hex");
+    expect(opensslVerifiesToken(fake.pki, Buffer.from(await tsr.arrayBuffer()), digest).ok).toBe(true);
   });
 });
 
