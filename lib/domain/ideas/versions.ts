@@ -12,7 +12,7 @@ import { fromEditorContent, openContent, sealContent, toClientContent } from "@/
 import { exportDigest } from "@/lib/domain/ideas/export";
 import { presentProof, withTsaToken, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
-import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
+import type { IdeaVersion, Prisma } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/domain/validation/ideas";
 import { copyImageLinks, recordImageLinks } from "@/lib/domain/ideas/image-links";
 

@@ -9,7 +9,6 @@ import { ownedVersionsWithProofs } from "@/lib/domain/evidence/proofs";
 import { presentProof, withTsaToken, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { proofStateLine } from "@/lib/domain/timestamps/text";
 import { agreementFolder, EvidenceFiles, ideaEvidenceEntries, utf8, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
-import type { TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
  * 'Download my data' (GET /api/account/export): everything the account holds, as one ZIP built while it is sent.

@@ -1,8 +1,9 @@
 import "server-only";
+import { after } from "next/server";
 import type { Prisma, TsaToken } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
-import { enqueue } from "@/lib/platform/jobs";
+import { enqueue, runJobsFor } from "@/lib/platform/jobs";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { hostOf } from "@/lib/domain/timestamps/http";
 import { requestTimeStamp, TSA_TIMEOUT_MS } from "@/lib/domain/timestamps/rfc3161/client";
@@ -36,6 +37,28 @@ export async function queueTsaTokens(tx: Prisma.TransactionClient, proofIds: str
   const rows = await tx.tsaToken.createManyAndReturn({ data: proofIds.map((proofId) => ({ proofId, state: off ? "off" : "pending" })), skipDuplicates: true, select: { id: true } });
   if (off) return;
   for (const { id } of rows) await enqueue("tsa", { tokenId: id }, { tx });
+  if (rows.length) runTokenJobsAfterResponse();
+}
+
+/** How long a serverless function stays up after its response to fetch the tokens it queued. */
+const AFTER_RESPONSE_BUDGET_MS = 30_000;
+
+/**
+ * A long-running server's worker takes a queued token within a second. On Vercel no worker runs between requests:
+ * the function that queued it runs the queue after its response (Next's `after`; by then the transaction has
+ * committed), and the timestamp cron call picks up retries.
+ */
+function runTokenJobsAfterResponse() {
+  if (!getEnv().VERCEL) return;
+  try {
+    after(async () => {
+      await runJobsFor("tsa", (data) => runTsaJob(data), AFTER_RESPONSE_BUDGET_MS, { maintain: false }).catch((err: unknown) => {
+        console.error("[tsa] token run failed", err);
+      });
+    });
+  } catch {
+    // `after` throws synchronously outside a request scope (a job, a script): the cron call runs the queue.
+  }
 }
 
 export type TsaJobOutcome = { tokenId: string; state: Rfc3161State | "skipped"; error?: string };
