@@ -7,13 +7,15 @@ import nextJest from "next/jest.js";
 const REACT_EMAIL_RENDER = "@react-email/render";
 /** pdf.js (lib/domain/reader) ships only ES modules; Next loads them natively, jest gets them through the same transform. */
 const PDFJS = "pdfjs-dist";
+/** pkijs and asn1js (RFC 3161 tokens) and what they import ship only ES modules too. */
+const PKI = "pkijs|asn1js|@noble/hashes|@peculiar/utils|bytestreamjs";
 
 function transformReactEmail(config) {
   const [nodeModules, ...rest] = config.transformIgnorePatterns;
   if (!nodeModules.includes("(?!(")) throw new Error(`Unexpected next/jest transformIgnorePatterns: ${nodeModules}`);
   return {
     ...config,
-    transformIgnorePatterns: [nodeModules.replace("(?!(", `(?!(${REACT_EMAIL_RENDER}|${PDFJS}|`), ...rest],
+    transformIgnorePatterns: [nodeModules.replace("(?!(", `(?!(${REACT_EMAIL_RENDER}|${PDFJS}|${PKI}|`), ...rest],
     transform: { ...config.transform, "^.+/@react-email/render/dist/node/index\\.cjs$": config.transform["^.+\\.(js|jsx|ts|tsx|mjs)$"] },
   };
 }

@@ -116,6 +116,7 @@ export default defineConfig({
       OTS_MIN_CALENDARS: "2",
       OTS_TIMEOUT_MS: "3000",
       ESPLORA_URL: fakes.explorers.join(","),
+      TSA_URLS: fakes.tsa,
       // A hostile page passes its CPU budget in 3 s instead of 10 (the reader's test of a page too complex to draw).
       RENDER_TIMEOUT_MS: "3000",
       // The webhook tests' receiver listens on 127.0.0.1.

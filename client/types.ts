@@ -3,7 +3,7 @@
  * Client-safe: types only.
  */
 import type { CanvasElement } from "@/lib/domain/validation/ideas";
-import type { VerifyResult } from "@/lib/domain/timestamps/verify";
+import type { VerifyUploadResult } from "@/lib/domain/timestamps/verify-upload";
 import type { Profile } from "@/lib/features/profile";
 import type { ShareRecipient as ServerShareRecipient } from "@/lib/domain/shares/recipient-evidence";
 import type { ActivityEvent as ServerActivityEvent, ActivityPage as ServerActivityPage, ActivityType as ServerActivityType } from "@/lib/domain/activity";
@@ -109,7 +109,7 @@ export type ActivitySummary = ActivityPage["summary"];
 export type ActivityRecipientSummary = ActivityPage["people"][number];
 
 /** POST /api/verify (the public /verify form). */
-export type VerifyAnswer = Json<VerifyResult>;
+export type VerifyAnswer = Json<VerifyUploadResult>;
 /** GET /api/shared-with-me: an e-mail share addressed to the signed-in account. */
 export type SharedWithMeItem = Json<ServerSharedWithMeItem>;
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { apiRequest } from "@/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import type { TimestampDetails } from "@/lib/domain/timestamps/text";
+import { rfc3161Line, type TimestampDetails } from "@/lib/domain/timestamps/text";
 
 /**
  * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof of what they are
@@ -27,13 +27,20 @@ export function SharedTimestamp({ token }: { token: string }) {
   }, [base]);
 
   if (!details) return null;
+  const tsa = rfc3161Line(details.rfc3161);
   return (
     <div className="mt-2 grid gap-1">
       <TimestampStatus timestamp={details} />
+      {tsa ? <p className="text-xs">{tsa}</p> : null}
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
         {details.submittedAt ? (
           <a className="text-brand underline underline-offset-4" href={`${base}/ots`} download>
             Download proof (.ots)
+          </a>
+        ) : null}
+        {details.rfc3161?.state === "granted" ? (
+          <a className="text-brand underline underline-offset-4" href={`${base}/tsr`} download>
+            Download token (.tsr)
           </a>
         ) : null}
         <Link className="text-brand underline underline-offset-4" href="/verify">

@@ -7,7 +7,7 @@ import { Download, FileCheck2, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { apiRequest, errorMessage } from "@/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
-import { timestampNextStep, type TimestampDetails } from "@/lib/domain/timestamps/text";
+import { rfc3161Line, timestampNextStep, type TimestampDetails } from "@/lib/domain/timestamps/text";
 
 export { timestampNextStep };
 
@@ -55,9 +55,15 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
   // Neither the proof nor the stamped file is offered before the calendars have the digest.
   const hasProof = data.submittedAt !== null;
   const next = timestampNextStep(data);
+  const tsa = rfc3161Line(data.rfc3161);
   return (
     <>
       <TimestampStatus timestamp={data} className="font-medium" />
+      {tsa ? (
+        <p className="text-sm" data-slot="timestamp-rfc3161">
+          {tsa}
+        </p>
+      ) : null}
       {next ? (
         <p className="text-sm" data-slot="timestamp-next">
           {next}
@@ -95,6 +101,14 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
               </a>
             </Button>
           </>
+        ) : null}
+        {data.rfc3161?.state === "granted" ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/ideas/${ideaId}/timestamp/tsr`} download>
+              <Download aria-hidden="true" />
+              Download token (.tsr)
+            </a>
+          </Button>
         ) : null}
         <Button asChild variant="ghost" size="sm">
           <Link href="/verify">

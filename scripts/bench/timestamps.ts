@@ -24,6 +24,7 @@ async function benchPublishWhileCalendarsDown() {
   const calendars = [...net.calendars.map((c) => c.url), await deadUrl(), await deadUrl()];
   const server = await startBenchServer(port, {
     OTS_CALENDARS: calendars.join(","),
+    TSA_URLS: "",
     OTS_TIMEOUT_MS: "5000",
     OTS_INTERVAL_S: "1",
     ESPLORA_URL: net.explorers[0].url,
@@ -78,6 +79,7 @@ async function benchStampThousand() {
   const net = await startFakeNetwork({ calendars: 4, explorers: 1 });
   const server = await startBenchServer(port + 1, {
     OTS_CALENDARS: net.calendars.map((c) => c.url).join(","),
+    TSA_URLS: "",
     OTS_INTERVAL_S: "0",
     ESPLORA_URL: net.explorers[0].url,
     CRON_SECRET,

@@ -9,6 +9,7 @@ import { test, expect, expectJson, createIdea } from "./api-helpers";
 import { agree, createShare } from "./sharing-helpers";
 import { startFakeNetwork, type FakeNetwork } from "../fakes/network";
 import { debianPostgresBin, startCluster, type Cluster } from "./scale-out-cluster";
+import { e2eAppPort, e2eFakeUrls } from "./timestamp-fakes";
 
 const CRON_SECRET = "scale-out-cron-secret";
 const bin = debianPostgresBin();
@@ -40,6 +41,8 @@ test.describe("two instances on one PostgreSQL", () => {
         OTS_MIN_CALENDARS: "2",
         OTS_TIMEOUT_MS: "3000",
         ESPLORA_URL: net.explorers.map((e) => e.url).join(","),
+        // The run's fake time-stamping authority (tests/e2e/global-setup.ts), never a public one.
+        TSA_URLS: e2eFakeUrls(e2eAppPort()).tsa,
       },
     });
     [A, B] = cluster.bases;

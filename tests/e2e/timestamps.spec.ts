@@ -42,26 +42,35 @@ test.describe("timestamps: owner calls", () => {
     const owner = await newCreator();
     const intruder = await newCreator();
     const idea = await createIdea(owner.api, { title: "Unpublished", content: "<p>draft</p>" });
-    for (const path of ["timestamp", "timestamp/ots", "timestamp/file"]) {
+    for (const path of ["timestamp", "timestamp/ots", "timestamp/tsr", "timestamp/file"]) {
       await expectJson(await owner.api.get(`/api/ideas/${idea.id}/${path}`), 404);
     }
     await expectJson(await owner.api.put(`/api/ideas/${idea.id}/publish`), 200);
+    const published = Date.now();
     const status = await expectJson(await owner.api.get(`/api/ideas/${idea.id}/timestamp`), 200);
     expect(status).toMatchObject({ status: "queued", submittedAt: null, calendars: [], bitcoin: null, error: null });
+    // The RFC 3161 token comes within seconds (the server's worker takes its job at once; the budget is 5 s).
+    await expect
+      .poll(async () => (await expectJson(await owner.api.get(`/api/ideas/${idea.id}/timestamp`), 200)).rfc3161.state, { timeout: 10_000 })
+      .toBe("granted");
+    console.log(`[rfc3161] token granted ${Date.now() - published} ms after publishing`);
+    const tsr = await owner.api.get(`/api/ideas/${idea.id}/timestamp/tsr`);
+    expect(tsr.status()).toBe(200);
+    expect(tsr.headers()["content-type"]).toBe("application/timestamp-reply");
     expect(status.digest).toMatch(/^[0-9a-f]{64}$/);
     // No .ots before the calendars answered; the stamped file exists at once.
     await expectJson(await owner.api.get(`/api/ideas/${idea.id}/timestamp/ots`), 404);
     const file = await owner.api.get(`/api/ideas/${idea.id}/timestamp/file`);
     expect(file.status()).toBe(200);
     expect(file.headers()["content-disposition"]).toContain(`idea-${idea.id}.html`);
-    for (const path of ["timestamp", "timestamp/ots", "timestamp/file"]) {
+    for (const path of ["timestamp", "timestamp/ots", "timestamp/tsr", "timestamp/file"]) {
       await expectJson(await intruder.api.get(`/api/ideas/${idea.id}/${path}`), 404);
     }
   });
 
-  test("POST /api/verify needs both files and a real proof (400), with no sign-in", async ({ request }) => {
+  test("POST /api/verify needs the file and a real proof or token (400), with no sign-in", async ({ request }) => {
     const noProof = await request.post("/api/verify", { multipart: { file: { name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("a") } } });
-    expect((await expectJson(noProof, 400)).error).toBe("Choose the .ots proof of the file.");
+    expect((await expectJson(noProof, 400)).error).toBe("Choose the .ots proof or the .tsr token of the file.");
     const junk = await request.post("/api/verify", {
       multipart: {
         file: { name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("a") },

@@ -6,6 +6,7 @@ import { applyPendingMigrations } from "../../lib/platform/server/migrations";
 import { pgConfigFromUrl } from "../../lib/platform/db/config";
 import os from "node:os";
 import { TEMPLATE_DB, WORKER_DB_SLOTS, workerDbName } from "./test-db";
+import { createTsaPki, FakeTsa } from "../fakes/tsa";
 
 /**
  * One real PostgreSQL for the run (the embedded one, or TEST_DATABASE_URL's server): a migrated template
@@ -40,6 +41,20 @@ export default async function globalSetup() {
     await admin.end();
   }
   process.env.IDEAVAULT_TEST_DB_BASE = templateUrl;
+  await startDefaultTsa(root);
+}
+
+/**
+ * The time-stamping authority every db test's TSA_URLS names by default: a fake on loopback answering real tokens,
+ * so publishing in a test never reaches a public TSA. Its PKI is shared with the tests that start their own fake
+ * (tests/lib/domain/timestamps/tsa-helpers.ts) to try failures.
+ */
+async function startDefaultTsa(root: string) {
+  const pki = createTsaPki(path.join(root, "tsa-pki"));
+  const tsa = await FakeTsa.start(pki);
+  (globalThis as { __testTsa?: FakeTsa }).__testTsa = tsa;
+  process.env.IDEAVAULT_TEST_TSA_PKI = pki.dir;
+  process.env.TSA_URLS = tsa.url;
 }
 
 /**

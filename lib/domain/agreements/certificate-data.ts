@@ -37,7 +37,8 @@ export type CertificateData = {
 export const certificateInclude = {
   idea: { select: { id: true, title: true, owner: { select: { name: true, email: true, showEmailOnCertificates: true } } } },
   recipient: { select: { emailVerifiedAt: true } },
-  timestamp: true,
+  // With its RFC 3161 token: the evidence ZIPs put the token beside the record's .ots.
+  timestamp: { include: { tsaToken: true } },
 } as const;
 
 /**

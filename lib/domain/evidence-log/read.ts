@@ -4,27 +4,21 @@ import type { LogAnchorLine, MerkleStep } from "@/lib/domain/evidence-log/chain"
 
 /** An entry as stored: `data` is its canonical JSON text, written into the line as it is (the hashed bytes). */
 type StoredEntry = { seq: number; at: Date; type: string; data: string; prev: string; hash: string };
-type StoredAnchor = { headSeq: number; path: MerkleStep[]; root: string; createdAt: Date; proofId: string | null; ots: Buffer | Uint8Array | null };
+type StoredAnchor = { headSeq: number; path: MerkleStep[]; root: string; createdAt: Date; ots: Buffer | Uint8Array | null; tsr: Buffer | Uint8Array | null };
 
 const BATCH = 1000;
-
-/**
- * The RFC 3161 token of an anchor's root, base64; null until the RFC 3161 tokens are stored beside the proofs.
- * (The lead wires this to the token table when that work is merged; until then every anchor line says `"tsr": null`.)
- */
-export function anchorTokenBase64(proofId: string | null): string | null {
-  void proofId;
-  return null;
-}
 
 /** One entry's JSON line: the fields in the documented order, `data` as the exact canonical text that was hashed. */
 export function entryLine(e: StoredEntry): string {
   return `{"seq":${e.seq},"at":${JSON.stringify(e.at.toISOString())},"type":${JSON.stringify(e.type)},"data":${e.data},"prev":"${e.prev}","hash":"${e.hash}"}`;
 }
 
+const base64 = (bytes: Buffer | Uint8Array | null) => (bytes ? Buffer.from(bytes).toString("base64") : null);
+
+/** An anchor's line: its root, the log head's path to it, and both proofs of the root once they exist (else null). */
 function anchorLine(a: StoredAnchor): string {
   const line: LogAnchorLine = {
-    anchor: { root: a.root, path: a.path, at: a.createdAt.toISOString(), ots: a.ots ? Buffer.from(a.ots).toString("base64") : null, tsr: anchorTokenBase64(a.proofId) },
+    anchor: { root: a.root, path: a.path, at: a.createdAt.toISOString(), ots: base64(a.ots), tsr: base64(a.tsr) },
   };
   return JSON.stringify(line);
 }
@@ -33,15 +27,20 @@ async function anchorsOf(ideaId: number): Promise<StoredAnchor[]> {
   const rows = await db.logAnchorInclusion.findMany({
     where: { ideaId },
     orderBy: { headSeq: "asc" },
-    select: { headSeq: true, path: true, anchor: { select: { root: true, createdAt: true, timestamp: { select: { id: true, ots: true } } } } },
+    select: {
+      headSeq: true,
+      path: true,
+      // The RFC 3161 token is kept only once verified and granted (lib/domain/timestamps/rfc3161).
+      anchor: { select: { root: true, createdAt: true, timestamp: { select: { ots: true, tsaToken: { select: { token: true } } } } } },
+    },
   });
   return rows.map((r) => ({
     headSeq: r.headSeq,
     path: JSON.parse(r.path) as MerkleStep[],
     root: r.anchor.root,
     createdAt: r.anchor.createdAt,
-    proofId: r.anchor.timestamp?.id ?? null,
     ots: r.anchor.timestamp?.ots ?? null,
+    tsr: r.anchor.timestamp?.tsaToken?.token ?? null,
   }));
 }
 

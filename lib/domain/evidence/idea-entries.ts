@@ -7,12 +7,13 @@ import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { agreementNameText, buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
-import { presentProof } from "@/lib/domain/timestamps/proof";
+import { presentProof, type ProofWithToken } from "@/lib/domain/timestamps/proof";
+import { hostOf } from "@/lib/domain/timestamps/http";
+import { certificatePem, certificatesOfToken } from "@/lib/domain/timestamps/rfc3161/token";
 import { queueMissingNdaProof } from "@/lib/domain/evidence/backfill";
 import { proofStateLine } from "@/lib/domain/timestamps/text";
 import { collectGarbage } from "@/lib/platform/server/gc";
 import { slices, type ZipEntry } from "@/lib/platform/zip/stream";
-import type { TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
  * One idea's evidence as ZIP entries, built here once for the evidence pack (lib/domain/evidence/pack.ts, at the archive's
@@ -20,10 +21,12 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  *
  *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file
  *   versions/vN/idea-ID.html.ots                     its OpenTimestamps proof, once the calendars answered
+ *   versions/vN/idea-ID.html.tsr                     its RFC 3161 token, once an authority granted it
  *   versions/vN/HOW-TO-VERIFY.txt                    how to verify that version (/verify, the `ots` client)
  *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/domain/agreements/certificate-pdf.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
- *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
+ *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered (and its .tsr token)
+ *   tsa/<host>.pem                                   the certificates in the tokens, one file per authority
  *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
  *
  * Memory stays bounded: the caller's ZIP pulls one entry at a time, and acceptances are read a page at a time. Each
@@ -43,7 +46,7 @@ export type EvidenceVersion = {
   version: number;
   publishedAt: Date | null;
   idea: { id: number; ownerId: string; title: string; contentCiphertext: Uint8Array; kind: string };
-  proof: TimestampProof;
+  proof: ProofWithToken;
 };
 
 /** What the entries are built from: the owner's idea, its published versions (oldest first) and the site's origin. */
@@ -62,6 +65,7 @@ export type VersionNote = {
   file: string | null;
   sha256: string | null;
   ots: string | null;
+  tsr: string | null;
   guide: string;
   timestamp: ReturnType<typeof presentProof>;
 };
@@ -75,14 +79,27 @@ export type AgreementNote = {
   certificate: string | null;
   record: string;
   ots: string | null;
-  timestamp: { status: string; digest: string } | null;
+  tsr: string | null;
+  timestamp: { status: string; digest: string; rfc3161: ReturnType<typeof presentProof>["rfc3161"] } | null;
 };
 
 /** What was written, and what was left out, while the entries were produced. */
 export class EvidenceFiles {
   readonly files: FileRecord[] = [];
   readonly problems: string[] = [];
+  /** The certificates of the tokens written so far, by authority host (tsa/<host>.pem). */
+  readonly tsaCertificates = new Map<string, string>();
   constructor(private readonly label: string) {}
+
+  /** The proof's RFC 3161 token as `<path>`, once granted; its certificates are kept for tsa/<host>.pem. */
+  *token(path: string, proof: ProofWithToken): Generator<ZipEntry> {
+    const t = proof.tsaToken;
+    if (t?.state !== "granted" || !t.token || !t.tsaUrl) return;
+    const der = Buffer.from(t.token);
+    const host = hostOf(t.tsaUrl).replace(/[^A-Za-z0-9.-]/g, "_");
+    if (!this.tsaCertificates.has(host)) this.tsaCertificates.set(host, certificatePem(certificatesOfToken(der)));
+    yield this.entry(path, new Uint8Array(der), false);
+  }
 
   /** The entry for `bytes`, its digest and size recorded as it goes into the ZIP. */
   entry(path: string, bytes: Uint8Array, compress: boolean): ZipEntry {
@@ -146,6 +163,7 @@ async function* versionEntries(source: IdeaEvidenceSource, v: EvidenceVersion, f
     file: null,
     sha256: v.proof.digest,
     ots: null,
+    tsr: null,
     guide: `${dir}/HOW-TO-VERIFY.txt`,
     timestamp: presentProof(v.proof),
   };
@@ -163,6 +181,10 @@ async function* versionEntries(source: IdeaEvidenceSource, v: EvidenceVersion, f
   if (v.proof.ots) {
     note.ots = `${dir}/${fileName}.ots`;
     yield files.entry(note.ots, new Uint8Array(v.proof.ots), false);
+  }
+  for (const entry of files.token(`${dir}/${fileName}.tsr`, v.proof)) {
+    note.tsr = entry.name;
+    yield entry;
   }
   yield files.entry(note.guide, utf8(versionGuide(source, v, fileName, note.ots)), true);
 }
@@ -212,7 +234,8 @@ async function* agreementEntries(source: IdeaEvidenceSource, folder: string, fil
       certificate: null,
       record: `${dir}/${ndaEvidenceFileName(nda.id)}`,
       ots: null,
-      timestamp: nda.timestamp ? { status: nda.timestamp.status, digest: nda.timestamp.digest } : null,
+      tsr: null,
+      timestamp: nda.timestamp ? { status: nda.timestamp.status, digest: nda.timestamp.digest, rfc3161: presentProof(nda.timestamp).rfc3161 } : null,
     };
     notes.agreements.push(note);
     try {
@@ -227,6 +250,11 @@ async function* agreementEntries(source: IdeaEvidenceSource, folder: string, fil
       note.ots = `${note.record}.ots`;
       yield files.entry(note.ots, new Uint8Array(nda.timestamp.ots), false);
     }
+    if (!nda.timestamp) continue;
+    for (const entry of files.token(`${note.record}.tsr`, nda.timestamp)) {
+      note.tsr = entry.name;
+      yield entry;
+    }
   }
 }
 
@@ -237,6 +265,7 @@ async function* agreementEntries(source: IdeaEvidenceSource, folder: string, fil
 export async function* ideaEvidenceEntries(source: IdeaEvidenceSource, files: EvidenceFiles, notes: IdeaEvidenceNotes, folder = ""): AsyncGenerator<ZipEntry> {
   for (const v of source.versions) yield* versionEntries(source, v, folder, files, notes);
   yield* agreementEntries(source, folder, files, notes);
+  for (const [host, pem] of files.tsaCertificates) yield files.entry(join(folder, `tsa/${host}.pem`), utf8(pem), true);
   const activity = join(folder, "activity.csv");
   try {
     const { csv } = await activityCsv(source.idea.ownerId, source.idea.id);

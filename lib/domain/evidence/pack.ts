@@ -8,6 +8,8 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { certificateOrigin, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/evidence/proofs";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
+import { withTsaToken } from "@/lib/domain/timestamps/proof";
+import { grantedTokenOr404 } from "@/lib/domain/timestamps/rfc3161/tokens";
 import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
 import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
 import { protectiveMeasures } from "@/lib/domain/evidence/measures";
@@ -101,10 +103,13 @@ function readme(plan: EvidencePackPlan) {
     "What is here",
     "------------",
     "versions/vN/            Each published version of the idea: its stamped file (the exact bytes its timestamp",
-    "                        proves), that file's OpenTimestamps proof (.ots) and HOW-TO-VERIFY.txt.",
+    "                        proves), that file's OpenTimestamps proof (.ots), its RFC 3161 token (.tsr) and",
+    "                        HOW-TO-VERIFY.txt.",
     "agreements/ID/          Each non-disclosure agreement accepted for the idea: the certificate (PDF) with the full",
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
-    "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots).",
+    "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots)",
+    "                        and token (.json.tsr).",
+    "tsa/HOST.pem            The certificates in the RFC 3161 tokens, one file per time-stamping authority.",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
     "receipts/ID.json        Each reader's receipt: who, when, the version read with its digest and proofs, the",
     "                        agreement's text digest, how much they read, and the identity each copy carried.",
@@ -118,6 +123,9 @@ function readme(plan: EvidencePackPlan) {
     "1. Each file is the one the manifest names: `sha256sum -c` style, compare `sha256sum FILE` with manifest.json.",
     `2. Each proof: open ${plan.origin}/verify and give it the file and its .ots, or run the reference client`,
     "   (`pip install opentimestamps-client`) in the file's folder: `ots verify FILE.ots`. See versions/vN/HOW-TO-VERIFY.txt.",
+    "   Each token (.tsr) is signed by a time-stamping authority at the time it states: check it with OpenSSL,",
+    "   `openssl ts -verify -data FILE -in FILE.tsr -CAfile CA.pem` with the authority's root certificate (its",
+    "   certificates are in tsa/), or give the file and its .tsr to /verify.",
     "3. An agreement's record names the content shown by its SHA-256: it equals a version's digest.",
     "4. The manifest itself: its SHA-256 is queued for a timestamp when the download completes. Fetch its proof, signed",
     `   in as the idea's owner, from ${otsUrl}`,
@@ -137,6 +145,7 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
     idea: { id: plan.idea.id, title: plan.idea.title },
     manifestTimestamp: {
       ots: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId),
+      tsr: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId).replace(/\.ots$/, ".tsr"),
       about:
         "The SHA-256 of this manifest.json, exactly as in the pack, is queued for an OpenTimestamps proof when the download " +
         "completes. The owner downloads that proof from the address above once the calendars have answered; save it as " +
@@ -212,10 +221,14 @@ export function evidencePackStream(plan: EvidencePackPlan): ReadableStream<Uint8
  * owner's pack, an unknown one or one of another idea is a 404; a pack whose digest the calendars have not received
  * yet is a 409 saying so (the proof will come: it is not missing).
  */
-export async function getEvidencePackOts(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
-  const pack = await db.evidencePack.findFirst({ where: { id: packId, ideaId, idea: { ownerId } }, include: { timestamp: true } });
+async function ownedPackProof(ownerId: string, ideaId: number, packId: string) {
+  const pack = await db.evidencePack.findFirst({ where: { id: packId, ideaId, idea: { ownerId } }, include: { timestamp: { include: withTsaToken } } });
   if (!pack?.timestamp) throw new NotFoundError("Evidence pack not found");
-  const proof = pack.timestamp;
+  return pack.timestamp;
+}
+
+export async function getEvidencePackOts(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const proof = await ownedPackProof(ownerId, ideaId, packId);
   if (!proof.ots) {
     throw new ConflictError(
       proof.status === "failed"
@@ -224,4 +237,10 @@ export async function getEvidencePackOts(ownerId: string, ideaId: number, packId
     );
   }
   return { bytes: Buffer.from(proof.ots), fileName: "manifest.json.ots" };
+}
+
+/** GET …/manifest.tsr: the manifest's RFC 3161 token, with the same access; 404 saying why while none is granted. */
+export async function getEvidencePackTsr(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const proof = await ownedPackProof(ownerId, ideaId, packId);
+  return { bytes: grantedTokenOr404(proof.tsaToken), fileName: "manifest.json.tsr" };
 }

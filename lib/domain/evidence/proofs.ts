@@ -8,9 +8,10 @@ import { exportFileName, exportIdea, type IdeaExport } from "@/lib/domain/ideas/
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { requireReader } from "@/lib/domain/gate";
-import { presentProof, type TimestampStatusJson } from "@/lib/domain/timestamps/proof";
+import { presentProof, withTsaToken, type TimestampStatusJson } from "@/lib/domain/timestamps/proof";
 import { queueMissingNdaProof, queueMissingVersionProof } from "@/lib/domain/evidence/backfill";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
+import { grantedTokenOr404 } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /**
  * One published version of the owner's idea with its proof: `version`, else the latest publication. Being published
@@ -22,7 +23,7 @@ export async function ownedIdeaWithProof(ownerId: string, ideaId: number, versio
   const owned = await ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, status: true, version: true } });
   if (owned.status !== "published" || owned.version === null) throw new NotFoundError("This idea is not published, so it has no timestamp");
   const n = version ?? owned.version;
-  const find = () => db.ideaVersion.findFirst({ where: { ideaId, version: n, status: "published" }, include: { timestamp: true } });
+  const find = () => db.ideaVersion.findFirst({ where: { ideaId, version: n, status: "published" }, include: { timestamp: { include: withTsaToken } } });
   let v = await find();
   if (!v) throw new NotFoundError("Version not found");
   if (!v.timestamp) {
@@ -54,6 +55,12 @@ export async function getIdeaOts(ownerId: string, ideaId: number, version?: numb
   return { bytes: Buffer.from(proof.ots), fileName: `${exportFileName(idea)}.ots` };
 }
 
+/** The RFC 3161 token (DER TimeStampResp) once an authority granted it; named like the .ots, ending .tsr. */
+export async function getIdeaTsr(ownerId: string, ideaId: number, version?: number | null): Promise<{ bytes: Buffer; fileName: string }> {
+  const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId, version);
+  return { bytes: grantedTokenOr404(proof.tsaToken), fileName: `${exportFileName(idea)}.tsr` };
+}
+
 /** The exact stamped bytes, rebuilt from the stored version and checked against the recorded digest. */
 export async function getIdeaStampedFile(ownerId: string, ideaId: number, version?: number | null): Promise<IdeaExport> {
   const { idea, proof } = await ownedIdeaWithProof(ownerId, ideaId, version);
@@ -66,7 +73,7 @@ export async function getIdeaStampedFile(ownerId: string, ideaId: number, versio
 
 /** An acceptance of one of the owner's ideas, with its proof. */
 async function ownedNdaWithProof(ownerId: string, ndaId: string) {
-  const find = () => db.ndaAcceptance.findFirst({ where: { id: ndaId, idea: { ownerId } }, include: { timestamp: true } });
+  const find = () => db.ndaAcceptance.findFirst({ where: { id: ndaId, idea: { ownerId } }, include: { timestamp: { include: withTsaToken } } });
   let nda = await find();
   if (!nda) throw new NotFoundError(AGREEMENT_NOT_FOUND);
   // Accepted before acceptances were stamped: queued now, as the backfill would.
@@ -86,7 +93,7 @@ export async function listIdeaNdas(ownerId: string, ideaId: number) {
     orderBy: { acceptedAt: "desc" },
     select: {
       id: true, shareId: true, name: true, email: true, phone: true, agreementVersion: true, agreementSha256: true,
-      contentSha256: true, version: true, acceptedAt: true, signature: true, timestamp: true,
+      contentSha256: true, version: true, acceptedAt: true, signature: true, timestamp: { include: withTsaToken },
     },
   });
   return rows.map(({ timestamp, ...nda }) => ({ ...nda, acceptedBy: acceptanceMethodText(nda.signature), timestamp: timestamp ? presentProof(timestamp) : null }));
@@ -100,6 +107,11 @@ export async function getNdaOts(ownerId: string, ndaId: string): Promise<{ bytes
   const { nda, proof } = await ownedNdaWithProof(ownerId, ndaId);
   if (!proof.ots) throw new NotFoundError("No proof yet: the timestamp has not been submitted to the calendars");
   return { bytes: Buffer.from(proof.ots), fileName: `${ndaEvidenceFileName(nda.id)}.ots` };
+}
+
+export async function getNdaTsr(ownerId: string, ndaId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const { nda, proof } = await ownedNdaWithProof(ownerId, ndaId);
+  return { bytes: grantedTokenOr404(proof.tsaToken), fileName: `${ndaEvidenceFileName(nda.id)}.tsr` };
 }
 
 /** The acceptance record's canonical serialization: the bytes its proof commits to. */

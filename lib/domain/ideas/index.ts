@@ -11,7 +11,7 @@ import { assertWithinQuota } from "@/lib/domain/files/quota";
 import { DEFAULT_IDEA_TEMPLATE } from "@/lib/domain/ideas/default-template";
 import { sealContent, openContent, toClientContent, fromEditorContent } from "@/lib/domain/ideas/content";
 import { exportDigest } from "@/lib/domain/ideas/export";
-import { timestampSummarySelect } from "@/lib/domain/timestamps/proof";
+import { presentTimestampSummary, timestampSummarySelect } from "@/lib/domain/timestamps/proof";
 import { publishDraftVersion, recordFirstVersion } from "@/lib/domain/ideas/versions";
 import { recordImageLinks } from "@/lib/domain/ideas/image-links";
 import { ideaTitleSchema, type IdeaInput } from "@/lib/domain/validation/ideas";
@@ -49,7 +49,7 @@ export async function listIdeas(ownerId: string) {
   return rows.map(({ versions, ...idea }) => ({
     ...idea,
     hasDraft: versions.some((v) => v.status === "draft"),
-    timestamp: versions.find((v) => v.status === "published")?.timestamp ?? null,
+    timestamp: presentTimestampSummary(versions.find((v) => v.status === "published")?.timestamp ?? null),
     viewCount: counts.get(idea.id)?.viewCount ?? 0,
     recipientCount: counts.get(idea.id)?.recipientCount ?? 0,
   }));

@@ -11,9 +11,9 @@ import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/domain/
 import { assertWithinQuota } from "@/lib/domain/files/quota";
 import { fromEditorContent, openContent, sealContent, toClientContent } from "@/lib/domain/ideas/content";
 import { exportDigest } from "@/lib/domain/ideas/export";
-import { presentProof } from "@/lib/domain/timestamps/proof";
+import { presentProof, withTsaToken, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
-import type { IdeaVersion, Prisma, TimestampProof } from "@/lib/generated/prisma/client";
+import type { IdeaVersion, Prisma } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/domain/validation/ideas";
 import { copyImageLinks, recordImageLinks } from "@/lib/domain/ideas/image-links";
 
@@ -40,19 +40,19 @@ export function parseVersionNumber(raw: string): number {
 const ownedIdea = (ownerId: string, ideaId: number) => ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, status: true, version: true } });
 
 async function ownedVersion(ownerId: string, ideaId: number, version: number) {
-  const row = await db.ideaVersion.findFirst({ where: { ideaId, version, idea: { id: ideaId, ownerId } }, include: { timestamp: true } });
+  const row = await db.ideaVersion.findFirst({ where: { ideaId, version, idea: { id: ideaId, ownerId } }, include: { timestamp: { include: withTsaToken } } });
   if (!row) throw new NotFoundError(VERSION_NOT_FOUND);
   return row;
 }
 
 /** The proof's state as the idea's timestamp call reports it, under `state` too (the versions list's name for it). */
-export function presentVersionProof(p: TimestampProof | null) {
+export function presentVersionProof(p: ProofWithToken | null) {
   if (!p) return { state: "queued" as const, status: "queued" as const };
   const json = presentProof(p);
   return { state: json.status, ...json };
 }
 
-type VersionWithProof = IdeaVersion & { timestamp: TimestampProof | null };
+type VersionWithProof = IdeaVersion & { timestamp: ProofWithToken | null };
 
 function presentSummary(v: VersionWithProof) {
   return {
@@ -82,7 +82,7 @@ function presentVersion(ownerId: string, v: VersionWithProof) {
 /** GET /api/ideas/{id}/versions: newest first (an open draft, then the published versions). */
 export async function listVersions(ownerId: string, ideaId: number) {
   await ownedIdea(ownerId, ideaId);
-  const rows = await db.ideaVersion.findMany({ where: { ideaId }, orderBy: { version: "desc" }, include: { timestamp: true } });
+  const rows = await db.ideaVersion.findMany({ where: { ideaId }, orderBy: { version: "desc" }, include: { timestamp: { include: withTsaToken } } });
   return rows.map(presentSummary);
 }
 
@@ -116,7 +116,7 @@ export async function createDraftVersion(ownerId: string, ideaId: number) {
           // A PDF version is a new file: the draft has none until it is uploaded (publishing waits for it).
           pdfAssetId: null,
         },
-        include: { timestamp: true },
+        include: { timestamp: { include: withTsaToken } },
       });
       const from = { ideaId, version: latest.version, ownerId, recorded: latest.imageLinksRecorded, contentCiphertext: latest.contentCiphertext };
       await copyImageLinks(tx, from, { ideaId, version: created.version });

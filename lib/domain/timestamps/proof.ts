@@ -1,6 +1,7 @@
 import "server-only";
-import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
+import type { Prisma, TimestampProof, TsaToken } from "@/lib/generated/prisma/client";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
+import { presentTsaToken, type Rfc3161Json } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /**
  * Proofs as their owners see them. Publishing (and accepting an NDA) only queues a digest, with its job, inside its
@@ -21,13 +22,19 @@ export type TimestampStatusJson = {
   bitcoin: { height: number; blockHash: string; time: Date } | null;
   /** Why it failed, or the last problem met while it is still on its way. */
   error: string | null;
+  /** The same digest's RFC 3161 token: a signed time from a time-stamping authority, within seconds. */
+  rfc3161: Rfc3161Json;
 };
+
+/** What a proof is read with wherever it is shown: its RFC 3161 token (`include: { timestamp: { include: withTsaToken } }`). */
+export const withTsaToken = { tsaToken: true } as const;
+export type ProofWithToken = TimestampProof & { tsaToken?: TsaToken | null };
 
 export async function queueNdaDigest(tx: Prisma.TransactionClient, ndaAcceptanceId: string, digest: string) {
   await queueDigests(tx, [{ ndaAcceptanceId, digest }]);
 }
 
-export function presentProof(p: TimestampProof): TimestampStatusJson {
+export function presentProof(p: ProofWithToken): TimestampStatusJson {
   const bitcoin =
     p.status === "confirmed" && p.bitcoinHeight !== null && p.bitcoinBlockHash && p.bitcoinTime
       ? { height: p.bitcoinHeight, blockHash: p.bitcoinBlockHash, time: p.bitcoinTime }
@@ -40,6 +47,7 @@ export function presentProof(p: TimestampProof): TimestampStatusJson {
     calendars: p.calendars,
     bitcoin,
     error: p.lastError,
+    rfc3161: presentTsaToken(p.tsaToken),
   };
 }
 
@@ -51,4 +59,14 @@ export const timestampSummarySelect = {
   bitcoinHeight: true,
   bitcoinTime: true,
   lastError: true,
+  tsaToken: { select: { state: true, tsaUrl: true, genTime: true, serial: true } },
 } as const;
+
+type TimestampSummaryRow = Prisma.TimestampProofGetPayload<{ select: typeof timestampSummarySelect }>;
+
+/** A portfolio card's proof summary, its token as `rfc3161`. */
+export function presentTimestampSummary(row: TimestampSummaryRow | null) {
+  if (!row) return null;
+  const { tsaToken, ...summary } = row;
+  return { ...summary, rfc3161: presentTsaToken(tsaToken) };
+}

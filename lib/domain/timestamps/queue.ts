@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueMany } from "@/lib/platform/jobs";
+import { queueTsaTokens } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /**
  * A proof's jobs (lib/platform/jobs): each queued proof has one "stamp" job, each pending proof one
@@ -48,6 +49,8 @@ export async function queueDigests(tx: Prisma.TransactionClient, items: QueueIte
     select: { id: true, ideaVersionId: true, ndaAcceptanceId: true, evidencePackId: true, digest: true },
   });
   await enqueueMany("stamp", created.map((p) => ({ data: { proofId: p.id, attempt: 1 } })), { tx });
+  // The same digest's RFC 3161 token, asked for at once by its own job.
+  await queueTsaTokens(tx, created.map((p) => p.id));
   return created;
 }
 

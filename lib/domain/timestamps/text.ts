@@ -6,9 +6,12 @@
  * lives in lib/ because lib/ never imports from components/. Accepts both the portfolio list's summary and
  * GET /api/ideas/{id}/timestamp's answer.
  */
-import { localDate } from "@/lib/platform/format/date-format";
+import { localDate, localDateTime } from "@/lib/platform/format/date-format";
 
 export type TimestampState = "queued" | "pending" | "confirmed" | "failed";
+
+/** The RFC 3161 token beside the proof (`rfc3161` of every proof's state). */
+export type Rfc3161Summary = { state: "granted" | "pending" | "failed" | "off"; tsa: string | null; genTime: string | null; serial: string | null };
 
 /** The `timestamp` field of GET /api/ideas items. */
 export type TimestampSummary = {
@@ -18,6 +21,7 @@ export type TimestampSummary = {
   bitcoinHeight: number | null;
   bitcoinTime: string | null;
   lastError: string | null;
+  rfc3161?: Rfc3161Summary;
 };
 
 /** GET /api/ideas/{id}/timestamp. */
@@ -29,6 +33,7 @@ export type TimestampDetails = {
   calendars: string[];
   bitcoin: { height: number; blockHash: string; time: string } | null;
   error: string | null;
+  rfc3161?: Rfc3161Summary;
 };
 
 /** A published version whose proof row is not written yet (GET /api/ideas/{id}/versions). */
@@ -49,6 +54,17 @@ export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedPro
   if (t.status === "failed") return { tone: "failed", text: "Timestamp failed" };
   const submitted = t.submittedAt ?? ("queuedAt" in t ? t.queuedAt : t.createdAt);
   return { tone: "pending", text: `Timestamp pending — submitted ${formatDate(submitted)}` };
+}
+
+/**
+ * The second clock, shown next to the Bitcoin state: 'Timestamped at {time} by {TSA} (RFC 3161)' once an authority
+ * granted a token (the TSA as its host name), a short word while it is asked, nothing when tokens are off.
+ */
+export function rfc3161Line(r: Rfc3161Summary | undefined, formatTime: (iso: string) => string = localDateTime): string | null {
+  if (!r || r.state === "off") return null;
+  if (r.state === "granted" && r.genTime && r.tsa) return `Timestamped at ${formatTime(r.genTime)} by ${r.tsa} (RFC 3161)`;
+  if (r.state === "failed") return "RFC 3161 timestamp failed: no time-stamping authority granted a token";
+  return "RFC 3161 timestamp pending — usually within seconds";
 }
 
 /**

@@ -6,10 +6,9 @@ import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { certificateFileName, certificateOrigin, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import { ownedVersionsWithProofs } from "@/lib/domain/evidence/proofs";
-import { presentProof } from "@/lib/domain/timestamps/proof";
+import { presentProof, withTsaToken, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { proofStateLine } from "@/lib/domain/timestamps/text";
 import { agreementFolder, EvidenceFiles, ideaEvidenceEntries, utf8, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
-import type { TimestampProof } from "@/lib/generated/prisma/client";
 
 /**
  * 'Download my data' (GET /api/account/export): everything the account holds, as one ZIP built while it is sent.
@@ -52,7 +51,7 @@ type LoadedIdea = NonNullable<Awaited<ReturnType<typeof loadIdea>>>;
  * What the export learned about each idea while writing its files, for account.json and README.txt: its file and
  * proof are its latest publication's (or, for a draft, the draft's content without a proof).
  */
-type IdeaNote = { id: number; title: string; status: string; file: string | null; ots: string | null; proof: TimestampProof | null; evidence: IdeaEvidenceNotes };
+type IdeaNote = { id: number; title: string; status: string; file: string | null; ots: string | null; tsr: string | null; proof: ProofWithToken | null; evidence: IdeaEvidenceNotes };
 
 class ExportState extends EvidenceFiles {
   readonly ideas = new Map<number, IdeaNote>();
@@ -68,7 +67,7 @@ async function* ideaEntries(userId: string, idea: LoadedIdea, state: ExportState
   const folder = folderOf(idea.id);
   const published = await ownedVersionsWithProofs(userId, idea.id);
   const evidence: IdeaEvidenceNotes = { versions: [], agreements: [] };
-  const note: IdeaNote = { id: idea.id, title: idea.title, status: idea.status, file: null, ots: null, proof: published.at(-1)?.proof ?? null, evidence };
+  const note: IdeaNote = { id: idea.id, title: idea.title, status: idea.status, file: null, ots: null, tsr: null, proof: published.at(-1)?.proof ?? null, evidence };
   state.ideas.set(idea.id, note);
   if (published.length === 0) {
     const path = `${folder}/${exportFileName(idea)}`;
@@ -86,6 +85,7 @@ async function* ideaEntries(userId: string, idea: LoadedIdea, state: ExportState
   if (latest) {
     note.file = latest.file;
     note.ots = latest.ots;
+    note.tsr = latest.tsr;
   }
 }
 
@@ -110,8 +110,8 @@ async function* fileEntries(userId: string, state: ExportState): AsyncGenerator<
   }
 }
 
-function proofJson(p: TimestampProof | null, otsPath: string | null) {
-  return p ? { ...presentProof(p), ots: otsPath } : null;
+function proofJson(p: ProofWithToken | null, otsPath: string | null, tsrPath: string | null) {
+  return p ? { ...presentProof(p), ots: otsPath, tsr: tsrPath } : null;
 }
 
 /** One idea's part of account.json: the idea, its links with their recipients and views, agreements and comments. */
@@ -144,7 +144,7 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
         orderBy: { acceptedAt: "asc" },
         select: {
           id: true, recipientId: true, shareId: true, name: true, email: true, phone: true, agreementVersion: true, agreementText: true,
-          agreementSha256: true, contentSha256: true, ip: true, userAgent: true, acceptedAt: true, timestamp: true,
+          agreementSha256: true, contentSha256: true, ip: true, userAgent: true, acceptedAt: true, timestamp: { include: withTsaToken },
         },
       },
       comments: {
@@ -162,7 +162,7 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
     ...rest,
     file: note?.file ?? null,
     activity: `${folder}/activity.csv`,
-    proof: proofJson(note?.proof ?? null, note?.ots ?? null),
+    proof: proofJson(note?.proof ?? null, note?.ots ?? null, note?.tsr ?? null),
     // Each published version as its evidence pack's manifest lists it: file, proof and HOW-TO-VERIFY.txt.
     versions: note?.evidence.versions ?? [],
     // Whether a link has a passcode, never its hash.
@@ -171,7 +171,11 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
       ...n,
       certificate: `${agreementPath(n.id)}/${certificateFileName(n.id)}`,
       record: `${agreementPath(n.id)}/${ndaEvidenceFileName(n.id)}`,
-      proof: proofJson(timestamp, timestamp?.ots ? `${agreementPath(n.id)}/${ndaEvidenceFileName(n.id)}.ots` : null),
+      proof: proofJson(
+        timestamp,
+        timestamp?.ots ? `${agreementPath(n.id)}/${ndaEvidenceFileName(n.id)}.ots` : null,
+        timestamp?.tsaToken?.state === "granted" ? `${agreementPath(n.id)}/${ndaEvidenceFileName(n.id)}.tsr` : null,
+      ),
     })),
   };
 }

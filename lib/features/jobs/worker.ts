@@ -9,6 +9,7 @@ import { MAX_BATCH, stampProofs } from "@/lib/domain/timestamps/stamp";
 import { checkUpgrades, UPGRADE_BATCH } from "@/lib/domain/timestamps/upgrade";
 import { attemptDelivery, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
+import { runTsaJob } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /** What each job does. */
 const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
@@ -22,6 +23,7 @@ const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
   "log-anchors": () => runLogAnchorJob(),
+  tsa: (data) => runTsaJob(data),
 };
 
 /** The handler of job `name` (the two-instance tests run them on instances of their own). */

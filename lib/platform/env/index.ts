@@ -19,6 +19,17 @@ const urlList = (fallback: string) =>
     .transform((v) => v.split(",").map((u) => u.trim().replace(/\/+$/, "")).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be comma-separated http(s) URLs" })).min(1, "must name at least one URL"));
 
+/** Like urlList, but an empty value is an empty list (the feature turned off). */
+const optionalUrlList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(",").map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be comma-separated http(s) URLs" })));
+
+/** Two free public time-stamping authorities (RFC 3161), asked in this order. */
+export const DEFAULT_TSA_URLS = "https://freetsa.org/tsr,https://timestamp.digicert.com";
+
 /** The four public pool calendars the reference `ots` client uses. */
 export const DEFAULT_OTS_CALENDARS =
   "https://a.pool.opentimestamps.org,https://b.pool.opentimestamps.org,https://a.pool.eternitywall.com,https://ots.btc.catallaxy.com";
@@ -121,6 +132,8 @@ const schema = z.object({
   OTS_MIN_CALENDARS: z.coerce.number().int().min(1).default(2),
   /** Esplora APIs used to check Bitcoin attestations; every one that answers must agree. */
   ESPLORA_URL: urlList(DEFAULT_ESPLORA_URLS),
+  /** RFC 3161 time-stamping authorities; each digest is stamped by the first that answers. Empty: no tokens. */
+  TSA_URLS: optionalUrlList(DEFAULT_TSA_URLS),
   /** Bearer token of GET /api/cron/timestamps (Vercel Cron sends it); without it that call always answers 401. */
   CRON_SECRET: z.string().min(16, "must be at least 16 characters (openssl rand -base64 32)").optional(),
   /** Seconds between timestamp job runs inside `npm run dev` / `npm start`; 0 turns the in-process job off. */
@@ -151,9 +164,12 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Variables whose empty value is a setting of its own (turned off), not "unset, use the default". */
+const EMPTY_IS_A_VALUE = new Set(["TSA_URLS"]);
+
 function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(source)) out[k] = v === "" ? undefined : v;
+  for (const [k, v] of Object.entries(source)) out[k] = v === "" && !EMPTY_IS_A_VALUE.has(k) ? undefined : v;
   return out;
 }
 

@@ -29,6 +29,8 @@ export type JobPayloads = {
   "pages-sweep": Record<string, never>;
   /** One Merkle tree over the heads of the evidence logs changed since the last anchor, its root queued for stamping. */
   "log-anchors": Record<string, never>;
+  /** One RFC 3161 token to ask a time-stamping authority for (queued with its proof, and again for each retry). */
+  tsa: { tokenId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -56,6 +58,8 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   pages: { policy: "short", expireInSeconds: 2 * 60, retryLimit: 4, retryDelay: 60 },
   "pages-sweep": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
   "log-anchors": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  // The token's own schedule handles authorities that fail; these retries are for a run that crashed (after its lease).
+  tsa: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 3, retryDelay: 120 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];

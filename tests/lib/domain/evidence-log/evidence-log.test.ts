@@ -8,6 +8,9 @@ import { listOutbox } from "@/lib/platform/email/outbox";
 import { appendEvidence, erasePersonalEvidence } from "@/lib/domain/evidence-log/append";
 import { commitment, merkleRootFromPath, type LogEntry } from "@/lib/domain/evidence-log/chain";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
+import { runJobsUntilIdle } from "@/lib/features/jobs/worker";
+import { opensslVerifiesToken } from "../../../fakes/tsa";
+import { testTsaPki } from "../timestamps/tsa-helpers";
 import { evidenceLogLines } from "@/lib/domain/evidence-log/read";
 import { verifyLog } from "@/lib/domain/evidence-log/verify";
 import { listActivity, activityCsv } from "@/lib/domain/activity";
@@ -244,6 +247,13 @@ describe("the evidence log", () => {
     expect(lines.map((l) => Object.keys(JSON.parse(l))[0])).toEqual(["seq", "anchor", "seq", "anchor"]);
     expect(JSON.parse(lines[1])).toEqual({ anchor: { root: first.root, path: JSON.parse(inclusions.find((i) => i.ideaId === ideas[1].id)!.path), at: "2026-11-27T09:00:00.000Z", ots: null, tsr: null } });
     expect(verifyLog(lines)).toMatchObject({ valid: true, entries: 2, anchors: 2 });
+
+    // The root's RFC 3161 token, once the authority answered, is in the anchor's line: openssl verifies it for the root.
+    await runJobsUntilIdle(["tsa"]);
+    const stamped = JSON.parse((await logOf(ideas[1].id))[1]) as { anchor: { tsr: string | null } };
+    expect(stamped.anchor.tsr).not.toBeNull();
+    const checked = opensslVerifiesToken(testTsaPki(), Buffer.from(stamped.anchor.tsr!, "base64"), first.root!);
+    expect(checked).toMatchObject({ ok: true });
 
     // A rewrite of entry 1 after the anchor, hashes recomputed, fails against the anchor.
     const forged = JSON.parse(lines[0]) as LogEntry;

@@ -1,4 +1,4 @@
-import { certificateTimestampText, proofStateLine, timestampLine, timestampNextStep } from "@/lib/domain/timestamps/text";
+import { certificateTimestampText, proofStateLine, timestampLine, timestampNextStep, rfc3161Line } from "@/lib/domain/timestamps/text";
 
 describe("timestampLine", () => {
   it("names the block and day of an anchored proof, from the list's summary and from the details", () => {
@@ -62,5 +62,17 @@ describe("a proof's state in words, everywhere else", () => {
       "Submitted to 2 calendars — waiting for a Bitcoin block, usually within a few hours. The proof below is complete once the block is confirmed.",
     );
     expect(timestampNextStep({ status: "failed", submittedAt: null, calendars: [] })).toBeNull();
+  });
+});
+
+describe("rfc3161Line", () => {
+  const at = "2026-11-27T08:00:00.000Z";
+  it("names the time and the authority's host once granted, and says nothing when tokens are off", () => {
+    const iso = (s: string) => s;
+    expect(rfc3161Line({ state: "granted", tsa: "freetsa.org", genTime: at, serial: "0a" }, iso)).toBe(`Timestamped at ${at} by freetsa.org (RFC 3161)`);
+    expect(rfc3161Line({ state: "pending", tsa: null, genTime: null, serial: null })).toBe("RFC 3161 timestamp pending — usually within seconds");
+    expect(rfc3161Line({ state: "failed", tsa: null, genTime: null, serial: null })).toMatch(/^RFC 3161 timestamp failed/);
+    expect(rfc3161Line({ state: "off", tsa: null, genTime: null, serial: null })).toBeNull();
+    expect(rfc3161Line(undefined)).toBeNull();
   });
 });
