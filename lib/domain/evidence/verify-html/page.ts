@@ -1,0 +1,91 @@
+import { summary, verifyPack, type Check } from "./checks";
+
+/**
+ * verify.html's page: takes the pack ZIP from the file input or a drop, runs every check in this browser (nothing is
+ * sent anywhere: the page's CSP allows no connection at all) and lists them as they finish.
+ */
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+function checkItem(check: Check): HTMLLIElement {
+  const li = document.createElement("li");
+  li.className = check.ok ? "ok" : "fail";
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  mark.setAttribute("aria-hidden", "true");
+  mark.textContent = check.ok ? "✓" : "✗";
+  const said = document.createElement("span");
+  said.className = "sr-only";
+  said.textContent = check.ok ? "Passed: " : "Failed: ";
+  const title = document.createElement("strong");
+  title.textContent = check.title;
+  const file = document.createElement("code");
+  file.textContent = check.file;
+  const detail = document.createElement("span");
+  detail.className = "detail";
+  detail.textContent = check.detail;
+  li.append(mark, said, title, " — ", file, detail);
+  return li;
+}
+
+async function verifyFile(file: File) {
+  const status = $("status");
+  const list = $<HTMLOListElement>("checks");
+  const result = $("result");
+  list.replaceChildren();
+  result.textContent = "";
+  result.className = "";
+  document.body.dataset.state = "running";
+  status.textContent = `Checking ${file.name}…`;
+  const started = performance.now();
+  let pending: HTMLLIElement[] = [];
+  // Items are added in batches, one per animation frame, so a pack of a thousand files does not re-layout a thousand times.
+  const flush = () => {
+    if (pending.length) list.append(...pending);
+    pending = [];
+  };
+  let frame = 0;
+  const checks = await verifyPack(new Uint8Array(await file.arrayBuffer()), (check) => {
+    pending.push(checkItem(check));
+    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), flush()));
+  });
+  if (frame) cancelAnimationFrame(frame);
+  flush();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const failed = checks.some((c) => !c.ok);
+  result.textContent = summary(checks);
+  result.className = failed ? "fail" : "ok";
+  status.textContent = `${file.name}: ${checks.length} checks in ${seconds} s.`;
+  document.body.dataset.state = failed ? "failed" : "passed";
+  result.focus();
+}
+
+function start() {
+  const input = $<HTMLInputElement>("pack");
+  const zone = $("drop");
+  const run = (file: File | undefined) => {
+    if (!file) return;
+    verifyFile(file).catch((err: unknown) => {
+      $("result").textContent = `Check failed: ${file.name}: ${err instanceof Error ? err.message : String(err)}`;
+      $("result").className = "fail";
+      document.body.dataset.state = "failed";
+    });
+  };
+  input.addEventListener("change", () => run(input.files?.[0]));
+  // The whole window takes the drop: a file dropped beside the zone must not make the browser open it instead.
+  for (const type of ["dragenter", "dragover"]) {
+    window.addEventListener(type, (e) => {
+      e.preventDefault();
+      zone.classList.add("over");
+    });
+  }
+  window.addEventListener("dragleave", () => zone.classList.remove("over"));
+  window.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    run((e as DragEvent).dataTransfer?.files[0]);
+  });
+  document.body.dataset.state = "ready";
+}
+
+start();
