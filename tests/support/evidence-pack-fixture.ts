@@ -52,7 +52,18 @@ export function otsFor(digest: Buffer, state: "bitcoin" | "pending" | "both"): {
   const toBlock = Buffer.concat([paths[1], bitcoinAttestation(height)]);
   const pending = pendingAttestation(CALENDAR);
   const tail = state === "bitcoin" ? toBlock : state === "pending" ? pending : Buffer.concat([Buffer.from([0xff]), pending, toBlock]);
-  const ots = Buffer.concat([OTS_MAGIC, varuint(1), Buffer.from([0x08]), digest, op.append(nonce), op.sha256(), op.prepend(time), op.append(calNonce), op.sha256(), tail]);
+  const ots = Buffer.concat([
+    OTS_MAGIC,
+    varuint(1),
+    Buffer.from([0x08]),
+    digest,
+    op.append(nonce),
+    op.sha256(),
+    op.prepend(time),
+    op.append(calNonce),
+    op.sha256(),
+    tail,
+  ]);
   return { ots, height: state === "pending" ? null : height, merkleRoot: state === "pending" ? null : root };
 }
 
@@ -78,7 +89,9 @@ async function logFiles(entries: { type: string; data: unknown }[], tsa: TokenSo
     // Other ideas' heads share the tree: ours is the second of four leaves, then one carried up as the odd one.
     const leaf = (h: Buffer) => digestOf(Buffer.concat([Buffer.from([0]), h]));
     const node = (l: Buffer, r: Buffer) => digestOf(Buffer.concat([Buffer.from([1]), l, r]));
-    const [a, ours, c, d, e] = [crypto.randomBytes(32), Buffer.from(hash, "hex"), crypto.randomBytes(32), crypto.randomBytes(32), crypto.randomBytes(32)].map(leaf);
+    const [a, ours, c, d, e] = [crypto.randomBytes(32), Buffer.from(hash, "hex"), crypto.randomBytes(32), crypto.randomBytes(32), crypto.randomBytes(32)].map(
+      leaf,
+    );
     const ab = node(a, ours);
     const cd = node(c, d);
     const abcd = node(ab, cd);
@@ -122,13 +135,18 @@ export async function evidencePackFiles(opts: PackOptions): Promise<PackFile[]> 
     const id = `nda${String(n).padStart(5, "0")}`;
     const dir = `agreements/${id}`;
     files.push({ path: `${dir}/nda-certificate-${id}.pdf`, bytes: fakePdf(6000), compress: false });
-    const record = text(`${JSON.stringify({ id, recipient: { nameCommitment: crypto.randomBytes(32).toString("hex") }, acceptedAt: "2026-11-27T08:30:00.000Z" }, null, 2)}\n`);
+    const record = text(
+      `${JSON.stringify({ id, recipient: { nameCommitment: crypto.randomBytes(32).toString("hex") }, acceptedAt: "2026-11-27T08:30:00.000Z" }, null, 2)}\n`,
+    );
     files.push({ path: `${dir}/nda-acceptance-${id}.json`, bytes: record, compress: true });
     files.push({ path: `${dir}/nda-acceptance-${id}.json.ots`, bytes: otsFor(digestOf(record), n % 2 ? "bitcoin" : "pending").ots, compress: false });
     withToken(files, `${dir}/nda-acceptance-${id}.json`, record, ndaTsa);
     files.push({ path: `receipts/r${n}.json`, bytes: text(`{"recipient":"r${n}","agreement":"${id}"}\n`), compress: true });
     files.push({ path: `receipts/r${n}.pdf`, bytes: fakePdf(3000), compress: false });
-    log.push({ type: "agreement.accepted", data: { agreement: id, name: { commitment: crypto.randomBytes(32).toString("hex") }, text: "Unicode: é ü 漢字 \u2028 \"quoted\"", n: n / 4 } });
+    log.push({
+      type: "agreement.accepted",
+      data: { agreement: id, name: { commitment: crypto.randomBytes(32).toString("hex") }, text: 'Unicode: é ü 漢字 \u2028 "quoted"', n: n / 4 },
+    });
   }
   await Promise.all(pending);
   files.push(...(await logFiles(log, opts.tsa)));

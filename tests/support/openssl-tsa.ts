@@ -53,11 +53,61 @@ export function startOpensslTsa(opts: { name?: string; key?: "rsa" | "ec" } = {}
   const keyArgs = opts.key === "ec" ? ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"] : ["-newkey", "rsa:2048"];
   fs.writeFileSync(
     path.join(dir, "ext.cnf"),
-    ["[ca_ext]", "basicConstraints = critical,CA:TRUE", "keyUsage = critical,keyCertSign", "[tsa_ext]", "basicConstraints = CA:FALSE", "keyUsage = critical,digitalSignature", "extendedKeyUsage = critical,timeStamping", ""].join("\n"),
+    [
+      "[ca_ext]",
+      "basicConstraints = critical,CA:TRUE",
+      "keyUsage = critical,keyCertSign",
+      "[tsa_ext]",
+      "basicConstraints = CA:FALSE",
+      "keyUsage = critical,digitalSignature",
+      "extendedKeyUsage = critical,timeStamping",
+      "",
+    ].join("\n"),
   );
-  run(["req", "-x509", ...keyArgs, "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "3650", "-subj", `/CN=${name} Root`, "-extensions", "ca_ext", "-config", "ext.cnf"], dir);
+  run(
+    [
+      "req",
+      "-x509",
+      ...keyArgs,
+      "-nodes",
+      "-keyout",
+      "ca.key",
+      "-out",
+      "ca.pem",
+      "-days",
+      "3650",
+      "-subj",
+      `/CN=${name} Root`,
+      "-extensions",
+      "ca_ext",
+      "-config",
+      "ext.cnf",
+    ],
+    dir,
+  );
   run(["req", ...keyArgs, "-nodes", "-keyout", "tsa.key", "-out", "tsa.csr", "-subj", `/O=IdeaVault tests/CN=${name}`, "-config", "ext.cnf"], dir);
-  run(["x509", "-req", "-in", "tsa.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "tsa.pem", "-days", "3650", "-extfile", "ext.cnf", "-extensions", "tsa_ext"], dir);
+  run(
+    [
+      "x509",
+      "-req",
+      "-in",
+      "tsa.csr",
+      "-CA",
+      "ca.pem",
+      "-CAkey",
+      "ca.key",
+      "-CAcreateserial",
+      "-out",
+      "tsa.pem",
+      "-days",
+      "3650",
+      "-extfile",
+      "ext.cnf",
+      "-extensions",
+      "tsa_ext",
+    ],
+    dir,
+  );
   // openssl reads and rewrites its serial file without a lock: each of a few slots has its own config and serial
   // file (serials from different ranges), and takes one reply at a time.
   const slots = Array.from({ length: SLOTS }, (_, slot) => {

@@ -45,7 +45,7 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** WebCrypto wants an ArrayBuffer-backed view; a copy is the portable way to hand it any Uint8Array. */
-const buffer = (bytes: Uint8Array) => bytes.slice().buffer as ArrayBuffer;
+const buffer = (bytes: Uint8Array) => new Uint8Array(bytes).buffer as ArrayBuffer;
 
 export type DigestName = "SHA-1" | "SHA-256" | "SHA-384" | "SHA-512";
 

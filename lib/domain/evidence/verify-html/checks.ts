@@ -1,7 +1,7 @@
 import { digest, fromBase64, fromHex, sha256, toHex, type DigestName } from "./bytes";
 import { LogError, merkleRootOf, verifyLogChain, type Anchor, type LogAnchor } from "./log-chain";
 import { otsHash, otsState, parseOts } from "./ots";
-import { verifyTimeStampResponse } from "./rfc3161";
+import { TokenError, verifyTimeStampResponse } from "./rfc3161";
 import { extractEntry, readCentralDirectory } from "./zip-reader";
 
 /**
@@ -56,7 +56,7 @@ function rootCovered(rootHex: string): Covered {
   return {
     label: `root ${rootHex}`,
     digestWith: async (hash) => {
-      if (hash !== "SHA-256") throw new Error(`it stamps a ${hash} digest where an anchor's root is a SHA-256 digest`);
+      if (hash !== "SHA-256") throw new TokenError(`it stamps a ${hash} digest where an anchor's root is a SHA-256 digest`);
       return root;
     },
     bytes: null,
@@ -65,7 +65,15 @@ function rootCovered(rootHex: string): Covered {
 }
 
 async function checkTsr(tsr: Uint8Array, covered: Covered): Promise<string> {
-  const info = await verifyTimeStampResponse(tsr, covered.digestWith);
+  let info;
+  try {
+    info = await verifyTimeStampResponse(tsr, covered.digestWith, covered.label);
+  } catch (err) {
+    // A TokenError says what failed; anything else (a DerError, a field missing where the structure needs it) means
+    // the bytes are not a token at all.
+    if (err instanceof TokenError) throw err;
+    throw new Error(`it is not a well-formed RFC 3161 time-stamp response (${reason(err)})`);
+  }
   return `Timestamped at ${info.genTime} by ${info.tsa} (RFC 3161, serial ${info.serial}); covers ${covered.label}`;
 }
 
@@ -75,19 +83,52 @@ async function checkOts(ots: Uint8Array, covered: Covered): Promise<string> {
   if (covered.bytes) expected = await otsHash(proof.hash, covered.bytes);
   else if (proof.hash === "sha256") expected = covered.root!;
   else throw new Error(`it stamps a ${proof.hash} digest where an anchor's root is a SHA-256 digest`);
-  if (toHex(proof.digest) !== toHex(expected)) throw new Error(`the digest it proves is not the ${proof.hash} of ${covered.label} (one of the two was changed)`);
+  if (toHex(proof.digest) !== toHex(expected))
+    throw new Error(`the digest it proves is not the ${proof.hash} of ${covered.label} (one of the two was changed)`);
   return `${otsState(proof)}; covers ${covered.label}`;
 }
 
-async function run(list: Check[], report: Report, file: string, title: string, body: () => Promise<string>) {
-  let check: Check;
+type Task = { file: string; title: string; body: () => Promise<string> };
+
+async function settle(task: Task): Promise<Check> {
   try {
-    check = { file, title, ok: true, detail: await body() };
+    return { file: task.file, title: task.title, ok: true, detail: await task.body() };
   } catch (err) {
-    check = { file, title, ok: false, detail: reason(err) };
+    return { file: task.file, title: task.title, ok: false, detail: reason(err) };
   }
-  list.push(check);
-  report(check);
+}
+
+/**
+ * Runs independent checks a few at a time (WebCrypto and DecompressionStream answer asynchronously: waiting for each
+ * in turn would leave the browser idle between them) and reports them in their order.
+ */
+async function runAll(list: Check[], report: Report, tasks: Task[], concurrency = 16): Promise<void> {
+  const results: (Check | undefined)[] = new Array(tasks.length);
+  let next = 0;
+  let reported = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await settle(tasks[i]);
+      while (reported < tasks.length && results[reported]) {
+        list.push(results[reported]!);
+        report(results[reported]!);
+        reported++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+}
+
+const run = (list: Check[], report: Report, file: string, title: string, body: () => Promise<string>) => runAll(list, report, [{ file, title, body }]);
+
+/** Calls `fn` on every item, `concurrency` at a time; the first rejection rejects (after the calls under way end). */
+async function eachConcurrently<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
 async function anchorChecks(list: Check[], report: Report, found: LogAnchor) {
@@ -95,7 +136,8 @@ async function anchorChecks(list: Check[], report: Report, found: LogAnchor) {
   const a: Anchor = found.anchor;
   await run(list, report, where, "Anchor's Merkle path", async () => {
     const root = await merkleRootOf(found.head, a.path);
-    if (root !== a.root) throw new Error(`the path from entry ${found.seq}'s hash leads to ${root}, not to the anchor's root ${a.root} (the log was rewritten)`);
+    if (root !== a.root)
+      throw new Error(`the path from entry ${found.seq}'s hash leads to ${root}, not to the anchor's root ${a.root} (the log was rewritten)`);
     return `entry ${found.seq}'s hash is in the tree of root ${a.root} (anchored ${a.at})`;
   });
   for (const [kind, value] of [
@@ -116,14 +158,21 @@ export async function verifyPack(zip: Uint8Array, report: Report = () => {}): Pr
   const files = new Map<string, Uint8Array>();
   await run(list, report, "the ZIP", "Read the archive", async () => {
     const entries = readCentralDirectory(zip).filter((e) => !e.name.endsWith("/"));
+    const names = new Set<string>();
     for (const entry of entries) {
-      if (files.has(entry.name)) throw new Error(`${entry.name} appears twice`);
+      if (names.has(entry.name)) throw new Error(`${entry.name} appears twice`);
+      names.add(entry.name);
+    }
+    const extracted = new Map<string, Uint8Array>();
+    await eachConcurrently(entries, 8, async (entry) => {
       try {
-        files.set(entry.name, await extractEntry(zip, entry));
+        extracted.set(entry.name, await extractEntry(zip, entry));
       } catch (err) {
         throw new Error(`${entry.name}: ${reason(err)}`);
       }
-    }
+    });
+    // In the archive's order, whatever order the entries finished in.
+    for (const entry of entries) files.set(entry.name, extracted.get(entry.name)!);
     return `${entries.length} files`;
   });
   if (!list[0].ok) return list;
@@ -138,18 +187,28 @@ export async function verifyPack(zip: Uint8Array, report: Report = () => {}): Pr
   if (!list[list.length - 1].ok) return list;
 
   const seen = new Set<string>();
+  const twice = new Set<ManifestFile>();
   for (const f of listed) {
-    await run(list, report, f.path, "SHA-256 as listed in manifest.json", async () => {
-      if (seen.has(f.path)) throw new Error("manifest.json lists it twice");
-      seen.add(f.path);
-      const bytes = files.get(f.path);
-      if (!bytes) throw new Error("manifest.json lists it but the pack does not contain it (a file was removed)");
-      const actual = toHex(await sha256(bytes));
-      if (actual !== f.sha256) throw new Error(`its SHA-256 is ${actual} but manifest.json lists ${f.sha256} (the file was changed)`);
-      if (bytes.length !== f.size) throw new Error(`it has ${bytes.length} bytes but manifest.json lists ${f.size}`);
-      return actual;
-    });
+    if (seen.has(f.path)) twice.add(f);
+    seen.add(f.path);
   }
+  await runAll(
+    list,
+    report,
+    listed.map((f) => ({
+      file: f.path,
+      title: "SHA-256 as listed in manifest.json",
+      body: async () => {
+        if (twice.has(f)) throw new Error("manifest.json lists it twice");
+        const bytes = files.get(f.path);
+        if (!bytes) throw new Error("manifest.json lists it but the pack does not contain it (a file was removed)");
+        const actual = toHex(await sha256(bytes));
+        if (actual !== f.sha256) throw new Error(`its SHA-256 is ${actual} but manifest.json lists ${f.sha256} (the file was changed)`);
+        if (bytes.length !== f.size) throw new Error(`it has ${bytes.length} bytes but manifest.json lists ${f.size}`);
+        return actual;
+      },
+    })),
+  );
   for (const name of files.keys()) {
     if (name === MANIFEST || seen.has(name)) continue;
     await run(list, report, name, "Listed in manifest.json", async () => {
@@ -178,15 +237,23 @@ export async function verifyPack(zip: Uint8Array, report: Report = () => {}): Pr
   }
 
   const proofs = [...files.keys()].filter((n) => /\.(ots|tsr)$/.test(n)).sort((a, b) => Number(a.endsWith(".ots")) - Number(b.endsWith(".ots")));
-  for (const name of proofs) {
-    const isOts = name.endsWith(".ots");
-    await run(list, report, name, isOts ? "OpenTimestamps proof" : "RFC 3161 time-stamp token", async () => {
-      const anchor = name.match(ANCHOR_FILE);
-      if (anchor && log && !anchorRoots.has(anchor[1])) throw new Error(`no anchor in ${LOG} has the root ${anchor[1]}`);
-      const covered = coveredBy(name, files);
-      return isOts ? checkOts(files.get(name)!, covered) : checkTsr(files.get(name)!, covered);
-    });
-  }
+  await runAll(
+    list,
+    report,
+    proofs.map((name) => {
+      const isOts = name.endsWith(".ots");
+      return {
+        file: name,
+        title: isOts ? "OpenTimestamps proof" : "RFC 3161 time-stamp token",
+        body: async () => {
+          const anchor = name.match(ANCHOR_FILE);
+          if (anchor && log && !anchorRoots.has(anchor[1])) throw new Error(`no anchor in ${LOG} has the root ${anchor[1]}`);
+          const covered = coveredBy(name, files);
+          return isOts ? checkOts(files.get(name)!, covered) : checkTsr(files.get(name)!, covered);
+        },
+      };
+    }),
+  );
   return list;
 }
 

@@ -63,7 +63,7 @@ export function parseDer(bytes: Uint8Array): Der {
 export function children(el: Der): Der[] {
   if (!(el.tag & 0x20)) throw new DerError("expected a constructed DER element");
   const out: Der[] = [];
-  for (let at = 0; at < el.content.length; ) {
+  for (let at = 0; at < el.content.length;) {
     const child = readDer(el.content, at);
     out.push(child);
     at += child.raw.length;

@@ -84,7 +84,8 @@ export async function verifyLogChain(text: string): Promise<{ entries: number; h
     }
     if (Object.keys(obj).sort().join() !== ENTRY_KEYS) throw new LogError(`${where}: an entry has exactly seq, at, type, data, prev and hash`);
     const entry = obj as LogEntry;
-    if (entry.seq !== seq + 1) throw new LogError(`${where}: seq ${JSON.stringify(entry.seq)} where ${seq + 1} was expected (an entry was removed, inserted or moved)`);
+    if (entry.seq !== seq + 1)
+      throw new LogError(`${where}: seq ${JSON.stringify(entry.seq)} where ${seq + 1} was expected (an entry was removed, inserted or moved)`);
     if (typeof entry.at !== "string" || typeof entry.type !== "string") throw new LogError(`entry ${entry.seq}: at and type must be strings`);
     if (typeof entry.prev !== "string" || !HEX64.test(entry.prev) || typeof entry.hash !== "string" || !HEX64.test(entry.hash)) {
       throw new LogError(`entry ${entry.seq}: prev and hash must be 64 lower-case hex digits`);

@@ -10,8 +10,8 @@ import { ripemd160 } from "./ripemd160";
  */
 
 export const OTS_MAGIC = Uint8Array.from([
-  0x00, 0x4f, 0x70, 0x65, 0x6e, 0x54, 0x69, 0x6d, 0x65, 0x73, 0x74, 0x61, 0x6d, 0x70, 0x73, 0x00, 0x00, 0x50, 0x72, 0x6f, 0x6f, 0x66, 0x00, 0xbf, 0x89, 0xe2, 0xe8, 0x84, 0xe8,
-  0x92, 0x94,
+  0x00, 0x4f, 0x70, 0x65, 0x6e, 0x54, 0x69, 0x6d, 0x65, 0x73, 0x74, 0x61, 0x6d, 0x70, 0x73, 0x00, 0x00, 0x50, 0x72, 0x6f, 0x6f, 0x66, 0x00, 0xbf, 0x89, 0xe2,
+  0xe8, 0x84, 0xe8, 0x92, 0x94,
 ]);
 
 const TAG_PENDING = "83dfe30d2ef90c8e";
@@ -88,7 +88,7 @@ function readAttestation(r: Reader, msg: Uint8Array): Attestation {
     const height = payload.varuint();
     // A block header commits to a 32-byte merkle root; explorers show it byte-reversed.
     if (msg.length !== 32) throw new OtsError("a block attestation commits to a message that is not 32 bytes");
-    att = { kind: tag === TAG_BITCOIN ? "bitcoin" : "litecoin", height, merkleRoot: toHex(msg.slice().reverse()) };
+    att = { kind: tag === TAG_BITCOIN ? "bitcoin" : "litecoin", height, merkleRoot: toHex(Uint8Array.from(msg).reverse()) };
   } else {
     return { kind: "unknown", tag };
   }
@@ -102,7 +102,7 @@ async function applyOp(tag: number, r: Reader, msg: Uint8Array): Promise<Uint8Ar
   if (CRYPT_OPS[tag]) result = await otsHash(CRYPT_OPS[tag].name, msg);
   else if (tag === 0xf0) result = concat(msg, r.varbytes(MAX_MSG, 1));
   else if (tag === 0xf1) result = concat(r.varbytes(MAX_MSG, 1), msg);
-  else if (tag === 0xf2) result = msg.slice().reverse();
+  else if (tag === 0xf2) result = Uint8Array.from(msg).reverse();
   else if (tag === 0xf3) {
     if (msg.length > MAX_MSG / 2) throw new OtsError("a message is too long to hexlify");
     result = utf8(toHex(msg));
@@ -128,12 +128,13 @@ async function readTimestamp(r: Reader, msg: Uint8Array, depth: number, out: Att
 
 export async function parseOts(bytes: Uint8Array): Promise<OtsProof> {
   const r = new Reader(bytes);
-  if (bytes.length < OTS_MAGIC.length || !equalBytes(r.take(OTS_MAGIC.length), OTS_MAGIC)) throw new OtsError("it does not start with the OpenTimestamps header");
+  if (bytes.length < OTS_MAGIC.length || !equalBytes(r.take(OTS_MAGIC.length), OTS_MAGIC))
+    throw new OtsError("it does not start with the OpenTimestamps header");
   const version = r.varuint();
   if (version !== 1) throw new OtsError(`proof format version ${version} is not supported (only 1)`);
   const op = CRYPT_OPS[r.byte()];
   if (!op) throw new OtsError("its file hash is not sha1, ripemd160 or sha256");
-  const fileDigest = r.take(op.length).slice();
+  const fileDigest = Uint8Array.from(r.take(op.length));
   const attestations: Attestation[] = [];
   await readTimestamp(r, fileDigest, 0, attestations);
   if (!r.done) throw new OtsError("trailing bytes after the proof");

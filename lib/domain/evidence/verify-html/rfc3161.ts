@@ -57,7 +57,16 @@ function hashOf(algId: Der, what: string): DigestName {
   return name;
 }
 
-type Certificate = { raw: Uint8Array; serial: Uint8Array; issuer: Der; subject: Der; spki: Der; notBefore: string; notAfter: string; extensions: Map<string, { critical: boolean; value: Uint8Array }> };
+type Certificate = {
+  raw: Uint8Array;
+  serial: Uint8Array;
+  issuer: Der;
+  subject: Der;
+  spki: Der;
+  notBefore: string;
+  notAfter: string;
+  extensions: Map<string, { critical: boolean; value: Uint8Array }>;
+};
 
 function parseCertificate(el: Der): Certificate {
   const [tbs] = children(expect(el, TAG.SEQUENCE, "certificate"));
@@ -140,7 +149,10 @@ async function verifySignature(cert: Certificate, sigAlg: Der, digestAlg: Digest
     }
     if (keyOid !== OID.rsaEncryption && keyOid !== OID.rsaPss) throw new TokenError("an RSA-PSS signature with a key that is not RSA");
     // WebCrypto imports RSA keys labelled rsaEncryption only: relabel a key restricted to PSS (same modulus and exponent).
-    const spki = derElement(TAG.SEQUENCE, concat(derElement(TAG.SEQUENCE, Uint8Array.of(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00)), keyBits.raw));
+    const spki = derElement(
+      TAG.SEQUENCE,
+      concat(derElement(TAG.SEQUENCE, Uint8Array.of(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00)), keyBits.raw),
+    );
     key = await crypto.subtle.importKey("spki", arrayBufferOf(spki), { name: "RSA-PSS", hash }, false, ["verify"]);
     alg = { name: "RSA-PSS", saltLength } as RsaPssParams;
   } else if (ECDSA[sigOid]) {
@@ -162,9 +174,13 @@ function generalNameText(el: Der): string {
 
 /**
  * Verifies the token; `covered(hash)` answers the digest, with that hash, of what the token must cover (a file, or an
- * anchor's root). Throws a TokenError (or a DerError for bytes that are not a token) saying what failed.
+ * anchor's root), named `coveredLabel` in messages. Throws a TokenError (or a DerError for bytes that are not a token) saying what failed.
  */
-export async function verifyTimeStampResponse(tsr: Uint8Array, covered: (hash: DigestName) => Promise<Uint8Array>): Promise<TokenInfo> {
+export async function verifyTimeStampResponse(
+  tsr: Uint8Array,
+  covered: (hash: DigestName) => Promise<Uint8Array>,
+  coveredLabel = "what it covers",
+): Promise<TokenInfo> {
   const resp = children(expect(parseDer(tsr), TAG.SEQUENCE, "TimeStampResp"));
   const status = smallInt(children(expect(resp[0], TAG.SEQUENCE, "PKIStatusInfo"))[0]);
   if (status > 1) throw new TokenError(`the time-stamp authority answered "${STATUS[status] ?? status}", not granted`);
@@ -175,7 +191,11 @@ export async function verifyTimeStampResponse(tsr: Uint8Array, covered: (hash: D
   if (oid(encap[0]) !== OID.tstInfo) throw new TokenError("the token's content is not a TSTInfo");
   const tstInfoDer = expect(children(expect(encap[1], ctx(0), "TSTInfo"))[0], TAG.OCTET_STRING, "TSTInfo").content;
   const certsField = signedData.find((x, i) => i > 2 && x.tag === ctx(0));
-  const certs = certsField ? children(certsField).filter((c) => c.tag === TAG.SEQUENCE).map(parseCertificate) : [];
+  const certs = certsField
+    ? children(certsField)
+        .filter((c) => c.tag === TAG.SEQUENCE)
+        .map(parseCertificate)
+    : [];
   const signerInfos = children(expect(signedData[signedData.length - 1], TAG.SET, "signerInfos"));
   if (signerInfos.length !== 1) throw new TokenError(`the token has ${signerInfos.length} signers; a time-stamp token has one`);
 
@@ -185,7 +205,7 @@ export async function verifyTimeStampResponse(tsr: Uint8Array, covered: (hash: D
   const hash = hashOf(imprintAlg, "the message imprint");
   const expected = await covered(hash);
   if (!equalBytes(expect(imprint, TAG.OCTET_STRING, "hashedMessage").content, expected)) {
-    throw new TokenError(`its message imprint is not the ${hash} of what it covers`);
+    throw new TokenError(`its message imprint is not the ${hash} of ${coveredLabel} (one of the two was changed)`);
   }
   const genTime = time(expect(tst[4], TAG.GENERALIZED_TIME, "genTime"));
   const tsaField = tst.slice(5).find((x) => x.tag === ctx(0));
@@ -234,7 +254,8 @@ export async function verifyTimeStampResponse(tsr: Uint8Array, covered: (hash: D
   if (!eku || !children(parseDer(eku.value)).some((p) => oid(p) === OID.timeStamping)) {
     throw new TokenError("the signer certificate is not for time-stamping (no extended key usage timeStamping)");
   }
-  if (Date.parse(genTime) < Date.parse(signer.notBefore) || Date.parse(genTime) > Date.parse(signer.notAfter)) throw new TokenError("genTime lies outside the signer certificate's validity");
+  if (Date.parse(genTime) < Date.parse(signer.notBefore) || Date.parse(genTime) > Date.parse(signer.notAfter))
+    throw new TokenError("genTime lies outside the signer certificate's validity");
   return {
     genTime,
     tsa: tsaField ? generalNameText(children(tsaField)[0]) : nameText(signer.subject),
