@@ -9,6 +9,7 @@ import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/eviden
 import { queueDigests } from "@/lib/domain/timestamps/queue";
 import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
 import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
+import { verifyHtml } from "@/lib/domain/evidence/verify-html";
 
 export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entries";
 
@@ -24,6 +25,7 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
  *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
+ *   verify.html                                      checks the whole pack in a browser, offline (lib/domain/evidence/verify-html)
  *   manifest.json                                    last: every file above with its SHA-256 and size, the pack's
  *                                                    id and time, and where its own .ots will be
  *
@@ -95,10 +97,14 @@ function readme(plan: EvidencePackPlan) {
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
     "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots).",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
+    "verify.html             Checks this whole pack in your browser, with no network: open it and choose this ZIP.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
     "",
     "How to check it",
     "---------------",
+    "0. All at once: open verify.html (from this pack) in a current browser and give it this ZIP file. It recomputes",
+    "   every SHA-256 below and reads every proof, on your computer only, and ends with 'All N checks passed' or the",
+    "   first failure. The steps below do the same checks by hand.",
     "1. Each file is the one the manifest names: `sha256sum -c` style, compare `sha256sum FILE` with manifest.json.",
     `2. Each proof: open ${plan.origin}/verify and give it the file and its .ots, or run the reference client`,
     "   (`pip install opentimestamps-client`) in the file's folder: `ots verify FILE.ots`. See versions/vN/HOW-TO-VERIFY.txt.",
@@ -137,6 +143,7 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
 async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
   yield state.entry("README.txt", utf8(readme(plan)), true);
   yield* ideaEvidenceEntries(plan, state, state.notes);
+  yield state.entry("verify.html", utf8(verifyHtml()), true);
   const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
   state.manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   yield { name: "manifest.json", compress: true, chunks: slices(bytes) };
