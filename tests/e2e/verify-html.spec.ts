@@ -113,6 +113,13 @@ test("a pack dropped on the page is checked too", async ({ page }) => {
   await expect(page.locator("#result")).toHaveText(/^All \d+ checks passed$/);
 });
 
+/** The third hex digit after the first `marker` changed (still hex, so the JSON stays valid and only the value differs). */
+const changeDigitAfter = (marker: string) => (b: Buffer) => {
+  const at = b.indexOf(marker) + marker.length + 2;
+  b[at] = b[at] === 0x30 ? 0x31 : 0x30;
+  return b;
+};
+
 const V1 = "versions/v1/idea-7.html";
 const NDA = "agreements/nda00001/nda-acceptance-nda00001.json";
 
@@ -155,22 +162,12 @@ const cases: { kind: string; pack: () => Promise<Buffer>; failure: RegExp }[] = 
   },
   {
     kind: "log/log.jsonl (an entry's data)",
-    pack: () =>
-      tampered("log/log.jsonl", (b) => {
-        const at = b.indexOf('"sha256":"') + 12;
-        b[at] = b[at] === 0x30 ? 0x31 : 0x30;
-        return b;
-      }),
+    pack: () => tampered("log/log.jsonl", changeDigitAfter('"sha256":"')),
     failure: /^Check failed: log\/log\.jsonl: entry 1: its hash does not match its content \(the entry was changed\)/,
   },
   {
     kind: "an anchor in the log (its Merkle path)",
-    pack: () =>
-      tampered("log/log.jsonl", (b) => {
-        const at = b.indexOf('"side":"left","hash":"') + 22;
-        b[at] = b[at] === 0x30 ? 0x31 : 0x30;
-        return b;
-      }),
+    pack: () => tampered("log/log.jsonl", changeDigitAfter('"side":"left","hash":"')),
     failure:
       /^Check failed: log\/log\.jsonl, anchor on line \d+: the path from entry \d+'s hash leads to [0-9a-f]{64}, not to the anchor's root [0-9a-f]{64} \(the log was rewritten\)/,
   },
@@ -181,12 +178,7 @@ const cases: { kind: string; pack: () => Promise<Buffer>; failure: RegExp }[] = 
   },
   {
     kind: "manifest.json (a listed digest)",
-    pack: () => {
-      const manifest = manifestFor(base);
-      const at = manifest.indexOf('"sha256": "') + 11;
-      manifest[at] = manifest[at] === 0x30 ? 0x31 : 0x30;
-      return zipPack(base, manifest);
-    },
+    pack: () => zipPack(base, changeDigitAfter('"sha256": "')(manifestFor(base))),
     failure: /^Check failed: README\.txt: its SHA-256 is [0-9a-f]{64} but manifest\.json lists [0-9a-f]{64}/,
   },
   {
