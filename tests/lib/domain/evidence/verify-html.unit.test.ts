@@ -1,4 +1,8 @@
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 import { verifyHtml } from "@/lib/domain/evidence/verify-html";
 import { canonicalJson } from "@/lib/domain/evidence/verify-html/canonical-json";
@@ -260,6 +264,57 @@ describe("RFC 3161 tokens made by openssl", () => {
     const at = genTime.indexOf(Buffer.from(info.genTime.slice(0, 4)));
     genTime[at + 3] ^= 1;
     await expect(verifyTimeStampResponse(genTime, covered)).rejects.toThrow("its signed messageDigest is not the digest of its TSTInfo");
+  });
+
+  it("verify an RSA-PSS token (its TSTInfo re-signed by openssl cms: openssl ts signs with PKCS#1 v1.5 only)", async () => {
+    const data = Buffer.from("stamped under PSS");
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "verify-html-pss-"));
+    try {
+      fs.writeFileSync(path.join(work, "resp.tsr"), await rsa.stamp(sha256(data)));
+      const openssl = (args: string[]) => execFileSync("openssl", args, { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
+      openssl(["ts", "-reply", "-in", "resp.tsr", "-token_out", "-out", "token.der"]);
+      openssl(["cms", "-verify", "-noverify", "-binary", "-inform", "DER", "-in", "token.der", "-out", "tst.der"]);
+      // -cades adds the ESS signingCertificateV2 attribute a time-stamp token must carry.
+      const signer = [
+        "-signer",
+        path.join(rsa.dir, "tsa.pem"),
+        "-inkey",
+        path.join(rsa.dir, "tsa.key"),
+        "-keyopt",
+        "rsa_padding_mode:pss",
+        "-keyopt",
+        "rsa_pss_saltlen:32",
+      ];
+      openssl([
+        "cms",
+        "-sign",
+        "-binary",
+        "-nodetach",
+        "-cades",
+        "-econtent_type",
+        "1.2.840.113549.1.9.16.1.4",
+        "-in",
+        "tst.der",
+        ...signer,
+        "-md",
+        "sha256",
+        "-outform",
+        "DER",
+        "-out",
+        "pss.der",
+      ]);
+      const token = fs.readFileSync(path.join(work, "pss.der"));
+      // TimeStampResp: SEQUENCE { PKIStatusInfo { granted }, token }.
+      const body = Buffer.concat([Buffer.from("3003020100", "hex"), token]);
+      const length = body.length < 128 ? Buffer.from([body.length]) : Buffer.from([0x82, body.length >> 8, body.length & 0xff]);
+      const tsr = Buffer.concat([Buffer.from([0x30]), length, body]);
+      expect(tsr.includes(Buffer.from("06092a864886f70d01010a", "hex"))).toBe(true); // id-RSASSA-PSS
+      await expect(verifyTimeStampResponse(tsr, async () => new Uint8Array(sha256(data)))).resolves.toMatchObject({ tsa: "CN=Unit TSA, O=IdeaVault tests" });
+      tsr[tsr.length - 1] ^= 1;
+      await expect(verifyTimeStampResponse(tsr, async () => new Uint8Array(sha256(data)))).rejects.toThrow("its signature does not verify");
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it("converts a DER ECDSA signature to r ‖ s, padding short halves", () => {
