@@ -134,7 +134,7 @@ export async function evidencePackFiles(opts: PackOptions): Promise<PackFile[]> 
   for (let n = 1; n <= opts.acceptances; n++) {
     const id = `nda${String(n).padStart(5, "0")}`;
     const dir = `agreements/${id}`;
-    files.push({ path: `${dir}/nda-certificate-${id}.pdf`, bytes: fakePdf(6000), compress: false });
+    files.push({ path: `${dir}/nda-certificate-${id}.pdf`, bytes: fakePdf(30_000), compress: false });
     const record = text(
       `${JSON.stringify({ id, recipient: { nameCommitment: crypto.randomBytes(32).toString("hex") }, acceptedAt: "2026-11-27T08:30:00.000Z" }, null, 2)}\n`,
     );

@@ -44,8 +44,11 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** WebCrypto wants an ArrayBuffer-backed view; a copy is the portable way to hand it any Uint8Array. */
-const buffer = (bytes: Uint8Array) => new Uint8Array(bytes).buffer as ArrayBuffer;
+/**
+ * WebCrypto takes any view of an ArrayBuffer (it copies what it reads); TypeScript's types also allow a
+ * SharedArrayBuffer behind a Uint8Array, which never occurs here (files, DER, hashes).
+ */
+const buffer = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
 
 export type DigestName = "SHA-1" | "SHA-256" | "SHA-384" | "SHA-512";
 

@@ -7,6 +7,9 @@ import { summary, verifyPack, type Check } from "./checks";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** Above this many checks the full list starts folded: laying out thousands of lines costs more than the checks. */
+const OPEN_LIST_UP_TO = 300;
+
 function checkItem(check: Check): HTMLLIElement {
   const li = document.createElement("li");
   li.className = check.ok ? "ok" : "fail";
@@ -30,32 +33,43 @@ function checkItem(check: Check): HTMLLIElement {
 
 async function verifyFile(file: File) {
   const status = $("status");
+  const progress = $("progress");
   const list = $<HTMLOListElement>("checks");
   const result = $("result");
+  const failures = $<HTMLOListElement>("failures");
   list.replaceChildren();
+  failures.replaceChildren();
+  $("failed").hidden = true;
   result.textContent = "";
   result.className = "";
   document.body.dataset.state = "running";
   status.textContent = `Checking ${file.name}…`;
   const started = performance.now();
-  let pending: HTMLLIElement[] = [];
-  // Items are added in batches, one per animation frame, so a pack of a thousand files does not re-layout a thousand times.
-  const flush = () => {
-    if (pending.length) list.append(...pending);
-    pending = [];
-  };
+  // The list is built aside and shown once complete: laying out a growing list of a thousand items frame after frame
+  // took longer than the checks. Meanwhile a counter (outside the live region: not read out at every step) shows progress.
+  const items = document.createDocumentFragment();
+  let done = 0;
   let frame = 0;
   const checks = await verifyPack(new Uint8Array(await file.arrayBuffer()), (check) => {
-    pending.push(checkItem(check));
-    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), flush()));
+    items.append(checkItem(check));
+    done++;
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      progress.textContent = `${done} checks done…`;
+    });
   });
-  if (frame) cancelAnimationFrame(frame);
-  flush();
+  cancelAnimationFrame(frame);
+  progress.textContent = "";
   const failed = checks.some((c) => !c.ok);
+  failures.append(...checks.filter((c) => !c.ok).map(checkItem));
+  $("failed").hidden = !failed;
+  $<HTMLDetailsElement>("all").open = checks.length <= OPEN_LIST_UP_TO;
+  $("all-summary").textContent = `Every check run on the pack (${checks.length})`;
+  list.append(items);
   result.textContent = summary(checks);
   result.className = failed ? "fail" : "ok";
-  // The time a reader waits: until the list and the result are painted.
-  await new Promise(requestAnimationFrame);
+  // The time a reader waits: until the list and the result are painted (the timeout runs after the frame's paint).
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   status.textContent = `${file.name}: ${checks.length} checks in ${seconds} s.`;
   document.body.dataset.seconds = seconds;

@@ -126,6 +126,19 @@ function derLength(n: number) {
 }
 const derElement = (tag: number, content: Uint8Array) => concat(Uint8Array.of(tag), derLength(content.length), content);
 
+/** A pack's tokens come from one or two authorities: each key is imported once, not once per token. */
+const importedKeys = new Map<string, Promise<CryptoKey>>();
+function importKey(spki: Uint8Array, alg: RsaHashedImportParams | EcKeyImportParams): Promise<CryptoKey> {
+  const id = `${JSON.stringify(alg)}:${toHex(spki)}`;
+  let key = importedKeys.get(id);
+  if (!key) {
+    key = crypto.subtle.importKey("spki", arrayBufferOf(spki), alg, false, ["verify"]);
+    importedKeys.set(id, key);
+    key.catch(() => importedKeys.delete(id));
+  }
+  return key;
+}
+
 async function verifySignature(cert: Certificate, sigAlg: Der, digestAlg: DigestName, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
   const [algOid, params] = children(sigAlg);
   const sigOid = oid(algOid);
@@ -137,7 +150,7 @@ async function verifySignature(cert: Certificate, sigAlg: Der, digestAlg: Digest
   if (RSA_PKCS1[sigOid] || sigOid === OID.rsaEncryption) {
     const hash = RSA_PKCS1[sigOid] ?? digestAlg;
     if (keyOid !== OID.rsaEncryption) throw new TokenError("an RSA signature with a key that is not RSA");
-    key = await crypto.subtle.importKey("spki", arrayBufferOf(cert.spki.raw), { name: "RSASSA-PKCS1-v1_5", hash }, false, ["verify"]);
+    key = await importKey(cert.spki.raw, { name: "RSASSA-PKCS1-v1_5", hash });
     alg = { name: "RSASSA-PKCS1-v1_5" };
   } else if (sigOid === OID.rsaPss) {
     // RSASSA-PSS-params: [0] hash (default SHA-1), [1] MGF1 (with the same hash here), [2] salt length (default 20).
@@ -153,12 +166,12 @@ async function verifySignature(cert: Certificate, sigAlg: Der, digestAlg: Digest
       TAG.SEQUENCE,
       concat(derElement(TAG.SEQUENCE, Uint8Array.of(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00)), keyBits.raw),
     );
-    key = await crypto.subtle.importKey("spki", arrayBufferOf(spki), { name: "RSA-PSS", hash }, false, ["verify"]);
+    key = await importKey(spki, { name: "RSA-PSS", hash });
     alg = { name: "RSA-PSS", saltLength } as RsaPssParams;
   } else if (ECDSA[sigOid]) {
     const curve = keyOid === OID.ecPublicKey && keyParts[1]?.tag === TAG.OID ? CURVES[oid(keyParts[1])] : undefined;
     if (!curve) throw new TokenError("an ECDSA signature with a key on a curve this page does not know");
-    key = await crypto.subtle.importKey("spki", arrayBufferOf(cert.spki.raw), { name: "ECDSA", namedCurve: curve.name }, false, ["verify"]);
+    key = await importKey(cert.spki.raw, { name: "ECDSA", namedCurve: curve.name });
     alg = { name: "ECDSA", hash: ECDSA[sigOid] } as EcdsaParams;
     signature = ecdsaRawSignature(signature, curve.size);
   } else {

@@ -1,5 +1,3 @@
-import { arrayBufferOf } from "./bytes";
-
 /**
  * Reads a ZIP from its central directory, as lib/platform/zip/stream.ts writes it (fflate: stored and deflated
  * entries, sizes in a data descriptor after each entry and in the central directory, no ZIP64) and as any ordinary
@@ -92,8 +90,12 @@ export function crc32(bytes: Uint8Array): number {
 }
 
 async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([arrayBufferOf(data)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const inflate = new DecompressionStream("deflate-raw");
+  const writer = inflate.writable.getWriter();
+  // Not awaited: the writes resolve as the readable side is drained, which Response does below; errors surface there.
+  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {});
+  writer.close().catch(() => {});
+  return new Uint8Array(await new Response(inflate.readable).arrayBuffer());
 }
 
 /** The entry's content, checked against the central directory's size and CRC-32. */
