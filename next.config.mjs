@@ -35,6 +35,8 @@ const recipientRoutes = ["/collect", "/view", "/nda", "/document"].flatMap((rout
 const pdfjsData = ["standard_fonts", "cmaps", "wasm", "iccs"].map((dir) => `./node_modules/pdfjs-dist/${dir}/*`);
 // The render processes (lib/domain/reader/pool.ts) run a bundle that esbuild makes at run time from lib/'s sources.
 const renderWorkerSources = ["./lib/**/*.ts", "./tsconfig.json", "./node_modules/esbuild/**/*", "./node_modules/@esbuild/linux-x64/**/*"];
+// The evidence pack's verify.html is put together at run time from its markup, style and sources (esbuild bundles its script).
+const verifyHtmlSources = ["./lib/domain/evidence/verify-html/*", "./node_modules/esbuild/**/*", "./node_modules/@esbuild/linux-x64/**/*"];
 
 const nextConfig = {
   reactStrictMode: true,
@@ -46,7 +48,7 @@ const nextConfig = {
     "/api/files/**/*": ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources],
     "/api/cron/pages": [...pdfjsData, ...renderWorkerSources],
     "/api/recipients/**/*": ["./assets/fonts/*.ttf"],
-    ...Object.fromEntries(["/api/share/**/*", "/api/shares/**/*", "/api/ideas/**/*"].map((route) => [route, ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources]])),
+    ...Object.fromEntries(["/api/share/**/*", "/api/shares/**/*", "/api/ideas/**/*"].map((route) => [route, ["./assets/fonts/*.ttf", ...pdfjsData, ...renderWorkerSources, ...verifyHtmlSources]])),
   },
   // Server-only, loaded by Node at run time: esbuild (it bundles the render worker, lib/domain/reader/worker-bundle.ts), native binaries (the canvas) and ES modules that must not be bundled
   // (pdf.js loads its worker and data files itself). None of them may reach a client bundle.

@@ -50,7 +50,7 @@ if (!process.env.E2E_DATA_DIR) {
 // The server inherits the runner's environment: drop what would change its behaviour (https cookies, real e-mail).
 for (const key of ["NEXTAUTH_URL", "RESEND_API_KEY", "VERCEL", "TRUST_PROXY"]) delete process.env[key];
 
-export default defineConfig({
+const config = defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
@@ -124,3 +124,9 @@ export default defineConfig({
     },
   },
 });
+
+// A spec that opens only local files (verify.html, from a file:// URL) needs no server: E2E_NO_SERVER=1 runs it
+// without a build and without starting one.
+if (process.env.E2E_NO_SERVER) delete config.webServer;
+
+export default config;

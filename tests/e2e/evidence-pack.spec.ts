@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { test, expect } from "./api-helpers";
 import { holdRequests, seenToasts } from "./fixtures";
 import { agree, createShare, newVisitor } from "./sharing-helpers";
@@ -6,7 +7,8 @@ import type { APIRequestContext } from "@playwright/test";
 
 /**
  * The owner downloads the evidence pack from the share screen (with progress) and from the editor; the
- * ZIP holds the stamped idea, the agreement's certificate and record, and a manifest whose digests match its files.
+ * ZIP holds the stamped idea, the agreement's certificate and record, and a manifest whose digests match its files;
+ * its verify.html, opened from disk, checks it.
  */
 
 type ZipListing = { bad: string | null; names: string[]; digests: Record<string, string>; manifest: { pack: string; files: { path: string; sha256: string }[] } };
@@ -33,6 +35,8 @@ test.describe("evidence pack", () => {
     createUser,
     loginAs,
   }, testInfo) => {
+    // The pack's own verify.html checks it too: a page and a few seconds more than the default allows on a busy machine.
+    test.setTimeout(90_000);
     const owner = await createUser();
     await loginAs(page, owner);
     const created = await page.request.post("/api/ideas", { data: { title: "Evidence Kettle", content: "<p>Boil with sunlight.</p>" } });
@@ -80,6 +84,14 @@ test.describe("evidence pack", () => {
     // Everything but the manifest and the certification (which names the manifest's digest) is listed in the manifest.
     const unlisted = new Set(["manifest.json", "certification.txt"]);
     expect(zip.manifest.files.map((f) => f.path).sort()).toEqual(zip.names.filter((n) => !unlisted.has(n)).sort());
+    // The pack checks itself: its verify.html, opened from disk, passes every check on the ZIP.
+    const verifyPage = testInfo.outputPath("verify.html");
+    execFileSync("/usr/bin/python3", ["-c", "import sys, zipfile; open(sys.argv[2], 'wb').write(zipfile.ZipFile(sys.argv[1]).read('verify.html'))", file, verifyPage]);
+    const reader = await page.context().newPage();
+    await reader.goto(pathToFileURL(verifyPage).href);
+    await reader.getByLabel("Evidence pack (.zip)").setInputFiles(file);
+    await expect(reader.locator("#result")).toHaveText(/^All \d+ checks passed$/, { timeout: 30_000 });
+    await reader.close();
     await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Evidence pack downloaded.");
     await expect(page.getByRole("button", { name: "Download evidence pack" })).toBeEnabled();
 

@@ -68,6 +68,15 @@ export async function* evidenceLogLines(ideaId: number): AsyncGenerator<string> 
   }
 }
 
+/** The distinct anchors covering an idea's log, oldest first, with the proofs of their roots (null while missing). */
+export async function anchorProofsOf(ideaId: number): Promise<{ root: string; ots: Buffer | null; tsr: Buffer | null }[]> {
+  const byRoot = new Map<string, { root: string; ots: Buffer | null; tsr: Buffer | null }>();
+  for (const a of await anchorsOf(ideaId)) {
+    byRoot.set(a.root, { root: a.root, ots: a.ots ? Buffer.from(a.ots) : null, tsr: a.tsr ? Buffer.from(a.tsr) : null });
+  }
+  return [...byRoot.values()];
+}
+
 /** The log entries of an idea by seq (the timeline and receipts name the entry behind each event). */
 export async function evidenceEntries(ideaId: number) {
   const rows = await db.evidenceEntry.findMany({ where: { ideaId }, orderBy: { seq: "asc" }, select: { seq: true, type: true, data: true, hash: true, at: true } });

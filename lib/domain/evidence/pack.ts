@@ -16,6 +16,8 @@ import { protectiveMeasures } from "@/lib/domain/evidence/measures";
 import { buildMeasuresPdf } from "@/lib/domain/evidence/measures-pdf";
 import { CERTIFICATION_FILE, certificationTemplate } from "@/lib/domain/evidence/certification";
 import { receiptShareSelect, recipientReceipt } from "@/lib/domain/evidence/receipt";
+import { verifyHtml } from "@/lib/domain/evidence/verify-html";
+import { anchorProofsOf, evidenceLogLines } from "@/lib/domain/evidence-log/read";
 
 export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entries";
 
@@ -34,6 +36,7 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *   receipts/RECIPIENT-ID.json                       each reader's receipt (lib/domain/evidence/receipt.ts; its PDF
  *                                                    rendering is the owner's download, not repeated here: a PDF
  *                                                    per reader would double the pack's cost for no new fact)
+ *   verify.html                                      checks the whole pack in a browser, offline (lib/domain/evidence/verify-html)
  *   measures.pdf                                     the protective measures in force over time (lib/domain/evidence/measures.ts)
  *   manifest.json                                    every file above with its SHA-256 and size, the pack's id and
  *                                                    time, and where its own .ots will be
@@ -111,15 +114,22 @@ function readme(plan: EvidencePackPlan) {
     "                        and token (.json.tsr).",
     "tsa/HOST.pem            The certificates in the RFC 3161 tokens, one file per time-stamping authority.",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
+    "log/log.jsonl           The idea's evidence log, one event per line, each entry's hash chained to the one before",
+    "                        (docs: SHA-256 of the previous hash and the entry's RFC 8785 JSON), with anchor lines.",
+    "log/anchors/ROOT.ots|tsr The proofs of each anchor's Merkle root: OpenTimestamps and RFC 3161.",
     "receipts/ID.json        Each reader's receipt: who, when, the version read with its digest and proofs, the",
     "                        agreement's text digest, how much they read, and the identity each copy carried.",
     "measures.pdf            The protective measures in force over the idea's life, as dated facts.",
+    "verify.html             Checks this whole pack in your browser, with no network: open it and choose this ZIP.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
     "certification.txt       A records custodian's declaration to complete and sign, naming the manifest by its",
     "                        SHA-256 (so it is the one file the manifest does not list).",
     "",
     "How to check it",
     "---------------",
+    "0. All at once: open verify.html (from this pack) in a current browser and give it this ZIP file. It recomputes",
+    "   every SHA-256 below and reads every proof, on your computer only, and ends with 'All N checks passed' or the",
+    "   first failure. The steps below do the same checks by hand.",
     "1. Each file is the one the manifest names: `sha256sum -c` style, compare `sha256sum FILE` with manifest.json.",
     `2. Each proof: open ${plan.origin}/verify and give it the file and its .ots, or run the reference client`,
     "   (`pip install opentimestamps-client`) in the file's folder: `ots verify FILE.ots`. See versions/vN/HOW-TO-VERIFY.txt.",
@@ -127,6 +137,10 @@ function readme(plan: EvidencePackPlan) {
     "   `openssl ts -verify -data FILE -in FILE.tsr -CAfile CA.pem` with the authority's root certificate (its",
     "   certificates are in tsa/), or give the file and its .tsr to /verify.",
     "3. An agreement's record names the content shown by its SHA-256: it equals a version's digest.",
+    "   The log: each line's hash is SHA-256(previous hash, 32 bytes, then the RFC 8785 JSON of {seq, at, type, data});",
+    "   an anchor line's path leads from the hash of the entry before it to its root (leaf SHA-256(0x00, hash), node",
+    "   SHA-256(0x01, left, right)). Each root's proofs check by hand: `ots verify -d ROOT log/anchors/ROOT.ots` and",
+    "   `openssl ts -verify -digest ROOT -in log/anchors/ROOT.tsr -CAfile CA.pem`.",
     "4. The manifest itself: its SHA-256 is queued for a timestamp when the download completes. Fetch its proof, signed",
     `   in as the idea's owner, from ${otsUrl}`,
     "   (a few minutes later; until the calendars answer the address says it is not ready), save it as",
@@ -181,10 +195,24 @@ async function* receiptEntries(plan: EvidencePackPlan, state: PackState): AsyncG
   }
 }
 
+/** The idea's evidence log as JSON Lines, and each anchor's proofs of its root as files named by the root. */
+async function* logEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+  const lines: string[] = [];
+  for await (const line of evidenceLogLines(plan.idea.id)) lines.push(line);
+  if (!lines.length) return;
+  yield state.entry("log/log.jsonl", utf8(lines.join("")), true);
+  for (const a of await anchorProofsOf(plan.idea.id)) {
+    if (a.ots) yield state.entry(`log/anchors/${a.root}.ots`, new Uint8Array(a.ots), false);
+    if (a.tsr) yield state.entry(`log/anchors/${a.root}.tsr`, new Uint8Array(a.tsr), false);
+  }
+}
+
 async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
   yield state.entry("README.txt", utf8(readme(plan)), true);
   yield* ideaEvidenceEntries(plan, state, state.notes);
   yield* receiptEntries(plan, state);
+  yield* logEntries(plan, state);
+  yield state.entry("verify.html", utf8(verifyHtml()), true);
   yield state.entry("measures.pdf", await buildMeasuresPdf(await protectiveMeasures(plan.idea.ownerId, plan.idea.id, plan.createdAt)), false);
   const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
   const manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

@@ -17,6 +17,8 @@ jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-har
 import { GET as packGET } from "@/app/api/ideas/[id]/evidence.zip/route";
 import { GET as manifestOtsGET } from "@/app/api/ideas/[id]/evidence/[packId]/manifest.ots/route";
 import { routeSession } from "../../route-harness";
+import { verifyHtml } from "@/lib/domain/evidence/verify-html";
+import { summary, verifyPack } from "@/lib/domain/evidence/verify-html/checks";
 
 useFakeNetwork({ calendars: 2, explorers: 1 });
 
@@ -108,7 +110,8 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="evidence-idea-${idea.id}-\\d{4}-\\d{2}-\\d{2}\\.zip"`));
-    const zip = unzip(await readAll(res));
+    const packBytes = await readAll(res);
+    const zip = unzip(packBytes);
     const manifest = expectManifestMatches(zip);
 
     const v = `versions/v1/idea-${idea.id}.html`;
@@ -124,11 +127,18 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       ]),
       "activity.csv",
       ...[grace.id, alan.id].sort().map((id) => `receipts/${id}.json`),
+      "log/log.jsonl",
+      "verify.html",
       "measures.pdf",
       "manifest.json",
       "certification.txt",
     ];
     expect(zip.names).toEqual(expected);
+
+    // verify.html, with the checks it runs in a browser (here in Node, which has the same WebCrypto): they all pass.
+    expect(text(zip.entries["verify.html"])).toBe(verifyHtml());
+    const checks = await verifyPack(new Uint8Array(packBytes));
+    expect(summary(checks)).toBe(`All ${checks.length} checks passed`);
 
     // The version: the exact stamped bytes and their proof, which verifies.
     const stamped = bytesOf(zip.entries[v]);
