@@ -137,7 +137,6 @@ function reduced(image: Gray, side: number): { image: Gray; factor: number } {
   const factor = Math.min(1, side / Math.max(image.width, image.height));
   if (factor === 1) return { image, factor };
   const width = Math.max(1, Math.round(image.width * factor));
-  const height = Math.max(1, Math.round(image.height * factor));
   const step = image.width / width;
   return { image: resample(image, 0, 0, 0, step, width, Math.round(image.height / step) || 1), factor: 1 / step };
 }
