@@ -273,10 +273,20 @@ function align(leak: Gray, refs: Reference[], keep: number): Candidate[] {
       .map((c) => {
         const ref = refs[c.ref]!;
         let best: Candidate = { ...c, ncc: -2 };
-        for (let k = -spread; k <= spread; k++) {
-          const scale = c.scale * (1 + k * stepScale);
-          const m = matchAt(level, source(ref), ref.lum.width, ref.lum.height, scale, c, reach);
-          if (m && m.ncc > best.ncc) best = { ...m, ref: c.ref };
+        let centre = c;
+        // A best scale at the edge of the range searched may lie beyond it: search again around it (a few times).
+        for (let round = 0; round < 3; round++) {
+          let edge = false;
+          for (let k = -spread; k <= spread; k++) {
+            const scale = centre.scale * (1 + k * stepScale);
+            const m = matchAt(level, source(ref), ref.lum.width, ref.lum.height, scale, centre, reach);
+            if (m && m.ncc > best.ncc) {
+              best = { ...m, ref: c.ref };
+              edge = Math.abs(k) === spread;
+            }
+          }
+          if (!edge) break;
+          centre = best;
         }
         return best;
       })
