@@ -337,7 +337,8 @@ function wellFormed(reply: RenderReply): boolean {
   if (!reply || typeof reply !== "object") return false;
   if (reply.ok && reply.kind === "bytes") return reply.data instanceof Uint8Array && reply.data.byteLength <= MAX_REPLY_BYTES;
   if (reply.ok && reply.kind === "list") return Array.isArray(reply.list?.pages) && Number.isInteger(reply.list.pageCount);
-  if (reply.ok && reply.kind === "trace") return Array.isArray(reply.hypotheses) && reply.hypotheses.every((h) => h.projection instanceof Float64Array && Number.isInteger(h.ref));
+  // Tagged by name, not instanceof: the array may come from another realm's Float64Array (a test runner's sandbox).
+  if (reply.ok && reply.kind === "trace") return Array.isArray(reply.hypotheses) && reply.hypotheses.every((h) => Object.prototype.toString.call(h?.projection) === "[object Float64Array]" && Number.isInteger(h.ref));
   return !reply.ok;
 }
 
