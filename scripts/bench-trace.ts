@@ -20,6 +20,8 @@ const WIDTHS = [800, 1200] as const;
 
 async function main() {
   const trials = Number(process.argv[2] ?? 20);
+  // `BENCH_ATTACKS="crop 60 %,all four"`: only these attacks (while iterating; the random draws then differ).
+  const only = process.env.BENCH_ATTACKS?.split(",");
   const deck = await deckPdf();
   const pages: Record<number, Buffer[]> = {};
   for (const width of WIDTHS) pages[width] = await Promise.all([1, 2, 3, 4, 5].map((n) => renderPdfPage(deck, n, width)));
@@ -75,9 +77,15 @@ async function main() {
     const width = WIDTHS[t % WIDTHS.length]!;
     const served = await markPageImage(pages[width]![n]!, view.mark, view.signs);
     for (const [attack, steps] of Object.entries(leakAttacks(random))) {
+      if (only && !only.includes(attack)) continue;
       const leak = await applyLeakSteps(served, steps, random);
       const [started, startedCpu] = [performance.now(), cpu()];
-      const matches = matchViews((await traceProjections(leak, references)).map((h) => ({ projection: h.projection, views })), codeScore);
+      const hypotheses = await traceProjections(leak, references);
+      const matches = matchViews(hypotheses.map((h) => ({ projection: h.projection, views })), codeScore);
+      if (process.env.BENCH_DEBUG && matches[0]?.viewId !== view.id) {
+        const meta = await sharp(leak).metadata();
+        console.log(`miss: ${attack} trial ${t} page ${n + 1} at ${width} px, leak ${meta.width}×${meta.height}`, hypotheses.map((h) => ({ ref: h.ref + 1, ncc: h.ncc.toFixed(3), scale: h.scale.toFixed(4), x: h.x.toFixed(1), y: h.y.toFixed(1), z: codeScore(h.projection, view.signs).toFixed(2) })));
+      }
       const r = results[attack]!;
       r.ms.push(performance.now() - started);
       r.cpuMs.push(cpu() - startedCpu);
@@ -90,6 +98,7 @@ async function main() {
   // The owner's unmarked pages, every attack, against every view.
   for (const [n, page] of references.entries()) {
     for (const [attack, steps] of Object.entries(leakAttacks(random))) {
+      if (only && !only.includes(attack)) continue;
       const leak = await applyLeakSteps(n % 2 ? pages[800]![n]! : page, steps, random);
       if (matchViews((await traceProjections(leak, references)).map((h) => ({ projection: h.projection, views })), codeScore).length) ownerFalse[attack]!++;
     }
@@ -99,6 +108,7 @@ async function main() {
   console.log(`trials per attack: ${trials} (${RECIPIENTS} recipients, 5-page deck, pages served at ${WIDTHS.join(" / ")} px)`);
   console.log("attack            traced  wrong  missed  min z   mean z  trace ms (mean / p95)  CPU ms (mean / p95)  owner's page false matches");
   for (const [attack, r] of Object.entries(results)) {
+    if (!r.scores.length) continue;
     console.log(
       `${attack.padEnd(17)} ${`${r.traced}/${trials}`.padStart(6)} ${String(r.wrong).padStart(6)} ${String(r.missed).padStart(7)} ${Math.min(...r.scores).toFixed(1).padStart(6)} ${mean(r.scores).toFixed(1).padStart(8)} ${`${mean(r.ms).toFixed(0)} / ${p95(r.ms).toFixed(0)}`.padStart(22)} ${`${mean(r.cpuMs).toFixed(0)} / ${p95(r.cpuMs).toFixed(0)}`.padStart(20)} ${`${ownerFalse[attack]}/5`.padStart(12)}`,
     );

@@ -9,10 +9,10 @@ import { CODE_AMPLITUDE, CODE_COLUMNS, cellBlend, codeGrid, inkWeight } from "@/
  * 1. Alignment. The leak may be any crop of a page (keeping 40 % of a side or more), scaled by any factor. Both the
  *    leak and each unmarked page are reduced to "ink" (darkness beyond the pale tones of the visible mark, so a mark
  *    present or thresholded away looks the same) and matched by normalised cross-correlation, coarse to fine: every
- *    page and scale at ~48 px, the best few at ~128 px, the best at ~384 px with sub-pixel offsets.
+ *    page and scale at ~48 px, the best few at ~128 px, the best at ~320 px and then ~800 px with sub-pixel offsets.
  * 2. Projection. On the aligned grid, the leak minus the page as the code leaves it on average (the mean lift),
  *    clipped so the visible mark's large differences count no more than noise, weighted by where the code was
- *    written (inkWeight) and projected onto each code cell (the same bilinear blend the embedding used). The server
+ *    written (inkWeight) and by how little an alignment error there would change the page (edgeTrust) and projected onto each code cell (the same bilinear blend the embedding used). The server
  *    then scores each view: Σ sign·projection / ‖projection‖, a z-score whose chance of reaching t for an unrelated
  *    view is below exp(−t²/2) whatever the image (the signs are independent fair coins), see trace.ts.
  */
@@ -240,6 +240,7 @@ function matchAt(leak: { image: Gray; factor: number }, source: { image: Gray; f
 const COARSE_SIDE = 32;
 const MIDDLE_SIDE = 128;
 const FINE_SIDE = 320;
+const FINEST_SIDE = 800;
 
 /** The leak's place in each reference page: the best alignments found, best first. */
 function align(leak: Gray, refs: Reference[], keep: number): Candidate[] {
@@ -293,7 +294,10 @@ function align(leak: Gray, refs: Reference[], keep: number): Candidate[] {
       .sort((a, b) => b.ncc - a.ncc);
   const middled = refine(found.slice(0, 6), middle, 4, 0.0075, 4, (r) => r.middle);
   const fullRes = (r: Reference) => ({ image: r.ink, factor: 1 });
-  return refine(middled.slice(0, keep), fine, 4, 0.0025, 2, fullRes);
+  const fined = refine(middled.slice(0, keep), fine, 4, 0.0025, 2, fullRes);
+  // A scale off by a fraction of a per cent shifts the far side of a wide leak by a quarter of a code cell: a last
+  // search at ~FINEST_SIDE px, in steps of 0.1 %.
+  return refine(fined, reduced(leakInk, FINEST_SIDE), 3, 0.001, 2, fullRes);
 }
 
 /**
@@ -329,14 +333,15 @@ export function project(leak: Gray, ref: Gray, at: Candidate): { projection: Flo
   const weight = resample({ ...ref, data: carrier }, 0, at.x, at.y, refStep, width, height);
   const { cell, rows } = codeGrid(ref.width, ref.height);
   const residual = new Float32Array(width * height);
+  const trust = edgeTrust(expected);
   let sum = 0;
   let total = 0;
   for (let i = 0; i < residual.length; i++) {
     const d = seen.data[i]! - expected.data[i]!;
     const r = d > CLIP ? CLIP : d < -CLIP ? -CLIP : d;
     residual[i] = r;
-    sum += r * weight.data[i]!;
-    total += weight.data[i]!;
+    sum += r * weight.data[i]! * trust[i]!;
+    total += weight.data[i]! * trust[i]!;
   }
   // A uniform shift (a lighter or darker copy) says nothing about the signs.
   const offset = total > 0 ? sum / total : 0;
@@ -351,8 +356,9 @@ export function project(leak: Gray, ref: Gray, at: Candidate): { projection: Flo
       const i = y * width + x;
       const w = weight.data[i]!;
       if (w <= 0) continue;
-      const v = (residual[i]! - offset) * w;
-      const e = w * w;
+      const q = trust[i]!;
+      const v = (residual[i]! - offset) * w * q;
+      const e = w * w * q;
       const [c0, c1, cw] = columns[x]!;
       const a = r0 * CODE_COLUMNS + c0;
       const b = r0 * CODE_COLUMNS + c1;
@@ -379,6 +385,29 @@ export function project(leak: Gray, ref: Gray, at: Candidate): { projection: Flo
     }
   }
   return { projection: unmix(projection, m), rows };
+}
+
+/**
+ * Grey levels per working pixel at which a pixel's residual counts half. Where the page changes steeply (the edges of
+ * letters and shapes), an alignment off by a fraction of a pixel leaves a residual far larger than the code; the
+ * residual there is noise ∝ the slope, so each pixel is weighted by 1 / (1 + (slope / EDGE_SLOPE)²), the inverse of
+ * that noise's variance (weighted least squares). Depends only on the page and the alignment, never on a view's signs.
+ */
+const EDGE_SLOPE = 20;
+
+function edgeTrust(image: Gray): Float32Array {
+  const { width, height, data } = image;
+  const trust = new Float32Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const gx = (data[x + 1 < width ? i + 1 : i]! - data[x > 0 ? i - 1 : i]!) / 2;
+      const gy = (data[y + 1 < height ? i + width : i]! - data[y > 0 ? i - width : i]!) / 2;
+      const slope = (gx * gx + gy * gy) / (EDGE_SLOPE * EDGE_SLOPE);
+      trust[i] = 1 / (1 + slope);
+    }
+  }
+  return trust;
 }
 
 type Overlap = { self: Float64Array; right: Float64Array; down: Float64Array; downRight: Float64Array; downLeft: Float64Array };
