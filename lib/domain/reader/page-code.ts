@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 /** Cells across the page's width: 30 px at the reader's 1200 px width. */
 export const CODE_COLUMNS = 40;
 /** Grey levels: ink is lightened by 0 … 2 × this, half of it on average. */
-export const CODE_AMPLITUDE = 14;
+export const CODE_AMPLITUDE = 15;
 /** Pixels with a luminance from here up carry no code (paper, the pale visible mark); full strength at INK_FULL. */
 export const INK_LIMIT = 200;
 export const INK_FULL = 150;

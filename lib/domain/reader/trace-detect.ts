@@ -9,7 +9,7 @@ import { CODE_AMPLITUDE, CODE_COLUMNS, cellBlend, codeGrid, inkWeight } from "@/
  * 1. Alignment. The leak may be any crop of a page (keeping 40 % of a side or more), scaled by any factor. Both the
  *    leak and each unmarked page are reduced to "ink" (darkness beyond the pale tones of the visible mark, so a mark
  *    present or thresholded away looks the same) and matched by normalised cross-correlation, coarse to fine: every
- *    page and scale at ~48 px, the best few at ~128 px, the best at ~320 px and then ~800 px with sub-pixel offsets.
+ *    page and scale at ~48 px, the best few at ~128 px, the best at ~320 px and then ~640 px with sub-pixel offsets.
  * 2. Projection. On the aligned grid, the leak minus the page as the code leaves it on average (the mean lift),
  *    clipped so the visible mark's large differences count no more than noise, weighted by where the code was
  *    written (inkWeight) and by how little an alignment error there would change the page (edgeTrust) and projected onto each code cell (the same bilinear blend the embedding used). The server
@@ -240,7 +240,7 @@ function matchAt(leak: { image: Gray; factor: number }, source: { image: Gray; f
 const COARSE_SIDE = 32;
 const MIDDLE_SIDE = 128;
 const FINE_SIDE = 320;
-const FINEST_SIDE = 800;
+const FINEST_SIDE = 640;
 
 /** The leak's place in each reference page: the best alignments found, best first. */
 function align(leak: Gray, refs: Reference[], keep: number): Candidate[] {

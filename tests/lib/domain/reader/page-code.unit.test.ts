@@ -74,12 +74,13 @@ describe("tracing a coded page", () => {
     const random = seededRandom(7);
     const leak = await applyLeakSteps(
       await png({ ...page, data: coded }),
-      [{ kind: "threshold", level: 190 }, { kind: "crop", keep: 0.75 }, { kind: "scale", factor: 1.3 }, { kind: "jpeg", quality: 70 }],
+      [{ kind: "threshold", level: 190 }, { kind: "crop", keep: 0.6 }, { kind: "scale", factor: 1.3 }, { kind: "jpeg", quality: 70 }],
       random,
     );
     const hypotheses = await traceProjections(leak, [reference]);
     expect(hypotheses[0]).toMatchObject({ ref: 0 });
-    expect(hypotheses[0]!.scale).toBeCloseTo(1.3, 1);
+    // Within 0.5 %: a wider error shifts the far side of the leak by a good part of a code cell.
+    expect(hypotheses[0]!.scale).toBeCloseTo(1.3, 2);
     const matches = matchViews(hypotheses.map((h) => ({ projection: h.projection, views })), codeScore);
     expect(matches.map((m) => m.viewId)).toEqual(["c"]);
     expect(matches[0]!.score).toBeGreaterThan(matchThreshold(hypotheses.length * views.length));
