@@ -8,6 +8,7 @@ import { ShareLinks } from "@/components/share/share-links";
 import { OwnerComments } from "@/components/share/owner-comments";
 import { ActivityTimeline } from "@/components/share/activity-timeline";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
+import { TraceLeakDialog } from "@/components/share/trace-leak-dialog";
 import type { IdeaStatusValue } from "@/client/types";
 
 /** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
@@ -26,6 +27,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         <IdeaStatusBadge published={published} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {published ? <EvidencePackButton ideaId={idea.id} className="flex-row-reverse" /> : null}
+          {idea.kind === "pdf" ? <TraceLeakDialog ideaId={idea.id} /> : null}
           <Link href={`/share/${idea.id}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Eye aria-hidden="true" />
             Preview as recipient

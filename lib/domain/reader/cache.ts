@@ -147,9 +147,13 @@ export async function isPageKept(asset: AssetMeta, n: number, width: number) {
   return (await readDerived(pageKey(asset, n, pageWidthBucket(width)))) !== null || (await readDerived(refusedKey(asset, n))) !== null;
 }
 
-/** Page `n` as a recipient receives it: the kept unmarked page with their identity burned in (lib/domain/reader/mark.ts). */
-export async function markedReaderPage(asset: AssetMeta, n: number, width: number | null | undefined, mark: Watermark): Promise<Buffer> {
-  return markPageImage(await readerPage(asset, n, width), mark);
+/**
+ * Page `n` as a recipient receives it: the kept unmarked page with their identity burned in (lib/domain/reader/mark.ts)
+ * and, given the view's `code`, that view's invisible code (page-code.ts). Both are drawn on every request onto the
+ * kept unmarked page, so no cached image ever carries another view's code.
+ */
+export async function markedReaderPage(asset: AssetMeta, n: number, width: number | null | undefined, mark: Watermark, code?: Int8Array): Promise<Buffer> {
+  return markPageImage(await readerPage(asset, n, width), mark, code);
 }
 
 /**

@@ -4,6 +4,7 @@ import path from "node:path";
 import * as canvas from "@napi-rs/canvas";
 import { watermarkFooter, watermarkText, type Watermark } from "@/lib/domain/files/watermark-text";
 import { encodeWebp } from "@/lib/domain/reader/webp";
+import { embedPageCode } from "@/lib/domain/reader/page-code";
 
 /** Raw pixels (RGBA, 4 bytes a pixel), e.g. a canvas's `data()`. */
 export type RawImage = { data: Uint8Array; width: number; height: number };
@@ -174,11 +175,19 @@ function drawFooter(context: canvas.SKRSContext2D, text: string, width: number, 
  * with them, so a screenshot or a saved image carries it. Colour, slant and grid come from the view (markStyle), so
  * one view's image is always the same and no two views share a mark to key on. Returns WebP. The owner's own preview
  * is never marked.
+ *
+ * `code`: the view's signs (page-code.ts), written invisibly into the page's ink before the mark is drawn, so a copy
+ * with the mark taken off still names the view (lib/domain/reader/trace.ts).
  */
-export async function markPageImage(image: Buffer | RawImage, mark: Watermark): Promise<Buffer> {
+export async function markPageImage(image: Buffer | RawImage, mark: Watermark, code?: Int8Array): Promise<Buffer> {
   registerFont();
   const target = await toCanvas(image);
   const context = target.getContext("2d");
+  if (code) {
+    const pixels = context.getImageData(0, 0, target.width, target.height);
+    embedPageCode(pixels.data, target.width, target.height, code);
+    context.putImageData(pixels, 0, 0);
+  }
   drawTiles(context, watermarkText(mark), target.width, target.height, markStyle(mark));
   drawFooter(context, watermarkFooter(mark), target.width, target.height);
   return encodeWebp(target, "marked");

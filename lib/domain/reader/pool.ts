@@ -5,6 +5,7 @@ import os from "node:os";
 import { HttpError, ServiceUnavailableError } from "@/lib/platform/http/errors";
 import { getEnv } from "@/lib/platform/env";
 import type { PageList } from "@/lib/domain/reader/render";
+import type { TraceHypothesis } from "@/lib/domain/reader/trace-detect";
 import { DEFAULT_PDF_LIMITS, type RenderJob, type RenderReply, type WorkerMessage } from "@/lib/domain/reader/render-protocol";
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { renderWorkerBundle } from "@/lib/domain/reader/worker-bundle";
@@ -101,7 +102,7 @@ const state = ((globalThis as { __ideavaultRenderPool?: PoolState }).__ideavault
   nextId: 1,
   shutdownHooked: false,
   failedStarts: 0,
-  sent: { list: 0, page: 0, inspect: 0, "mark-pdf": 0, withBytes: 0 },
+  sent: { list: 0, page: 0, inspect: 0, "mark-pdf": 0, trace: 0, withBytes: 0 },
 });
 
 /** Processes that die before they are ready, in a row, before the waiting jobs are failed (a broken install). */
@@ -336,6 +337,8 @@ function wellFormed(reply: RenderReply): boolean {
   if (!reply || typeof reply !== "object") return false;
   if (reply.ok && reply.kind === "bytes") return reply.data instanceof Uint8Array && reply.data.byteLength <= MAX_REPLY_BYTES;
   if (reply.ok && reply.kind === "list") return Array.isArray(reply.list?.pages) && Number.isInteger(reply.list.pageCount);
+  // Tagged by name, not instanceof: the array may come from another realm's Float64Array (a test runner's sandbox).
+  if (reply.ok && reply.kind === "trace") return Array.isArray(reply.hypotheses) && reply.hypotheses.every((h) => Object.prototype.toString.call(h?.projection) === "[object Float64Array]" && Number.isInteger(h.ref));
   return !reply.ok;
 }
 
@@ -456,6 +459,16 @@ export async function markPdfInPool(bytes: Uint8Array, watermark: { name: string
   const reply = await run({ kind: "mark-pdf", docKey: "mark", bytes, limits: limits(), watermark }, async () => bytes, "interactive");
   if (reply.kind !== "bytes") throw new RenderFailedError();
   return reply.data;
+}
+
+/**
+ * Where a leaked page image comes from among `pages` (unmarked page images) and what is left of a view's code in it
+ * (lib/domain/reader/trace-detect.ts), in a render process: decoding a hostile upload and the search are bounded there.
+ */
+export async function traceInPool(leak: Uint8Array, pages: Uint8Array[]): Promise<TraceHypothesis[]> {
+  const reply = await run({ kind: "trace", docKey: "trace", bytes: leak, limits: limits(), pages }, async () => leak, "interactive");
+  if (reply.kind !== "trace") throw new RenderFailedError();
+  return reply.hypotheses;
 }
 
 /** How many processes the pool runs and how many jobs wait (health and tests). */

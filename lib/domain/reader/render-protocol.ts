@@ -1,5 +1,6 @@
 import type { Watermark } from "@/lib/domain/files/watermark-text";
 import type { PageList } from "@/lib/domain/reader/render";
+import type { TraceHypothesis } from "@/lib/domain/reader/trace-detect";
 
 /**
  * What the server and its render processes (lib/domain/reader/pool.ts, lib/domain/reader/render-worker.ts) say to each other.
@@ -29,11 +30,14 @@ export type RenderJob =
   | (DocumentJob & { kind: "list" })
   | (DocumentJob & { kind: "page"; n: number; width: number })
   | (DocumentJob & { kind: "inspect"; rules: UploadRules })
-  | (DocumentJob & { kind: "mark-pdf"; watermark: Watermark });
+  | (DocumentJob & { kind: "mark-pdf"; watermark: Watermark })
+  /** `bytes`: a leaked page image; `pages`: the unmarked pages it may come from (trace-detect.ts). */
+  | (DocumentJob & { kind: "trace"; pages: Uint8Array[] });
 
 export type RenderReply =
   | { ok: true; kind: "list"; list: PageList }
   | { ok: true; kind: "bytes"; data: Uint8Array }
+  | { ok: true; kind: "trace"; hypotheses: TraceHypothesis[] }
   | { ok: false; needBytes: true }
   | { ok: false; error: { name: string; message: string; status?: number } };
 

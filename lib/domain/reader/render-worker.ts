@@ -42,6 +42,10 @@ async function run(job: RenderJob): Promise<RenderReply> {
     const { watermarkPdf } = await import("@/lib/domain/files/watermark");
     return { ok: true, kind: "bytes", data: await watermarkPdf(job.bytes!, job.watermark) };
   }
+  if (job.kind === "trace") {
+    const { traceProjections } = await import("@/lib/domain/reader/trace-detect");
+    return { ok: true, kind: "trace", hypotheses: await traceProjections(job.bytes!, job.pages) };
+  }
   if (job.kind === "inspect") {
     const { inspectPdf } = await import("@/lib/domain/reader/inspect");
     return { ok: true, kind: "list", list: await inspectPdf(job.bytes!, job.rules, job.limits) };

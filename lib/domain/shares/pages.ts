@@ -9,6 +9,7 @@ import { numberParam, type PathParam } from "@/lib/domain/validation/path-params
 import { ID_PATTERN } from "@/lib/domain/validation/ids";
 import type { AssetMeta } from "@/lib/domain/files";
 import { markedReaderPage, readerPage, readerPageList } from "@/lib/domain/reader";
+import { cachedViewCodeSigns } from "@/lib/domain/reader/view-code";
 import { requireReader } from "@/lib/domain/gate";
 import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { previewPdfSource, previewWatermark, type PreviewTarget } from "@/lib/domain/shares/owner-preview";
@@ -58,7 +59,14 @@ export async function recipientPageList(reader: RecipientReader) {
 /** The recipient's page: the same identity line its PDF carries (name · e-mail · start of its view, UTC). */
 export async function recipientPage({ share, recipient }: RecipientReader, n: number, width: number | null) {
   const asset = await pdfAsset(share.idea);
-  return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() });
+  return markedReaderPage(asset, n, width, { name: recipient.name, email: recipient.email, accessedAt: recipient.viewStartedAt ?? new Date() }, await currentViewCode(recipient.viewId));
+}
+
+/** The invisible code of the recipient's current view (null before the code existed, or its key is gone). */
+async function currentViewCode(viewId: string | null) {
+  if (!viewId) return undefined;
+  const view = await db.viewEvent.findUnique({ where: { id: viewId }, select: { id: true, pageCodeKeyId: true } });
+  return (view && cachedViewCodeSigns(view)) ?? undefined;
 }
 
 async function ownedPdf(ownerId: string, ideaId: number) {

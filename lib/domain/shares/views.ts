@@ -16,6 +16,7 @@ import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limits";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
+import { pageCodeKeyId } from "@/lib/domain/reader/view-code";
 import { shownVersion } from "@/lib/domain/gate/shown-version";
 import { holdsPasscode, markPasscodeGiven, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 
@@ -52,9 +53,13 @@ export async function consumeShareView(share: { id: string; ideaId: number; idea
                     ELSE "viewCount" < "maxViews" END)
         RETURNING "id"`;
       if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
-      await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS) } });
-      // The view's time is the one its copies are marked with (accessedAt), so a receipt names the mark the reader saw.
-      const view = await tx.viewEvent.create({ data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now } });
+      // The view's time is the one its copies are marked with (accessedAt), so a receipt names the mark the reader saw;
+      // its page images carry its invisible code, derived from the current key (lib/domain/reader/view-code.ts).
+      const view = await tx.viewEvent.create({
+        data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now, pageCodeKeyId: pageCodeKeyId() },
+        select: { id: true, version: true },
+      });
+      await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS), viewId: view.id } });
       await appendEvidence(tx, {
         ideaId: share.ideaId,
         type: "view",

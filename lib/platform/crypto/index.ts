@@ -86,3 +86,14 @@ export function decrypt(envelope: Buffer, context: string): Buffer {
 export function sha256Hex(data: Buffer | string) {
   return crypto.createHash("sha256").update(data).digest("hex");
 }
+
+/**
+ * A 32-byte key for one purpose and one record (HKDF-SHA256 of the encryption key `keyId`, `purpose` as salt, `subject`
+ * as info): a record's key can be made again from its id and the key id it stores, reveals nothing of the encryption
+ * key, and differs per purpose. Null when `keyId` is no longer configured (ENCRYPTION_OLD_KEYS).
+ */
+export function derivedKey(keyId: string, purpose: string, subject: string): Buffer | null {
+  const key = keyring().all.get(keyId);
+  if (!key) return null;
+  return Buffer.from(crypto.hkdfSync("sha256", key, Buffer.from(purpose), Buffer.from(subject), 32));
+}
