@@ -310,10 +310,11 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       expect(manifest.files.filter((f) => f.path.startsWith("agreements/") && f.path.endsWith(".pdf"))).toHaveLength(200);
       expect(manifest.problems).toEqual([]);
       // The budget is 5 s (npm run bench -- evidence-pack). Wall time here depends on what else the machine runs; the
-      // CPU this process spent does not: about 25 ms a certificate (it was over 200 ms before certificates shared
-      // their font's parsed tables and laid-out lines).
+      // CPU this process spent depends on it less: about 25 ms a certificate idle, four times that on a machine running
+      // two suites at once (shared caches and cores). The bound catches what it is for, certificates that each parse
+      // their font again (over 200 ms each, 40 s and more for the pack), not the budget.
       console.log(`evidence pack with 200 acceptances: ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s CPU, ${(Buffer.concat(chunks).length / 1024).toFixed(0)} KiB`);
-      expect(cpuSeconds).toBeLessThan(20);
+      expect(cpuSeconds).toBeLessThan(35);
     } finally {
       certificates.mockRestore();
     }
