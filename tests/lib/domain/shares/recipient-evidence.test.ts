@@ -52,7 +52,7 @@ describe("listShareRecipients", () => {
         email: "grace@example.com",
         phone: "+1 555 0100",
         emailVerified: false,
-        nda: { id: nda.id, acceptedAt: nda.acceptedAt, agreementSha256: nda.agreementSha256, contentSha256: nda.contentSha256, agreement: null },
+        nda: { id: nda.id, acceptedAt: nda.acceptedAt, acceptedBy: "Accepted by clicking I Agree", agreementSha256: nda.agreementSha256, contentSha256: nda.contentSha256, agreement: null },
         declinedAt: null,
         views: [
           { viewedAt: new Date(Date.UTC(2026, 0, 2)), ip: null, device: "Unknown device", engagement: NO_READING, version: null },

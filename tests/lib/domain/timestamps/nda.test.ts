@@ -28,9 +28,10 @@ describe("timestamps: NDA acceptances", () => {
     const file = await getNdaEvidenceFile(owner.id, nda.id);
     expect(sha256Hex(file.bytes)).toBe(nda.timestamp!.digest);
     expect(JSON.parse(file.bytes.toString("utf8"))).toEqual({
-      format: "ideavault-nda-acceptance-1",
+      format: "ideavault-nda-acceptance-2",
       acceptance: nda.id,
       acceptedAt: nda.acceptedAt.toISOString(),
+      acceptedBy: "Accepted by clicking I Agree",
       recipient: { name: "Grace Hopper", email: "grace@example.com", phone: "+1 555 0100" },
       share: nda.shareId,
       idea: idea.id,
