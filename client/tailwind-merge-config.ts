@@ -40,6 +40,7 @@ export const tailwindMergeConfig = {
     "aspect": [{
       "aspect": ["auto", "square", isFraction, isArbitraryValue, isArbitraryVariable, themeAspect],
     }],
+    "container": ["container"],
     "container-type": [{
       "@container": ["", "normal", "size", isArbitraryVariable, isArbitraryValue],
     }],
