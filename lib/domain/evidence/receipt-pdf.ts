@@ -1,7 +1,5 @@
 import "server-only";
-import { PDFDocument } from "pdf-lib";
-import { embedDejaVu } from "@/lib/platform/pdf/fonts";
-import { TextFlow } from "@/lib/platform/pdf/layout";
+import { finishTextPdf, startTextPdf } from "@/lib/platform/pdf/document";
 import { printedLine } from "@/lib/domain/validation/printable-text";
 import type { Receipt, ReceiptLogRef, ReceiptProof } from "@/lib/domain/evidence/receipt";
 
@@ -30,15 +28,11 @@ function logText(ref: ReceiptLogRef | null) {
 
 /** The receipt as one PDF: the JSON receipt's facts in labelled lines, nothing else. */
 export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const [regular, bold] = await Promise.all([embedDejaVu(doc, "regular"), embedDejaVu(doc, "bold")]);
-  const flow = new TextFlow(doc);
-  const body = { font: regular, size: 9.5 };
-  const label = { font: regular, size: 9 };
-  const hash = { font: regular, size: 8 };
-  const h2 = { font: bold, size: 12, color: [0.12, 0.2, 0.45] as [number, number, number] };
+  const pdf = await startTextPdf();
+  const { flow } = pdf;
+  const { body, label, hash, h2 } = pdf.styles;
 
-  flow.paragraph(RECEIPT_TITLE, { font: bold, size: 20, color: [0.12, 0.2, 0.45] });
+  flow.paragraph(RECEIPT_TITLE, pdf.styles.title);
   flow.gap(4);
   flow.paragraph(
     `What one reader of idea ${r.idea.id} was shown, under which agreement and how much they read, from the records IdeaVault wrote at each step.`,
@@ -104,12 +98,5 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
   );
   for (const e of r.log) flow.field(e.type, logText(e), label, hash);
 
-  flow.numberPages(`${RECEIPT_TITLE} ${r.receiptFor}`, regular);
-  doc.setTitle(`${RECEIPT_TITLE}: ${r.who.name}, idea ${r.idea.id}`);
-  doc.setAuthor("IdeaVault");
-  doc.setCreator("IdeaVault");
-  doc.setProducer("IdeaVault (pdf-lib)");
-  doc.setCreationDate(new Date(r.madeAt));
-  doc.setModificationDate(new Date(r.madeAt));
-  return doc.save();
+  return finishTextPdf(pdf, { footer: `${RECEIPT_TITLE} ${r.receiptFor}`, title: `${RECEIPT_TITLE}: ${r.who.name}, idea ${r.idea.id}`, at: new Date(r.madeAt) });
 }
