@@ -14,8 +14,8 @@ import { renderWorkerBundle } from "@/lib/domain/reader/worker-bundle";
  * The render pool: a few child processes (lib/domain/reader/render-worker.ts) that draw PDF pages, list them, inspect
  * uploads and rewrite recipients' marked PDFs, so no PDF is ever parsed on the server's request thread.
  *
- * - Each job has a budget: CPU time (RENDER_TIMEOUT_MS, measured on the process, so a busy machine does not turn a
- *   benign page into a refused one) with a wall-clock backstop, and resident memory (RENDER_MEMORY_MB). A process
+ * - Each job has a budget: CPU time (RENDER_TIMEOUT_MS; a trace, TRACE_CPU_BUDGET_MS; measured on the process, so a
+ *   busy machine does not turn a benign page into a refused one) with a wall-clock backstop, and resident memory (RENDER_MEMORY_MB). A process
  *   over either is killed and the job fails with RenderBudgetError (422); a new process takes its place.
  * - One job per process at a time. Jobs wait in a queue in front of the pool, interactive ones (a reader's page)
  *   before background ones (pages made ahead of time); at most RENDER_QUEUE_MAX wait, each at most
@@ -274,9 +274,21 @@ function dispatch() {
   }
 }
 
+/**
+ * A job's CPU budget. A trace searches every kept page of an idea at several scales, work that grows with the
+ * idea and not with how hostile the upload is (its decoded size is bounded in the worker): it gets its own budget,
+ * so a trace under load is not refused by the limit meant for drawing one page.
+ */
+export const TRACE_CPU_BUDGET_MS = 60_000;
+function cpuBudget(job: RenderJob): number {
+  const { RENDER_TIMEOUT_MS } = getEnv();
+  return job.kind === "trace" ? Math.max(RENDER_TIMEOUT_MS, TRACE_CPU_BUDGET_MS) : RENDER_TIMEOUT_MS;
+}
+
 /** Sends one job to a worker and watches its budget until it answers. */
 function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
-  const { RENDER_TIMEOUT_MS, RENDER_MEMORY_MB } = getEnv();
+  const { RENDER_MEMORY_MB } = getEnv();
+  const budgetMs = cpuBudget(job);
   const child = worker.child;
   // The process a job was meant for is gone before the job reached it: the job goes back to the queue.
   if (!child?.connected || !worker.ready || !state.workers.includes(worker)) return Promise.reject(failure("gone"));
@@ -284,7 +296,7 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
   const start = usage(child.pid);
   const startedAt = Date.now();
   // The wall-clock backstop: a job that waits on nothing must still end; generous, since CPU time is the measure.
-  const wallLimit = Math.max(30_000, 3 * RENDER_TIMEOUT_MS);
+  const wallLimit = Math.max(30_000, 3 * budgetMs);
   return new Promise<RenderReply>((resolve, reject) => {
     const finish = () => {
       clearInterval(watch);
@@ -300,9 +312,9 @@ function send(worker: Worker, job: RenderJob): Promise<RenderReply> {
     };
     const watch = setInterval(() => {
       const now = start && usage(child.pid);
-      if (now && now.cpuMs - start.cpuMs > RENDER_TIMEOUT_MS) return kill("time");
+      if (now && now.cpuMs - start.cpuMs > budgetMs) return kill("time");
       if (now && now.rssBytes > RENDER_MEMORY_MB * 1024 * 1024) return kill("memory");
-      if (Date.now() - startedAt > (now ? wallLimit : RENDER_TIMEOUT_MS)) return kill("time");
+      if (Date.now() - startedAt > (now ? wallLimit : budgetMs)) return kill("time");
     }, WATCH_MS);
     watch.unref();
     worker.current = {
@@ -400,13 +412,16 @@ function rebuild(error: { name: string; message: string; status?: number }): Htt
   return new RenderFailedError();
 }
 
+/** What a refused trace says: the budget message of a page would blame a page the owner never sent. */
+export const TRACE_TOO_COSTLY = "This image could not be traced: it is too large or too complex to analyse";
+
 /** This copy's error for a pool failure (see PoolFailure). */
-function asError(f: PoolFailure): Error {
+function asError(f: PoolFailure, job: RenderJob): Error {
   switch (f.poolFailure) {
     case "time":
     case "memory":
     case "crash":
-      return new RenderBudgetError(f.poolFailure);
+      return job.kind === "trace" ? new RenderBudgetError(f.poolFailure, TRACE_TOO_COSTLY) : new RenderBudgetError(f.poolFailure);
     case "busy":
     case "gone":
       return new ServiceUnavailableError(5);
@@ -420,7 +435,7 @@ async function run(job: RenderJob, bytes: () => Promise<Uint8Array>, priority: P
   try {
     reply = await enqueue(job, bytes, priority);
   } catch (err) {
-    throw isPoolFailure(err) ? asError(err) : err;
+    throw isPoolFailure(err) ? asError(err, job) : err;
   }
   if (reply.ok) return reply;
   if ("needBytes" in reply) throw new RenderFailedError();

@@ -9,6 +9,7 @@ import { POST as trace } from "@/app/api/ideas/[id]/trace/route";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createShare, createUser } from "../../factories";
 import { applyLeakSteps, deckPdf, seededRandom, type LeakStep } from "../../lib/domain/reader/leak-attacks";
 import { routeSession } from "../../route-harness";
+import { setEnv } from "../../db-utils";
 
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 jest.mock("@/lib/domain/recipients/cookies", () => jest.requireActual("../../route-harness").recipientCookiesModuleMock());
@@ -94,6 +95,23 @@ describe("POST /api/ideas/{id}/trace", () => {
     // 20 readers identified and five traces (each a search over every page and scale, ~1.5 s of CPU): over the
     // default minute on this shared two-core machine when it is busy.
   }, 240_000);
+
+  // A trace searches every page at several scales: seconds of CPU that the limit meant for drawing one page would
+  // refuse as 'This page is too complex to display'. With the page limit at its floor, a trace still answers.
+  it("is held to its own CPU budget, not to the one for drawing a page", async () => {
+    const { owner, idea, share, recipients } = await sharedDeck(1);
+    const [reader] = recipients;
+    asRecipient(reader!.secrets);
+    const served = await bytesOf(await page(get(`/api/share/${share.accessLink}/pages/2?width=1200`), { params: Promise.resolve({ token: share.accessLink, n: "2" }) }));
+    asOwner(owner);
+    // Every unmarked page the trace searches, drawn (and kept) under the usual limit first.
+    for (let n = 1; n <= 5; n++) await bytesOf(await ownerPage(get(`/api/ideas/${idea.id}/pages/${n}?width=1200`), { params: Promise.resolve({ id: String(idea.id), n: String(n) }) }));
+    setEnv({ RENDER_TIMEOUT_MS: "100" });
+    const res = await traceOf(idea.id, await applyLeakSteps(served, [{ kind: "jpeg", quality: 70 }], seededRandom(7)), "leak.jpg");
+    expect(res.status).toBe(200);
+    const { matches } = (await res.json()) as { matches: Match[] };
+    expect(matches[0]).toMatchObject({ recipientId: reader!.id, viewId: reader!.viewId });
+  }, 120_000);
 
   it("is the owner's only: signed out 401, another owner's idea 404 before the upload is read", async () => {
     const { idea } = await sharedDeck(0);
