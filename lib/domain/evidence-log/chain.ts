@@ -43,32 +43,59 @@ function merkleNode(left: Buffer, right: Buffer): Buffer {
   return sha256(Buffer.from([1]), left, right);
 }
 
+/** How many nodes each level of a tree over `leafCount` leaves has, from the leaves up to the root. */
+export function merkleLevelSizes(leafCount: number): number[] {
+  if (!Number.isInteger(leafCount) || leafCount < 1) throw new Error("A Merkle tree needs at least one leaf");
+  const sizes = [leafCount];
+  while (sizes[sizes.length - 1] > 1) sizes.push(Math.ceil(sizes[sizes.length - 1] / 2));
+  return sizes;
+}
+
 /**
- * The tree over heads (already in idea-id order): its root and each leaf's path from the leaf up. An odd node at the
- * end of a level is carried up unchanged (it gets no step at that level).
+ * Every node of the tree over heads (already in idea-id order), level by level from the leaves, 32 bytes each: what
+ * an anchor keeps, so that each covered log's path can be read back from it (merklePathOffsets) instead of being
+ * written out once per log. An odd node at the end of a level is carried up unchanged (it gets no step there).
  */
-export function buildMerkleTree(heads: readonly string[]): { root: string; paths: MerkleStep[][] } {
-  if (!heads.length) throw new Error("A Merkle tree needs at least one leaf");
-  const levels: Buffer[][] = [heads.map(merkleLeaf)];
-  while (levels[levels.length - 1].length > 1) {
-    const level = levels[levels.length - 1];
-    const next: Buffer[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? merkleNode(level[i], level[i + 1]) : level[i]);
-    levels.push(next);
-  }
-  // Each node's hex once (a path repeats the nodes near the root for every leaf).
-  const hex = levels.map((level) => level.map((node) => node.toString("hex")));
-  const paths = heads.map((_, leaf) => {
-    const path: MerkleStep[] = [];
-    let i = leaf;
-    for (let l = 0; l < levels.length - 1; l++) {
-      const sibling = i ^ 1;
-      if (sibling < levels[l].length) path.push({ side: i & 1 ? "left" : "right", hash: hex[l][sibling] });
-      i >>= 1;
+export function merkleTreeNodes(heads: readonly string[]): { root: string; nodes: Buffer } {
+  const sizes = merkleLevelSizes(heads.length);
+  const nodes = Buffer.alloc(32 * sizes.reduce((sum, n) => sum + n, 0));
+  let at = 0;
+  for (const head of heads) at += merkleLeaf(head).copy(nodes, at);
+  let level = 0;
+  for (let l = 1; l < sizes.length; l++) {
+    const below = sizes[l - 1];
+    for (let i = 0; i < below; i += 2) {
+      const left = nodes.subarray(level + 32 * i, level + 32 * i + 32);
+      at += (i + 1 < below ? merkleNode(left, nodes.subarray(level + 32 * (i + 1), level + 32 * (i + 2))) : left).copy(nodes, at);
     }
-    return path;
-  });
-  return { root: levels[levels.length - 1][0].toString("hex"), paths };
+    level += 32 * below;
+  }
+  return { root: nodes.subarray(nodes.length - 32).toString("hex"), nodes };
+}
+
+/** Where the siblings on leaf `leafIndex`'s path lie in merkleTreeNodes' bytes, from the leaf up, and their sides. */
+export function merklePathOffsets(leafCount: number, leafIndex: number): { side: MerkleStep["side"]; offset: number }[] {
+  const sizes = merkleLevelSizes(leafCount);
+  if (!Number.isInteger(leafIndex) || leafIndex < 0 || leafIndex >= leafCount) throw new Error("No such leaf");
+  const steps: { side: MerkleStep["side"]; offset: number }[] = [];
+  let level = 0;
+  let i = leafIndex;
+  for (let l = 0; l < sizes.length - 1; l++) {
+    const sibling = i ^ 1;
+    if (sibling < sizes[l]) steps.push({ side: i & 1 ? "left" : "right", offset: level + 32 * sibling });
+    level += 32 * sizes[l];
+    i >>= 1;
+  }
+  return steps;
+}
+
+/** The tree over heads (already in idea-id order): its root and each leaf's path from the leaf up. */
+export function buildMerkleTree(heads: readonly string[]): { root: string; paths: MerkleStep[][] } {
+  const { root, nodes } = merkleTreeNodes(heads);
+  const paths = heads.map((_, leaf) =>
+    merklePathOffsets(heads.length, leaf).map(({ side, offset }) => ({ side, hash: nodes.toString("hex", offset, offset + 32) })),
+  );
+  return { root, paths };
 }
 
 /** The root a head hash and its path lead to. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import type { LogAnchorLine, MerkleStep } from "@/lib/domain/evidence-log/chain";
+import { merklePathOffsets, type LogAnchorLine, type MerkleStep } from "@/lib/domain/evidence-log/chain";
 
 /** An entry as stored: `data` is its canonical JSON text, written into the line as it is (the hashed bytes). */
 type StoredEntry = { seq: number; at: Date; type: string; data: string; prev: string; hash: string };
@@ -23,20 +23,34 @@ function anchorLine(a: StoredAnchor): string {
   return JSON.stringify(line);
 }
 
+/** The nodes at these byte offsets of these anchors' trees, as hex by `${anchorId}:${offset}`: a path's few nodes, never a whole tree. */
+async function treeNodesAt(wanted: { anchorId: string; offset: number }[]): Promise<Map<string, string>> {
+  if (!wanted.length) return new Map();
+  const rows = await db.$queryRaw<{ anchorId: string; offset: number; hash: string }[]>`
+    SELECT x."anchorId", x."offset", encode(substring(a."tree" FROM x."offset" + 1 FOR 32), 'hex') AS "hash"
+    FROM unnest(${wanted.map((w) => w.anchorId)}::text[], ${wanted.map((w) => w.offset)}::int[]) AS x("anchorId", "offset")
+    JOIN "LogAnchor" a ON a."id" = x."anchorId"`;
+  return new Map(rows.map((r) => [`${r.anchorId}:${r.offset}`, r.hash]));
+}
+
 async function anchorsOf(ideaId: number): Promise<StoredAnchor[]> {
   const rows = await db.logAnchorInclusion.findMany({
     where: { ideaId },
     orderBy: { headSeq: "asc" },
     select: {
+      anchorId: true,
       headSeq: true,
       path: true,
+      leafIndex: true,
       // The RFC 3161 token is kept only once verified and granted (lib/domain/timestamps/rfc3161).
-      anchor: { select: { root: true, createdAt: true, timestamp: { select: { ots: true, tsaToken: { select: { token: true } } } } } },
+      anchor: { select: { root: true, createdAt: true, leafCount: true, timestamp: { select: { ots: true, tsaToken: { select: { token: true } } } } } },
     },
   });
+  const steps = new Map(rows.map((r) => [r, r.path === null ? merklePathOffsets(r.anchor.leafCount, r.leafIndex!) : []]));
+  const nodes = await treeNodesAt(rows.flatMap((r) => steps.get(r)!.map((s) => ({ anchorId: r.anchorId, offset: s.offset }))));
   return rows.map((r) => ({
     headSeq: r.headSeq,
-    path: JSON.parse(r.path) as MerkleStep[],
+    path: r.path === null ? steps.get(r)!.map((s) => ({ side: s.side, hash: nodes.get(`${r.anchorId}:${s.offset}`)! })) : (JSON.parse(r.path) as MerkleStep[]),
     root: r.anchor.root,
     createdAt: r.anchor.createdAt,
     ots: r.anchor.timestamp?.ots ?? null,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { canonicalize } from "@/lib/domain/evidence-log/canonical-json";
-import { buildMerkleTree, commitment, entryHash, merkleRootFromPath, ZERO_HASH, type LogEntry } from "@/lib/domain/evidence-log/chain";
+import { buildMerkleTree, commitment, entryHash, merkleLevelSizes, merklePathOffsets, merkleRootFromPath, merkleTreeNodes, ZERO_HASH, type LogEntry } from "@/lib/domain/evidence-log/chain";
 import { verifyLog } from "@/lib/domain/evidence-log/verify";
 
 const sha = (...parts: Buffer[]) => createHash("sha256").update(Buffer.concat(parts)).digest("hex");
@@ -125,5 +125,25 @@ describe("the Merkle tree of an anchor", () => {
     const { root, paths } = buildMerkleTree(hs);
     hs.forEach((h, i) => expect(merkleRootFromPath(h, paths[i])).toBe(root));
     if (n > 1) expect(merkleRootFromPath(hs[0], paths[1])).not.toBe(root);
+  });
+
+  // The anchor keeps the tree's nodes level by level and reads each path back from byte offsets: against a root
+  // computed by plain recursion, for every size up to 40 (odd ends at every level) and every leaf.
+  it("keeps the nodes level by level, and every leaf's path read from them leads to the root", () => {
+    const naiveRoot = (level: Buffer[]): Buffer =>
+      level.length === 1 ? level[0]! : naiveRoot(Array.from({ length: Math.ceil(level.length / 2) }, (_, i) => (level[2 * i + 1] ? node(level[2 * i]!, level[2 * i + 1]!) : level[2 * i]!)));
+    for (let n = 1; n <= 40; n++) {
+      const hs = heads(n);
+      const { root, nodes } = merkleTreeNodes(hs);
+      expect(root).toBe(naiveRoot(hs.map(leaf)).toString("hex"));
+      expect(nodes.length).toBe(32 * merkleLevelSizes(n).reduce((a, b) => a + b, 0));
+      expect(nodes.subarray(0, 32)).toEqual(leaf(hs[0]!));
+      for (let i = 0; i < n; i++) {
+        const path = merklePathOffsets(n, i).map(({ side, offset }) => ({ side, hash: nodes.toString("hex", offset, offset + 32) }));
+        expect(merkleRootFromPath(hs[i]!, path)).toBe(root);
+      }
+    }
+    expect(() => merklePathOffsets(3, 3)).toThrow("No such leaf");
+    expect(() => merkleTreeNodes([])).toThrow("at least one leaf");
   });
 });

@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/platform/env";
 import { telemetryPool } from "@/lib/platform/db";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { appendEvidence, erasePersonalEvidence } from "@/lib/domain/evidence-log/append";
-import { commitment, merkleRootFromPath, type LogEntry } from "@/lib/domain/evidence-log/chain";
+import { buildMerkleTree, commitment, merkleRootFromPath, type LogEntry } from "@/lib/domain/evidence-log/chain";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { runJobsUntilIdle } from "@/lib/features/jobs/worker";
 import { opensslVerifiesToken } from "../../../fakes/tsa";
@@ -235,7 +235,10 @@ describe("the evidence log", () => {
     expect(proof).toMatchObject({ digest: first.root, status: "queued" });
     const inclusions = await db.logAnchorInclusion.findMany({ where: { anchorId: first.anchorId! }, orderBy: { ideaId: "asc" } });
     expect(inclusions.map((i) => i.ideaId)).toEqual(ideas.map((i) => i.id).sort((a, b) => a - b));
-    for (const i of inclusions) expect(merkleRootFromPath(i.headHash, JSON.parse(i.path))).toBe(first.root);
+    // The anchor keeps its tree once; each log keeps its leaf, and its path is read from the tree.
+    expect(inclusions.map((i) => [i.leafIndex, i.path])).toEqual([[0, null], [1, null], [2, null]]);
+    const tree = buildMerkleTree(inclusions.map((i) => i.headHash));
+    for (const [k, i] of inclusions.entries()) expect(merkleRootFromPath(i.headHash, tree.paths[k]!)).toBe(first.root);
 
     // Nothing changed: no anchor. One log changed: the next anchor covers it alone.
     expect(await runLogAnchorJob()).toMatchObject({ anchorId: null, logs: 0 });
@@ -245,7 +248,7 @@ describe("the evidence log", () => {
 
     const lines = await logOf(ideas[1].id);
     expect(lines.map((l) => Object.keys(JSON.parse(l))[0])).toEqual(["seq", "anchor", "seq", "anchor"]);
-    expect(JSON.parse(lines[1])).toEqual({ anchor: { root: first.root, path: JSON.parse(inclusions.find((i) => i.ideaId === ideas[1].id)!.path), at: "2026-11-27T09:00:00.000Z", ots: null, tsr: null } });
+    expect(JSON.parse(lines[1])).toEqual({ anchor: { root: first.root, path: tree.paths[inclusions.findIndex((i) => i.ideaId === ideas[1].id)], at: "2026-11-27T09:00:00.000Z", ots: null, tsr: null } });
     expect(verifyLog(lines)).toMatchObject({ valid: true, entries: 2, anchors: 2 });
 
     // The root's RFC 3161 token, once the authority answered, is in the anchor's line: openssl verifies it for the root.
@@ -254,6 +257,20 @@ describe("the evidence log", () => {
     expect(stamped.anchor.tsr).not.toBeNull();
     const checked = opensslVerifiesToken(testTsaPki(), Buffer.from(stamped.anchor.tsr!, "base64"), first.root!);
     expect(checked).toMatchObject({ ok: true });
+
+    // An anchor written before anchors kept their tree: its inclusion carries its path as text, read as it is.
+    await createShare(owner.id, ideas[2].id);
+    const head2 = await db.evidenceLog.findUniqueOrThrow({ where: { ideaId: ideas[2].id }, select: { headSeq: true, headHash: true } });
+    const legacyPath = [{ side: "right" as const, hash: "ab".repeat(32) }];
+    const legacyRoot = merkleRootFromPath(head2.headHash, legacyPath);
+    const legacy = await db.logAnchor.create({ data: { root: legacyRoot, createdAt: new Date("2026-11-27T10:30:00.000Z"), leafCount: 2 } });
+    await db.logAnchorInclusion.create({ data: { anchorId: legacy.id, ideaId: ideas[2].id, headSeq: head2.headSeq, headHash: head2.headHash, path: JSON.stringify(legacyPath) } });
+    const lines2 = await logOf(ideas[2].id);
+    const anchors2 = lines2.map((l) => JSON.parse(l) as { anchor?: { root: string } }).flatMap((l) => (l.anchor ? [l.anchor] : []));
+    expect(anchors2).toHaveLength(2);
+    expect(anchors2[0]).toMatchObject({ root: first.root, path: tree.paths[inclusions.findIndex((i) => i.ideaId === ideas[2].id)], at: "2026-11-27T09:00:00.000Z" });
+    expect(anchors2[1]).toEqual({ root: legacyRoot, path: legacyPath, at: "2026-11-27T10:30:00.000Z", ots: null, tsr: null });
+    expect(verifyLog(lines2)).toMatchObject({ valid: true, anchors: 2 });
 
     // A rewrite of entry 1 after the anchor, hashes recomputed, fails against the anchor.
     const forged = JSON.parse(lines[0]) as LogEntry;
