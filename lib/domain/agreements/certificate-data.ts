@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { secretHashes, type RecipientSecrets } from "@/lib/domain/gate/secrets";
-import type { TimestampProof } from "@/lib/generated/prisma/client";
+import type { TimestampProof, TsaToken } from "@/lib/generated/prisma/client";
 
 /**
  * The certificate of one NDA acceptance: the agreement exactly as shown, who accepted it, when, from where, the
@@ -30,7 +30,12 @@ export type CertificateData = {
   signature?: string | null;
   idea: { id: number; title: string; owner: { name: string; email: string; showEmailOnCertificates: boolean } };
   recipient: { emailVerifiedAt: Date | null };
-  timestamp: Pick<TimestampProof, "status" | "digest" | "submittedAt" | "bitcoinHeight" | "bitcoinBlockHash" | "bitcoinTime" | "lastError"> | null;
+  timestamp:
+    | (Pick<TimestampProof, "status" | "digest" | "submittedAt" | "bitcoinHeight" | "bitcoinBlockHash" | "bitcoinTime" | "lastError"> & {
+        /** The record's RFC 3161 token beside its OpenTimestamps proof; absent: not read. */
+        tsaToken?: Pick<TsaToken, "state" | "tsaUrl" | "genTime" | "serial"> | null;
+      })
+    | null;
 };
 
 /** What a certificate needs beside the acceptance's own fields (lib/domain/evidence/pack.ts reads pages of acceptances with it). */

@@ -5,7 +5,8 @@ import { embedDejaVu } from "@/lib/platform/pdf/fonts";
 import { TextFlow } from "@/lib/platform/pdf/layout";
 import { printedLine } from "@/lib/domain/validation/printable-text";
 import type { CertificateData } from "@/lib/domain/agreements/certificate-data";
-import { certificateTimestampText, formatUtc } from "@/lib/domain/timestamps/text";
+import { certificateTimestampText, formatUtc, rfc3161Line } from "@/lib/domain/timestamps/text";
+import { presentTsaToken } from "@/lib/domain/timestamps/rfc3161/tokens";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
 export { formatUtc };
@@ -104,13 +105,21 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   flow.field("State", timestampStateText(nda.timestamp), label, value);
   if (nda.timestamp) flow.field("Record SHA-256", nda.timestamp.digest, label, hash);
   if (nda.timestamp?.bitcoinBlockHash) flow.field("Block hash", nda.timestamp.bitcoinBlockHash, label, hash);
+  const tsa = nda.timestamp ? presentTsaToken(nda.timestamp.tsaToken) : null;
+  const tsaLine = tsa && rfc3161Line({ ...tsa, genTime: tsa.genTime?.toISOString() ?? null }, (iso) => formatUtc(new Date(iso)));
+  if (tsaLine) flow.field("Second clock", tsaLine, label, value);
+  if (tsa?.serial) flow.field("Token serial", tsa.serial, label, hash);
   flow.gap(4);
   flow.paragraph(
     "How to verify: the timestamp proves the acceptance record (a JSON file holding the recipient, the time, the share, the idea " +
       "and both digests above) existed at the block's time. The idea's owner, signed in, downloads the record from " +
       `${origin}/api/ndas/${nda.id}/timestamp/file and its OpenTimestamps proof from ${origin}/api/ndas/${nda.id}/timestamp/ots, ` +
       `then checks both at ${origin}/verify or with any OpenTimestamps client (ots verify). The record's SHA-256 must equal the ` +
-      "record digest above.",
+      "record digest above." +
+      (tsa?.state === "granted"
+        ? ` The record's RFC 3161 token, from ${origin}/api/ndas/${nda.id}/timestamp/tsr, is checked at the same page or with ` +
+          "openssl ts -verify -data <record> -in <token> -CAfile <the authority's certificate>: it proves the record existed at the time the authority signed."
+        : ""),
     body,
   );
 

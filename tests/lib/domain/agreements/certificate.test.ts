@@ -99,6 +99,21 @@ describe("NDA certificate", () => {
     expect(flat((await certificateText(nda.id, owner.id)).text)).toContain("Failed: the timestamp could not be obtained (calendars unreachable)");
   });
 
+  it("names the second clock (RFC 3161) once an authority granted a token, and how to check it", async () => {
+    const { owner, nda } = await acceptance();
+    const { id: proofId } = await db.timestampProof.findUniqueOrThrow({ where: { ndaAcceptanceId: nda.id }, select: { id: true } });
+    expect(flat((await certificateText(nda.id, owner.id)).text)).toContain("RFC 3161 timestamp pending");
+    const granted = { state: "granted" as const, tsaUrl: "https://tsa.example/tsr", genTime: new Date("2026-11-20T08:00:05Z"), serial: "0a1b2c" };
+    await db.tsaToken.upsert({ where: { proofId }, create: { proofId, ...granted }, update: granted });
+    const text = flat((await certificateText(nda.id, owner.id)).text);
+    expect(text).toContain("Timestamped at 2026-11-20 08:00:05 UTC by tsa.example (RFC 3161)");
+    expect(text).toContain("0a1b2c");
+    expect(text).toContain(`https://vault.example/api/ndas/${nda.id}/timestamp/tsr`);
+    expect(text).toContain("openssl ts -verify");
+    await db.tsaToken.update({ where: { proofId }, data: { state: "off", genTime: null, serial: null } });
+    expect(flat((await certificateText(nda.id, owner.id)).text)).not.toContain("RFC 3161");
+  });
+
   it("is available to the idea's owner and to the recipient who accepted, and to no one else", async () => {
     const { owner, share, recipient, nda } = await acceptance();
     expect((await findCertificateData(nda.id, { userId: owner.id, secrets: [] })).id).toBe(nda.id);
