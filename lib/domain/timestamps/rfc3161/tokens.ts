@@ -40,6 +40,42 @@ export async function queueTsaTokens(tx: Prisma.TransactionClient, proofIds: str
   if (rows.length) runTokenJobsAfterResponse();
 }
 
+/** Proofs per transaction, and at most per run, in the backfill below (the next run takes the rest). */
+const BACKFILL_PAGE = 200;
+const BACKFILL_MAX_PER_RUN = 2_000;
+
+/**
+ * Proofs made before RFC 3161 tokens existed (or while TSA_URLS was empty) get theirs now: a token of the same
+ * digest, whose signed time is the time it is granted — later than the proof's OpenTimestamps commitment, and said
+ * so wherever it is shown ('Timestamped at {time}'). Nothing happens while tokens are off. One query when none is
+ * missing; several instances may run it at once (one token per proof: the others' inserts do nothing).
+ */
+export async function queueMissingTsaTokens(): Promise<number> {
+  if (getEnv().TSA_URLS.length === 0) return 0;
+  let queued = 0;
+  let after = "";
+  while (queued < BACKFILL_MAX_PER_RUN) {
+    const ids = await db.$queryRaw<{ id: string }[]>`
+      SELECT p."id" FROM "TimestampProof" p
+      WHERE p."id" > ${after}
+        AND NOT EXISTS (SELECT 1 FROM "TsaToken" t WHERE t."proofId" = p."id" AND t."state" <> 'off')
+      ORDER BY p."id" LIMIT ${BACKFILL_PAGE}`;
+    if (!ids.length) break;
+    after = ids[ids.length - 1].id;
+    const proofIds = ids.map((r) => r.id);
+    await db.$transaction(async (tx) => {
+      // Rows written while tokens were off are asked for now, like the ones that never had a row.
+      const revived = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE "TsaToken" SET "state" = 'pending', "nextAttemptAt" = now() WHERE "proofId" = ANY(${proofIds}::text[]) AND "state" = 'off' RETURNING "id"`;
+      for (const { id } of revived) await enqueue("tsa", { tokenId: id }, { tx });
+      await queueTsaTokens(tx, proofIds);
+    });
+    queued += ids.length;
+    if (ids.length < BACKFILL_PAGE) break;
+  }
+  return queued;
+}
+
 /** How long a serverless function stays up after its response to fetch the tokens it queued. */
 const AFTER_RESPONSE_BUDGET_MS = 30_000;
 
