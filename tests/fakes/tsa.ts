@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { listen, readBody } from "./http-server";
+import { tsaConfig } from "../support/openssl-tsa";
 
 const run = promisify(execFile);
 
@@ -59,29 +60,7 @@ export function createTsaPki(dir = fs.mkdtempSync(path.join(os.tmpdir(), "ideava
     openssl(["x509", "-req", "-in", `${name}.csr`, "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", `${name}.pem`, "-days", "3650", "-extfile", `${name}.ext`], dir);
   }
   fs.writeFileSync(path.join(dir, "serial"), "01\n");
-  fs.writeFileSync(
-    config,
-    [
-      "[ tsa ]",
-      "default_tsa = tsa_config",
-      "[ tsa_config ]",
-      `dir = ${dir}`,
-      "serial = $dir/serial",
-      "crypto_device = builtin",
-      "signer_cert = $dir/tsa.pem",
-      "certs = $dir/ca.pem",
-      "signer_key = $dir/tsa.key",
-      "signer_digest = sha256",
-      "default_policy = 1.3.6.1.4.1.99999.1",
-      "digests = sha256, sha384, sha512",
-      "accuracy = secs:1",
-      "ordering = no",
-      "tsa_name = yes",
-      "ess_cert_id_chain = no",
-      "ess_cert_id_alg = sha256",
-      "",
-    ].join("\n"),
-  );
+  fs.writeFileSync(config, tsaConfig({ serial: `${dir}/serial`, signerCert: `${dir}/tsa.pem`, signerKey: `${dir}/tsa.key`, certs: `${dir}/ca.pem` }));
   return { dir, caPem: path.join(dir, "ca.pem"), config };
 }
 

@@ -26,15 +26,17 @@ export function timeStampRequest(digest: Buffer): Buffer {
 
 const SLOTS = 3;
 
-function tsaConfig(dir: string, slot: number) {
+/** The `[tsa]` section `openssl ts -reply -config` reads (the fake TSA on loopback uses it too: tests/fakes/tsa.ts). */
+export function tsaConfig(files: { serial: string; signerCert: string; signerKey: string; certs?: string }) {
   return [
     "[tsa]",
     "default_tsa = tsa_config",
     "[tsa_config]",
-    `serial = ${dir}/serial-${slot}`,
+    `serial = ${files.serial}`,
     "crypto_device = builtin",
-    `signer_cert = ${dir}/tsa.pem`,
-    `signer_key = ${dir}/tsa.key`,
+    `signer_cert = ${files.signerCert}`,
+    ...(files.certs ? [`certs = ${files.certs}`] : []),
+    `signer_key = ${files.signerKey}`,
     "signer_digest = sha256",
     "default_policy = 1.3.6.1.4.1.99999.1",
     "digests = sha256, sha384, sha512",
@@ -112,7 +114,7 @@ export function startOpensslTsa(opts: { name?: string; key?: "rsa" | "ec" } = {}
   // file (serials from different ranges), and takes one reply at a time.
   const slots = Array.from({ length: SLOTS }, (_, slot) => {
     fs.writeFileSync(path.join(dir, `serial-${slot}`), `0${slot + 1}000001\n`);
-    fs.writeFileSync(path.join(dir, `tsa-${slot}.cnf`), tsaConfig(dir, slot));
+    fs.writeFileSync(path.join(dir, `tsa-${slot}.cnf`), tsaConfig({ serial: `${dir}/serial-${slot}`, signerCert: `${dir}/tsa.pem`, signerKey: `${dir}/tsa.key` }));
     return { config: `tsa-${slot}.cnf`, queue: Promise.resolve() as Promise<unknown> };
   });
   let turn = 0;
