@@ -31,7 +31,72 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   return [...lines];
 }
 
+/**
+ * Widths of words at size 1, per face: a line's width is its words' plus its spaces', so wrapping costs one shaping
+ * per distinct word instead of one per candidate line (a paragraph of n words shaped n times over, and a 64-character
+ * digest cut character by character, were most of an evidence pack's CPU). Width scales linearly with size.
+ */
+const unitWidths = new Map<string, number>();
+const UNIT_WIDTH_CACHE_MAX = 50_000;
+
+function unitWidth(font: PDFFont, face: string | null, text: string): number {
+  if (!face) return font.widthOfTextAtSize(text, 1);
+  const key = `${face}\u0000${text}`;
+  let w = unitWidths.get(key);
+  if (w === undefined) {
+    if (unitWidths.size >= UNIT_WIDTH_CACHE_MAX) unitWidths.clear();
+    unitWidths.set(key, (w = font.widthOfTextAtSize(text, 1)));
+  }
+  return w;
+}
+
 function measureLines(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines = sumWordWidths(text, font, size, width);
+  // Summed widths leave out kerning across a word's edges: a line they put too close to the edge is measured whole
+  // (the drawing shapes it anyway, from the same cache), and the paragraph measured line by line if one overflows.
+  const overflows = lines.some((line) => font.widthOfTextAtSize(line, size) > width);
+  return overflows ? shapeLines(text, font, size, width) : lines;
+}
+
+function sumWordWidths(text: string, font: PDFFont, size: number, width: number): string[] {
+  const face = fontFace(font);
+  const w = (s: string) => unitWidth(font, face, s) * size;
+  const space = w(" ");
+  const lines: string[] = [];
+  let line = "";
+  let lineWidth = 0;
+  for (const word of text.split(/ +/)) {
+    const wordWidth = w(word);
+    const next = line ? lineWidth + space + wordWidth : wordWidth;
+    if (next <= width) {
+      line = line ? `${line} ${word}` : word;
+      lineWidth = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = "";
+    lineWidth = 0;
+    // A word longer than a line is cut by characters: their widths summed, one shaping per distinct character.
+    const chars = [...word];
+    let start = 0;
+    while (start < chars.length) {
+      let end = start;
+      let used = 0;
+      while (end < chars.length && (end === start || used + w(chars[end]!) <= width)) used += w(chars[end++]!);
+      const piece = chars.slice(start, end).join("");
+      if (end === chars.length && used <= width) {
+        line = piece;
+        lineWidth = used;
+      } else lines.push(piece);
+      start = end;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** Exact wrapping, every candidate line shaped whole: the fallback when summed widths overflow. */
+export function shapeLines(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
