@@ -162,8 +162,6 @@ type Fixtures = {
   createUser: (overrides?: Partial<Pick<TestUser, "name" | "password" | "email">> & { verified?: boolean }) => Promise<TestUser>;
   /** Signs `page`'s browser context in through POST /api/auth/login and stores currentUser like the login form. */
   loginAs: (page: Page, user: TestUser) => Promise<void>;
-  /** The worker's account (see workerAccount), for a test whose browser signs in with useWorkerAccount(). */
-  account: TestUser;
 };
 
 type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
@@ -200,7 +198,7 @@ async function registerAccount(
 }
 
 /**
- * In a describe block: its tests' browsers start signed in as the worker's account (`account`), instead of each
+ * In a describe block: its tests' browsers start signed in as the worker's account (`workerAccount.user`), instead of each
  * registering and signing in an account of its own (seconds per test on a busy machine).
  */
 export function useWorkerAccount() {
@@ -279,10 +277,6 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       expect(me?.status()).toBe(200);
       await page.evaluate((u) => window.localStorage.setItem("currentUser", JSON.stringify(u)), body.user);
     });
-  },
-
-  account: async ({ workerAccount }, use) => {
-    await use(workerAccount.user);
   },
 
   workerAccount: [
