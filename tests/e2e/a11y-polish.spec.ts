@@ -40,6 +40,7 @@ test.describe("errors beside their fields, with focus", () => {
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: LOGIN_FAILED })).toBeVisible();
     await expectFieldError(page.getByLabel("Password", { exact: true }), LOGIN_FAILED);
+    await expect(page).toHaveURL(/\/login$/);
     // Typing again clears the refusal.
     await page.getByLabel("Password", { exact: true }).fill("another-try");
     await expect(page.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
@@ -60,6 +61,7 @@ test.describe("errors beside their fields, with focus", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: REGISTRATION_FAILED })).toBeVisible();
     await expectFieldError(page.getByLabel("Email"), REGISTRATION_FAILED);
+    await expect(page).toHaveURL(/\/register$/);
   });
 
   test("profile: a short name, then a refused save, beside the name with focus", async ({ page, createUser, loginAs }) => {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, createIdea, makePdf, uploadImage, uploadPdf, PNG_1X1, type Creator } from "./api-helpers";
 import { createShare, identify } from "./sharing-helpers";
 import { expectNoSeriousA11yViolations } from "./axe";
-import type { TestUser } from "./fixtures";
+import { useWorkerAccount } from "./fixtures";
 
 /**
  * Axe-core finds no serious or critical WCAG 2.1 A/AA violation on any screen, on a desktop and on a
@@ -92,9 +92,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectNoSeriousA11yViolations(page, "/login with a wrong password and its toast");
     });
 
-    /** A creator with a draft, a PDF idea, a published idea with a link, and an image: the screens' content. */
-    const creatorWithContent = async (page: Page, createUser: () => Promise<TestUser>, loginAs: (page: Page, user: TestUser) => Promise<void>) => {
-      await loginAs(page, await createUser());
+    /** A draft, a PDF idea, a published idea with a link, and an image of the signed-in creator: the screens' content. */
+    const creatorContent = async (page: Page) => {
       const api = page.request;
       await createIdea(api, { title: "A draft", content: "<p>Draft.</p>" });
       const pdf = (await (await uploadPdf(api, { name: "Plan.pdf", buffer: makePdf("Plan") })).json()) as { id: number };
@@ -125,35 +124,39 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectNoSeriousA11yViolations(page, "the delete dialog");
     });
 
-    test("the creator's editor: a published idea, a new one, a PDF idea", async ({ page, createUser, loginAs }) => {
-      const { pdf, published } = await creatorWithContent(page, createUser, loginAs);
-      await check(
-        page,
-        `/editor/${published.id}`,
-        // The timestamp panel's Refresh button fades in once its data is loaded: measure it afterwards.
-        (p) => expect(p.getByRole("button", { name: "Refresh" })).toBeEnabled(),
-        "a published idea in the editor",
-      );
-      await check(page, "/editor/new", (p) => expect(p.getByRole("button", { name: "Create Idea" })).toBeVisible());
-      await check(page, `/editor/${pdf.id}`, (p) => expect(p.getByText("PDF Document: Plan")).toBeVisible(), "a PDF idea in the editor");
-    });
+    // Screens that need no empty account: each test makes its own content, signed in as the worker's account.
+    test.describe(() => {
+      useWorkerAccount();
 
-    test("the creator's share screen and profile, with a toast", async ({ page, createUser, loginAs }) => {
-      const { published } = await creatorWithContent(page, createUser, loginAs);
-      await check(page, `/share/${published.id}`, (p) => expect(p.getByRole("button", { name: "Copy Link" }).first()).toBeVisible(), "the share screen");
-      await check(page, "/share/999999", (p) => expect(p.getByText("Idea not found")).toBeVisible(), "the share screen of an unknown idea");
-      await check(page, "/profile", (p) => expect(p.getByLabel("Name", { exact: true })).toBeVisible());
-      await page.getByRole("button", { name: "Save Changes" }).click();
-      await expect(page.getByText("Your profile has been updated successfully.")).toBeVisible();
-      await expectNoSeriousA11yViolations(page, "/profile with a success toast");
-    });
+      test("the creator's editor: a published idea, a new one, a PDF idea", async ({ page }) => {
+        const { pdf, published } = await creatorContent(page);
+        await check(
+          page,
+          `/editor/${published.id}`,
+          // The timestamp panel's Refresh button fades in once its data is loaded: measure it afterwards.
+          (p) => expect(p.getByRole("button", { name: "Refresh" })).toBeEnabled(),
+          "a published idea in the editor",
+        );
+        await check(page, "/editor/new", (p) => expect(p.getByRole("button", { name: "Create Idea" })).toBeVisible());
+        await check(page, `/editor/${pdf.id}`, (p) => expect(p.getByText("PDF Document: Plan")).toBeVisible(), "a PDF idea in the editor");
+      });
 
-    // The player's <iframe> is named by the editor's YouTube extension (the editor's part).
-    test("the editor with a YouTube embed", async ({ page, createUser, loginAs }) => {
-      await offlineYouTube(page);
-      await loginAs(page, await createUser());
-      const idea = await createIdea(page.request, { title: "Draft with a video", content: VIDEO_HTML });
-      await check(page, `/editor/${idea.id}`, (p) => expect(p.locator("div[data-youtube-video] iframe")).toBeVisible(), "the editor with a YouTube embed");
+      test("the creator's share screen and profile, with a toast", async ({ page }) => {
+        const { published } = await creatorContent(page);
+        await check(page, `/share/${published.id}`, (p) => expect(p.getByRole("button", { name: "Copy Link" }).first()).toBeVisible(), "the share screen");
+        await check(page, "/share/999999", (p) => expect(p.getByText("Idea not found")).toBeVisible(), "the share screen of an unknown idea");
+        await check(page, "/profile", (p) => expect(p.getByLabel("Name", { exact: true })).toBeVisible());
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        await expect(page.getByText("Your profile has been updated successfully.")).toBeVisible();
+        await expectNoSeriousA11yViolations(page, "/profile with a success toast");
+      });
+
+      // The player's <iframe> is named by the editor's YouTube extension (the editor's part).
+      test("the editor with a YouTube embed", async ({ page }) => {
+        await offlineYouTube(page);
+        const idea = await createIdea(page.request, { title: "Draft with a video", content: VIDEO_HTML });
+        await check(page, `/editor/${idea.id}`, (p) => expect(p.locator("div[data-youtube-video] iframe")).toBeVisible(), "the editor with a YouTube embed");
+      });
     });
 
     test("the recipient's screens: denied, collect with errors, agreement, decline dialog, document with a video, close dialog", async ({

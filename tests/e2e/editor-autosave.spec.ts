@@ -1,8 +1,11 @@
 import type { Page } from "@playwright/test";
-import { test, expect, NETWORK_4XX, withoutAutosave } from "./fixtures";
+import { test, expect, NETWORK_4XX, useWorkerAccount, withoutAutosave } from "./fixtures";
 import { makePdf, uploadPdf } from "./api-helpers";
 
-/** The creator's editor: autosave, template placeholders, the phone action bar, a PDF idea's title. */
+/**
+ * The creator's editor: autosave, template placeholders, the phone action bar, a PDF idea's title. Each test makes
+ * its own ideas, signed in as the worker's account.
+ */
 
 const OFFLINE_TEXT = "Offline — changes will be saved when you reconnect";
 const TEMPLATE_WARNING = "This idea still contains template text that you have not replaced.";
@@ -31,9 +34,7 @@ async function caretAtEnd(page: Page, text: string) {
 }
 
 test.describe("the editor saves itself", () => {
-  test.beforeEach(async ({ page, createUser, loginAs }) => {
-    await loginAs(page, await createUser());
-  });
+  useWorkerAccount();
 
   test("a draft autosaves after typing: 'Saving…', then 'Saved', no toast; the reload shows the text", async ({ page }) => {
     test.slow(); // edits, two saves and a reload on a shared machine
@@ -112,9 +113,7 @@ test.describe("the editor offline", () => {
   // The browser logs the requests it could not make while offline (Next's prefetches).
   // One pattern: a two-element array would read as Playwright's [value, options] pair.
   test.use({ allowedConsoleErrors: [new RegExp(`${NETWORK_4XX.source}|ERR_INTERNET_DISCONNECTED|Failed to fetch`)] });
-  test.beforeEach(async ({ page, createUser, loginAs }) => {
-    await loginAs(page, await createUser());
-  });
+  useWorkerAccount();
 
   test("offline: the status says so, the leave guard still asks; back online the edit is saved", async ({ page, context }) => {
     test.slow(); // offline, the guard, back online and a save
@@ -146,9 +145,7 @@ test.describe("the editor offline", () => {
 });
 
 test.describe("template placeholders", () => {
-  test.beforeEach(async ({ page, createUser, loginAs }) => {
-    await loginAs(page, await createUser());
-  });
+  useWorkerAccount();
 
   test("sample lines are grey placeholders that go once written in; publishing warns about what is left", async ({ page }) => {
     test.slow(); // create, reload, and publish after a warning
@@ -203,9 +200,7 @@ test.describe("template placeholders", () => {
 });
 
 test.describe("phones and PDF ideas", () => {
-  test.beforeEach(async ({ page, createUser, loginAs }) => {
-    await loginAs(page, await createUser());
-  });
+  useWorkerAccount();
 
   test("on a 375 px phone 'Save Changes' stays reachable and the toolbar shows that it scrolls", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, withoutAutosave } from "./fixtures";
+import { test, expect, useWorkerAccount, withoutAutosave } from "./fixtures";
 import { PNG_1X1, makePdf, uploadPdf } from "./api-helpers";
 
 /** The editor screen's finish: toolbar, saving states, YouTube titles, keyboard and phone use. */
@@ -34,11 +34,12 @@ async function selectLine(page: Page, text: string) {
 }
 
 test.describe("editor polish", () => {
-  test.beforeEach(async ({ page, createUser, loginAs }) => {
+  // Each test makes its own ideas: one signed-in account per worker is enough.
+  useWorkerAccount();
+  test.beforeEach(async ({ page }) => {
     await page.route(/^https:\/\/(www\.)?youtube(-nocookie)?\.com\//, (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" }),
     );
-    await loginAs(page, await createUser());
   });
 
   test("the server page brings the idea: no GET on load, the spec's GET refreshes after a save", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, useWorkerAccount } from "./fixtures";
 
 /**
  * The editor toolbar's tooltips (components/editor/toolbar-tooltip.tsx: one tooltip layer instead of Radix Tooltip):
@@ -19,8 +19,9 @@ async function pointAt(page: Page, name: string) {
 }
 
 test.describe("editor toolbar tooltips", () => {
-  test.beforeEach(async ({ page, createUser, loginAs }) => {
-    await loginAs(page, await createUser());
+  // The tests open /editor/new and save nothing: one signed-in account per worker is enough.
+  useWorkerAccount();
+  test.beforeEach(async ({ page }) => {
     await page.goto("/editor/new");
     await expect(content(page)).toBeVisible();
     await expect(tool(page, "Bold")).toBeVisible();

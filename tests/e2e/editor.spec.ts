@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, seenToasts, withoutAutosave } from "./fixtures";
+import { test, expect, seenToasts, useWorkerAccount, withoutAutosave } from "./fixtures";
 import { PNG_1X1 } from "./api-helpers";
 
 const PUBLISHED_NOTICE = "This idea has been published and is now read-only. Published ideas cannot be edited.";
@@ -73,6 +73,8 @@ async function expectRichContent(editor: Locator) {
 }
 
 test.describe("editor", () => {
+  // Each test writes its own idea: one signed-in account per worker is enough.
+  useWorkerAccount();
   test.beforeEach(async ({ page }) => {
     // Keep the embedded player offline: answer the YouTube frame locally.
     await page.route(/^https:\/\/(www\.)?youtube(-nocookie)?\.com\//, (route) =>
@@ -80,10 +82,8 @@ test.describe("editor", () => {
     );
   });
 
-  test("create an idea using every toolbar group, reload, save, publish", async ({ page, createUser, loginAs }) => {
+  test("create an idea using every toolbar group, reload, save, publish", async ({ page }) => {
     test.slow(); // one long journey through the whole toolbar
-    const user = await createUser();
-    await loginAs(page, user);
     await withoutAutosave(page); // 'Save Changes' right after an edit (editor-autosave.spec.ts covers autosave)
     await page.goto("/editor/new");
 
@@ -293,9 +293,7 @@ test.describe("editor", () => {
     await expectRichContent(content(page));
   });
 
-  test("a blank title is refused without a request; Publish needs a saved idea", async ({ page, createUser, loginAs }) => {
-    const user = await createUser();
-    await loginAs(page, user);
+  test("a blank title is refused without a request; Publish needs a saved idea", async ({ page }) => {
     // Publish right after an edit, before any save (with autosave, leaving the title would save it first).
     await withoutAutosave(page);
     await page.goto("/editor/new");
@@ -334,9 +332,7 @@ test.describe("editor", () => {
     expect(idea).toMatchObject({ status: "draft", title: "Needs saving first" });
   });
 
-  test("a javascript: link is refused and no link mark is created; video URLs are checked", async ({ page, createUser, loginAs }) => {
-    const user = await createUser();
-    await loginAs(page, user);
+  test("a javascript: link is refused and no link mark is created; video URLs are checked", async ({ page }) => {
     await page.goto("/editor/new");
     const editor = content(page);
     await expect(editor.locator("h1")).toHaveText(["My New Idea"]);

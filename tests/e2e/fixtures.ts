@@ -1,6 +1,6 @@
 import path from "node:path";
 import crypto from "node:crypto";
-import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContextOptions, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
 import { listOutboxIn, type OutboxEntry } from "@/lib/platform/email/outbox";
 
 export { expect };
@@ -13,7 +13,7 @@ export type OutboxMail = OutboxEntry;
 export const NETWORK_4XX = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
 
 /** A unique, lower-case address per call: worker, time and randomness, so parallel tests never collide. */
-export function uniqueEmail(testInfo: TestInfo, prefix = "user") {
+export function uniqueEmail(testInfo: Pick<TestInfo, "workerIndex">, prefix = "user") {
   return `${prefix}-${testInfo.workerIndex}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@example.com`;
 }
 
@@ -164,7 +164,48 @@ type Fixtures = {
   loginAs: (page: Page, user: TestUser) => Promise<void>;
 };
 
-export const test = base.extend<Fixtures>({
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+type WorkerFixtures = {
+  /**
+   * One verified account per worker, registered and signed in once through the API, with the browser state a
+   * login leaves (session cookie, currentUser in localStorage). For tests about something other than accounts
+   * (the editor, its toolbar, its autosave): each test makes its own ideas, and nothing such a test does changes
+   * the account for the next one. Signing in itself is covered by auth.spec.ts and by loginAs.
+   */
+  workerAccount: { user: TestUser; storageState: StorageState };
+};
+
+/** Registers an account through POST /api/auth/register (open mode) and, unless `verified: false`, verifies it. */
+async function registerAccount(
+  request: APIRequestContext,
+  who: Pick<TestInfo, "workerIndex">,
+  overrides: Partial<Pick<TestUser, "name" | "password" | "email">> & { verified?: boolean } = {},
+): Promise<TestUser> {
+  const firstName = `Tess${crypto.randomBytes(2).toString("hex")}`;
+  const user: TestUser = {
+    name: overrides.name ?? `${firstName} Tester`,
+    firstName: (overrides.name ?? firstName).trim().split(/\s+/)[0],
+    email: overrides.email ?? uniqueEmail(who),
+    password: overrides.password ?? `pw-${crypto.randomBytes(6).toString("hex")}`,
+  };
+  const res = await request.post("/api/auth/register", {
+    data: { name: user.name, email: user.email, password: user.password },
+  });
+  expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201);
+  if (overrides.verified !== false) await verifyEmailThroughOutbox(request, user.email);
+  return user;
+}
+
+/**
+ * In a describe block: its tests' browsers start signed in as the worker's account (`workerAccount.user`), instead of each
+ * registering and signing in an account of its own (seconds per test on a busy machine).
+ */
+export function useWorkerAccount() {
+  test.use({ storageState: async ({ workerAccount }, use) => use(workerAccount.storageState) });
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   presetCookieConsent: [true, { option: true }],
   allowedConsoleErrors: [[NETWORK_4XX], { option: true }],
 
@@ -223,21 +264,7 @@ export const test = base.extend<Fixtures>({
   },
 
   createUser: async ({ request }, use, testInfo) => {
-    await use(async (overrides = {}) => {
-      const firstName = `Tess${crypto.randomBytes(2).toString("hex")}`;
-      const user: TestUser = {
-        name: overrides.name ?? `${firstName} Tester`,
-        firstName: (overrides.name ?? firstName).trim().split(/\s+/)[0],
-        email: overrides.email ?? uniqueEmail(testInfo),
-        password: overrides.password ?? `pw-${crypto.randomBytes(6).toString("hex")}`,
-      };
-      const res = await request.post("/api/auth/register", {
-        data: { name: user.name, email: user.email, password: user.password },
-      });
-      expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201);
-      if (overrides.verified !== false) await verifyEmailThroughOutbox(request, user.email);
-      return user;
-    });
+    await use((overrides = {}) => registerAccount(request, testInfo, overrides));
   },
 
   loginAs: async ({}, use) => {
@@ -251,6 +278,23 @@ export const test = base.extend<Fixtures>({
       await page.evaluate((u) => window.localStorage.setItem("currentUser", JSON.stringify(u)), body.user);
     });
   },
+
+  workerAccount: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const api = await playwright.request.newContext({ baseURL });
+      const user = await registerAccount(api, workerInfo);
+      const res = await api.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+      expect(res.status(), `login ${user.email}: ${await res.text()}`).toBe(200);
+      const body = (await res.json()) as { user: unknown };
+      // What loginAs leaves in a browser: the session cookie, and currentUser as the login form stores it.
+      const { cookies } = await api.storageState();
+      await api.dispose();
+      const storageState = { cookies, origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: "currentUser", value: JSON.stringify(body.user) }] }] };
+      await use({ user, storageState });
+    },
+    { scope: "worker" },
+  ],
 });
 
 /**
