@@ -3,7 +3,7 @@ import { after } from "next/server";
 import type { Prisma, TsaToken } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/platform/db";
 import { getEnv } from "@/lib/platform/env";
-import { enqueue, runJobsFor } from "@/lib/platform/jobs";
+import { enqueue, enqueueMany, runJobsFor } from "@/lib/platform/jobs";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { hostOf } from "@/lib/domain/timestamps/http";
 import { requestTimeStamp, TSA_TIMEOUT_MS } from "@/lib/domain/timestamps/rfc3161/client";
@@ -36,7 +36,7 @@ export async function queueTsaTokens(tx: Prisma.TransactionClient, proofIds: str
   const off = getEnv().TSA_URLS.length === 0;
   const rows = await tx.tsaToken.createManyAndReturn({ data: proofIds.map((proofId) => ({ proofId, state: off ? "off" : "pending" })), skipDuplicates: true, select: { id: true } });
   if (off) return;
-  for (const { id } of rows) await enqueue("tsa", { tokenId: id }, { tx });
+  await enqueueMany("tsa", rows.map(({ id }) => ({ data: { tokenId: id } })), { tx });
   if (rows.length) runTokenJobsAfterResponse();
 }
 
@@ -67,7 +67,7 @@ export async function queueMissingTsaTokens(): Promise<number> {
       // Rows written while tokens were off are asked for now, like the ones that never had a row.
       const revived = await tx.$queryRaw<{ id: string }[]>`
         UPDATE "TsaToken" SET "state" = 'pending', "nextAttemptAt" = now() WHERE "proofId" = ANY(${proofIds}::text[]) AND "state" = 'off' RETURNING "id"`;
-      for (const { id } of revived) await enqueue("tsa", { tokenId: id }, { tx });
+      await enqueueMany("tsa", revived.map(({ id }) => ({ data: { tokenId: id } })), { tx });
       await queueTsaTokens(tx, proofIds);
     });
     queued += ids.length;
