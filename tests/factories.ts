@@ -115,7 +115,15 @@ export async function createRoom(ownerId: string, ideaIds: number[], overrides: 
 
 /** A link to a room through the real call (a full-access link unless told). */
 export async function createRoomShare(ownerId: string, roomId: string, overrides: Partial<CreateShareRequest> = {}) {
-  const request = { shareType: "full-access", roomId, ...overrides } as CreateShareRequest;
+  const shareType = overrides.shareType ?? "full-access";
+  // The same defaults as createShare: a time-dependent link expires in an hour, an e-mail link names an invitee.
+  const request = {
+    shareType,
+    roomId,
+    ...(shareType === "time-dependent" ? { expiresAt: new Date(Date.now() + 3600_000).toISOString() } : {}),
+    ...(shareType === "email" ? { recipientEmail: `invitee-${unique()}@example.com` } : {}),
+    ...overrides,
+  } as CreateShareRequest;
   const share = await createShareFor(ownerId, await shareableRoomOr404(ownerId, roomId), request, TEST_ORIGIN);
   return { ...share, ideaId: null, roomId };
 }

@@ -18,7 +18,7 @@ export async function mailReaderReceipt(reader: { shareId: string; recipientId: 
   const owner = await db.share.findUniqueOrThrow({ where: { id: reader.shareId }, select: { createdBy: { select: { name: true } } } });
   await sendEmail({
     to: receipt.who.email,
-    ...(await readingReceiptEmail({ recipientName: receipt.who.name, sharerName: owner.createdBy.name, ideaTitle: receipt.idea.title })),
+    ...(await readingReceiptEmail({ recipientName: receipt.who.name, sharerName: owner.createdBy.name, ideaTitle: receipt.idea?.title ?? receipt.room?.name ?? "" })),
     attachments: [{ filename: receiptFileName(receipt.receiptFor, "pdf"), content: await buildReceiptPdf(receipt), contentType: "application/pdf" }],
   });
 }

@@ -10,6 +10,9 @@ import { POST as trace } from "@/app/api/ideas/[id]/trace/route";
 import { ROOM_REPORT_NEEDS_IDEA } from "@/lib/features/engagement/report";
 import { ITEM_NOT_FOUND } from "@/lib/domain/rooms/recipient";
 import { replaceRoomItems } from "@/lib/domain/rooms";
+import { receiptShareSelect, recipientReceipt } from "@/lib/domain/evidence/receipt";
+import { buildReceiptPdf } from "@/lib/domain/evidence/receipt-pdf";
+import { flat, pdfText } from "../../pdf-text";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRoom, createRoomShare, createUser } from "../../factories";
 import { decode, isWebp, mixedPdf } from "../../lib/domain/reader/sample";
 import { routeSession } from "../../route-harness";
@@ -121,5 +124,23 @@ describe("a room link's items", () => {
     expect(of(note.id)).toMatchObject({ engagementMs: 700, pageCount: 1, engagement: [expect.objectContaining({ n: 1, ms: 700 })] });
     expect(of(deck.id)).toMatchObject({ engagementMs: 500, pageCount: 3, engagement: [expect.objectContaining({ n: 2, ms: 500 })] });
     expect((await evidenceEntries(deck.id)).filter((e) => e.type === "reading.reported").map((e) => e.data.storedMs)).toEqual([500]);
+  });
+
+  it("a reader's receipt names the room, lists the ideas agreed to with their digests, and each view and log line its idea", async () => {
+    const { deck, note, room, link, reader } = await setup();
+    expect((await open(link.accessLink, note.id)).status).toBe(200);
+    expect((await open(link.accessLink, deck.id)).status).toBe(200);
+    const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: reader.id } });
+    const receipt = await recipientReceipt(await db.share.findUniqueOrThrow({ where: { id: link.id }, select: receiptShareSelect }), reader.id);
+    expect(receipt.idea).toBeNull();
+    expect(receipt.room).toEqual({ id: room.id, name: "Seed round", items: nda.roomItems });
+    expect(receipt.agreement).toMatchObject({ id: nda.id, contentSha256: nda.contentSha256 });
+    expect(receipt.views.map((v) => v.ideaId)).toEqual([note.id, deck.id]);
+    expect(receipt.versionsRead.map((v) => [v.ideaId, v.version])).toEqual(expect.arrayContaining([[note.id, 1], [deck.id, 1]]));
+    expect(receipt.whenLog.agreedAt).not.toBeNull();
+    for (const id of [deck.id, note.id]) expect(receipt.log.some((e) => e.ideaId === id && e.type === "agreement.accepted")).toBe(true);
+    const text = flat(pdfText(await buildReceiptPdf(receipt)));
+    expect(text).toContain("Seed round");
+    for (const item of nda.roomItems as { sha256: string }[]) expect(text).toContain(item.sha256);
   });
 });
