@@ -108,8 +108,9 @@ export async function recipientItemReader(token: string, ideaId: number, secrets
   const view = await db.viewEvent.findFirst({
     where: { shareId: share.id, recipientId: recipient.id, ideaId, viewedAt: { gte: recipient.viewStartedAt ?? new Date() } },
     orderBy: [{ viewedAt: "desc" }, { id: "desc" }],
-    select: { id: true },
+    select: { id: true, viewedAt: true },
   });
   if (!view) throw new NotFoundError(INVALID_LINK);
-  return { share, recipient: { ...recipient, viewId: view.id } };
+  // Its pages are marked with that view's time, as its content's watermark and its receipt line are.
+  return { share, recipient: { ...recipient, viewId: view.id, viewStartedAt: view.viewedAt } };
 }

@@ -41,8 +41,11 @@ export async function consumeShareView(share: { id: string; ideaId: number; room
       if (!recipient) throw new NotFoundError(INVALID_LINK);
       const now = new Date();
       const windowStart = inViewWindow(recipient, now) ? recipient.viewStartedAt : null;
-      // A room's item not yet opened in this window (an idea link's only item always was).
-      const newItem = Boolean(share.roomId && windowStart) && !(await tx.viewEvent.findFirst({ where: { shareId: share.id, recipientId, ideaId: share.ideaId, viewedAt: { gte: windowStart ?? now } }, select: { id: true } }));
+      // A room's item: its view in this window, if it was opened in it (an idea link's only item always was).
+      const itemView = share.roomId && windowStart
+        ? await tx.viewEvent.findFirst({ where: { shareId: share.id, recipientId, ideaId: share.ideaId, viewedAt: { gte: windowStart } }, orderBy: { viewedAt: "asc" }, select: { viewedAt: true } })
+        : null;
+      const newItem = Boolean(share.roomId && windowStart) && !itemView;
       if (recipient.share.shareType === "one_time" && recipient.viewStartedAt && !newItem) throw new NotFoundError(INVALID_LINK);
       if (windowStart) {
         // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
@@ -50,7 +53,8 @@ export async function consumeShareView(share: { id: string; ideaId: number; room
           SELECT "id" FROM "Share" WHERE "id" = ${share.id} AND ${liveShareSql()}`;
         if (live.length !== 1) throw new NotFoundError(INVALID_LINK);
         if (newItem) await recordView(tx, share, recipientId, client, now);
-        return { accessedAt: windowStart, consumed: false };
+        // A room's item is marked with the time of its own view (as its pages and its receipt line are).
+        return { accessedAt: share.roomId ? (itemView?.viewedAt ?? now) : windowStart, consumed: false };
       }
       // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too.
       const counted = await tx.$queryRaw<{ id: string }[]>`

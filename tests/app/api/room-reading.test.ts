@@ -54,13 +54,16 @@ describe("a room link's items", () => {
   it("opening each item records its own view inside the link's one counted view; a reopen records none", async () => {
     const { deck, note, link, reader } = await setup({ maxViews: 1 });
     expect((await open(link.accessLink, note.id)).status).toBe(200);
-    expect((await open(link.accessLink, deck.id)).status).toBe(200);
+    const deckOpened = await open(link.accessLink, deck.id);
+    expect(deckOpened.status).toBe(200);
     expect((await open(link.accessLink, note.id)).status).toBe(200);
     const views = await db.viewEvent.findMany({ where: { shareId: link.id }, orderBy: { viewedAt: "asc" } });
     expect(views.map((v) => [v.ideaId, v.recipientId, v.version])).toEqual([
       [note.id, reader.id, 1],
       [deck.id, reader.id, 1],
     ]);
+    // Each item's copy is marked with the time of its own view.
+    expect(deckOpened.body.accessedAt).toBe(views[1].viewedAt.toISOString());
     // max views stays per link: one view of the link, the window's.
     expect((await db.share.findUniqueOrThrow({ where: { id: link.id } })).viewCount).toBe(1);
     for (const v of views) expect((await evidenceEntries(v.ideaId)).filter((e) => e.type === "view").map((e) => e.data.viewId)).toEqual([v.id]);
