@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { hashPassword } from "@/lib/domain/auth/password";
 import { createIdea, createPdfIdea, publishIdea } from "@/lib/domain/ideas";
-import { createShareLink } from "@/lib/domain/shares";
-import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { createShareFor, createShareLink } from "@/lib/domain/shares";
+import { createRoom as createRoomLib, shareableRoomOr404 } from "@/lib/domain/rooms";
+import { acceptLinkNda } from "@/lib/domain/rooms/agreement";
 import { createRecipient as createRecipientLib } from "@/lib/domain/recipients/identify";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
@@ -89,7 +90,7 @@ type ShareOverrides = {
 /** A share of `ideaId` made through the owner's own call (full access unless told). */
 export async function createShare(ownerId: string, ideaId: number, overrides: ShareOverrides = {}) {
   const shareType = overrides.shareType ?? "full-access";
-  return createShareLink(
+  const share = await createShareLink(
     ownerId,
     {
       ideaId,
@@ -103,6 +104,28 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
     } as CreateShareRequest,
     TEST_ORIGIN,
   );
+  // An idea link: its ideaId is the idea's.
+  return { ...share, ideaId, roomId: null };
+}
+
+/** A room of the owner's published ideas, in that order, through the real call. */
+export async function createRoom(ownerId: string, ideaIds: number[], overrides: { name?: string; note?: string | null } = {}) {
+  return createRoomLib(ownerId, { name: overrides.name ?? "Seed round", note: overrides.note ?? null, ideaIds });
+}
+
+/** A link to a room through the real call (a full-access link unless told). */
+export async function createRoomShare(ownerId: string, roomId: string, overrides: Partial<CreateShareRequest> = {}) {
+  const shareType = overrides.shareType ?? "full-access";
+  // The same defaults as createShare: a time-dependent link expires in an hour, an e-mail link names an invitee.
+  const request = {
+    shareType,
+    roomId,
+    ...(shareType === "time-dependent" ? { expiresAt: new Date(Date.now() + 3600_000).toISOString() } : {}),
+    ...(shareType === "email" ? { recipientEmail: `invitee-${unique()}@example.com` } : {}),
+    ...overrides,
+  } as CreateShareRequest;
+  const share = await createShareFor(ownerId, await shareableRoomOr404(ownerId, roomId), request, TEST_ORIGIN);
+  return { ...share, ideaId: null, roomId };
 }
 
 /** A recipient identified on `share` through the real call; `secrets` is what its browser's cookie holds. */
@@ -127,6 +150,6 @@ export async function createRecipient(
 export async function agreedRecipient(share: { accessLink: string; recipientEmail?: string | null; shareType: ShareTypeValue }, overrides: Parameters<typeof createRecipient>[1] = {}) {
   const recipient = await createRecipient(share, overrides);
   if (share.shareType === "email") await db.recipient.update({ where: { id: recipient.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
-  const agreed = await acceptNda(recipient.id, recipient.secrets, overrides.client ?? TEST_CLIENT);
+  const agreed = await acceptLinkNda(recipient.id, recipient.secrets, overrides.client ?? TEST_CLIENT);
   return { ...agreed, secret: recipient.secret, secrets: recipient.secrets };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { finishTextPdf, startTextPdf } from "@/lib/platform/pdf/document";
 import { printedLine } from "@/lib/domain/validation/printable-text";
+import { roomItemText } from "@/lib/domain/validation/agreement-text";
 import type { Receipt, ReceiptLogRef, ReceiptProof } from "@/lib/domain/evidence/receipt";
 
 export const RECEIPT_TITLE = "Reading receipt";
@@ -34,11 +35,18 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
 
   flow.paragraph(RECEIPT_TITLE, pdf.styles.title);
   flow.gap(4);
+  const about = r.idea ? `idea ${r.idea.id}` : `the room ${r.room?.id}`;
   flow.paragraph(
-    `What one reader of idea ${r.idea.id} was shown, under which agreement and how much they read, from the records IdeaVault wrote at each step.`,
+    `What one reader of ${about} was shown, under which agreement and how much they read, from the records IdeaVault wrote at each step.`,
     { ...body, color: [0.3, 0.3, 0.35] },
   );
-  flow.field("Idea", `${r.idea.id}: ${printedLine(r.idea.title)}`, label, body);
+  if (r.idea) flow.field("Idea", `${r.idea.id}: ${printedLine(r.idea.title)}`, label, body);
+  if (r.room) {
+    // A room link's receipt names the room and each idea its agreement named, by its digest.
+    flow.field("Room", `${r.room.id}: ${printedLine(r.room.name)}`, label, body);
+    if (!r.room.items) flow.field("Its ideas", "no agreement was accepted on this link", label, body);
+    r.room.items?.forEach((item, i) => flow.field(`Idea ${i + 1}`, roomItemText(item), label, hash));
+  }
   flow.field("Link", r.link.name ? `${printedLine(r.link.name)} (${r.link.id})` : r.link.id, label, body);
   flow.field("Receipt made (UTC)", utc(r.madeAt), label, body);
 
@@ -72,7 +80,7 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
   flow.heading("What was read", h2);
   if (!r.versionsRead.length) flow.paragraph("No published version was opened.", body);
   for (const v of r.versionsRead) {
-    flow.field(`Version ${v.version}`, `SHA-256 ${v.sha256 ?? "not recorded"}`, label, hash);
+    flow.field(v.ideaId === undefined ? `Version ${v.version}` : `Idea ${v.ideaId}, version ${v.version}`, `SHA-256 ${v.sha256 ?? "not recorded"}`, label, hash);
     flow.field("Its proof", proofText(v.proof), label, hash);
   }
 
@@ -84,7 +92,7 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
   flow.heading("Views, and the identity each copy carried", h2);
   if (!r.views.length) flow.paragraph("No view.", body);
   for (const v of r.views) {
-    flow.field(utc(v.at), `${v.version === null ? "" : `version ${v.version}, `}${minutes(v.readingMs)}, ${v.pagesRead}${v.pageCount === null ? "" : ` of ${v.pageCount}`} pages; from ${v.ip ?? "unknown address"}`, label, body);
+    flow.field(utc(v.at), `${v.ideaId === undefined ? "" : `idea ${v.ideaId}, `}${v.version === null ? "" : `version ${v.version}, `}${minutes(v.readingMs)}, ${v.pagesRead}${v.pageCount === null ? "" : ` of ${v.pageCount}`} pages; from ${v.ip ?? "unknown address"}`, label, body);
     flow.field("Watermark", printedLine(v.watermark), label, body);
     flow.field("", logText(v.log), label, hash);
   }
@@ -96,7 +104,7 @@ export async function buildReceiptPdf(r: Receipt): Promise<Uint8Array> {
       "RFC 3161 authority, commits to the whole log up to its entry. The evidence pack holds the log (log/log.jsonl) and verify.html checks it.",
     { ...body, size: 8.5, color: [0.3, 0.3, 0.35] },
   );
-  for (const e of r.log) flow.field(e.type, logText(e), label, hash);
+  for (const e of r.log) flow.field(e.ideaId === undefined ? e.type : `${e.type} (idea ${e.ideaId})`, logText(e), label, hash);
 
-  return finishTextPdf(pdf, { footer: `${RECEIPT_TITLE} ${r.receiptFor}`, title: `${RECEIPT_TITLE}: ${r.who.name}, idea ${r.idea.id}`, at: new Date(r.madeAt) });
+  return finishTextPdf(pdf, { footer: `${RECEIPT_TITLE} ${r.receiptFor}`, title: `${RECEIPT_TITLE}: ${r.who.name}, ${about}`, at: new Date(r.madeAt) });
 }

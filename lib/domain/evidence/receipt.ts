@@ -1,11 +1,12 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { NotFoundError } from "@/lib/platform/http/errors";
+import { NotFoundError, presentOr404 } from "@/lib/platform/http/errors";
 import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
 import { recipientLogRefs, type LogRef } from "@/lib/domain/evidence-log/read";
+import type { RoomAgreementItem } from "@/lib/domain/validation/agreement-text";
 
 /**
  * A receipt per reader: one document that says who read, when, what (the exact version and its proofs), under which
@@ -23,6 +24,8 @@ export type ReceiptProof = {
 
 export type ReceiptView = {
   viewId: string;
+  /** A room link's view: the item it showed. */
+  ideaId?: number;
   at: string;
   version: number | null;
   readingMs: number;
@@ -42,7 +45,13 @@ export type Receipt = {
   format: typeof RECEIPT_FORMAT;
   receiptFor: string;
   madeAt: string;
-  idea: { id: number; title: string };
+  /** The idea read; null on a room link's receipt, which names the room instead. */
+  idea: { id: number; title: string } | null;
+  /**
+   * A room link's receipt: the room, and the ideas its agreement named with their SHA-256 (null: no agreement was
+   * accepted on the link). Its versions, views and log lines each name their idea (ideaId).
+   */
+  room?: { id: string; name: string; items: RoomAgreementItem[] | null };
   link: { id: string; name: string | null };
   who: { name: string; email: string; phone: string | null; addressProof: string };
   when: { identifiedAt: string; addressProvenAt: string | null; passcodeGivenAt: string | null; agreedAt: string | null; declinedAt: string | null };
@@ -56,13 +65,13 @@ export type Receipt = {
     acceptance: string;
     proof: ReceiptProof | null;
   };
-  versionsRead: { version: number; sha256: string | null; proof: ReceiptProof | null }[];
+  versionsRead: { ideaId?: number; version: number; sha256: string | null; proof: ReceiptProof | null }[];
   views: ReceiptView[];
   reading: { totalMs: number; pagesRead: number; pageCount: number | null; share: number | null };
   /** The log entries behind the 'when' lines (identified, address proven, passcode given, agreed, declined). */
   whenLog: Record<keyof Receipt["when"], ReceiptLogRef | null>;
   /** Every entry of the idea's log about this recipient, in order (views, reading reports, comments, downloads…). */
-  log: (ReceiptLogRef & { type: string; at: string })[];
+  log: (ReceiptLogRef & { type: string; at: string; ideaId?: number })[];
 };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -75,6 +84,7 @@ function proofOf(p: Pick<TimestampProof, "digest" | "status" | "bitcoinHeight" |
 /** What a receipt reads of its link: the owner's route loads it through the ownership rule (ownedShareOr404). */
 export const receiptShareSelect = {
   id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, idea: { select: { id: true, title: true } },
+  room: { select: { id: true, name: true, items: { select: { ideaId: true }, orderBy: { ideaId: "asc" } } } },
 } as const;
 export type ReceiptShare = Prisma.ShareGetPayload<{ select: typeof receiptShareSelect }>;
 
@@ -85,6 +95,9 @@ export async function readerReceipt(shareId: string, recipientId: string, now = 
 
 /** The receipt of one recipient of `share`; a recipient of another link is a 404. */
 export async function recipientReceipt(share: ReceiptShare, recipientId: string, now = new Date()): Promise<Receipt> {
+  // The ideas the link opens: its idea, or each item of its room (a room gone from the link: the link's 404).
+  const room = share.idea ? null : presentOr404(share.room, RECIPIENT_NOT_FOUND);
+  const ideaIds = share.idea ? [share.idea.id] : (room?.items ?? []).map((i) => i.ideaId);
   const r = await db.recipient.findFirst({
     where: { id: recipientId, shareId: share.id },
     select: {
@@ -92,25 +105,29 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
       ndas: { include: { timestamp: true } },
       views: {
         orderBy: [{ viewedAt: "asc" }, { id: "asc" }],
-        select: { id: true, viewedAt: true, version: true, engagementMs: true, pageCount: true, ip: true, userAgent: true, engagement: { select: { n: true } } },
+        select: { id: true, ideaId: true, viewedAt: true, version: true, engagementMs: true, pageCount: true, ip: true, userAgent: true, engagement: { select: { n: true } } },
       },
     },
   });
   if (!r) throw new NotFoundError(RECIPIENT_NOT_FOUND);
   const nda = r.ndas[0] ?? null;
 
-  const read = [...new Set(r.views.map((v) => v.version).filter((v): v is number => v !== null))].sort((a, b) => a - b);
+  const read = [...new Set(r.views.filter((v) => v.version !== null).map((v) => `${v.ideaId}:${v.version}`))].map((k) => ({ ideaId: Number(k.split(":")[0]), version: Number(k.split(":")[1]) }));
   const versions = read.length
     ? await db.ideaVersion.findMany({
-        where: { ideaId: share.idea.id, version: { in: read } },
-        orderBy: { version: "asc" },
-        select: { version: true, contentSha256: true, timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } },
+        where: { OR: read },
+        orderBy: [{ ideaId: "asc" }, { version: "asc" }],
+        select: { ideaId: true, version: true, contentSha256: true, timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } },
       })
     : [];
 
-  const refs = await recipientLogRefs(share.idea.id, r.id);
+  // Each idea's log lines about this recipient (a room link's: every item's log, each line naming its idea); the
+  // 'when' lines are in each of them alike, and are taken from the first.
+  const logs = await Promise.all(ideaIds.map(async (ideaId) => (await recipientLogRefs(ideaId, r.id)).map((e) => ({ ...e, ideaId }))));
+  const refs = logs.flat();
+  const firstLog = logs[0] ?? [];
   const ref = (e: LogRef | undefined): ReceiptLogRef | null => (e ? { seq: e.seq, hash: e.hash, anchor: e.anchor } : null);
-  const first = (type: string) => ref(refs.find((e) => e.type === type));
+  const first = (type: string) => ref(firstLog.find((e) => e.type === type));
   const viewRef = (viewId: string) => ref(refs.find((e) => e.type === "view" && e.data.viewId === viewId));
 
   const pages = new Set<number>();
@@ -123,6 +140,7 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
     receiptFor: r.id,
     madeAt: now.toISOString(),
     idea: share.idea,
+    ...(room ? { room: { id: room.id, name: room.name, items: (nda?.roomItems ?? null) as RoomAgreementItem[] | null } } : {}),
     link: { id: share.id, name: share.name },
     who: {
       name: r.name,
@@ -153,9 +171,10 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
           proof: proofOf(nda.timestamp),
         }
       : null,
-    versionsRead: versions.map((v) => ({ version: v.version, sha256: v.contentSha256, proof: proofOf(v.timestamp) })),
+    versionsRead: versions.map((v) => ({ ...(room ? { ideaId: v.ideaId } : {}), version: v.version, sha256: v.contentSha256, proof: proofOf(v.timestamp) })),
     views: r.views.map((v) => ({
       viewId: v.id,
+      ...(room ? { ideaId: v.ideaId } : {}),
       at: v.viewedAt.toISOString(),
       version: v.version,
       readingMs: v.engagementMs,
@@ -174,7 +193,7 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
       agreedAt: first("agreement.accepted"),
       declinedAt: first("agreement.declined"),
     },
-    log: refs.map((e) => ({ type: e.type, at: e.at, seq: e.seq, hash: e.hash, anchor: e.anchor })),
+    log: refs.map((e) => ({ ...(room ? { ideaId: e.ideaId } : {}), type: e.type, at: e.at, seq: e.seq, hash: e.hash, anchor: e.anchor })),
   };
 }
 

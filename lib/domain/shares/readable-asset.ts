@@ -10,7 +10,7 @@ const assetMetaSelect = { id: true, blobKey: true, fileName: true, contentType: 
 
 /**
  * The asset if `userId` owns it, or if this browser holds a recipient session that reads an idea using it (the
- * recipient gate, lib/domain/gate/index.ts). A recipient reads only the idea's PDF — and that only when its link allows
+ * recipient gate, lib/domain/gate/index.ts), through an idea link or a room link holding the idea. A recipient reads only the idea's PDF — and that only when its link allows
  * downloads (otherwise it reads page images, /api/share/{token}/pages) — and the images its HTML shows; nothing else
  * of the owner's.
  */
@@ -23,17 +23,36 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
   const asset = await db.asset.findUnique({ where: { id: assetId }, select: { ...assetMetaSelect, ownerId: true, kind: true } });
   if (!asset || asset.kind === "profile") return null;
   const now = new Date();
-  const recipients = await findReaders(recipientSecrets, { share: { idea: { ownerId: asset.ownerId } } }, {
+  const shownIdea = { select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } } as const;
+  const recipients = await findReaders(recipientSecrets, { share: { OR: [{ idea: { ownerId: asset.ownerId } }, { room: { ownerId: asset.ownerId } }] } }, {
     id: true,
     shareId: true,
     name: true,
     email: true,
     viewStartedAt: true,
-    share: { select: { allowDownload: true, ideaId: true, pinnedVersion: true, idea: { select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } } } },
+    share: {
+      select: {
+        allowDownload: true,
+        ideaId: true,
+        pinnedVersion: true,
+        idea: shownIdea,
+        room: { select: { items: { select: { ideaId: true, pinnedVersion: true, allowDownload: true, idea: shownIdea } } } },
+      },
+    },
   });
+  // Each idea a reader's link shows: an idea link's idea; each item of a room link's room, on the item's pinned version
+  // and with its own download switch (else the link's), as the item's content is delivered (lib/domain/rooms/recipient.ts).
+  const ideaLinks = recipients.flatMap((r) =>
+    r.share.ideaId !== null && r.share.idea
+      ? [{ ...r, share: { ...r.share, ideaId: r.share.ideaId, idea: r.share.idea } }]
+      : (r.share.room?.items ?? []).map((item) => ({
+          ...r,
+          share: { ...r.share, ideaId: item.ideaId, pinnedVersion: item.pinnedVersion, allowDownload: item.allowDownload ?? r.share.allowDownload, idea: item.idea },
+        })),
+  );
   // The content each link shows (as lib/domain/gate/shown-version.ts): a pinned older version's row, else the Idea row.
   const shown = await Promise.all(
-    recipients.map(async (r) => {
+    ideaLinks.map(async (r) => {
       const pinned = r.share.pinnedVersion !== null && r.share.pinnedVersion !== r.share.idea.version
         ? await db.ideaVersion.findFirst({ where: { ideaId: r.share.ideaId, version: r.share.pinnedVersion, status: "published" }, select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } })
         : null;

@@ -8,7 +8,11 @@ import { updateSharingDefaults } from "@/lib/features/profile/sharing-defaults";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { passcodeProof } from "@/lib/domain/recipients/passcode";
-import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createPublished, createRecipient, createShare, createUser } from "../../factories";
+import { publishIdea } from "@/lib/domain/ideas";
+import { linkByToken } from "@/lib/domain/gate/lookup";
+import { sharedRoomItem } from "@/lib/domain/rooms/recipient";
+import type { RoomLinkSummary } from "@/lib/domain/gate/lookup";
+import { PNG, TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPdfDraft, createPublished, createRecipient, createRoom, createRoomShare, createShare as createIdeaShare, createUser } from "../../factories";
 
 /**
  * Every recipient-facing route answers through the one recipient gate (lib/domain/gate/index.ts). This table
@@ -32,7 +36,7 @@ jest.mock("@/lib/domain/recipients/cookies", () => ({
 }));
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Fixture = { token: string; assetId: string };
+type Fixture = { token: string; assetId: string; ideaId: number };
 type Outcome = "reads" | "refused" | `unexpected ${number}`;
 
 type RouteCase = {
@@ -43,7 +47,7 @@ type RouteCase = {
   idea: "html" | "pdf";
   url: (f: Fixture) => string;
   params: (f: Fixture) => Record<string, string>;
-  body?: unknown;
+  body?: unknown | ((f: Fixture) => unknown);
   /** The answer when the gate lets the recipient through. */
   reads: (res: Response, body: unknown) => boolean;
   /** Statuses a refusal may have besides 404 (comments tell "identify first" 401 and "accept first" 403 apart). */
@@ -116,6 +120,62 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
+/** A room link's routes: its index, and each item's content, pages and reading reports. */
+const itemParams = (f: Fixture) => ({ token: f.token, ideaId: String(f.ideaId) });
+const ROOM_ROUTES: RouteCase[] = [
+  {
+    name: "GET /api/share/{token} (a room's index)",
+    file: "share/[token]/route.ts",
+    method: "GET",
+    idea: "html",
+    url: (f) => `/api/share/${f.token}`,
+    params: tokenParams,
+    // Anyone with a live link gets the room's name; "reading" is getting its items.
+    reads: (res, body) => res.status === 200 && (body as { room?: { items?: unknown } }).room?.items !== undefined,
+    alsoRefuses: [200],
+  },
+  {
+    name: "GET /api/share/{token}/items/{ideaId} (content)",
+    file: "share/[token]/items/[ideaId]/route.ts",
+    method: "GET",
+    idea: "html",
+    url: (f) => `/api/share/${f.token}/items/${f.ideaId}`,
+    params: itemParams,
+    reads: (res, body) => res.status === 200 && (body as { idea?: { content?: unknown } }).idea?.content !== undefined,
+    alsoRefuses: [200],
+  },
+  { name: "GET /api/files/{id} (an item's PDF)", file: "files/[id]/route.ts", method: "GET", idea: "pdf", url: (f) => `/api/files/${f.assetId}`, params: (f) => ({ id: f.assetId }), reads: (res) => res.status === 200 },
+  { name: "GET /api/files/{id} (an image of an HTML item)", file: "files/[id]/route.ts", method: "GET", idea: "html", url: (f) => `/api/files/${f.assetId}`, params: (f) => ({ id: f.assetId }), reads: (res) => res.status === 200 },
+  {
+    name: "GET /api/share/{token}/items/{ideaId}/pages",
+    file: "share/[token]/items/[ideaId]/pages/route.ts",
+    method: "GET",
+    idea: "pdf",
+    url: (f) => `/api/share/${f.token}/items/${f.ideaId}/pages`,
+    params: itemParams,
+    reads: (res) => res.status === 200,
+  },
+  {
+    name: "GET /api/share/{token}/items/{ideaId}/pages/{n}",
+    file: "share/[token]/items/[ideaId]/pages/[n]/route.ts",
+    method: "GET",
+    idea: "pdf",
+    url: (f) => `/api/share/${f.token}/items/${f.ideaId}/pages/1?width=320`,
+    params: (f) => ({ ...itemParams(f), n: "1" }),
+    reads: (res) => res.status === 200 && res.headers.get("content-type") === "image/webp",
+  },
+  {
+    name: "POST /api/share/{token}/engagement (an item)",
+    file: "share/[token]/engagement/route.ts",
+    method: "POST",
+    idea: "pdf",
+    url: (f) => `/api/share/${f.token}/engagement`,
+    params: tokenParams,
+    body: (f: Fixture) => ({ ideaId: f.ideaId, pages: [{ n: 1, ms: 1000 }] }),
+    reads: (res) => res.status === 204,
+  },
+];
+
 const API_DIR = path.join(process.cwd(), "app/api");
 const present = ROUTES.filter((r) => fs.existsSync(path.join(API_DIR, r.file)));
 const missing = ROUTES.filter((r) => !present.includes(r));
@@ -138,11 +198,19 @@ type State = (typeof STATES)[number];
 
 /** Sets the facts a state does not itself deny: a view started now, its window open for an hour. */
 const openWindow = (id: string) => db.recipient.update({ where: { id }, data: { viewStartedAt: new Date(), viewWindowEndsAt: new Date(Date.now() + 3600_000) } });
-const view = (token: string, secrets: string[]) => getSharedIdea(token, secrets, TEST_CLIENT);
+
+/** What a state's link opens: the idea itself (an idea link), or a room holding it (a room link, read item by item). */
+type Kind = "idea" | "room";
 
 /** A link to `ideaId` and what this browser holds in `state`. */
-async function build(state: State, ownerId: string, ideaId: number, otherIdeaId: number, download: boolean) {
+async function build(state: State, ownerId: string, ideaId: number, otherIdeaId: number, download: boolean, kind: Kind = "idea") {
   const options = { allowDownload: download };
+  const createShare = async (owner: string, id: number, linkOptions: Record<string, unknown>) =>
+    kind === "idea" || id !== ideaId ? createIdeaShare(owner, id, linkOptions) : createRoomShare(owner, (await createRoom(owner, [id])).id, linkOptions);
+  const view = async (token: string, secrets: string[]) => {
+    const link = await linkByToken(token);
+    return link?.ideaId === null ? sharedRoomItem(link as RoomLinkSummary, ideaId, secrets, TEST_CLIENT, {}) : getSharedIdea(token, secrets, TEST_CLIENT);
+  };
   switch (state) {
     case "anonymous":
       return { token: (await createShare(ownerId, ideaId, options)).accessLink, secrets: [] };
@@ -216,7 +284,7 @@ async function build(state: State, ownerId: string, ideaId: number, otherIdeaId:
 async function call(route: RouteCase, f: Fixture): Promise<Outcome> {
   const mod = (await import(path.join(API_DIR, route.file))) as Record<string, Handler>;
   const init: RequestInit = { method: route.method, headers: { origin: TEST_ORIGIN, "user-agent": TEST_CLIENT.userAgent, ...(route.body ? { "content-type": "application/json" } : {}) } };
-  if (route.body) init.body = JSON.stringify(route.body);
+  if (route.body) init.body = JSON.stringify(typeof route.body === "function" ? route.body(f) : route.body);
   const res = await mod[route.method](new Request(`${TEST_ORIGIN}${route.url(f)}`, init), { params: Promise.resolve(route.params(f)) });
   const body = res.headers.get("content-type")?.includes("json") ? await res.json() : null;
   if (route.reads(res, body)) return "reads";
@@ -229,24 +297,37 @@ describe("the recipient gate over every recipient route", () => {
   }
 
   it.each(STATES)("%s", async (state) => {
-    const owner = await createUser();
-    const image = await uploadEditorImage(owner.id, { field: "image", fileName: "sketch.png", declaredType: "image/png", data: PNG }, null);
-    const html = await createPublished(owner.id, { title: "Kettle", content: `<p>Secret plan</p><img src="${image.url}">` });
-    const pdf = await createPdfDraft(owner.id, "Whitepaper");
-    const other = await createDraft(owner.id, { title: "Elsewhere" });
-    const pdfAssetId = (await db.idea.findUniqueOrThrow({ where: { id: pdf.id } })).pdfAssetId!;
-    // Downloads on: the PDF route is then refused by the gate alone (download off is tests/app/api/link-options.test.ts).
-    const htmlLink = await build(state, owner.id, html.id, other.id, true);
-    const pdfLink = await build(state, owner.id, pdf.id, other.id, true);
-    if (state === "address blocked account-wide") await updateSharingDefaults(owner.id, { blockedDomains: ["competitor.com"] });
-
-    const outcomes: Record<string, Outcome> = {};
-    for (const route of present) {
-      const link = route.idea === "html" ? htmlLink : pdfLink;
-      browser.secrets = link.secrets;
-      outcomes[route.name] = await call(route, { token: link.token, assetId: route.idea === "html" ? image.id : pdfAssetId });
-    }
-    const expected = Object.fromEntries(present.map((r) => [r.name, state === "agreed" && !r.nobody ? "reads" : "refused"]));
-    expect(outcomes).toEqual(expected);
+    await runMatrix(state, "idea", present);
   });
 });
+
+describe("the recipient gate over a room link's routes", () => {
+  it.each(STATES)("%s", async (state) => {
+    await runMatrix(state, "room", ROOM_ROUTES);
+  });
+});
+
+/** Every route of `routes` in `state`, for links of `kind`: only "agreed" reads, through the allowed routes. */
+async function runMatrix(state: State, kind: Kind, routes: RouteCase[]) {
+  const owner = await createUser();
+  const image = await uploadEditorImage(owner.id, { field: "image", fileName: "sketch.png", declaredType: "image/png", data: PNG }, null);
+  const html = await createPublished(owner.id, { title: "Kettle", content: `<p>Secret plan</p><img src="${image.url}">` });
+  const pdf = await createPdfDraft(owner.id, "Whitepaper");
+  // A room holds published ideas only; an idea link reads the draft as before.
+  if (kind === "room") await publishIdea(owner.id, pdf.id);
+  const other = await createDraft(owner.id, { title: "Elsewhere" });
+  const pdfAssetId = (await db.idea.findUniqueOrThrow({ where: { id: pdf.id } })).pdfAssetId!;
+  // Downloads on: the PDF route is then refused by the gate alone (download off is tests/app/api/link-options.test.ts).
+  const htmlLink = await build(state, owner.id, html.id, other.id, true, kind);
+  const pdfLink = await build(state, owner.id, pdf.id, other.id, true, kind);
+  if (state === "address blocked account-wide") await updateSharingDefaults(owner.id, { blockedDomains: ["competitor.com"] });
+
+  const outcomes: Record<string, Outcome> = {};
+  for (const route of routes) {
+    const link = route.idea === "html" ? htmlLink : pdfLink;
+    browser.secrets = link.secrets;
+    outcomes[route.name] = await call(route, { token: link.token, assetId: route.idea === "html" ? image.id : pdfAssetId, ideaId: route.idea === "html" ? html.id : pdf.id });
+  }
+  const expected = Object.fromEntries(routes.map((r) => [r.name, state === "agreed" && !r.nobody ? "reads" : "refused"]));
+  expect(outcomes).toEqual(expected);
+}
