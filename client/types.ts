@@ -120,3 +120,37 @@ export type NotificationSettings = ServerNotificationSettings;
 export type WebhookEndpoint = Json<Awaited<ReturnType<typeof import("@/lib/domain/webhooks/endpoints").listWebhooks>>[number]>;
 export type CreatedWebhook = Json<Awaited<ReturnType<typeof import("@/lib/domain/webhooks/endpoints").createWebhook>>>;
 export type WebhookDeliveryLog = WebhookEndpoint["deliveries"][number];
+
+/** An idea's kind as the server stores it: a PDF is read in pages, the others in sections. */
+export type IdeaKind = "html" | "pdf" | "canvas" | "other";
+
+/** GET /api/rooms: one of the owner's rooms. */
+export type RoomSummary = { id: string; name: string; note: string | null; itemCount: number; linkCount: number; updatedAt: string };
+
+/** One idea of a room, in the room's order (`pinVersion`: the version it stays on, null: the latest; `allowDownload` null: the link decides). */
+export type RoomItem = {
+  ideaId: number;
+  title: string;
+  kind: IdeaKind;
+  version: number | null;
+  pageCount: number | null;
+  folder: string | null;
+  pinVersion: number | null;
+  allowDownload: boolean | null;
+  position: number;
+};
+
+/** GET /api/rooms/{id}: the room, its items and its links. */
+export type RoomDetail = { id: string; name: string; note: string | null; items: RoomItem[]; shares: Share[] };
+
+/** PUT /api/rooms/{id}/items: one entry, in the order wanted. */
+export type RoomItemInput = { ideaId: number; folder?: string | null; pinVersion?: number | null; allowDownload?: boolean | null };
+
+/** One recipient's reading of one idea of the room (`pages`, when the server sends them: the time per page). */
+export type RoomReadingItem = { ideaId: number; ms: number; pagesRead: number; pageCount: number | null; pages?: { n: number; ms: number }[] };
+/** GET /api/rooms/{id}/reading: recipients × ideas (an idea not opened is absent or has ms 0). */
+export type RoomReading = { recipients: { recipientId: string; name: string; email: string; items: RoomReadingItem[] }[] };
+
+/** GET /api/share/{token} for a room link: the room's index, for the agreed recipient. */
+export type SharedRoomItem = { ideaId: number; title: string; kind: IdeaKind; version: number | null; pageCount: number | null; folder: string | null };
+export type SharedRoom = { name: string; note: string | null; items: SharedRoomItem[] };

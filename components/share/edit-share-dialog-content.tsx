@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/components/share/share-form-values";
 import { AgreementChoice } from "@/components/share/agreement-choice";
-import { queryKeys } from "@/client/query-client";
+import { updateCachedShare } from "@/components/share/share-list-cache";
 import { ApiError, apiRequest } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
 import type { Share } from "@/client/types";
@@ -94,8 +94,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     setPending(true);
     try {
       const saved = await update.mutateAsync(patch);
-      queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) => list?.map((s) => (s.id === share.id ? saved : s)));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.activity(share.ideaId) });
+      updateCachedShare(queryClient, share, () => saved);
       toast.success("Link updated. The change applies to every recipient's next request.");
       setPasscode("");
       setRemovePasscode(false);

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { queryKeys } from "@/client/query-client";
+import { updateCachedShare } from "@/components/share/share-list-cache";
 import { apiRequest, errorMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
 import type { RevokedShare, Share } from "@/client/types";
@@ -20,9 +20,7 @@ export function RevokeShareDialog({ share, label }: { share: Share; label: strin
   const revoke = async () => {
     try {
       const { revokedAt } = await deletion.mutateAsync();
-      queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) =>
-        list?.map((s) => (s.id === share.id ? { ...s, revokedAt: revokedAt ?? new Date().toISOString() } : s)),
-      );
+      updateCachedShare(queryClient, share, (s) => ({ ...s, revokedAt: revokedAt ?? new Date().toISOString() }));
     } catch (err) {
       toast.error("Error", { description: errorMessage(err, REVOKE_FAILED) });
       return false;

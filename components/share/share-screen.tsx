@@ -37,12 +37,12 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <ShareLinks ideaId={idea.id} unit={idea.kind === "pdf" ? "page" : "section"} />
+            <ShareLinks target={{ ideaId: idea.id }} unit={idea.kind === "pdf" ? "page" : "section"} />
           </CardContent>
         </Card>
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <CreateShareForm ideaId={idea.id} version={idea.version} />
+            <CreateShareForm target={{ ideaId: idea.id }} version={idea.version} />
           </CardContent>
         </Card>
       </div>
