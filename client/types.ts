@@ -72,7 +72,11 @@ export type UploadedImage = { id: string; url: string };
 export type ProfileImageResult = { profileImage: string };
 
 /** The owner's view of a link (GET /api/ideas/{id}/shares, POST /api/shares, PATCH /api/shares/{id}); never its passcode. */
-export type Share = Json<ReturnType<typeof presentShare>>;
+type AnyShare = Json<ReturnType<typeof presentShare>>;
+/** A link to one idea (an idea's share list holds only these). */
+export type Share = Omit<AnyShare, "ideaId" | "roomId"> & { ideaId: number; roomId: null };
+/** A link to a room (a room's share list). */
+export type RoomShare = Omit<AnyShare, "ideaId" | "roomId"> & { ideaId: null; roomId: string };
 
 /** DELETE /api/shares/{id}. */
 export type RevokedShare = { success: true; id: string; revokedAt: string };

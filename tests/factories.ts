@@ -89,7 +89,7 @@ type ShareOverrides = {
 /** A share of `ideaId` made through the owner's own call (full access unless told). */
 export async function createShare(ownerId: string, ideaId: number, overrides: ShareOverrides = {}) {
   const shareType = overrides.shareType ?? "full-access";
-  return createShareLink(
+  const share = await createShareLink(
     ownerId,
     {
       ideaId,
@@ -103,6 +103,8 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
     } as CreateShareRequest,
     TEST_ORIGIN,
   );
+  // An idea link: its ideaId is the idea's.
+  return { ...share, ideaId, roomId: null };
 }
 
 /** A recipient identified on `share` through the real call; `secrets` is what its browser's cookie holds. */

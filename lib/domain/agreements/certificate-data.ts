@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { NotFoundError } from "@/lib/platform/http/errors";
+import { NotFoundError, presentOr404 } from "@/lib/platform/http/errors";
 import { secretHashes, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import type { TimestampProof } from "@/lib/generated/prisma/client";
 
@@ -42,6 +42,13 @@ export const certificateInclude = {
 } as const;
 
 /**
+ * An acceptance for one idea, as a certificate names it; a room acceptance (no idea of its own) is not one: 404.
+ */
+export function ideaAcceptance<T extends { idea: unknown }>(nda: T): T & { idea: NonNullable<T["idea"]> } {
+  return { ...nda, idea: presentOr404(nda.idea, "Agreement not found") as NonNullable<T["idea"]> };
+}
+
+/**
  * The acceptance if the caller may have its certificate: the idea's owner, or the recipient who accepted (this
  * browser holds their secret). The recipient keeps access to their own evidence after the link closes. Anyone
  * else, like an unknown id, gets a 404.
@@ -56,5 +63,5 @@ export async function findCertificateData(ndaId: string, viewer: { userId: strin
     ? await db.ndaAcceptance.findFirst({ where: { id: ndaId, OR: who }, include: certificateInclude })
     : null;
   if (!nda) throw new NotFoundError("Agreement not found");
-  return nda;
+  return ideaAcceptance(nda);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { sendEmail } from "@/lib/platform/email";
 import { ndaCertificateEmail } from "@/lib/platform/email/templates";
-import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
+import { certificateInclude, ideaAcceptance } from "@/lib/domain/agreements/certificate-data";
 import { buildNdaCertificate, certificateFileName } from "@/lib/domain/agreements/certificate-pdf";
 
 /**
@@ -12,8 +12,9 @@ import { buildNdaCertificate, certificateFileName } from "@/lib/domain/agreement
  * Those recipients download the certificate from the viewer. Answers whether it was sent.
  */
 export async function mailNdaCertificate(ndaId: string): Promise<boolean> {
-  const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
-  if (!nda.recipient.emailVerifiedAt) return false;
+  const found = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
+  if (!found.recipient.emailVerifiedAt || !found.idea) return false;
+  const nda = ideaAcceptance(found);
   const pdf = await buildNdaCertificate(nda);
   await sendEmail({
     to: nda.email,

@@ -2,7 +2,7 @@ import "server-only";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { db } from "@/lib/platform/db";
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/platform/http/errors";
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, presentOr404 } from "@/lib/platform/http/errors";
 import { notifyCommentAdded } from "@/lib/domain/notifications";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { commentCreatedEvent } from "@/lib/domain/webhooks/events";
@@ -79,7 +79,8 @@ export async function listComments(opts: { ideaId?: number | null; token?: strin
   }
   const recipient = await commentingRecipient(secrets, { ...(ideaId != null ? { ideaId } : {}), token });
   const comments = await db.comment.findMany({
-    where: { ideaId: recipient.share.ideaId, recipient: { shareId: recipient.shareId } },
+    // Comments are on an idea: a room link has none yet (the link's 404).
+    where: { ideaId: presentOr404(recipient.share.ideaId, INVALID_LINK), recipient: { shareId: recipient.shareId } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return comments.map(presentComment);
@@ -117,7 +118,7 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, t
 export async function postComment({ recipient, input }: CommentAuthor, client?: ClientInfo) {
   const comment = await db.$transaction(async (tx) => {
     const created = await tx.comment.create({
-      data: { ideaId: recipient.share.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
+      data: { ideaId: presentOr404(recipient.share.ideaId, INVALID_LINK), recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
     });
     await appendEvidence(tx, {
       ideaId: created.ideaId,

@@ -105,6 +105,23 @@ export async function appendEvidence(tx: EvidenceTx, event: EvidenceEvent): Prom
   return { seq, hash, at };
 }
 
+/** What a link opens: one idea, or one room (exactly one is set). */
+export type LinkSubject = { ideaId: number | null; roomId?: string | null };
+
+/**
+ * Appends an event of a link to the log of every idea it covers: the idea of an idea link; each idea in a room
+ * link's room (one identification or acceptance covers each of them), in id order so concurrent appends to
+ * several logs lock their heads in one order.
+ */
+export async function appendLinkEvidence(tx: EvidenceTx, link: LinkSubject, event: Omit<EvidenceEvent, "ideaId">): Promise<AppendedEntry[]> {
+  if (link.ideaId !== null) return [await appendEvidence(tx, { ...event, ideaId: link.ideaId })];
+  if (!link.roomId) return [];
+  const items = await query<{ ideaId: number }>(tx, `SELECT "ideaId" FROM "RoomItem" WHERE "roomId" = $1 ORDER BY "ideaId"`, [link.roomId]);
+  const appended: AppendedEntry[] = [];
+  for (const { ideaId } of items) appended.push(await appendEvidence(tx, { ...event, ideaId }));
+  return appended;
+}
+
 /** Erasure of a recipient's personal values in every log (their commitments stay; the chain stays valid). */
 export async function erasePersonalEvidence(tx: Prisma.TransactionClient, recipientIds: string[]): Promise<number> {
   if (!recipientIds.length) return 0;

@@ -5,7 +5,7 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { activityCsv } from "@/lib/domain/activity";
 import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { agreementNameText, buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
-import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
+import { certificateInclude, ideaAcceptance } from "@/lib/domain/agreements/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import { presentProof, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { hostOf } from "@/lib/domain/timestamps/http";
@@ -200,7 +200,7 @@ async function ndaPage(ideaId: number, after: { acceptedAt: Date; id: string } |
     include: certificateInclude,
   });
 }
-type NdaRow = Awaited<ReturnType<typeof ndaPage>>[number];
+type NdaRow = ReturnType<typeof ideaAcceptance<Awaited<ReturnType<typeof ndaPage>>[number]>>;
 
 /** Every acceptance, oldest first, a page at a time; one accepted before acceptances were stamped is queued now. */
 async function* acceptances(ideaId: number): AsyncGenerator<NdaRow> {
@@ -208,10 +208,10 @@ async function* acceptances(ideaId: number): AsyncGenerator<NdaRow> {
   for (;;) {
     const page = await ndaPage(ideaId, after);
     for (const row of page) {
-      if (row.timestamp) yield row;
+      if (row.timestamp) yield ideaAcceptance(row);
       else {
         await queueMissingNdaProof(row);
-        yield await db.ndaAcceptance.findUniqueOrThrow({ where: { id: row.id }, include: certificateInclude });
+        yield ideaAcceptance(await db.ndaAcceptance.findUniqueOrThrow({ where: { id: row.id }, include: certificateInclude }));
       }
     }
     if (page.length < NDA_PAGE) return;

@@ -15,10 +15,10 @@ export const RECEIPT_NEEDS_PROVEN_ADDRESS = "Your receipt can only be e-mailed t
 export async function mailReaderReceipt(reader: { shareId: string; recipientId: string; emailVerifiedAt: Date | null }) {
   if (!reader.emailVerifiedAt) throw new ConflictError(RECEIPT_NEEDS_PROVEN_ADDRESS);
   const receipt = await readerReceipt(reader.shareId, reader.recipientId);
-  const owner = await db.share.findUniqueOrThrow({ where: { id: reader.shareId }, select: { idea: { select: { owner: { select: { name: true } } } } } });
+  const owner = await db.share.findUniqueOrThrow({ where: { id: reader.shareId }, select: { createdBy: { select: { name: true } } } });
   await sendEmail({
     to: receipt.who.email,
-    ...(await readingReceiptEmail({ recipientName: receipt.who.name, sharerName: owner.idea.owner.name, ideaTitle: receipt.idea.title })),
+    ...(await readingReceiptEmail({ recipientName: receipt.who.name, sharerName: owner.createdBy.name, ideaTitle: receipt.idea.title })),
     attachments: [{ filename: receiptFileName(receipt.receiptFor, "pdf"), content: await buildReceiptPdf(receipt), contentType: "application/pdf" }],
   });
 }

@@ -7,7 +7,11 @@ import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 export type NdaEvidence = {
   id: string;
   shareId: string;
-  ideaId: number;
+  /** The idea accepted for; null for a room link's acceptance, which covers each idea of roomItems. */
+  ideaId: number | null;
+  roomId?: string | null;
+  /** A room acceptance's list of ideas as its text named them: [{ideaId, title, version, sha256}]. */
+  roomItems?: unknown;
   name: string;
   email: string;
   phone: string | null;
@@ -39,7 +43,9 @@ export function ndaEvidenceDocument(r: NdaEvidence): Buffer {
       acceptedAt: r.acceptedAt.toISOString(),
       recipient: { name: r.name, email: r.email, phone: r.phone },
       share: r.shareId,
-      idea: r.ideaId,
+      idea: r.ideaId ?? undefined,
+      // A room acceptance names the room and each idea it covers (an idea acceptance has no room key: bytes unchanged).
+      room: r.roomId ? { id: r.roomId, items: r.roomItems } : undefined,
       agreement: { version: r.agreementVersion, sha256: r.agreementSha256 },
       // A record made before versions has no version key, so its bytes (and its proof) are unchanged.
       content: { sha256: r.contentSha256, version: r.version ?? undefined },

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { NotFoundError } from "@/lib/platform/http/errors";
+import { NotFoundError, presentOr404 } from "@/lib/platform/http/errors";
 import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
@@ -84,7 +84,9 @@ export async function readerReceipt(shareId: string, recipientId: string, now = 
 }
 
 /** The receipt of one recipient of `share`; a recipient of another link is a 404. */
-export async function recipientReceipt(share: ReceiptShare, recipientId: string, now = new Date()): Promise<Receipt> {
+export async function recipientReceipt(link: ReceiptShare, recipientId: string, now = new Date()): Promise<Receipt> {
+  // A receipt is of one idea's reading: a room link's recipients have none yet (404).
+  const share = { ...link, idea: presentOr404(link.idea, RECIPIENT_NOT_FOUND) };
   const r = await db.recipient.findFirst({
     where: { id: recipientId, shareId: share.id },
     select: {

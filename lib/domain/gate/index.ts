@@ -38,14 +38,14 @@ export type GateShare = {
   blockedDomains: readonly string[];
   /** False, the link asks for no agreement. Absent (rows built by hand): true. */
   requireNda?: boolean;
-  /** The owner's account-wide blocked domains (/profile → 'Sharing defaults'). */
-  idea: { owner: { sharingBlockedDomains: readonly string[] } };
+  /** The owner's account-wide blocked domains (/profile → 'Sharing defaults'): the link's creator is its owner. */
+  createdBy: { sharingBlockedDomains: readonly string[] };
 };
 /** The recipient fields the gate reads. */
 export type GateRecipient = Pick<Recipient, "email" | "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
 
 /** What a Prisma query on Share includes for the gate beside the share's own columns (the owner's blocked domains). */
-export const gateShareInclude = { idea: { select: { owner: { select: { sharingBlockedDomains: true } } } } } as const satisfies Prisma.ShareInclude;
+export const gateShareInclude = { createdBy: { select: { sharingBlockedDomains: true } } } as const satisfies Prisma.ShareInclude;
 
 type Clause = {
   /** For test failure messages and readers of this file. */
@@ -63,12 +63,12 @@ const withinSql = (domain: Prisma.Sql, listed: Prisma.Sql) =>
 
 /**
  * lib/domain/gate/address-rules.ts addressAdmitted as SQL (addresses are stored trimmed and lower-case at identity). The
- * owner's blocked domains come by primary key from the link's idea inside the same statement: no extra round trip.
+ * owner's blocked domains come by primary key from the link's creator (its owner) inside the same statement: no extra round trip.
  */
 function addressSql(r: Prisma.Sql, s: Prisma.Sql) {
   const email = Prisma.sql`lower(${r}."email")`;
   const domain = Prisma.sql`reverse(split_part(reverse(${email}), '@', 1))`;
-  const ownerBlocked = Prisma.sql`(SELECT gu."sharingBlockedDomains" FROM "Idea" gi JOIN "User" gu ON gu."id" = gi."ownerId" WHERE gi."id" = ${s}."ideaId")`;
+  const ownerBlocked = Prisma.sql`(SELECT gu."sharingBlockedDomains" FROM "User" gu WHERE gu."id" = ${s}."createdById")`;
   return Prisma.sql`(NOT EXISTS (SELECT 1 FROM unnest(${s}."blockedDomains" || ${ownerBlocked}) AS gb("d") WHERE ${withinSql(domain, Prisma.raw(`gb."d"`))})
     AND ((cardinality(${s}."allowedEmails") = 0 AND cardinality(${s}."allowedDomains") = 0)
       OR ${email} = ANY(${s}."allowedEmails")
@@ -94,7 +94,7 @@ const ADDRESS_CLAUSE: Clause = {
   // (on the link, or account-wide on /profile) or narrow a link's allow lists while a recipient reads; its next call
   // is refused. Lifting the block lets it back under the other clauses (its window, the link's limits).
   name: "address admitted (the link's lists, the owner's blocked domains)",
-  holds: (s, r) => addressAdmitted(s, s.idea.owner.sharingBlockedDomains, r.email),
+  holds: (s, r) => addressAdmitted(s, s.createdBy.sharingBlockedDomains, r.email),
   sql: (r, s) => addressSql(r, s),
 };
 
@@ -163,7 +163,7 @@ export function passcodeGiven(s: Pick<GateShare, "passcodeHash">, r: Pick<GateRe
  * link is not available to …'; comments ask it to identify; everything else is the link's 404), which is what a
  * browser whose session was ended sees.
  */
-export function addressAllowed(s: Pick<GateShare, "allowedEmails" | "allowedDomains" | "blockedDomains" | "idea">, r: Pick<GateRecipient, "email">) {
+export function addressAllowed(s: Pick<GateShare, "allowedEmails" | "allowedDomains" | "blockedDomains" | "createdBy">, r: Pick<GateRecipient, "email">) {
   return ADDRESS_CLAUSE.holds(s as GateShare, r as GateRecipient, new Date());
 }
 
@@ -171,7 +171,7 @@ export function addressAllowed(s: Pick<GateShare, "allowedEmails" | "allowedDoma
  * Agreed, verified where the link needs it, not declined, passcode given, address admitted: the recipient's own part
  * of the rule.
  */
-export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains" | "blockedDomains" | "requireNda" | "idea">, r: GateRecipient) {
+export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains" | "blockedDomains" | "requireNda" | "createdBy">, r: GateRecipient) {
   return STANDING_CLAUSES.every((c) => c.holds(s as GateShare, r, new Date()));
 }
 

@@ -12,9 +12,15 @@ import { SHARE_TYPE_FROM_DB } from "@/lib/domain/gate/share-type";
  * the version the link shows (its pinned version, else the latest published: lib/domain/gate/shown-version.ts), with
  * that version's number, the number of published versions and its publication time.
  */
-export type ShareSummary = Prisma.ShareGetPayload<{
+type SharePayload = Prisma.ShareGetPayload<{
   omit: { note: true; passcodeWrongTries: true; passcodeTriesResetAt: true }; include: { idea: { select: { id: true; title: true; ownerId: true; kind: true; pdfAssetId: true; owner: { select: { name: true; sharingBlockedDomains: true } } } } };
-}> & { idea: { version: number | null; versionCount: number | null; versionPublishedAt: Date | null } };
+}>;
+/** An idea link's summary, or a room link's resolved to one of its items (lib/domain/rooms/recipient.ts). */
+export type ShareSummary = Omit<SharePayload, "ideaId" | "idea"> & {
+  createdBy: { sharingBlockedDomains: string[] };
+  ideaId: number;
+  idea: NonNullable<SharePayload["idea"]> & { version: number | null; versionCount: number | null; versionPublishedAt: Date | null };
+};
 
 type ShareRow = {
   id: string;
@@ -131,6 +137,7 @@ function toShareSummary(r: ShareRow): ShareSummary {
   return {
     id: r.id,
     ideaId: r.ideaId,
+    roomId: null,
     createdById: r.createdById,
     shareType: SHARE_TYPE_FROM_DB[r.shareType],
     accessLink: r.accessLink,
@@ -150,6 +157,7 @@ function toShareSummary(r: ShareRow): ShareSummary {
     agreementId: r.agreementId,
     requireNda: r.requireNda,
     pinnedVersion: r.pinnedVersion,
+    createdBy: { sharingBlockedDomains: r.ownerBlockedDomains ?? [] },
     idea: {
       id: r.ideaId,
       title: r.title,

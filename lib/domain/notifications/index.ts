@@ -80,6 +80,7 @@ export async function notifyCommentAdded(commentId: string) {
     });
     if (!comment || comment.authorRole !== "recipient") return;
     const { share } = comment.recipient;
+    if (!share.idea) return;
     const owner = share.idea.owner;
     if (!owner.notifyComments) return;
     const mail = await commentEmail({
@@ -120,7 +121,7 @@ export async function notifyOwnerReply(replyId: string) {
     });
     if (!reply || reply.authorRole !== "owner") return;
     const { recipient } = reply;
-    if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share)) return;
+    if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share) || !recipient.share.idea) return;
     const mail = await ownerReplyEmail({
       recipientName: recipient.name,
       ownerName: reply.author,

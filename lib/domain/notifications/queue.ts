@@ -99,8 +99,8 @@ async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: 
       },
     },
   });
-  if (!recipient) return null;
-  const { share } = recipient;
+  if (!recipient?.share.idea) return null;
+  const share = { ...recipient.share, idea: recipient.share.idea };
   const owner = share.idea.owner;
   // Switched off since the event was queued: not announced (the switch is read when the mail would go).
   const wanted = events.filter((e) => (e.kind === "ndaAccepted" ? owner.notifyNdaAccepted : owner.notifyFirstView));

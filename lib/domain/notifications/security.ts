@@ -29,7 +29,7 @@ export async function notifyPasscodeGuessing(shareId: string, window: { wrongTri
         where: { id: shareId },
         select: { shareType: true, recipientEmail: true, createdAt: true, idea: { select: { id: true, title: true, owner: { select: { email: true } } } } },
       });
-      if (!share) return;
+      if (!share?.idea) return;
       const mail = await passcodeGuessingEmail({
         idea: { id: share.idea.id, title: share.idea.title },
         linkLabel: linkLabel(share),

@@ -2,7 +2,8 @@ import "server-only";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { shownVersion } from "@/lib/domain/gate/shown-version";
 import { db } from "@/lib/platform/db";
-import { ConflictError, ForbiddenError, ValidationError } from "@/lib/platform/http/errors";
+import { ConflictError, ForbiddenError, presentOr404, ValidationError } from "@/lib/platform/http/errors";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { exportDigest } from "@/lib/domain/ideas/export";
 import { agreementShownTo } from "@/lib/domain/agreements/shown";
 import { ndaEvidenceDigest } from "@/lib/domain/evidence/nda-evidence";
@@ -36,7 +37,9 @@ async function currentContentSha256(idea: { id: number; title: string; ownerId: 
  */
 export async function acceptNda(id: string, secrets: RecipientSecrets, client: ClientInfo, shown: { agreementSha256?: string; signature?: string } = {}) {
   const recipient = await findSessionRecipient(id, secrets);
-  const { share } = recipient;
+  // An idea link's acceptance (a room link's: acceptRoomNda).
+  const idea = presentOr404(recipient.share.idea, INVALID_LINK);
+  const share = { ...recipient.share, ideaId: idea.id, idea };
   if (!isEmailVerified(recipient, share)) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
   if (shown.signature !== undefined && !signatureMatches(recipient.name, shown.signature)) throw new ValidationError(SIGNATURE_MISMATCH);
   const signature = shown.signature === undefined ? null : signatureAsSigned(shown.signature);

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { appendLinkEvidence } from "@/lib/domain/evidence-log/append";
 import { ForbiddenError, NotFoundError } from "@/lib/platform/http/errors";
 import { agreementShownTo, type ShownAgreement } from "@/lib/domain/agreements/shown";
 import { INVALID_LINK, isOpenFor } from "@/lib/domain/gate/link-state";
@@ -30,8 +30,7 @@ export async function agreementForBrowser(token: string, secrets: RecipientSecre
   // Shown for acceptance: each showing before the recipient agreed is evidence of what they were asked to accept.
   if (share.requireNda && !recipient.agreedToNda) {
     await db.$transaction((tx) =>
-      appendEvidence(tx, {
-        ideaId: share.ideaId,
+      appendLinkEvidence(tx, share, {
         type: "agreement.shown",
         data: { shareId: share.id, recipientId: recipient.id, agreementId: shown.agreementId, agreementVersion: shown.version, agreementSha256: shown.sha256 },
       }),

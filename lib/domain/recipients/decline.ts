@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { appendLinkEvidence } from "@/lib/domain/evidence-log/append";
 import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
 import { findSessionRecipient } from "@/lib/domain/recipients/session";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
@@ -22,8 +22,7 @@ export async function declineNda(id: string, secrets: RecipientSecrets) {
     const declinedAt = new Date();
     const marked = await tx.recipient.updateMany({ where: { id: recipient.id, agreedToNda: false, declinedAt: null }, data: { declinedAt } });
     if (marked.count === 1) {
-      await appendEvidence(tx, {
-        ideaId: recipient.share.ideaId,
+      await appendLinkEvidence(tx, recipient.share, {
         type: "agreement.declined",
         data: { shareId: recipient.shareId, recipientId: recipient.id, declinedAt: declinedAt.toISOString() },
       });

@@ -1,5 +1,5 @@
 import "server-only";
-import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { appendLinkEvidence } from "@/lib/domain/evidence-log/append";
 import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ConflictError, HttpError, RateLimitError, ValidationError } from "@/lib/platform/http/errors";
@@ -138,8 +138,7 @@ export async function confirmRecipientCode(recipient: SessionRecipient, code: st
       where: { id },
       data: { emailVerifiedAt: new Date(), codeHash: null, codeExpiresAt: null },
     });
-    await appendEvidence(tx, {
-      ideaId: recipient.share.ideaId,
+    await appendLinkEvidence(tx, recipient.share, {
       type: "address.proven",
       data: { shareId: updated.shareId, recipientId: id, method: "e-mailed code" },
       personal: { email: updated.email },

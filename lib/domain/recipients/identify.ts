@@ -1,5 +1,5 @@
 import "server-only";
-import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { appendLinkEvidence } from "@/lib/domain/evidence-log/append";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError } from "@/lib/platform/http/errors";
 import { findLiveShare } from "@/lib/domain/gate/lookup";
@@ -39,7 +39,7 @@ export async function admitVisitor(share: Awaited<ReturnType<typeof admittedLink
   const email = input.email.trim().toLowerCase();
   if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
   // The link's allow and block lists and the owner's blocked domains, before anything is mailed.
-  if (!addressAdmitted(share, share.idea.owner.sharingBlockedDomains, email)) throw new ForbiddenError(notAvailableTo(email));
+  if (!addressAdmitted(share, share.createdBy.sharingBlockedDomains, email)) throw new ForbiddenError(notAvailableTo(email));
   const coded = needsCode(share);
   const live = coded ? await liveCode(share.id, email) : null;
   return { share, email, live, mailsCode: coded && !live };
@@ -64,8 +64,7 @@ export async function bindRecipient(visitor: Awaited<ReturnType<typeof admitVisi
         ...(live ?? fresh?.data),
       },
     });
-    await appendEvidence(tx, {
-      ideaId: share.ideaId,
+    await appendLinkEvidence(tx, share, {
       type: "recipient.identified",
       data: { shareId: share.id, recipientId: created.id, passcodeGiven: created.passcodeGivenAt !== null, addressProven: created.emailVerifiedAt !== null },
       personal: { name: created.name, email: created.email, phone: created.phone, ip: created.ip, userAgent: created.userAgent },

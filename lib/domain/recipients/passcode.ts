@@ -8,7 +8,7 @@ import { notifyPasscodeGuessing } from "@/lib/domain/notifications/security";
 import { INVALID_LINK, isDead } from "@/lib/domain/gate/link-state";
 import { secretHashes, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { shareByToken } from "@/lib/domain/gate/lookup";
-import { appendEvidence } from "@/lib/domain/evidence-log/append";
+import { appendLinkEvidence, type LinkSubject } from "@/lib/domain/evidence-log/append";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -81,7 +81,7 @@ async function refundLinkTry(shareId: string) {
   await db.share.updateMany({ where: { id: shareId, passcodeWrongTries: { gt: 0 } }, data: { passcodeWrongTries: { decrement: 1 } } });
 }
 
-type PasscodeLink = { id: string; ideaId: number; passcodeHash: string };
+type PasscodeLink = { id: string; ideaId: number | null; roomId?: string | null; passcodeHash: string };
 
 /**
  * POST /api/share/{token}/passcode, for a live link with a passcode: 403 PASSCODE_WRONG, or nothing when it is right.
@@ -115,7 +115,7 @@ export async function checkPasscode(share: PasscodeLink, passcode: string) {
  * Marks the link's recipients matching `which` as having given the current passcode (only if it is still the one
  * checked: a change in between leaves them locked out), each with its evidence entry.
  */
-export async function markPasscodeGiven(share: { id: string; ideaId: number; passcodeHash: string | null }, which: Prisma.RecipientWhereInput, at: Date) {
+export async function markPasscodeGiven(share: LinkSubject & { id: string; passcodeHash: string | null }, which: Prisma.RecipientWhereInput, at: Date) {
   await db.$transaction(async (tx) => {
     const marked = await tx.recipient.updateManyAndReturn({
       where: { ...which, shareId: share.id, share: { passcodeHash: share.passcodeHash } },
@@ -123,7 +123,7 @@ export async function markPasscodeGiven(share: { id: string; ideaId: number; pas
       select: { id: true },
     });
     for (const r of marked) {
-      await appendEvidence(tx, { ideaId: share.ideaId, type: "passcode.given", data: { shareId: share.id, recipientId: r.id } });
+      await appendLinkEvidence(tx, share, { type: "passcode.given", data: { shareId: share.id, recipientId: r.id } });
     }
   });
 }
@@ -148,7 +148,7 @@ export async function enterPasscode(token: string, passcode: string, secrets: Re
   const share = await shareByToken(token);
   if (!share || isDead(share)) throw new NotFoundError(INVALID_LINK);
   if (share.passcodeHash === null) return { shareId: share.id, proof: null };
-  const link = { id: share.id, ideaId: share.ideaId, passcodeHash: share.passcodeHash };
+  const link = { id: share.id, ideaId: share.ideaId, roomId: share.roomId, passcodeHash: share.passcodeHash };
   await checkPasscode(link, passcode);
   return admitPasscode(link, secrets);
 }

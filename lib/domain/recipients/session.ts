@@ -13,6 +13,7 @@ export { isEmailVerified } from "@/lib/domain/gate";
 /** What the recipient calls read of a recipient's link and idea (the idea's content only for an agreement's digest). */
 export const shareWithIdea = {
   idea: { select: { id: true, title: true, ownerId: true, kind: true, pdfAssetId: true, contentCiphertext: true, owner: { select: { name: true, sharingBlockedDomains: true } } } },
+  createdBy: { select: { name: true, sharingBlockedDomains: true } },
 } as const;
 
 export function presentRecipient(r: Recipient, share: CodeFields) {

@@ -10,58 +10,20 @@ import { shareInvitationEmail } from "@/lib/platform/email/templates";
 import { newAccessLink } from "@/lib/domain/gate/secrets";
 import { viewLink } from "@/lib/domain/gate/view-link";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/domain/gate/share-type";
+import { presentShare, shareWithAgreement as withAgreement } from "@/lib/domain/shares/present";
 import { hashPasscode } from "@/lib/domain/recipients/passcode";
-import type { Prisma, Share } from "@/lib/generated/prisma/client";
+import type { Share } from "@/lib/generated/prisma/client";
 import { resolveLinkAgreement } from "@/lib/domain/agreements";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
-import { appendEvidence, type EvidenceTx } from "@/lib/domain/evidence-log/append";
+import { appendEvidence, appendLinkEvidence, type EvidenceTx, type LinkSubject } from "@/lib/domain/evidence-log/append";
 
 export { findLiveShare } from "@/lib/domain/gate/lookup";
 export { INVALID_LINK } from "@/lib/domain/gate/link-state";
 
 export { SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
-
-/** What the owner's view names of a link's agreement: its current title and version. */
-const withAgreement = {
-  agreement: { select: { versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, title: true } } } },
-} as const satisfies Prisma.ShareInclude;
-type ShareWithAgreement = Prisma.ShareGetPayload<{ include: typeof withAgreement }>;
-
-/** The owner's view of a share (GET /api/ideas/{id}/shares, POST /api/shares). */
-export function presentShare(s: ShareWithAgreement) {
-  const current = s.agreement?.versions[0];
-  return {
-    id: s.id,
-    ideaId: s.ideaId,
-    /** The owner's name for the link, null when unnamed. */
-    name: s.name,
-    shareType: shareTypeToApi(s.shareType),
-    expiresAt: s.expiresAt,
-    maxViews: s.maxViews,
-    recipientEmail: s.recipientEmail,
-    accessLink: s.accessLink,
-    viewCount: s.viewCount,
-    revokedAt: s.revokedAt,
-    createdAt: s.createdAt,
-    allowDownload: s.allowDownload,
-    screenShield: s.screenShield,
-    /** Whether a passcode is asked; never the passcode nor its hash. */
-    hasPasscode: s.passcodeHash !== null,
-    /** The version the link stays on; null: it shows the latest published version. */
-    pinnedVersion: s.pinnedVersion,
-    /** Who may open it: with an allow list the address is proven by a code. */
-    allowedEmails: s.allowedEmails,
-    allowedDomains: s.allowedDomains,
-    blockedDomains: s.blockedDomains,
-    /** The owner's agreement the link shows (its current version), null: the standard agreement. */
-    agreementId: s.agreementId,
-    agreement: s.agreementId && current ? { id: s.agreementId, title: current.title, version: current.version } : null,
-    /** Off: 'No NDA', recipients read without accepting an agreement. */
-    requireNda: s.requireNda,
-  };
-}
+export { presentShare } from "@/lib/domain/shares/present";
 
 /** The idea a new link is for: one of the owner's, else the 404 (the route counts its limit after this). */
 export async function shareableIdeaOr404(ownerId: string, rawId: unknown) {
@@ -148,8 +110,8 @@ function linkMeasures(s: Share) {
 }
 
 /** The evidence entry of a link revoked (once, by the call that revoked it). */
-function logRevoked(tx: EvidenceTx, share: { id: string; ideaId: number; revokedAt: Date | null }) {
-  return appendEvidence(tx, { ideaId: share.ideaId, type: "link.revoked", data: { shareId: share.id, revokedAt: share.revokedAt?.toISOString() ?? null } });
+function logRevoked(tx: EvidenceTx, share: LinkSubject & { id: string; revokedAt: Date | null }) {
+  return appendLinkEvidence(tx, share, { type: "link.revoked", data: { shareId: share.id, revokedAt: share.revokedAt?.toISOString() ?? null } });
 }
 
 /** The change in words for the activity timeline (never the passcode). */
@@ -227,7 +189,7 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     if (typeof data.passcodeHash === "string") await tx.recipient.updateMany({ where: { shareId: before.id }, data: { passcodeGivenAt: null } });
     if (summary) {
       const change = await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
-      await appendEvidence(tx, { ideaId: before.ideaId, type: "link.changed", data: { shareId: before.id, changeId: change.id, ...linkMeasures(updated) } });
+      await appendLinkEvidence(tx, before, { type: "link.changed", data: { shareId: before.id, changeId: change.id, ...linkMeasures(updated) } });
     }
     return updated;
   });
@@ -241,7 +203,7 @@ export async function revokeAllShares(ownerId: string, ideaId: unknown) {
     const rows = await tx.share.updateManyAndReturn({
       where: { ideaId: idea.id, revokedAt: null },
       data: { revokedAt: new Date() },
-      select: { id: true, ideaId: true, revokedAt: true },
+      select: { id: true, ideaId: true, roomId: true, revokedAt: true },
     });
     for (const share of rows) await logRevoked(tx, share);
     return rows;
@@ -249,7 +211,7 @@ export async function revokeAllShares(ownerId: string, ideaId: unknown) {
   // Each link this call revoked is announced once, as a single Revoke would.
   const deliveries: string[] = [];
   for (const share of revoked) {
-    if (share.revokedAt) deliveries.push(...(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt }))));
+    if (share.revokedAt && share.ideaId !== null) deliveries.push(...(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt }))));
   }
   if (deliveries.length > 0) kickWebhookDeliveries(deliveries);
   return { success: true as const, revoked: revoked.length };
@@ -270,13 +232,13 @@ export async function revokeShare(ownerId: string, shareId: string) {
   const where = { id: shareId, idea: { ownerId } };
   const { revoked, share } = await db.$transaction(async (tx) => {
     const revoked = await tx.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
-    const share = await tx.share.findFirst({ where, select: { id: true, ideaId: true, revokedAt: true } });
+    const share = await tx.share.findFirst({ where, select: { id: true, ideaId: true, roomId: true, revokedAt: true } });
     if (share && revoked.count === 1) await logRevoked(tx, share);
     return { revoked, share };
   });
   if (!share) throw new NotFoundError(SHARE_NOT_FOUND);
   // Announced by the call that revoked it, not by the repeats.
-  if (revoked.count === 1 && share.revokedAt) {
+  if (revoked.count === 1 && share.revokedAt && share.ideaId !== null) {
     kickWebhookDeliveries(await queueWebhookEvent(db, linkRevokedEvent({ id: share.id, ideaId: share.ideaId, revokedAt: share.revokedAt })));
   }
   return { success: true as const, id: share.id, revokedAt: share.revokedAt };

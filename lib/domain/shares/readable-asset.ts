@@ -32,8 +32,10 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
     share: { select: { allowDownload: true, ideaId: true, pinnedVersion: true, idea: { select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } } } },
   });
   // The content each link shows (as lib/domain/gate/shown-version.ts): a pinned older version's row, else the Idea row.
+  // The where above names the owner through the link's idea: only idea links (a room's items are served per item).
+  const ideaLinks = recipients.flatMap((r) => (r.share.ideaId !== null && r.share.idea ? [{ ...r, share: { ...r.share, ideaId: r.share.ideaId, idea: r.share.idea } }] : []));
   const shown = await Promise.all(
-    recipients.map(async (r) => {
+    ideaLinks.map(async (r) => {
       const pinned = r.share.pinnedVersion !== null && r.share.pinnedVersion !== r.share.idea.version
         ? await db.ideaVersion.findFirst({ where: { ideaId: r.share.ideaId, version: r.share.pinnedVersion, status: "published" }, select: { pdfAssetId: true, kind: true, version: true, imageLinksRecorded: true } })
         : null;

@@ -50,7 +50,8 @@ export async function listSharedWithMe(userId: string): Promise<SharedWithMeItem
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
   });
+  // Idea links only: a room link's index is not an idea (its own entry is still to come).
   return shares
-    .filter((s) => isOpenFor(s, null, now))
+    .flatMap((s) => (s.ideaId !== null && s.idea && isOpenFor(s, null, now) ? [{ ...s, ideaId: s.ideaId, idea: s.idea }] : []))
     .map((s) => ({ shareId: s.id, ideaId: s.ideaId, title: s.idea.title, sharerName: s.createdBy.name, sharedAt: s.createdAt, accessLink: s.accessLink }));
 }

@@ -95,3 +95,9 @@ export function errorToResponse(err: unknown): Response {
   console.error("[api] unexpected error", err);
   return Response.json({ success: false, error: "Internal server error" }, { status: 500 });
 }
+
+/** `value` when it is there, else the 404 with `message` (a record that exists only for some kinds of its parent). */
+export function presentOr404<T>(value: T | null | undefined, message = "Not found"): T {
+  if (value === null || value === undefined) throw new NotFoundError(message);
+  return value;
+}

@@ -25,7 +25,7 @@ export const POST = recipientRoute({
     // Tries per link and address, counted before the passcode is judged (parallel guesses cannot outrun it) and
     // before the link's own ceiling (an address past its budget cannot use the link's up); given back when right.
     yield rateLimits.passcodeTries(share.id, client.ip);
-    return { id: share.id, ideaId: share.ideaId, passcodeHash: share.passcodeHash };
+    return { id: share.id, ideaId: share.ideaId, roomId: share.roomId, passcodeHash: share.passcodeHash };
   },
   handler: async ({ loaded, body, secrets, client }) => {
     if (loaded) {
