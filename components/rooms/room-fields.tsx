@@ -43,7 +43,7 @@ export function useRoomFields(initial: RoomFieldValues) {
       setFormError(null);
       const name = values.name.trim();
       if (!name) {
-        const found = { name: "Enter a name for the room" };
+        const found = { name: "Please enter a name for the room" };
         setErrors(found);
         focus(found);
         return null;
@@ -81,7 +81,7 @@ export function RoomFields({ idPrefix, fields, disabled }: { idPrefix: string; f
           />
         )}
       </FormField>
-      <FormField id={`${idPrefix}-note`} label="Welcome note (optional)" error={fields.errors.note} hint="Shown to recipients above the room's documents.">
+      <FormField id={`${idPrefix}-note`} label="Welcome note (optional)" error={fields.errors.note} hint="Shown to recipients above the room's documents. At most 500 characters.">
         {(control) => (
           <Textarea {...control} data-room-field="note" value={fields.values.note} onChange={(e) => fields.set("note", e.target.value)} rows={3} disabled={disabled} />
         )}

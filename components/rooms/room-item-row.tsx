@@ -118,7 +118,7 @@ export function RoomItemRow({ item, index, count, instructionsId, disabled, drag
             id={`${base}-folder`}
             value={folder}
             placeholder="None"
-            maxLength={100}
+            maxLength={60}
             disabled={disabled}
             onChange={(e) => setFolder(e.target.value)}
             onBlur={saveFolder}

@@ -16,6 +16,8 @@ import type { RoomSummary } from "@/client/types";
 const loadDialog = () => import("@/components/rooms/new-room-dialog");
 const NewRoomContent = lazy(() => loadDialog().then((m) => ({ default: m.NewRoomContent })));
 
+const roomList = (data: { rooms: RoomSummary[] }) => data.rooms;
+
 /** '3 ideas · 1 link'. */
 export function roomCountsText(room: Pick<RoomSummary, "itemCount" | "linkCount">): string {
   return `${plural(room.itemCount, "idea")} · ${plural(room.linkCount, "link")}`;
@@ -44,14 +46,10 @@ function RoomCard({ room }: { room: RoomSummary }) {
 
 /**
  * The dashboard's 'Rooms' (GET /api/rooms): several published ideas behind one link, one agreement, with 'New room'.
- * The ideas to choose from are the portfolio's own list (`ideas`).
  */
 export function RoomsSection() {
   const headingId = useId();
-  const rooms = useQuery<RoomSummary[] | { rooms: RoomSummary[] }, Error, RoomSummary[]>({
-    queryKey: queryKeys.rooms,
-    select: (data) => (Array.isArray(data) ? data : data.rooms),
-  });
+  const rooms = useQuery<{ rooms: RoomSummary[] }, Error, RoomSummary[]>({ queryKey: queryKeys.rooms, select: roomList });
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">

@@ -17,7 +17,7 @@ import { copyShareLink } from "@/components/share/copy-text";
 import { agreementLabel, pinnedVersionLabel, shareUrl, type ShareTarget } from "@/components/share/share-form-values";
 import { shareListKey } from "@/components/share/share-list-cache";
 import { refetchUnlessFresh } from "@/client/query-client";
-import type { RoomDetail, Share } from "@/client/types";
+import type { OwnerShare, RoomDetail, Share } from "@/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/domain/validation/share-types";
 import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
 import { cn } from "@/client/utils";
@@ -35,7 +35,7 @@ export function viewCountText(share: Pick<Share, "shareType" | "maxViews" | "vie
   return `${share.viewCount} ${share.viewCount === 1 ? "view" : "views"}${limit !== null ? ` / ${limit} max` : ""}`;
 }
 
-function linkState(share: Share, now: number): "revoked" | "expired" | "used up" | null {
+function linkState(share: OwnerShare, now: number): "revoked" | "expired" | "used up" | null {
   if (share.revokedAt) return "revoked";
   if (share.expiresAt && new Date(share.expiresAt).getTime() <= now) return "expired";
   const limit = viewLimit(share);
@@ -44,7 +44,7 @@ function linkState(share: Share, now: number): "revoked" | "expired" | "used up"
 }
 
 /** `unit` null: a room link, whose ideas each have their own unit (the room's reading table shows them). */
-function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: ReadingUnit | null }) {
+function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; unit: ReadingUnit | null }) {
   const label = SHARE_TYPE_LABELS[share.shareType];
   const state = linkState(share, now);
   const revoked = state === "revoked";
@@ -119,8 +119,8 @@ export function ShareLinks({ target, unit = "page" }: { target: ShareTarget; uni
   const queryClient = useQueryClient();
   // Recipients change the view counts: reload when the screen opens again (no polling, no refetch on focus); the
   // page's own answer, just loaded on the server, is not fetched twice.
-  const select = useCallback((data: Share[] | RoomDetail) => ("shares" in data ? data.shares : data), []);
-  const shares = useQuery<Share[] | RoomDetail, Error, Share[]>({ queryKey: shareListKey(target), refetchOnMount: refetchUnlessFresh, select });
+  const select = useCallback((data: Share[] | RoomDetail): OwnerShare[] => ("shares" in data ? data.shares : data), []);
+  const shares = useQuery<Share[] | RoomDetail, Error, OwnerShare[]>({ queryKey: shareListKey(target), refetchOnMount: refetchUnlessFresh, select });
   const list = shares.data ?? [];
   const now = shares.dataUpdatedAt; // expiry is judged as of the last load
   const active = list.filter((s) => linkState(s, now) === null);

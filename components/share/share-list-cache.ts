@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/client/query-client";
-import type { RoomDetail, Share } from "@/client/types";
+import type { OwnerShare, RoomDetail, Share } from "@/client/types";
 import type { ShareTarget } from "@/components/share/share-form-values";
 
 /**
@@ -12,19 +12,20 @@ export function shareListKey(target: ShareTarget) {
 }
 
 /** The room or the idea a link opens. */
-export function shareTargetOf(share: Share): ShareTarget {
-  const roomId = (share as Share & { roomId?: string | null }).roomId;
-  return roomId ? { roomId } : { ideaId: share.ideaId as number };
+export function shareTargetOf(share: OwnerShare): ShareTarget {
+  return share.roomId !== null ? { roomId: share.roomId } : { ideaId: share.ideaId };
 }
 
-/** Replaces one link in whichever list holds it (the room's or the idea's), as the server answered it. */
-export function updateCachedShare(queryClient: QueryClient, share: Share, update: (current: Share) => Share) {
-  const target = shareTargetOf(share);
-  const replace = (list: Share[]) => list.map((s) => (s.id === share.id ? update(s) : s));
-  if ("roomId" in target) {
-    queryClient.setQueryData<RoomDetail>(queryKeys.room(target.roomId), (room) => (room ? { ...room, shares: replace(room.shares) } : room));
+/** What a write changes of a link (never what it opens). */
+type ShareChanges = Partial<Omit<OwnerShare, "ideaId" | "roomId">>;
+
+/** Updates one link in whichever list holds it (the room's or the idea's), as the server answered. */
+export function updateCachedShare(queryClient: QueryClient, share: OwnerShare, changes: ShareChanges) {
+  const replace = <S extends OwnerShare>(list: S[]): S[] => list.map((s) => (s.id === share.id ? { ...s, ...changes } : s));
+  if (share.roomId !== null) {
+    queryClient.setQueryData<RoomDetail>(queryKeys.room(share.roomId), (room) => (room ? { ...room, shares: replace(room.shares) } : room));
   } else {
-    queryClient.setQueryData<Share[]>(queryKeys.shares(target.ideaId), (list) => (list ? replace(list) : list));
-    void queryClient.invalidateQueries({ queryKey: queryKeys.activity(target.ideaId) });
+    queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) => (list ? replace(list) : list));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.activity(share.ideaId) });
   }
 }
