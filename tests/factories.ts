@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { hashPassword } from "@/lib/domain/auth/password";
 import { createIdea, createPdfIdea, publishIdea } from "@/lib/domain/ideas";
-import { createShareLink } from "@/lib/domain/shares";
+import { createShareFor, createShareLink } from "@/lib/domain/shares";
+import { createRoom as createRoomLib, shareableRoomOr404 } from "@/lib/domain/rooms";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { createRecipient as createRecipientLib } from "@/lib/domain/recipients/identify";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
@@ -105,6 +106,18 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
   );
   // An idea link: its ideaId is the idea's.
   return { ...share, ideaId, roomId: null };
+}
+
+/** A room of the owner's published ideas, in that order, through the real call. */
+export async function createRoom(ownerId: string, ideaIds: number[], overrides: { name?: string; note?: string | null } = {}) {
+  return createRoomLib(ownerId, { name: overrides.name ?? "Seed round", note: overrides.note ?? null, ideaIds });
+}
+
+/** A link to a room through the real call (a full-access link unless told). */
+export async function createRoomShare(ownerId: string, roomId: string, overrides: Partial<CreateShareRequest> = {}) {
+  const request = { shareType: "full-access", roomId, ...overrides } as CreateShareRequest;
+  const share = await createShareFor(ownerId, await shareableRoomOr404(ownerId, roomId), request, TEST_ORIGIN);
+  return { ...share, ideaId: null, roomId };
 }
 
 /** A recipient identified on `share` through the real call; `secrets` is what its browser's cookie holds. */

@@ -12,6 +12,7 @@ import {
   type RoomItemInput,
 } from "@/lib/domain/validation/rooms";
 import { presentShare, shareWithAgreement } from "@/lib/domain/shares/present";
+import type { ShareTarget } from "@/lib/domain/shares";
 
 export { ROOM_NOT_FOUND };
 
@@ -201,4 +202,11 @@ export async function deleteRoom(ownerId: string, id: string): Promise<void> {
     if ((await tx.share.count({ where: { roomId: id } })) > 0) await tx.room.update({ where: { id }, data: { deletedAt: new Date() } });
     else await tx.room.delete({ where: { id } });
   });
+}
+
+/** The room a new link opens (POST /api/shares with roomId): the owner's live room, else the 404. */
+export async function shareableRoomOr404(ownerId: string, roomId: string): Promise<ShareTarget> {
+  const room = await ownedRoomOr404(ownerId, roomId);
+  const owner = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { name: true, email: true } });
+  return { ideaId: null, roomId: room.id, title: room.name, version: null, owner, lock: (tx) => lockRoomForLink(tx, ownerId, room.id) };
 }

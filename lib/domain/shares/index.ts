@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
-import { ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
-import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
+import { ownedLinkWhere, ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
 import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
 import { sendEmail } from "@/lib/platform/email";
@@ -12,7 +12,7 @@ import { viewLink } from "@/lib/domain/gate/view-link";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { presentShare, shareWithAgreement as withAgreement } from "@/lib/domain/shares/present";
 import { hashPasscode } from "@/lib/domain/recipients/passcode";
-import type { Share } from "@/lib/generated/prisma/client";
+import type { Prisma, Share } from "@/lib/generated/prisma/client";
 import { resolveLinkAgreement } from "@/lib/domain/agreements";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/domain/webhooks/events";
@@ -25,9 +25,25 @@ export { INVALID_LINK } from "@/lib/domain/gate/link-state";
 export { SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
 export { presentShare } from "@/lib/domain/shares/present";
 
+/**
+ * What a new link opens, as its creation needs it: one idea, or one room (then `lock` holds the room against a
+ * concurrent delete until the link is written, inside the creation's transaction).
+ */
+export type ShareTarget = {
+  ideaId: number | null;
+  roomId: string | null;
+  /** The idea's title or the room's name, for the invitation. */
+  title: string;
+  /** The idea's latest published version (what `pinVersion: true` pins); null for a room (its items pin). */
+  version: number | null;
+  owner: { name: string; email: string };
+  lock?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+};
+
 /** The idea a new link is for: one of the owner's, else the 404 (the route counts its limit after this). */
-export async function shareableIdeaOr404(ownerId: string, rawId: unknown) {
-  return ownedIdeaOr404(ownerId, parseIdeaId(rawId), { select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
+export async function shareableIdeaOr404(ownerId: string, rawId: unknown): Promise<ShareTarget> {
+  const idea = await ownedIdeaOr404(ownerId, parseIdeaId(rawId), { select: { id: true, title: true, version: true, owner: { select: { name: true, email: true } } } });
+  return { ideaId: idea.id, roomId: null, title: idea.title, version: idea.version, owner: idea.owner };
 }
 
 /**
@@ -38,11 +54,13 @@ export async function shareableIdeaOr404(ownerId: string, rawId: unknown) {
 export async function createShareLink(ownerId: string, request: CreateShareRequest, origin: string) {
   // The one set of rules (lib/domain/validation/share-link.ts); the handler parsed the same already, other callers did not.
   const input = createShareSchema.parse(request);
+  // A room link is created with its room as the target (lib/domain/rooms shareableRoomOr404, then createShareFor).
+  if (input.roomId !== undefined) throw new ValidationError("createShareLink makes idea links only");
   return createShareFor(ownerId, await shareableIdeaOr404(ownerId, input.ideaId), input, origin);
 }
 
 /** createShareLink once the idea is known to be the owner's (POST /api/shares counts its limit in between). */
-export async function createShareFor(ownerId: string, idea: Awaited<ReturnType<typeof shareableIdeaOr404>>, request: CreateShareRequest, origin: string) {
+export async function createShareFor(ownerId: string, target: ShareTarget, request: CreateShareRequest, origin: string) {
   const input = createShareSchema.parse(request);
   // 'Sharing defaults' for what the request leaves out.
   const defaults = await db.user.findUniqueOrThrow({ where: { id: ownerId }, select: { defaultAllowDownload: true, defaultScreenShield: true } });
@@ -54,27 +72,28 @@ export async function createShareFor(ownerId: string, idea: Awaited<ReturnType<t
   // The agreement (absent means the account's default at this moment) is checked and written in one
   // transaction, so a concurrent delete of that agreement sees the link.
   const share = await db.$transaction(async (tx) => {
+    await target.lock?.(tx);
     const agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
     const created = await tx.share.create({
-      data: { ideaId: idea.id, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
+      data: { ideaId: target.ideaId, roomId: target.roomId, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
         allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
         allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
-        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? idea.version : null, note: input.note ?? null },
+        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? target.version : null, note: input.note ?? null },
       include: withAgreement,
     });
-    await appendEvidence(tx, { ideaId: idea.id, type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
+    await appendLinkEvidence(tx, created, { type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
     return created;
   });
   if (recipientEmail) {
     try {
-      const mail = await shareInvitationEmail({ sharerName: idea.owner.name, ideaTitle: idea.title, link: viewLink(origin, share.accessLink), note: share.note });
+      const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note });
       // An answer to the invitation reaches the owner, not our sending address.
-      await sendEmail({ to: recipientEmail, replyTo: idea.owner.email, ...mail });
+      await sendEmail({ to: recipientEmail, replyTo: target.owner.email, ...mail });
     } catch (err) {
       // The link never reached anyone: it goes, and its log says so.
       await db.$transaction(async (tx) => {
         await tx.share.delete({ where: { id: share.id } });
-        await appendEvidence(tx, { ideaId: idea.id, type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
+        await appendLinkEvidence(tx, share, { type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
       });
       throw err;
     }
@@ -198,7 +217,8 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
 
 /** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */
 export async function revokeAllShares(ownerId: string, ideaId: unknown) {
-  const idea = await shareableIdeaOr404(ownerId, ideaId);
+  const { ideaId: id } = await shareableIdeaOr404(ownerId, ideaId);
+  const idea = { id };
   const revoked = await db.$transaction(async (tx) => {
     const rows = await tx.share.updateManyAndReturn({
       where: { ideaId: idea.id, revokedAt: null },
@@ -219,7 +239,8 @@ export async function revokeAllShares(ownerId: string, ideaId: unknown) {
 
 /** Newest first; another creator's idea is a 404. */
 export async function listShares(ownerId: string, ideaId: unknown) {
-  const idea = await shareableIdeaOr404(ownerId, ideaId);
+  const { ideaId: id } = await shareableIdeaOr404(ownerId, ideaId);
+  const idea = { id: id as number };
   const shares = await db.share.findMany({ where: { ideaId: idea.id, idea: { ownerId } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: withAgreement });
   return shares.map(presentShare);
 }
@@ -229,7 +250,7 @@ export async function listShares(ownerId: string, ideaId: unknown) {
  * Revoking twice keeps the first time.
  */
 export async function revokeShare(ownerId: string, shareId: string) {
-  const where = { id: shareId, idea: { ownerId } };
+  const where = { id: shareId, ...ownedLinkWhere(ownerId) };
   const { revoked, share } = await db.$transaction(async (tx) => {
     const revoked = await tx.share.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
     const share = await tx.share.findFirst({ where, select: { id: true, ideaId: true, roomId: true, revokedAt: true } });

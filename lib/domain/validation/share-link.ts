@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_PATTERN } from "@/lib/domain/validation/ids";
 import { MAX_VIEWS_LIMIT, MESSAGES, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing";
 import { singleLine } from "@/lib/domain/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/domain/validation/text";
@@ -6,6 +7,9 @@ import { agreementIdField } from "@/lib/domain/validation/agreements";
 import { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE } from "@/lib/domain/validation/share-link-limits";
 
 export { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE };
+
+export const ONE_SUBJECT_MESSAGE = "Give either ideaId or roomId";
+const ROOM_ID_MESSAGE = "Room not found";
 
 /**
  * THE rules of a share link, once: `POST /api/shares` parses its body with `createShareSchema`,
@@ -102,7 +106,9 @@ export const emailList = z
 
 /** What every link has, whatever its type. */
 const common = {
-  ideaId: z.union([z.number(), z.string()]),
+  /** What the link opens: exactly one of an idea and a room of the owner's. */
+  ideaId: z.union([z.number(), z.string()]).optional(),
+  roomId: z.string(ROOM_ID_MESSAGE).max(100, ROOM_ID_MESSAGE).regex(ID_PATTERN, ROOM_ID_MESSAGE).optional(),
   /** Recipients may download the idea's PDF (marked); off (default): page images only. */
   allowDownload: z.boolean("allowDownload must be true or false").optional(),
   /** The reader's screen shield (blur when unfocused, no printing, no image saving). */
@@ -142,7 +148,9 @@ export const createShareSchema = z.discriminatedUnion(
     z.object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail, note: shareNote.nullable().optional() }),
   ],
   { error: MESSAGES.shareType },
-);
+).superRefine((v, ctx) => {
+  if ((v.ideaId === undefined) === (v.roomId === undefined)) ctx.addIssue({ code: "custom", path: ["ideaId"], message: ONE_SUBJECT_MESSAGE });
+});
 
 /** What a caller sends (the form's body, a test's literal). */
 export type CreateShareRequest = z.input<typeof createShareSchema>;
