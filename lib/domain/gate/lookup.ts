@@ -22,9 +22,23 @@ export type ShareSummary = Omit<SharePayload, "ideaId" | "idea"> & {
   idea: NonNullable<SharePayload["idea"]> & { version: number | null; versionCount: number | null; versionPublishedAt: Date | null };
 };
 
+/**
+ * A room link as the lookup finds it: the link's own fields (what the gate reads) and its room's name and owner; each
+ * item is resolved to an idea link's summary on demand (lib/domain/rooms/recipient.ts roomItemLink).
+ */
+export type RoomLinkSummary = Omit<ShareSummary, "ideaId" | "idea" | "roomId"> & {
+  ideaId: null;
+  roomId: string;
+  room: { id: string; name: string; note: string | null; ownerId: string; owner: { name: string } };
+};
+
 type ShareRow = {
   id: string;
   ideaId: number;
+  roomId: string | null;
+  roomName: string | null;
+  roomNote: string | null;
+  roomOwnerId: string | null;
   createdById: string;
   shareType: string;
   accessLink: string;
@@ -74,7 +88,7 @@ const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float
  * It answers a batch of (rate-limit key, token) pairs, one row each in their order (lookupBatcher below).
  */
 const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} AS "limitResetAt",
-            s."id", s."ideaId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
+            s."id", s."ideaId", s."roomId", rm."name" AS "roomName", rm."note" AS "roomNote", rm."ownerId" AS "roomOwnerId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
             ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
             s."allowDownload", s."screenShield", s."passcodeHash", s."name",
@@ -86,11 +100,14 @@ const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} 
             ${epoch(`CASE WHEN v."id" IS NOT NULL THEN v."publishedAt" WHEN i."version" IS NOT NULL THEN i."publishedAt" END`)} AS "versionPublishedAt"
      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q("limitKey", "token", "n")
      LEFT JOIN "RateLimit" rl ON rl."key" = q."limitKey"
-     -- The Idea row is the latest publication; only a link pinned to an older version reads that version's row.
-     LEFT JOIN ("Share" s JOIN "Idea" i ON i."id" = s."ideaId" JOIN "User" u ON u."id" = i."ownerId"
+     -- The Idea row is the latest publication; only a link pinned to an older version reads that version's row. A room
+     -- link has no idea (its room instead, not deleted); its creator is the owner either way.
+     LEFT JOIN ("Share" s JOIN "User" u ON u."id" = s."createdById"
+                LEFT JOIN "Idea" i ON i."id" = s."ideaId"
+                LEFT JOIN "Room" rm ON rm."id" = s."roomId" AND rm."deletedAt" IS NULL
                 LEFT JOIN "IdeaVersion" v ON v."ideaId" = s."ideaId" AND v."status" = 'published'
                   AND v."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version")
-       ON s."accessLink" = q."token"
+       ON s."accessLink" = q."token" AND (i."id" IS NOT NULL OR rm."id" IS NOT NULL)
      ORDER BY q."n"`;
 
 type LookupRow = Partial<ShareRow> & { limitCount: number | null; limitResetAt: number | null };
@@ -130,7 +147,30 @@ const lookupBatcher = createQueryBatcher<LookupKey, LookupRow>(
 export async function lookupShareToken(token: string, limitKey: string | null) {
   const row = await lookupBatcher({ limitKey, token: isTokenShaped(token) ? token : null });
   const limitRow = row.limitCount === null || row.limitResetAt === null ? null : { count: row.limitCount, resetAt: new Date(row.limitResetAt) };
-  return { share: row.id ? toShareSummary(row as ShareRow) : null, limitRow };
+  const found = row.id ? (row as ShareRow) : null;
+  return {
+    /** An idea link (a room link's token answers null here: idea-only callers see no link). */
+    share: found && found.roomId === null ? toShareSummary(found) : null,
+    /** A room link. */
+    roomLink: found && found.roomId !== null ? toRoomLinkSummary(found) : null,
+    limitRow,
+  };
+}
+
+/** The link behind a token, idea or room link alike, whatever its state; null for none. */
+export async function linkByToken(token: string): Promise<ShareSummary | RoomLinkSummary | null> {
+  const { share, roomLink } = await lookupShareToken(token, null);
+  return share ?? roomLink;
+}
+
+function toRoomLinkSummary(r: ShareRow): RoomLinkSummary {
+  const { idea: _idea, ...link } = toShareSummary(r);
+  return {
+    ...link,
+    ideaId: null,
+    roomId: r.roomId as string,
+    room: { id: r.roomId as string, name: r.roomName ?? "", note: r.roomNote, ownerId: r.roomOwnerId ?? r.createdById, owner: { name: r.ownerName } },
+  };
 }
 
 function toShareSummary(r: ShareRow): ShareSummary {
@@ -177,4 +217,11 @@ export async function findLiveShare(token: string) {
   const share = await shareByToken(token);
   if (!share || !isOpenFor(share, null)) throw new NotFoundError(INVALID_LINK);
   return share;
+}
+
+/** findLiveShare for a link to an idea or to a room (identification is the same for both). */
+export async function findLiveLink(token: string) {
+  const link = await linkByToken(token);
+  if (!link || !isOpenFor(link, null)) throw new NotFoundError(INVALID_LINK);
+  return link;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { appendLinkEvidence } from "@/lib/domain/evidence-log/append";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError } from "@/lib/platform/http/errors";
-import { findLiveShare } from "@/lib/domain/gate/lookup";
+import { findLiveLink } from "@/lib/domain/gate/lookup";
 import { newRecipientSecret, secretHash, type ClientInfo } from "@/lib/domain/gate/secrets";
 import { needsCode } from "@/lib/domain/gate";
 import { addressAdmitted, notAvailableTo } from "@/lib/domain/gate/address-rules";
@@ -29,7 +29,7 @@ export async function createRecipient(input: CreateRecipientInput, client: Clien
 
 /** The live link a token names, if this browser may use it: a link with a passcode admits no one who has not given it (404). */
 export async function admittedLink(accessToken: string, passcodes: PasscodeProofs) {
-  const share = await findLiveShare(accessToken);
+  const share = await findLiveLink(accessToken);
   if (!holdsPasscode(share, passcodes)) throw new PasscodeRequiredError();
   return share;
 }

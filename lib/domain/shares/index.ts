@@ -17,7 +17,7 @@ import { resolveLinkAgreement } from "@/lib/domain/agreements";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { linkRevokedEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
-import { appendEvidence, appendLinkEvidence, type EvidenceTx, type LinkSubject } from "@/lib/domain/evidence-log/append";
+import { appendLinkEvidence, type EvidenceTx, type LinkSubject } from "@/lib/domain/evidence-log/append";
 
 export { findLiveShare } from "@/lib/domain/gate/lookup";
 export { INVALID_LINK } from "@/lib/domain/gate/link-state";

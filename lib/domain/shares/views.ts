@@ -11,7 +11,8 @@ import { firstViewEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
 import { INVALID_LINK, inViewWindow, isDead, isOpenFor, VIEW_WINDOW_MS } from "@/lib/domain/gate/link-state";
 import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
-import { shareByToken, type ShareSummary } from "@/lib/domain/gate/lookup";
+import { shareByToken, type RoomLinkSummary, type ShareSummary } from "@/lib/domain/gate/lookup";
+import type { Recipient } from "@/lib/generated/prisma/client";
 import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limits";
@@ -140,6 +141,19 @@ export async function getSharedIdea(token: string, secrets: RecipientSecrets, cl
  * counter (lib/features/api/share-lookup.ts), in one statement.
  */
 export async function sharedIdeaOf(share: ShareSummary, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs = NO_PASSCODE_PROOFS): Promise<SharedIdeaResult> {
+  const recipient = await linkRecipient(share, secrets, passcodes);
+  // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.
+  const version = { number: share.idea.version, of: share.idea.versionCount, publishedAt: share.idea.versionPublishedAt };
+  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name }, version };
+  const base = linkFields(share, recipient);
+  return deliverIdea(share, recipient, idea, base, client);
+}
+
+/**
+ * The recipient this browser holds on the link, if the link is open for it (else the 404), once it proved the link's
+ * passcode (else PasscodeRequiredError: nothing about the idea or room before it).
+ */
+export async function linkRecipient(share: ShareSummary | RoomLinkSummary, secrets: RecipientSecrets, passcodes: PasscodeProofs) {
   const hashes = secretHashes(secrets);
   const held = hashes.length
     ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
@@ -157,10 +171,15 @@ export async function sharedIdeaOf(share: ShareSummary, secrets: RecipientSecret
       await markPasscodeGiven(share, { id: recipient.id }, recipient.passcodeGivenAt);
     }
   }
-  // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.
-  const version = { number: share.idea.version, of: share.idea.versionCount, publishedAt: share.idea.versionPublishedAt };
-  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name }, version };
-  const base = { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, invitedEmail: share.shareType === "email" ? share.recipientEmail : null, recipient: recipient ? presentRecipient(recipient, share) : null };
+  return recipient;
+}
+
+/** What a recipient's screens are told of the link itself, idea or room link alike. */
+export function linkFields(share: ShareSummary | RoomLinkSummary, recipient: Recipient | null) {
+  return { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, invitedEmail: share.shareType === "email" ? share.recipientEmail : null, recipient: recipient ? presentRecipient(recipient, share) : null };
+}
+
+async function deliverIdea(share: ShareSummary, recipient: Recipient | null, idea: SharedIdeaResult["idea"], base: ReturnType<typeof linkFields>, client: ClientInfo): Promise<SharedIdeaResult> {
   if (!isAdmitted(share, recipient)) return { idea, ...base };
   const { accessedAt } = await consumeShareView(share, recipient.id, client);
   // Later views skip the claim entirely: the marker is already on the row read above.

@@ -3,7 +3,7 @@ import { countFailedLookup } from "@/lib/features/api/share-lookup";
 import { accessTokenParam } from "@/lib/domain/validation/path-params";
 import { setPasscodeCookie } from "@/lib/domain/recipients/cookies";
 import { INVALID_LINK, isDead } from "@/lib/domain/gate/link-state";
-import { shareByToken } from "@/lib/domain/gate/lookup";
+import { linkByToken } from "@/lib/domain/gate/lookup";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { refundAttempts } from "@/lib/platform/rate-limit";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
@@ -15,7 +15,7 @@ export const POST = recipientRoute({
   params: { token: accessTokenParam(INVALID_LINK) },
   body: passcodeEntrySchema,
   load: async function* ({ params, client }) {
-    const share = await shareByToken(params.token);
+    const share = await linkByToken(params.token);
     if (!share || isDead(share)) {
       // Unknown, revoked or expired links: 404 like a look-up, and counted like a failed one.
       await countFailedLookup(client.ip);
