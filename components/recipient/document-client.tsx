@@ -6,6 +6,7 @@ import { AccessDenied, VerifyingAccess } from "@/components/recipient/access-sta
 import { DocumentViewer } from "@/components/recipient/document-viewer";
 import { recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
 import { RoomDocument } from "@/components/recipient/room-document";
+import { EMPTY_ROOM } from "@/components/recipient/room-index";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import type { SharedRoom } from "@/client/types";
 
@@ -27,10 +28,11 @@ export function DocumentClient({ token, item = null }: { token: string | null; i
   }, [router, redirect]);
 
   if (state.status === "invalid" || !token) return <AccessDenied />;
+  if (state.status === "empty") return <p className="text-muted-foreground rounded-lg border border-dashed bg-background px-4 py-8 text-center">{EMPTY_ROOM}</p>;
   if (!share || redirect) return <VerifyingAccess />;
   if (!share.recipient) return <AccessDenied />;
-  const room = (share as { room?: SharedRoom | null }).room;
-  if (room) return <RoomDocument room={room} token={token} item={item} recipient={share.recipient} sender={share.idea?.user.name ?? null} />;
+  const room = (share as { room?: SharedRoom & { user: { name: string } } }).room;
+  if (room) return <RoomDocument room={room} token={token} item={item} recipient={share.recipient} sender={room.user.name} />;
   // The server sends content to an agreed recipient only; without it there is nothing this link may show.
   if (share.idea.content === undefined) return <AccessDenied />;
   return <DocumentViewer share={share} recipient={share.recipient} token={token} />;
