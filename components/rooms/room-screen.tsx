@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { CreateShareForm } from "@/components/share/create-share-form";
+import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { ShareLinks } from "@/components/share/share-links";
 import { DeleteRoomDialog } from "@/components/rooms/delete-room-dialog";
 import { RoomDetailsForm } from "@/components/rooms/room-details-form";
@@ -24,7 +25,7 @@ function Panel({ children }: { children: React.ReactNode }) {
 
 /**
  * /rooms/{id} below the header: the room's name and note, its documents (order, folder, pin, download), its links
- * (the share screen's own list and form, for the room), the reading table, and Delete.
+ * (the share screen's own list and form, for the room), the reading table, the room's evidence pack, and Delete.
  */
 export function RoomScreen({ roomId }: { roomId: string }) {
   const room = useQuery<RoomDetail>({ queryKey: queryKeys.room(roomId) });
@@ -45,6 +46,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
       <div className="flex flex-wrap items-center gap-3">
         <FolderOpen aria-hidden="true" className="text-brand size-5 shrink-0" />
         <h2 className="min-w-0 flex-1 text-xl font-semibold break-words sm:text-2xl">{data.name}</h2>
+        <EvidencePackButton target={{ roomId: data.id }} className="flex-row-reverse" />
         <DeleteRoomDialog roomId={data.id} name={data.name} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

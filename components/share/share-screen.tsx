@@ -26,7 +26,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
         <IdeaStatusBadge published={published} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          {published ? <EvidencePackButton ideaId={idea.id} className="flex-row-reverse" /> : null}
+          {published ? <EvidencePackButton target={{ ideaId: idea.id }} className="flex-row-reverse" /> : null}
           {idea.kind === "pdf" ? <TraceLeakDialog ideaId={idea.id} /> : null}
           <Link href={`/share/${idea.id}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Eye aria-hidden="true" />
