@@ -4,7 +4,7 @@ import { hashPassword } from "@/lib/domain/auth/password";
 import { createIdea, createPdfIdea, publishIdea } from "@/lib/domain/ideas";
 import { createShareFor, createShareLink } from "@/lib/domain/shares";
 import { createRoom as createRoomLib, shareableRoomOr404 } from "@/lib/domain/rooms";
-import { acceptNda } from "@/lib/domain/recipients/accept-nda";
+import { acceptLinkNda } from "@/lib/domain/rooms/agreement";
 import { createRecipient as createRecipientLib } from "@/lib/domain/recipients/identify";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
@@ -142,6 +142,6 @@ export async function createRecipient(
 export async function agreedRecipient(share: { accessLink: string; recipientEmail?: string | null; shareType: ShareTypeValue }, overrides: Parameters<typeof createRecipient>[1] = {}) {
   const recipient = await createRecipient(share, overrides);
   if (share.shareType === "email") await db.recipient.update({ where: { id: recipient.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
-  const agreed = await acceptNda(recipient.id, recipient.secrets, overrides.client ?? TEST_CLIENT);
+  const agreed = await acceptLinkNda(recipient.id, recipient.secrets, overrides.client ?? TEST_CLIENT);
   return { ...agreed, secret: recipient.secret, secrets: recipient.secrets };
 }

@@ -9,6 +9,8 @@ import type { TimestampProof } from "@/lib/generated/prisma/client";
  * digests of the agreement and of the content shown, and the state of the record's timestamp with how to check it.
  * It never contains the idea's content: it goes to the recipient by e-mail and to anyone the owner shows it to.
  */
+export type CertificateOwner = { name: string; email: string; showEmailOnCertificates: boolean };
+
 export type CertificateData = {
   id: string;
   shareId: string;
@@ -28,7 +30,11 @@ export type CertificateData = {
   acceptedAt: Date;
   /** The full name typed to sign; null (or absent): accepted by clicking I Agree. */
   signature?: string | null;
-  idea: { id: number; title: string; owner: { name: string; email: string; showEmailOnCertificates: boolean } };
+  /** The idea accepted for; null for a room link's acceptance, which names its room and ideas instead. */
+  idea: { id: number; title: string; owner: CertificateOwner } | null;
+  /** A room link's acceptance: the room, and the ideas its agreement named ([{ideaId, title, version, sha256}]). */
+  room?: { id: string; name: string; owner: CertificateOwner } | null;
+  roomItems?: unknown;
   recipient: { emailVerifiedAt: Date | null };
   timestamp: Pick<TimestampProof, "status" | "digest" | "submittedAt" | "bitcoinHeight" | "bitcoinBlockHash" | "bitcoinTime" | "lastError"> | null;
 };
@@ -36,6 +42,7 @@ export type CertificateData = {
 /** What a certificate needs beside the acceptance's own fields (lib/domain/evidence/pack.ts reads pages of acceptances with it). */
 export const certificateInclude = {
   idea: { select: { id: true, title: true, owner: { select: { name: true, email: true, showEmailOnCertificates: true } } } },
+  room: { select: { id: true, name: true, owner: { select: { name: true, email: true, showEmailOnCertificates: true } } } },
   recipient: { select: { emailVerifiedAt: true } },
   // With its RFC 3161 token: the evidence ZIPs put the token beside the record's .ots.
   timestamp: { include: { tsaToken: true } },
@@ -49,19 +56,19 @@ export function ideaAcceptance<T extends { idea: unknown }>(nda: T): T & { idea:
 }
 
 /**
- * The acceptance if the caller may have its certificate: the idea's owner, or the recipient who accepted (this
+ * The acceptance if the caller may have its certificate: the idea's (or the room's) owner, or the recipient who accepted (this
  * browser holds their secret). The recipient keeps access to their own evidence after the link closes. Anyone
  * else, like an unknown id, gets a 404.
  */
 export async function findCertificateData(ndaId: string, viewer: { userId: string | null; secrets: RecipientSecrets }): Promise<CertificateData> {
   const hashes = secretHashes(viewer.secrets);
   const who = [
-    ...(viewer.userId ? [{ idea: { ownerId: viewer.userId } }] : []),
+    ...(viewer.userId ? [{ idea: { ownerId: viewer.userId } }, { room: { ownerId: viewer.userId } }] : []),
     ...(hashes.length ? [{ recipient: { secretHash: { in: hashes } } }] : []),
   ];
   const nda = who.length && /^[a-z0-9]{10,40}$/i.test(ndaId)
     ? await db.ndaAcceptance.findFirst({ where: { id: ndaId, OR: who }, include: certificateInclude })
     : null;
   if (!nda) throw new NotFoundError("Agreement not found");
-  return ideaAcceptance(nda);
+  return nda;
 }

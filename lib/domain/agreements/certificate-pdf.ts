@@ -4,7 +4,9 @@ import { getEnv } from "@/lib/platform/env";
 import { embedDejaVu } from "@/lib/platform/pdf/fonts";
 import { TextFlow } from "@/lib/platform/pdf/layout";
 import { printedLine } from "@/lib/domain/validation/printable-text";
-import type { CertificateData } from "@/lib/domain/agreements/certificate-data";
+import { NotFoundError } from "@/lib/platform/http/errors";
+import type { CertificateData, CertificateOwner } from "@/lib/domain/agreements/certificate-data";
+import { roomItemText, type RoomAgreementItem } from "@/lib/domain/validation/agreement-text";
 import { certificateTimestampText, formatUtc } from "@/lib/domain/timestamps/text";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
@@ -28,7 +30,7 @@ export function timestampStateText(t: CertificateData["timestamp"]): string {
 }
 
 /** The owner as a certificate names them: the name, and the account e-mail only if they chose to show it (/profile). */
-export function sharedByText(owner: CertificateData["idea"]["owner"]) {
+export function sharedByText(owner: CertificateOwner) {
   const name = printedLine(owner.name);
   return owner.showEmailOnCertificates ? `${name} <${owner.email}>` : name;
 }
@@ -36,6 +38,13 @@ export function sharedByText(owner: CertificateData["idea"]["owner"]) {
 /** "Agreement: <title>, version <n>" for the owner's own agreement; null for the standard one. */
 export function agreementNameText(nda: Pick<CertificateData, "agreementTitle" | "agreementVersionNumber">): string | null {
   return nda.agreementTitle && nda.agreementVersionNumber ? `${printedLine(nda.agreementTitle)}, version ${nda.agreementVersionNumber}` : null;
+}
+
+/** What an acceptance is for: its idea, or a room link's room (with the ideas its agreement named). */
+export function certificateSubject(nda: Pick<CertificateData, "idea" | "room" | "roomItems">) {
+  if (nda.idea) return { title: nda.idea.title, owner: nda.idea.owner, room: null };
+  if (!nda.room) throw new NotFoundError("Agreement not found");
+  return { title: nda.room.name, owner: nda.room.owner, room: { id: nda.room.id, items: (nda.roomItems ?? []) as RoomAgreementItem[] } };
 }
 
 export async function buildNdaCertificate(nda: CertificateData, origin = certificateOrigin(), now = new Date()): Promise<Uint8Array> {
@@ -81,22 +90,36 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   );
   flow.field("Phone", nda.phone ? printedLine(nda.phone) : "not given", label, value);
 
-  flow.heading("Idea", h2);
-  flow.field("Idea ID", String(nda.idea.id), label, value);
-  flow.field("Idea title", printedLine(nda.idea.title), label, value);
-  flow.field("Idea version", nda.version === null ? "not recorded (accepted before versions)" : `Version ${nda.version}`, label, value);
-  flow.field("Shared by", sharedByText(nda.idea.owner), label, value);
+  const subject = certificateSubject(nda);
+  if (subject.room) {
+    // A room acceptance covers each idea its agreement named, each by the SHA-256 of the version shown.
+    flow.heading("Room", h2);
+    flow.field("Room ID", subject.room.id, label, value);
+    flow.field("Room name", printedLine(subject.title), label, value);
+    subject.room.items.forEach((item, i) => flow.field(`Idea ${i + 1}`, roomItemText(item), label, value));
+  } else if (nda.idea) {
+    flow.heading("Idea", h2);
+    flow.field("Idea ID", String(nda.idea.id), label, value);
+    flow.field("Idea title", printedLine(nda.idea.title), label, value);
+    flow.field("Idea version", nda.version === null ? "not recorded (accepted before versions)" : `Version ${nda.version}`, label, value);
+  }
+  flow.field("Shared by", sharedByText(subject.owner), label, value);
   flow.field("Share link ID", nda.shareId, label, value);
 
   flow.heading("Digests (SHA-256)", h2);
   flow.field("Agreement text", nda.agreementSha256, label, hash);
-  flow.field(nda.version === null ? "Content shown" : `Content shown (version ${nda.version})`, nda.contentSha256, label, hash);
+  if (subject.room) flow.field("Room's idea list", nda.contentSha256, label, hash);
+  else flow.field(nda.version === null ? "Content shown" : `Content shown (version ${nda.version})`, nda.contentSha256, label, hash);
   const own = agreementNameText(nda);
   if (own) flow.field("Agreement", own, label, value);
   else flow.field("Agreement version", nda.agreementVersion, label, value);
   flow.paragraph(
-    "The agreement digest is the SHA-256 of the agreement text below (UTF-8). The content digest is the SHA-256 of the idea " +
-      "as delivered to the recipient (a PDF's bytes, otherwise the idea's canonical export), as also covered by the idea's own timestamp.",
+    subject.room
+      ? "The agreement digest is the SHA-256 of the agreement text below (UTF-8). Each idea's digest above is the SHA-256 of that idea " +
+          "as delivered to the recipient (a PDF's bytes, otherwise the idea's canonical export), as also covered by the idea's own timestamp; " +
+          "the idea list's digest is the SHA-256 of the list's canonical JSON, as the acceptance record holds it."
+      : "The agreement digest is the SHA-256 of the agreement text below (UTF-8). The content digest is the SHA-256 of the idea " +
+          "as delivered to the recipient (a PDF's bytes, otherwise the idea's canonical export), as also covered by the idea's own timestamp.",
     { ...body, size: 8.5, color: [0.3, 0.3, 0.35] },
   );
 
@@ -121,8 +144,9 @@ export async function buildNdaCertificate(nda: CertificateData, origin = certifi
   }
 
   flow.numberPages(`${CERTIFICATE_TITLE} ${nda.id}`, regular);
-  doc.setTitle(`${CERTIFICATE_TITLE}: ${nda.name}, idea ${nda.idea.id}`);
-  doc.setSubject(`Acceptance ${nda.id} of the non-disclosure agreement for idea ${nda.idea.id}`);
+  const about = subject.room ? `room ${subject.room.id}` : `idea ${nda.idea?.id}`;
+  doc.setTitle(`${CERTIFICATE_TITLE}: ${nda.name}, ${about}`);
+  doc.setSubject(`Acceptance ${nda.id} of the non-disclosure agreement for ${about}`);
   doc.setAuthor("IdeaVault");
   doc.setCreator("IdeaVault");
   doc.setProducer("IdeaVault (pdf-lib)");

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { sendEmail } from "@/lib/platform/email";
 import { ndaCertificateEmail } from "@/lib/platform/email/templates";
-import { certificateInclude, ideaAcceptance } from "@/lib/domain/agreements/certificate-data";
-import { buildNdaCertificate, certificateFileName } from "@/lib/domain/agreements/certificate-pdf";
+import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
+import { buildNdaCertificate, certificateFileName, certificateSubject } from "@/lib/domain/agreements/certificate-pdf";
 
 /**
  * The recipient's copy, e-mailed at acceptance (lib/domain/recipients/accept-nda.ts, after the answer is sent), but only to an
@@ -12,13 +12,13 @@ import { buildNdaCertificate, certificateFileName } from "@/lib/domain/agreement
  * Those recipients download the certificate from the viewer. Answers whether it was sent.
  */
 export async function mailNdaCertificate(ndaId: string): Promise<boolean> {
-  const found = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
-  if (!found.recipient.emailVerifiedAt || !found.idea) return false;
-  const nda = ideaAcceptance(found);
+  const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
+  if (!nda.recipient.emailVerifiedAt) return false;
   const pdf = await buildNdaCertificate(nda);
+  const subject = certificateSubject(nda);
   await sendEmail({
     to: nda.email,
-    ...(await ndaCertificateEmail({ recipientName: nda.name, sharerName: nda.idea.owner.name, ideaTitle: nda.idea.title })),
+    ...(await ndaCertificateEmail({ recipientName: nda.name, sharerName: subject.owner.name, ideaTitle: subject.title, roomName: nda.room ? subject.title : undefined })),
     attachments: [{ filename: certificateFileName(nda.id), content: pdf, contentType: "application/pdf" }],
   });
   return true;

@@ -2,7 +2,17 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AGREEMENT_VERSION, agreementFileName, agreementToText, buildAgreement, buildDownloadAgreement, type Agreement } from "@/lib/domain/validation/agreement-text";
+import {
+  AGREEMENT_VERSION,
+  agreementFileName,
+  agreementToText,
+  buildAgreement,
+  buildDownloadAgreement,
+  roomAgreementFileName,
+  type Agreement,
+  type AgreementParties,
+  type RoomAgreementSubject,
+} from "@/lib/domain/validation/agreement-text";
 import { ownAgreementToText, renderOwnAgreement, type OwnAgreementDocument } from "@/lib/domain/validation/own-agreement";
 
 /**
@@ -31,7 +41,10 @@ export type ShownAgreement = {
 
 type Client = Prisma.TransactionClient | typeof db;
 
-export type AgreementLink = { agreementId: string | null; idea: { id: number; title: string; owner: { name: string } } };
+/** An idea link (its idea), or a room link (its room with each idea's digest, and the owner's name). */
+export type AgreementLink =
+  | { agreementId: string | null; idea: { id: number; title: string; owner: { name: string } }; room?: undefined }
+  | { agreementId: string | null; idea?: undefined; room: RoomAgreementSubject & { owner: { name: string } } };
 
 /** `lock`: inside an acceptance's transaction, hold the agreement row (FOR SHARE) so an edit waits for it. */
 export async function agreementShownTo(
@@ -40,7 +53,11 @@ export async function agreementShownTo(
   recipient: { name: string; email: string; createdAt: Date },
   opts: { now?: Date; lock?: boolean } = {},
 ): Promise<ShownAgreement> {
-  const parties = { ideaId: share.idea.id, ideaTitle: share.idea.title, sharerName: share.idea.owner.name, recipientName: recipient.name, recipientEmail: recipient.email };
+  const people = { recipientName: recipient.name, recipientEmail: recipient.email };
+  const parties: AgreementParties = share.room
+    ? { ...people, sharerName: share.room.owner.name, room: { id: share.room.id, name: share.room.name, items: share.room.items } }
+    : { ...people, sharerName: share.idea.owner.name, ideaId: share.idea.id, ideaTitle: share.idea.title };
+  const fileName = share.room ? roomAgreementFileName(share.room.id) : agreementFileName(share.idea.id);
   if (share.agreementId) {
     if (opts.lock) await client.$queryRaw`SELECT "id" FROM "Agreement" WHERE "id" = ${share.agreementId} FOR SHARE`;
     const current = await client.agreementVersion.findFirst({ where: { agreementId: share.agreementId }, orderBy: { version: "desc" } });
@@ -57,7 +74,7 @@ export async function agreementShownTo(
         text,
         sha256: sha256Hex(Buffer.from(text, "utf8")),
         document: { kind: "own", agreement: document },
-        download: { fileName: agreementFileName(share.idea.id), text },
+        download: { fileName, text },
       };
     }
   }
@@ -71,6 +88,6 @@ export async function agreementShownTo(
     text,
     sha256: sha256Hex(Buffer.from(text, "utf8")),
     document: { kind: "standard", agreement },
-    download: { fileName: agreementFileName(share.idea.id), text: agreementToText(buildDownloadAgreement(parties)) },
+    download: { fileName, text: agreementToText(buildDownloadAgreement(parties)) },
   };
 }

@@ -13,13 +13,15 @@ import { printedLine } from "@/lib/domain/validation/printable-text";
  */
 export const AGREEMENT_VERSION = "2026-11-24.1";
 
-export type AgreementParties = {
-  ideaId: number;
-  ideaTitle: string;
-  sharerName: string;
-  recipientName: string;
-  recipientEmail: string;
-};
+/** One idea of a room as a room's agreement names it: what the recipient is shown of it, by its digest. */
+export type RoomAgreementItem = { ideaId: number; title: string; version: number | null; sha256: string };
+/** A room link's subject: the room and each of its ideas, in the room's order. */
+export type RoomAgreementSubject = { id: string; name: string; items: RoomAgreementItem[] };
+
+type AgreementPeople = { sharerName: string; recipientName: string; recipientEmail: string };
+/** The parties and what the agreement covers: one idea (an idea link), or a room's ideas (a room link). */
+export type AgreementParties = AgreementPeople &
+  ({ ideaId: number; ideaTitle: string; room?: undefined } | { ideaId?: undefined; ideaTitle?: undefined; room: RoomAgreementSubject });
 
 export type AgreementParty = { label: string; value: string };
 export type Agreement = { title: string; parties: AgreementParty[]; preamble: string; terms: string[]; closing: string };
@@ -35,11 +37,19 @@ export function agreementValue(value: string): string {
 
 /** The labelled parties lines, each value on one line (shared with the owner's own agreements, lib/domain/validation/own-agreement.ts). */
 export function agreementParties(p: AgreementParties): AgreementParty[] {
-  return [
+  const people = [
     { label: "Discloser", value: agreementValue(p.sharerName) },
     { label: "Recipient", value: `${agreementValue(p.recipientName)} <${agreementValue(p.recipientEmail)}>` },
-    { label: "Idea", value: `${agreementValue(p.ideaTitle)} (Idea ID ${p.ideaId})` },
   ];
+  if (!p.room) return [...people, { label: "Idea", value: `${agreementValue(p.ideaTitle)} (Idea ID ${p.ideaId})` }];
+  // A room's agreement names each idea it covers by the digest of what the recipient is shown of it.
+  return [...people, { label: "Room", value: agreementValue(p.room.name) }, ...p.room.items.map((item, i) => ({ label: `Idea ${i + 1}`, value: roomItemText(item) }))];
+}
+
+/** "Deck (Idea ID 12, version 2, SHA-256 ab…)": one idea of a room's agreement (also on its certificate). */
+export function roomItemText(item: RoomAgreementItem): string {
+  const version = item.version === null ? "" : `, version ${item.version}`;
+  return `${agreementValue(item.title)} (Idea ID ${item.ideaId}${version}, SHA-256 ${item.sha256})`;
 }
 
 const PREAMBLE =
@@ -57,23 +67,31 @@ const CORE_TERMS = [
   `Return and deletion. On the Discloser's request the Recipient shall stop accessing the Confidential Information and delete any notes or copies made of it.`,
 ];
 
+const EVIDENCE_TERM = `Evidence. The Recipient agrees that IdeaVault's record of this acceptance, including a cryptographic digest of this text and of the idea content shown, may be used as evidence of this agreement.`;
+
+/** A room's agreement covers each of its ideas: the same clauses, about "the Ideas identified above". */
+const forRoom = (text: string) =>
+  text
+    .replace(/the Idea identified above/g, "the Ideas identified above")
+    .replace("learns about it through", "learns about them through")
+    .replace("the idea content shown", "each idea's content shown");
+
 /** The agreement as shown on the NDA screen: 9 numbered terms. */
 export function buildAgreement(p: AgreementParties): Agreement {
+  const wording = p.room ? forRoom : (text: string) => text;
   return {
     title: "Non-Disclosure Agreement",
     parties: agreementParties(p),
-    preamble: PREAMBLE,
-    terms: [
-      ...CORE_TERMS,
-      `Evidence. The Recipient agrees that IdeaVault's record of this acceptance, including a cryptographic digest of this text and of the idea content shown, may be used as evidence of this agreement.`,
-    ],
+    preamble: wording(PREAMBLE),
+    terms: [...CORE_TERMS, EVIDENCE_TERM].map(wording),
     closing: `By selecting "I Agree", the Recipient identified above confirms having read and understood this agreement and agrees to be bound by it.`,
   };
 }
 
 /** The downloadable copy ('Download Agreement'): 8 numbered terms. */
 export function buildDownloadAgreement(p: AgreementParties): Agreement {
-  return { ...buildAgreement(p), terms: CORE_TERMS };
+  const agreement = buildAgreement(p);
+  return { ...agreement, terms: agreement.terms.slice(0, CORE_TERMS.length) };
 }
 
 /** Plain-text rendering; for the on-screen agreement this is the exact text hashed into the evidence record. */
@@ -86,4 +104,9 @@ export function agreementToText(a: Agreement): string {
 /** 'Download Agreement' saves a text file named after the idea id. */
 export function agreementFileName(ideaId: number) {
   return `NDA-Idea-${ideaId}.txt`;
+}
+
+/** A room's agreement's file, named after the room. */
+export function roomAgreementFileName(roomId: string) {
+  return `NDA-Room-${roomId}.txt`;
 }

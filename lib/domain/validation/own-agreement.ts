@@ -105,8 +105,9 @@ export function renderOwnAgreement(version: { title: string; version: number; bo
     recipientName: fillValue(p.recipientName),
     recipientEmail: fillValue(p.recipientEmail),
     ownerName: fillValue(p.sharerName),
-    ideaTitle: fillValue(p.ideaTitle),
-    ideaId: String(p.ideaId),
+    // A room's agreement: {ideaTitle} is the room's name and {ideaId} its ideas' numbers (each named in the parties).
+    ideaTitle: fillValue(p.room ? p.room.name : p.ideaTitle),
+    ideaId: p.room ? p.room.items.map((i) => i.ideaId).join(", ") : String(p.ideaId),
     date: agreementDate(p.date),
   };
   const blocks = normalizeAgreementBody(version.body)

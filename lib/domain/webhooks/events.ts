@@ -8,12 +8,24 @@ import type { WebhookEvent } from "@/lib/domain/webhooks/queue";
 type Person = { id: string; name: string; email: string };
 
 /** `version`: the idea's version the recipient was shown (null for an idea never published, which no link can show). */
-export function ndaAcceptedEvent(a: { id: string; ideaId: number; shareId: string; version: number | null; acceptedAt: Date; recipient: Person }): WebhookEvent {
+/**
+ * `room`: a room link's acceptance, which covers each of the room's ideas: one event per idea (its owner's endpoints
+ * learn of each idea agreed to), naming the room.
+ */
+export function ndaAcceptedEvent(a: {
+  id: string;
+  ideaId: number;
+  shareId: string;
+  version: number | null;
+  acceptedAt: Date;
+  recipient: Person;
+  room?: { id: string; name: string } | null;
+}): WebhookEvent {
   return {
     type: "nda.accepted",
     ideaId: a.ideaId,
-    data: { ndaId: a.id, shareId: a.shareId, version: a.version, recipient: a.recipient, acceptedAt: a.acceptedAt.toISOString() },
-    dedupeKey: `nda.accepted:${a.id}`,
+    data: { ndaId: a.id, shareId: a.shareId, version: a.version, recipient: a.recipient, acceptedAt: a.acceptedAt.toISOString(), ...(a.room ? { room: a.room } : {}) },
+    dedupeKey: a.room ? `nda.accepted:${a.id}:${a.ideaId}` : `nda.accepted:${a.id}`,
   };
 }
 

@@ -34,13 +34,18 @@ export function recipientCodeEmail({ code }: { code: string }) {
 }
 
 /** To the recipient at acceptance, with the certificate PDF attached by the caller. */
-export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle }: { recipientName: string; sharerName: string; ideaTitle: string }) {
+/** `roomName`: a room link's acceptance, which covers every idea of the room (ideaTitle is then unused). */
+export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle, roomName }: { recipientName: string; sharerName: string; ideaTitle: string; roomName?: string }) {
+  const what = roomName === undefined ? `the idea "${ideaTitle}"` : `the room "${roomName}"`;
   const lines = [
     `Hi ${recipientName},`,
-    `You accepted the non-disclosure agreement for the idea "${ideaTitle}" shared by ${sharerName} on IdeaVault.`,
-    "Your certificate of this acceptance is attached: the full agreement text, the time, and the evidence recorded. It does not contain the idea itself. You can also download it from the document viewer.",
+    `You accepted the non-disclosure agreement for ${what} shared by ${sharerName} on IdeaVault.`,
+    roomName === undefined
+      ? "Your certificate of this acceptance is attached: the full agreement text, the time, and the evidence recorded. It does not contain the idea itself. You can also download it from the document viewer."
+      : "Your certificate of this acceptance is attached: the full agreement text naming each idea of the room, the time, and the evidence recorded. It does not contain the ideas themselves. You can also download it from the document viewer.",
   ];
-  return renderEmail(`Your NDA certificate for "${ideaTitle}"`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
+  const subject = roomName === undefined ? `"${ideaTitle}"` : `the room "${roomName}"`;
+  return renderEmail(`Your NDA certificate for ${subject}`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
 }
 
 /** To a reader who asked for their receipt ('E-mail me my receipt'), with the receipt PDF attached by the caller. */
