@@ -5,7 +5,7 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { activityCsv } from "@/lib/domain/activity";
 import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { agreementNameText, buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
-import { certificateInclude, ideaAcceptance } from "@/lib/domain/agreements/certificate-data";
+import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import { presentProof, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { hostOf } from "@/lib/domain/timestamps/http";
@@ -227,8 +227,8 @@ async function* acceptances(of: AcceptancesOf): AsyncGenerator<NdaRow> {
 type CertificateSource = Pick<IdeaEvidenceSource, "origin" | "createdAt">;
 
 /**
- * Each acceptance of `of` under `folder`/agreements/ID/: its record with the record's proofs, and its certificate. A
- * room acceptance names no single idea, so it has the record (which lists every idea by its digest) and no certificate.
+ * Each acceptance of `of` under `folder`/agreements/ID/: its certificate, its record and the record's proofs (a room
+ * acceptance's record and certificate list every idea of the room with its digest).
  */
 export async function* agreementEntries(
   source: CertificateSource,
@@ -254,14 +254,12 @@ export async function* agreementEntries(
       timestamp: nda.timestamp ? { status: nda.timestamp.status, digest: nda.timestamp.digest, rfc3161: presentProof(nda.timestamp).rfc3161 } : null,
     };
     notes.agreements.push(note);
-    if (nda.idea) {
-      try {
-        const pdf = await buildNdaCertificate(ideaAcceptance(nda), source.origin, source.createdAt);
-        note.certificate = `${dir}/${certificateFileName(nda.id)}`;
-        yield files.entry(note.certificate, pdf, false);
-      } catch (err) {
-        files.problem(`${dir}/${certificateFileName(nda.id)}`, err);
-      }
+    try {
+      const pdf = await buildNdaCertificate(nda, source.origin, source.createdAt);
+      note.certificate = `${dir}/${certificateFileName(nda.id)}`;
+      yield files.entry(note.certificate, pdf, false);
+    } catch (err) {
+      files.problem(`${dir}/${certificateFileName(nda.id)}`, err);
     }
     yield files.entry(note.record, ndaEvidenceDocument(nda), true);
     if (nda.timestamp?.ots) {

@@ -2,7 +2,9 @@ import { agreedRecipient, createDraft, createPublished, createRoom, createRoomSh
 import { runStamping, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
 import { runJobsUntilIdle } from "@/lib/features/jobs/worker";
 import { bytesOf, sha256, text, unzip } from "../../support/unzip";
+import { PDFDocument } from "pdf-lib";
 import { db } from "@/lib/platform/db";
+import { ndaEvidenceDocument } from "@/lib/domain/evidence/nda-evidence";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
 import { verifyHtml } from "@/lib/domain/evidence/verify-html";
@@ -27,7 +29,7 @@ type RoomManifest = {
   pack: string;
   room: { id: string; name: string };
   ideas: { id: number; title: string; versions: { version: number; file: string; sha256: string; ots: string | null }[] }[];
-  agreements: { id: string; record: string }[];
+  agreements: { id: string; name: string; record: string }[];
   files: { path: string; sha256: string; size: number }[];
   problems: string[];
 };
@@ -47,9 +49,10 @@ describe("GET /api/rooms/{id}/evidence.zip", () => {
     session.user = null;
   });
 
-  it("holds every item's versions and proofs, each item's log with its anchors, verify.html passing on it all, and the manifest last; not the ideas' own links' agreements", async () => {
+  it("holds every item's versions and proofs, every acceptance made through the room's links, each item's log with its anchors, verify.html passing on it all, and the manifest last; not the ideas' own links' agreements", async () => {
     const { ada, kettle, loom, room } = await roomOfTwo();
-    await createRoomShare(ada.id, room.id);
+    const link = await createRoomShare(ada.id, room.id);
+    const rita = await agreedRecipient(link, { name: "Rita Reader", email: "rita@example.com" });
     // An agreement made through the kettle's own link belongs to the kettle's pack, not to the room's.
     const own = await agreedRecipient(await createShare(ada.id, kettle.id), { name: "Grace Hopper", email: "grace@example.com" });
     // Both logs in one anchor (one Merkle tree): its root's proofs are written once, both logs' paths lead to it.
@@ -78,8 +81,27 @@ describe("GET /api/rooms/{id}/evidence.zip", () => {
     expect(names.indexOf(version(loom.id)[0])).toBeLessThan(names.indexOf(version(kettle.id)[0]));
     expect(names.filter((n) => n.startsWith("log/anchors/"))).toEqual([`log/anchors/${anchor.root}.ots`, `log/anchors/${anchor.root}.tsr`]);
     expect(names.some((n) => n.startsWith("tsa/") && n.endsWith(".pem"))).toBe(true);
-    expect(names.filter((n) => n.startsWith("agreements/"))).toEqual([]);
-    expect(names.join("\n")).not.toContain(own.id);
+    // Rita's one agreement for the room: its certificate, its record (listing both ideas) with the record's proofs.
+    const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: rita.id }, include: { timestamp: true } });
+    const folder = `agreements/${nda.id}`;
+    expect(names.filter((n) => n.startsWith("agreements/"))).toEqual([
+      `${folder}/nda-certificate-${nda.id}.pdf`,
+      `${folder}/nda-acceptance-${nda.id}.json`,
+      `${folder}/nda-acceptance-${nda.id}.json.ots`,
+      `${folder}/nda-acceptance-${nda.id}.json.tsr`,
+    ]);
+    const record = bytesOf(zip.entries[`${folder}/nda-acceptance-${nda.id}.json`]);
+    expect(record).toEqual(ndaEvidenceDocument(nda));
+    expect(sha256(record)).toBe(nda.timestamp!.digest);
+    expect((JSON.parse(record.toString("utf8")) as { room: { id: string; items: { ideaId: number }[] } }).room).toMatchObject({
+      id: room.id,
+      items: [{ ideaId: loom.id }, { ideaId: kettle.id }],
+    });
+    const certificate = bytesOf(zip.entries[`${folder}/nda-certificate-${nda.id}.pdf`]);
+    expect((await PDFDocument.load(certificate)).getTitle()).toContain("Rita Reader");
+    // The kettle's own link's agreement is the kettle's pack's, not the room's.
+    const ownNda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: own.id } });
+    expect(names.join("\n")).not.toContain(ownNda.id);
 
     // The stamped bytes are the ideas' own; every file is in the manifest with its digest; verify.html passes on all.
     expect(bytesOf(zip.entries[version(kettle.id)[0]])).toEqual((await getIdeaStampedFile(ada.id, kettle.id)).bytes);
@@ -106,7 +128,7 @@ describe("GET /api/rooms/{id}/evidence.zip", () => {
         title: i.title,
         versions: [{ version: 1, file: version(i.id)[0], ots: version(i.id)[1], sha256: proofs.find((p) => p.ideaId === i.id)!.contentSha256 }],
       })),
-      agreements: [],
+      agreements: [{ id: nda.id, name: "Rita Reader", record: `${folder}/nda-acceptance-${nda.id}.json` }],
       problems: [],
     });
     expect(text(zip.entries["README.txt"])).toContain(`ideas/${loom.id}/  "Punch-card Loom"`);
