@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/platform/http/errors";
 import { Prisma, type Recipient, type ShareType } from "@/lib/generated/prisma/client";
 import { INVALID_LINK, isDead, isOpenFor } from "@/lib/domain/gate/link-state";
 import { secretHashes, type RecipientSecrets } from "@/lib/domain/gate/secrets";
-import { shareByToken } from "@/lib/domain/gate/lookup";
+import { shareByToken, type RoomLinkSummary, type ShareSummary } from "@/lib/domain/gate/lookup";
 import { addressAdmitted, hasAllowList } from "@/lib/domain/gate/address-rules";
 
 /**
@@ -208,7 +208,11 @@ export function liveShareSql(s = Prisma.raw(`"Share"`)): Prisma.Sql {
  * link's lists and the owner's blocked domains, so the address clause costs no query.
  */
 export async function requireReader(token: string, secrets: RecipientSecrets) {
-  const share = await shareByToken(token);
+  return readerOf(await shareByToken(token), secrets);
+}
+
+/** requireReader for a link already looked up (an idea link, or a room link: lib/domain/rooms/recipient.ts). */
+export async function readerOf<L extends ShareSummary | RoomLinkSummary>(share: L | null, secrets: RecipientSecrets) {
   const hashes = secretHashes(secrets);
   if (!share || isDead(share) || hashes.length === 0) throw new NotFoundError(INVALID_LINK);
   const now = new Date();

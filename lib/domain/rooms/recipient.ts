@@ -1,9 +1,10 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { ConflictError, NotFoundError } from "@/lib/platform/http/errors";
-import { isAdmitted } from "@/lib/domain/gate";
+import { isAdmitted, readerOf } from "@/lib/domain/gate";
+import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import type { ClientInfo, RecipientSecrets } from "@/lib/domain/gate/secrets";
-import type { RoomLinkSummary, ShareSummary } from "@/lib/domain/gate/lookup";
+import { linkByToken, type RoomLinkSummary, type ShareSummary } from "@/lib/domain/gate/lookup";
 import { linkFields, linkRecipient, sharedIdeaOf, type SharedIdeaResult } from "@/lib/domain/shares/views";
 import { PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 import { presentItems } from "@/lib/domain/rooms";
@@ -92,4 +93,23 @@ export async function sharedRoomItem(link: RoomLinkSummary, ideaId: number, secr
     if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
     throw err;
   }
+}
+
+/**
+ * The reader of a room link's item, for its pages (GET /api/share/{token}/items/{ideaId}/pages[/{n}]): the reader gate
+ * as for an idea link (lib/domain/gate requireReader), the item resolved as for its content, and the recipient's view
+ * of that item in its current window, whose invisible code and time its pages carry. An item not opened in this window
+ * has no pages yet: the link's 404, as for anyone the gate refuses.
+ */
+export async function recipientItemReader(token: string, ideaId: number, secrets: RecipientSecrets) {
+  const link = await linkByToken(token);
+  const { share: roomLink, recipient } = await readerOf(link && link.ideaId === null ? link : null, secrets);
+  const share = await roomItemLink(roomLink, ideaId);
+  const view = await db.viewEvent.findFirst({
+    where: { shareId: share.id, recipientId: recipient.id, ideaId, viewedAt: { gte: recipient.viewStartedAt ?? new Date() } },
+    orderBy: [{ viewedAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+  if (!view) throw new NotFoundError(INVALID_LINK);
+  return { share, recipient: { ...recipient, viewId: view.id } };
 }

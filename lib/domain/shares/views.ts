@@ -12,7 +12,7 @@ import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
 import { INVALID_LINK, inViewWindow, isDead, isOpenFor, VIEW_WINDOW_MS } from "@/lib/domain/gate/link-state";
 import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { shareByToken, type RoomLinkSummary, type ShareSummary } from "@/lib/domain/gate/lookup";
-import type { Recipient } from "@/lib/generated/prisma/client";
+import type { Prisma, Recipient } from "@/lib/generated/prisma/client";
 import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import type { ShareTypeValue } from "@/lib/domain/validation/sharing";
 import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limits";
@@ -28,21 +28,29 @@ import { holdsPasscode, markPasscodeGiven, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED
  * one view; the share is counted by ONE conditional UPDATE, so racing recipients can never take more than the
  * limit (a one-time link's limit is the number of recipients it admits). No row updated → the link is used up,
  * revoked or expired: 404.
+ *
+ * A room link's item (`share` resolved to it, lib/domain/rooms/recipient.ts): the link's views are counted as an idea
+ * link's, one per window, but each item first opened in a window gets a view of its own (its ViewEvent, its log entry):
+ * what each idea was read is counted per item. A one-time room link gives each item once, inside its one window.
  */
-export async function consumeShareView(share: { id: string; ideaId: number; idea?: { version: number | null } }, recipientId: string, client: ClientInfo) {
+export async function consumeShareView(share: { id: string; ideaId: number; roomId?: string | null; idea?: { version: number | null } }, recipientId: string, client: ClientInfo) {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "Recipient" WHERE "id" = ${recipientId} AND "shareId" = ${share.id} FOR UPDATE`;
       const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true, share: { select: { shareType: true } } } });
       if (!recipient) throw new NotFoundError(INVALID_LINK);
-      if (recipient.share.shareType === "one_time" && recipient.viewStartedAt) throw new NotFoundError(INVALID_LINK);
       const now = new Date();
-      if (inViewWindow(recipient, now) && recipient.viewStartedAt) {
+      const windowStart = inViewWindow(recipient, now) ? recipient.viewStartedAt : null;
+      // A room's item not yet opened in this window (an idea link's only item always was).
+      const newItem = Boolean(share.roomId && windowStart) && !(await tx.viewEvent.findFirst({ where: { shareId: share.id, recipientId, ideaId: share.ideaId, viewedAt: { gte: windowStart ?? now } }, select: { id: true } }));
+      if (recipient.share.shareType === "one_time" && recipient.viewStartedAt && !newItem) throw new NotFoundError(INVALID_LINK);
+      if (windowStart) {
         // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
         const live = await tx.$queryRaw<{ id: string }[]>`
           SELECT "id" FROM "Share" WHERE "id" = ${share.id} AND ${liveShareSql()}`;
         if (live.length !== 1) throw new NotFoundError(INVALID_LINK);
-        return { accessedAt: recipient.viewStartedAt, consumed: false };
+        if (newItem) await recordView(tx, share, recipientId, client, now);
+        return { accessedAt: windowStart, consumed: false };
       }
       // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too.
       const counted = await tx.$queryRaw<{ id: string }[]>`
@@ -54,25 +62,33 @@ export async function consumeShareView(share: { id: string; ideaId: number; idea
                     ELSE "viewCount" < "maxViews" END)
         RETURNING "id"`;
       if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
-      // The view's time is the one its copies are marked with (accessedAt), so a receipt names the mark the reader saw;
-      // its page images carry its invisible code, derived from the current key (lib/domain/reader/view-code.ts).
-      const view = await tx.viewEvent.create({
-        data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now, pageCodeKeyId: pageCodeKeyId() },
-        select: { id: true, version: true },
-      });
+      const view = await recordView(tx, share, recipientId, client, now);
       await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS), viewId: view.id } });
-      await appendEvidence(tx, {
-        ideaId: share.ideaId,
-        type: "view",
-        data: { shareId: share.id, recipientId, viewId: view.id, version: view.version },
-        personal: { ip: client.ip, userAgent: client.userAgent },
-        recipientId,
-      });
       return { accessedAt: now, consumed: true };
     },
     // Many recipients may open one link at the same moment: wait for a connection rather than fail.
     { maxWait: 30_000, timeout: 30_000 },
   );
+}
+
+/**
+ * A view's ViewEvent and its log entry. The view's time is the one its copies are marked with (accessedAt), so a
+ * receipt names the mark the reader saw (a room's item opened later in a window: the time it was opened); its page
+ * images carry its invisible code, derived from the current key (lib/domain/reader/view-code.ts).
+ */
+async function recordView(tx: Prisma.TransactionClient, share: { id: string; ideaId: number; idea?: { version: number | null } }, recipientId: string, client: ClientInfo, now: Date) {
+  const view = await tx.viewEvent.create({
+    data: { shareId: share.id, recipientId, ideaId: share.ideaId, version: share.idea?.version ?? null, ip: client.ip, userAgent: client.userAgent, viewedAt: now, pageCodeKeyId: pageCodeKeyId() },
+    select: { id: true, version: true },
+  });
+  await appendEvidence(tx, {
+    ideaId: share.ideaId,
+    type: "view",
+    data: { shareId: share.id, recipientId, viewId: view.id, version: view.version },
+    personal: { ip: client.ip, userAgent: client.userAgent },
+    recipientId,
+  });
+  return view;
 }
 
 /** A PDF idea's content as a recipient receives it: pdfPath null unless its link allows downloads. */

@@ -9,6 +9,8 @@ export const ENGAGEMENT_MAX_PAGES = 500;
 export const ENGAGEMENT_MAX_MS = 60 * 60 * 1000;
 
 export const engagementSchema = z.object({
+  /** The item read, on a room link (required there; an idea link's report needs none and ignores it). */
+  ideaId: z.optional(z.int("ideaId must be an idea's number").check(z.positive("ideaId must be an idea's number"), z.lte(2_147_483_647, "ideaId must be an idea's number"))),
   pages: z
     .array(
       z.object({

@@ -1,7 +1,8 @@
 import "server-only";
 import { appendEvidence } from "@/lib/domain/evidence-log/append";
 import { telemetryPool } from "@/lib/platform/db";
-import { NotFoundError, RateLimitError } from "@/lib/platform/http/errors";
+import { NotFoundError, RateLimitError, ValidationError } from "@/lib/platform/http/errors";
+import { ITEM_NOT_FOUND } from "@/lib/domain/rooms/recipient";
 import { allowed, rateLimitHitSql } from "@/lib/platform/rate-limit";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { readingSql } from "@/lib/domain/gate";
@@ -30,6 +31,8 @@ if (READING.values.length > 0) throw new Error("readingSql() is expected to hold
  * 1. reader: the link behind the token ($1) and this browser's newest recipient of it (secret hashes $2) that READS
  *    it now — the one reader gate, lib/domain/gate/index.ts readingSql; no row at all for anyone else (the link's 404),
  *    and then nothing below runs on any row: no report is counted against anyone.
+ *    Its idea: an idea link's, or on a room link the item the report names ($10) while it is in the room (none
+ *    otherwise: the caller answers 400 or 404). The view below is the reader's newest view of that idea.
  * 2. rl: the reader's report limit (key prefix $7 + its id, window $8 s, $9 allowed), counted only for a reader.
  * 3. v: its newest view, locked, unless over the limit.
  * 4. budget: the report's total is offered up to the wall-clock time since the view's previous report (or its start)
@@ -59,11 +62,15 @@ if (READING.values.length > 0) throw new Error("readingSql() is expected to hold
 const REPORT_SQL = `
 WITH reader AS (
   SELECT r."id", lower(r."email") AS "email", i."id" AS "ideaId", i."ownerId", COALESCE(iv."kind", i."kind")::text AS "kind",
-         CASE WHEN iv."id" IS NULL THEN i."pdfAssetId" ELSE iv."pdfAssetId" END AS "pdfAssetId", iv."version"
-  FROM "Share" s JOIN "Idea" i ON i."id" = s."ideaId"
-  -- The version the link shows (lib/domain/gate/shown-version.ts): its pages or sections are what is read.
+         CASE WHEN iv."id" IS NULL THEN i."pdfAssetId" ELSE iv."pdfAssetId" END AS "pdfAssetId", iv."version",
+         s."roomId" IS NOT NULL AS "inRoom"
+  FROM "Share" s
+  -- A room link reads the item the report names ($10), while it is in the room; an idea link its idea.
+  LEFT JOIN "RoomItem" ri ON ri."roomId" = s."roomId" AND ri."ideaId" = $10::int
+  LEFT JOIN "Idea" i ON i."id" = COALESCE(s."ideaId", ri."ideaId")
+  -- The version the link (or the item) shows (lib/domain/gate/shown-version.ts): its pages or sections are what is read.
   -- The latest publication is the Idea row itself; only a link pinned to an older version reads that version's row.
-  LEFT JOIN "IdeaVersion" iv ON iv."ideaId" = s."ideaId" AND iv."status" = 'published' AND iv."version" = s."pinnedVersion" AND s."pinnedVersion" <> i."version"
+  LEFT JOIN "IdeaVersion" iv ON iv."ideaId" = i."id" AND iv."status" = 'published' AND iv."version" = COALESCE(ri."pinnedVersion", s."pinnedVersion") AND iv."version" <> i."version"
   JOIN LATERAL (
     SELECT r."id", r."email" FROM "Recipient" r
     WHERE r."shareId" = s."id" AND r."secretHash" = ANY($2::text[]) AND ${READING.sql}
@@ -77,7 +84,7 @@ v AS (
          clock_timestamp() AT TIME ZONE 'UTC' AS "at", COALESCE("lastEngagementAt", "viewedAt") AS "previous",
          (EXTRACT(EPOCH FROM (clock_timestamp() AT TIME ZONE 'UTC') - COALESCE("lastEngagementAt", "viewedAt")) * 1000)::bigint AS "sincePrevious",
          (EXTRACT(EPOCH FROM (clock_timestamp() AT TIME ZONE 'UTC') - "viewedAt") * 1000)::bigint AS "sinceStart"
-  FROM "ViewEvent" WHERE "recipientId" = (SELECT "id" FROM reader) AND (SELECT "count" FROM rl) <= $9
+  FROM "ViewEvent" WHERE "recipientId" = (SELECT "id" FROM reader) AND "ideaId" = (SELECT "ideaId" FROM reader) AND (SELECT "count" FROM rl) <= $9
   ORDER BY "viewedAt" DESC, "id" DESC LIMIT 1
   FOR UPDATE
 ),
@@ -121,15 +128,17 @@ marked AS (
   FROM v WHERE e."id" = v."id" AND v."pageCount" IS NOT NULL
   RETURNING 1
 )
-SELECT reader."ideaId", reader."ownerId", reader."kind", reader."pdfAssetId", reader."version",
+SELECT reader."ideaId", reader."inRoom", reader."ownerId", reader."kind", reader."pdfAssetId", reader."version",
        v."id" AS "viewId", v."pageCount", (SELECT COALESCE(SUM("ms"), 0) FROM clipped)::int AS "stored",
        rl."count" > $9 AS "limited", GREATEST(1, CEIL(EXTRACT(EPOCH FROM (rl."resetAt"::timestamptz - now()))))::int AS "retryAfter"
 FROM reader JOIN rl ON TRUE LEFT JOIN v ON TRUE`;
 
 type Reported = {
-  ideaId: number; ownerId: string; kind: IdeaKind; pdfAssetId: string | null; version: number | null;
+  ideaId: number; inRoom: boolean; ownerId: string; kind: IdeaKind; pdfAssetId: string | null; version: number | null;
   viewId: string | null; pageCount: number | null; stored: number | null; limited: boolean; retryAfter: number;
 };
+
+export const ROOM_REPORT_NEEDS_IDEA = "ideaId is required: name the document of the room the time was spent on";
 
 /** The report limit's shape; its key is the policy's prefix followed by the recipient's id (rateLimits.engagement). */
 const [REPORT_LIMIT] = rateLimits.engagement("");
@@ -142,12 +151,13 @@ const [REPORT_LIMIT] = rateLimits.engagement("");
  * that was most of the work per request. pg prepares it once per pooled connection. (A transaction-mode pooler in
  * front of PostgreSQL must pass prepared statements through, e.g. PgBouncer ≥ 1.21 with max_prepared_statements.)
  */
-async function report(token: string, hashes: string[], pages: EngagementInput["pages"], pageCount: number | null) {
+async function report(token: string, hashes: string[], input: EngagementInput, pageCount: number | null) {
+  const { pages } = input;
   const client = await telemetryPool().connect();
   let rows: Reported[];
   try {
     await client.query("BEGIN");
-    rows = (await client.query<Reported>(reportStatement(token, hashes, pages, pageCount))).rows;
+    rows = (await client.query<Reported>(reportStatement(token, hashes, input, pageCount))).rows;
     const row = rows[0];
     // Time counted against a view is evidence of reading: its entry commits with it.
     if (row && !row.limited && row.viewId !== null && row.pageCount !== null && (row.stored ?? 0) > 0) {
@@ -167,10 +177,13 @@ async function report(token: string, hashes: string[], pages: EngagementInput["p
   const row = rows[0];
   if (!row) return null;
   if (row.limited) throw new RateLimitError(row.retryAfter);
+  // A room link's report names its item: without one it is malformed; with one no longer (or never) in the room, 404.
+  if (row.inRoom && input.ideaId === undefined) throw new ValidationError(ROOM_REPORT_NEEDS_IDEA);
+  if (row.inRoom && row.ideaId === null) throw new NotFoundError(ITEM_NOT_FOUND);
   return row.viewId === null ? null : row;
 }
 
-function reportStatement(token: string, hashes: string[], pages: EngagementInput["pages"], pageCount: number | null) {
+function reportStatement(token: string, hashes: string[], { pages, ideaId }: EngagementInput, pageCount: number | null) {
   return {
     name: "engagement-report",
     text: REPORT_SQL,
@@ -184,6 +197,7 @@ function reportStatement(token: string, hashes: string[], pages: EngagementInput
       REPORT_LIMIT.key,
       REPORT_LIMIT.windowSeconds,
       allowed(REPORT_LIMIT),
+      ideaId ?? null,
     ],
   };
 }
@@ -198,11 +212,11 @@ function reportStatement(token: string, hashes: string[], pages: EngagementInput
 export async function recordEngagement(token: string, secrets: RecipientSecrets, input: EngagementInput): Promise<number> {
   const hashes = secretHashes(secrets);
   if (hashes.length === 0 || !isTokenShaped(token)) throw new NotFoundError(INVALID_LINK);
-  let result = await report(token, hashes, input.pages, null);
+  let result = await report(token, hashes, input, null);
   // The view's first report: fix N (a PDF's page list is kept per file; an HTML idea's sections are counted once).
   if (result && result.pageCount === null) {
     const idea = { id: result.ideaId, ownerId: result.ownerId, kind: result.kind, pdfAssetId: result.pdfAssetId, version: result.version };
-    result = await report(token, hashes, input.pages, await documentPageCount(idea));
+    result = await report(token, hashes, input, await documentPageCount(idea));
   }
   if (!result) throw new NotFoundError(INVALID_LINK);
   return result.stored ?? 0;
