@@ -28,10 +28,13 @@ async function expectTouchTarget(locator: Locator) {
 /** Opens one idea from the index, reads it for a moment, and goes back to the index (the reader reports as it leaves). */
 async function readFromIndex(page: Page, title: string) {
   await page.getByRole("link", { name: new RegExp(title) }).click();
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+  // The reader's own title (the document's content has its own h1 too).
+  await expect(page.locator("#document-title")).toHaveText(title, { timeout: 15_000 });
   await expect(page.getByText(`Why it matters.`)).toBeVisible();
   // Reading time counts while the section is on screen and the reader active: an input, then three seconds on the
   // page's clock (the server still clips a report to the time that really passed since the last one).
+  // Two moves: a move to where the pointer already is (the previous idea's) fires no event.
+  await page.mouse.move(20, 320);
   await page.mouse.move(10, 300);
   await page.clock.fastForward(3_000);
   const back = page.getByRole("link", { name: "Back to the room" });
@@ -84,6 +87,8 @@ async function buildAndShareRoom(page: Page, ids: number[]) {
 }
 
 test("a founder builds a room of three ideas on the dashboard, orders it by keyboard and shares it with a passcode", async ({ page, createUser, loginAs }) => {
+  // Three ideas, a room, a reorder and a link: more than the default budget on a busy machine.
+  test.setTimeout(90_000);
   await loginAs(page, await createUser({ name: "Fiona Founder" }));
   const ids: number[] = [];
   for (const title of IDEAS) ids.push((await createPublishedIdea(page.request, title, twoSections(title))).id);
@@ -95,8 +100,9 @@ test("a founder builds a room of three ideas on the dashboard, orders it by keyb
   await expect(card.getByRole("link", { name: "Seed round" })).toHaveAttribute("href", `/rooms/${roomId}`);
 });
 
-// Waits on the recipient's room API (GET /api/share/{token} with `room`, the items routes, ideaId on engagement
-// reports) and GET /api/rooms/{id}/reading: until they are in, this journey cannot run.
+// Runs through the passcode, identity, the one agreement naming every idea, the index and the first idea read; then the
+// index still shows the second idea read as 'Not opened yet' (its report reached no progress): to be found before this
+// journey can run.
 test.fixme("a founder shares a room of three ideas with a passcode; a recipient on a phone reads two; the owner sees exactly that", async ({ page, browser, baseURL, createUser, loginAs }) => {
   test.setTimeout(120_000);
   await loginAs(page, await createUser({ name: "Fiona Founder" }));
