@@ -50,4 +50,8 @@ export const queryKeys = {
   notificationSettings: ["/api/profile/notifications"],
   webhooks: ["/api/webhooks"],
   agreements: ["/api/agreements"],
+  rooms: ["/api/rooms"],
+  /** The room with its items and its links (the room screen's link list reads them from here). */
+  room: (roomId: string) => [`/api/rooms/${encodeURIComponent(roomId)}`],
+  roomReading: (roomId: string) => [`/api/rooms/${encodeURIComponent(roomId)}/reading`],
 } as const;

@@ -10,6 +10,7 @@ import type { ActivityEvent as ServerActivityEvent, ActivityPage as ServerActivi
 import type { getIdea, listIdeas } from "@/lib/domain/ideas";
 import type { getVersion, listVersions } from "@/lib/domain/ideas/versions";
 import type { presentShare } from "@/lib/domain/shares";
+import type { listRooms, roomForOwner } from "@/lib/domain/rooms";
 import type { PresentedRecipient } from "@/lib/domain/recipients/session";
 import type { presentComment } from "@/lib/domain/comments";
 import type { listAssets } from "@/lib/domain/files";
@@ -77,6 +78,8 @@ type AnyShare = Json<ReturnType<typeof presentShare>>;
 export type Share = Omit<AnyShare, "ideaId" | "roomId"> & { ideaId: number; roomId: null };
 /** A link to a room (a room's share list). */
 export type RoomShare = Omit<AnyShare, "ideaId" | "roomId"> & { ideaId: null; roomId: string };
+/** Either: the owner's link list and its dialogs serve both. */
+export type OwnerShare = Share | RoomShare;
 
 /** DELETE /api/shares/{id}. */
 export type RevokedShare = { success: true; id: string; revokedAt: string };
@@ -124,3 +127,27 @@ export type NotificationSettings = ServerNotificationSettings;
 export type WebhookEndpoint = Json<Awaited<ReturnType<typeof import("@/lib/domain/webhooks/endpoints").listWebhooks>>[number]>;
 export type CreatedWebhook = Json<Awaited<ReturnType<typeof import("@/lib/domain/webhooks/endpoints").createWebhook>>>;
 export type WebhookDeliveryLog = WebhookEndpoint["deliveries"][number];
+
+/** An idea's kind as the server stores it: a PDF is read in pages, the others in sections. */
+export type IdeaKind = "html" | "pdf" | "canvas" | "other";
+
+/** GET /api/rooms: one of the owner's rooms, with its counts (`linkCount`: live links). */
+export type RoomSummary = Json<Awaited<ReturnType<typeof listRooms>>>["rooms"][number];
+
+/** GET /api/rooms/{id}: the room, its items in order and its links. */
+export type RoomDetail = Omit<Json<Awaited<ReturnType<typeof roomForOwner>>>, "shares"> & { shares: RoomShare[] };
+
+/** One idea of a room, in the room's order (`pinVersion`: the version it stays on, null: the latest; `allowDownload` null: the link decides). */
+export type RoomItem = RoomDetail["items"][number];
+
+/** PUT /api/rooms/{id}/items: one entry, in the order wanted. */
+export type RoomItemInput = { ideaId: number; folder?: string | null; pinVersion?: number | null; allowDownload?: boolean | null };
+
+/** One recipient's reading of one idea of the room (`pages`, when the server sends them: the time per page). */
+export type RoomReadingItem = { ideaId: number; ms: number; pagesRead: number; pageCount: number | null; pages?: { n: number; ms: number }[] };
+/** GET /api/rooms/{id}/reading: recipients × ideas (an idea not opened is absent or has ms 0). */
+export type RoomReading = { recipients: { recipientId: string; name: string; email: string; items: RoomReadingItem[] }[] };
+
+/** GET /api/share/{token} for a room link: the room's index, for the agreed recipient. */
+export type SharedRoomItem = { ideaId: number; title: string; kind: IdeaKind; version: number | null; pageCount: number | null; folder: string | null };
+export type SharedRoom = { name: string; note: string | null; items: SharedRoomItem[] };

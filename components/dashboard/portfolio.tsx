@@ -8,6 +8,7 @@ import { IdeaCard } from "@/components/dashboard/idea-card";
 import { applyPortfolioFilters, DEFAULT_FILTERS, isFiltered, type PortfolioFilters } from "@/components/dashboard/portfolio-filters";
 import { PortfolioSection } from "@/components/dashboard/portfolio-section";
 import { PortfolioToolbar } from "@/components/dashboard/portfolio-toolbar";
+import { RoomsSection } from "@/components/rooms/rooms-section";
 import { SharedIdeaCard } from "@/components/dashboard/shared-idea-card";
 import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
 import type { IdeaListItem } from "@/client/types";
@@ -21,7 +22,7 @@ function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () =
 }
 
 /**
- * The Idea Portfolio: drop zone, Drafts, Published, My Assets and Shared with me. Shared with me lists what was sent
+ * The Idea Portfolio: drop zone, Drafts, Published, Rooms, My Assets and Shared with me. Shared with me lists what was sent
  * to the account's address, so it shows only once that address is verified (`sharedWithMe`).
  */
 export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
@@ -63,6 +64,7 @@ export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
               <IdeaList ideas={published} onChanged={refresh} />
             </PortfolioSection>
           ) : null}
+          <RoomsSection />
           <AssetsSection assets={assets} />
           {sharedWithMe ? (
             <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty={shared.length === 0}>

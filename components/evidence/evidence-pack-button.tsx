@@ -9,12 +9,16 @@ import { errorMessage } from "@/client/request";
 import { useStreamedDownload } from "@/client/streamed-download";
 import { cn } from "@/client/utils";
 
+/** Whose pack: an idea's (GET /api/ideas/{id}/evidence.zip) or a room's (GET /api/rooms/{id}/evidence.zip). */
+export type EvidencePackTarget = { ideaId: number } | { roomId: string };
+
 /**
- * 'Download evidence pack' (GET /api/ideas/{id}/evidence.zip), with progress while the server builds and sends it; a
- * failure is a toast. Beside it, the protective measures alone (GET /api/ideas/{id}/measures.pdf), a plain download.
+ * 'Download evidence pack' for an idea or a room, with progress while the server builds and sends it; a failure is a
+ * toast. Beside an idea's, the protective measures alone (GET /api/ideas/{id}/measures.pdf), a plain download.
  */
-export function EvidencePackButton({ ideaId, size = "sm", className }: { ideaId: number; size?: "sm" | "default"; className?: string }) {
-  const { busy, statusText, start } = useStreamedDownload(`/api/ideas/${ideaId}/evidence.zip`, () => `evidence-idea-${ideaId}.zip`);
+export function EvidencePackButton({ target, size = "sm", className }: { target: EvidencePackTarget; size?: "sm" | "default"; className?: string }) {
+  const [path, fileName] = "roomId" in target ? [`/api/rooms/${target.roomId}`, `evidence-room-${target.roomId}.zip`] : [`/api/ideas/${target.ideaId}`, `evidence-idea-${target.ideaId}.zip`];
+  const { busy, statusText, start } = useStreamedDownload(`${path}/evidence.zip`, () => fileName);
   const statusId = useId();
 
   const download = async () => {
@@ -32,9 +36,11 @@ export function EvidencePackButton({ ideaId, size = "sm", className }: { ideaId:
         {busy ? <Spinner label="Downloading the evidence pack" /> : <Archive aria-hidden="true" />}
         Download evidence pack
       </Button>
-      <a href={`/api/ideas/${ideaId}/measures.pdf`} download className="text-sm underline underline-offset-4">
-        Protective measures (PDF)
-      </a>
+      {"ideaId" in target ? (
+        <a href={`${path}/measures.pdf`} download className="text-sm underline underline-offset-4">
+          Protective measures (PDF)
+        </a>
+      ) : null}
       <span id={statusId} role="status" aria-live="polite" className="text-muted-foreground text-sm">
         {statusText}
       </span>

@@ -7,7 +7,7 @@ import { AccessDenied, StatusPanel, VerifyingAccess } from "@/components/recipie
 import { EmailCodeStep } from "@/components/recipient/email-code-step";
 import { PasscodeStep } from "@/components/recipient/passcode-step";
 import { RecipientForm } from "@/components/recipient/recipient-form";
-import { STEP_DELAY_MS, pause, recipientPath, recipientStage } from "@/components/recipient/recipient-flow";
+import { STEP_DELAY_MS, pause, recipientPath, recipientStage, sharedSubject } from "@/components/recipient/recipient-flow";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import type { Recipient, SharedIdea } from "@/client/types";
@@ -64,7 +64,7 @@ function IdentifyRecipient({ token, share }: { token: string; share: SharedIdea 
       >
         <header className="mb-6 space-y-3">
           <h1 id="collect-title" className="text-xl font-bold text-brand sm:text-2xl">
-            {share.idea.user.name} needs to know who viewed the document!
+            {sharedSubject(share).sender} needs to know who viewed the document!
           </h1>
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             We will NOT send you marketing emails! Your information will only be used for verification.

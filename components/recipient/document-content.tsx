@@ -9,6 +9,7 @@ import { WatermarkFrame } from "@/components/recipient/watermark";
 import styles from "@/components/editor/rich-text.module.css";
 import { htmlSections } from "@/lib/domain/ideas/sections";
 import type { IdeaContent } from "@/client/types";
+import type { EngagementTarget } from "@/components/recipient/use-reading-time";
 
 export type ContentForm =
   | { kind: "html"; html: string }
@@ -63,8 +64,8 @@ const CanvasView = dynamic(() => import("@/components/recipient/canvas-view").th
 export type ReaderSource = {
   /** /api/share/{token} for a recipient, /api/ideas/{id} for the owner's preview (page images and the page list). */
   base: string;
-  /** POST target of reading time (recipients only). */
-  engagementUrl: string | null;
+  /** Where reading time is reported (recipients only). */
+  engagement: EngagementTarget | null;
   /** The link's screen shield (guards the page images; the blur and print notice wrap the whole content). */
   shield: boolean;
 };
@@ -73,19 +74,19 @@ export type ReaderSource = {
 export function DocumentContent({ form, watermark, source }: { form: ContentForm; watermark?: string; source: ReaderSource }) {
   switch (form.kind) {
     case "pdf":
-      return <PageReader base={source.base} engagementUrl={source.engagementUrl} shield={source.shield} />;
+      return <PageReader base={source.base} engagement={source.engagement} shield={source.shield} />;
     case "canvas":
       return (
-        <SectionReader count={1} engagementUrl={source.engagementUrl}>
+        <SectionReader count={1} engagement={source.engagement}>
           {() => <CanvasView elements={form.elements} watermark={watermark} />}
         </SectionReader>
       );
     case "html":
-      return <HtmlSections html={form.html} watermark={watermark} engagementUrl={source.engagementUrl} />;
+      return <HtmlSections html={form.html} watermark={watermark} engagement={source.engagement} />;
     default:
       // Anything else, shown as JSON: one section, like a canvas (the server counts it as one: lib/domain/engagement/document.ts).
       return (
-        <SectionReader count={1} engagementUrl={source.engagementUrl}>
+        <SectionReader count={1} engagement={source.engagement}>
           {() =>
             withWatermark(
               watermark,
@@ -100,13 +101,13 @@ export function DocumentContent({ form, watermark, source }: { form: ContentForm
   }
 }
 
-function HtmlSections({ html, watermark, engagementUrl }: { html: string; watermark?: string; engagementUrl: string | null }) {
+function HtmlSections({ html, watermark, engagement }: { html: string; watermark?: string; engagement: EngagementTarget | null }) {
   const sections = React.useMemo(() => {
     const named = nameFrames(html);
     return htmlSections(named).map((s) => named.slice(s.start, s.end));
   }, [html]);
   return (
-    <SectionReader count={sections.length} engagementUrl={engagementUrl}>
+    <SectionReader count={sections.length} engagement={engagement}>
       {(n) =>
         // Sanitized by the server when it was stored (lib/domain/ideas/sanitize.ts); images point at the gated file route.
         withWatermark(

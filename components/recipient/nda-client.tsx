@@ -18,6 +18,7 @@ import {
   pause,
   recipientPath,
   recipientStage,
+  sharedSubject,
 } from "@/components/recipient/recipient-flow";
 import { saveFile } from "@/components/recipient/save-file";
 import { useSharedIdea } from "@/components/recipient/use-shared-idea";
@@ -87,8 +88,8 @@ export function NdaClient({ token }: { token: string | null }) {
         }
         setEnding({
           kind: "declined",
-          title: share.idea.title,
-          sender: share.idea.user.name,
+          title: sharedSubject(share).title,
+          sender: sharedSubject(share).sender,
           oneTime: share.shareType === "one-time",
         });
         toast.info("Agreement Declined", {
@@ -223,9 +224,15 @@ function AgreementScreen({
         </p>
       </header>
       <dl className="grid gap-3 rounded-lg border bg-background p-4 text-sm sm:grid-cols-2">
-        <Detail label="Idea" value={share.idea.title} />
-        <Detail label="Idea ID" value={String(share.idea.id)} />
-        <Detail label="Shared by" value={share.idea.user.name} />
+        {sharedSubject(share).room ? (
+          <Detail label="Room" value={sharedSubject(share).title} />
+        ) : (
+          <>
+            <Detail label="Idea" value={share.idea.title} />
+            <Detail label="Idea ID" value={String(share.idea.id)} />
+          </>
+        )}
+        <Detail label="Shared by" value={sharedSubject(share).sender} />
         <Detail
           label="Recipient"
           value={`${recipient.name} (${recipient.email})`}

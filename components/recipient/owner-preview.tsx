@@ -79,8 +79,8 @@ export function OwnerPreview({
             idea={{ ...idea, version }}
             shareType={preview.shareType}
             form={contentForm(idea.content)}
-            // No engagementUrl: the preview reports no reading time.
-            source={{ base, engagementUrl: null, shield: link.screenShield }}
+            // No engagement target: the preview reports no reading time.
+            source={{ base, engagement: null, shield: link.screenShield }}
             watermark={preview.watermark}
             accessedAt={new Date(preview.accessedAt)}
             noAgreement={!link.requireNda}

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipient/reader-controls";
 import { guardedImageProps } from "@/components/recipient/screen-shield";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
-import { useReadingTime } from "@/components/recipient/use-reading-time";
+import { useReadingTime, type EngagementTarget } from "@/components/recipient/use-reading-time";
 import { ApiError, apiRequest } from "@/client/request";
 import { pageImageUrl, pageListUrl, pageSizes, pageSrcSet, THUMBNAIL_WIDTH } from "@/client/page-images";
 
@@ -23,7 +23,7 @@ export type PageReaderProps = {
   /** /api/share/{token} (a recipient: marked images) or /api/ideas/{id} (the owner's preview). */
   base: string;
   /** Where reading time goes; null tracks nothing. */
-  engagementUrl: string | null;
+  engagement: EngagementTarget | null;
   shield: boolean;
 };
 
@@ -54,7 +54,7 @@ export function PageReader(props: PageReaderProps) {
   return <Pages list={list} {...props} />;
 }
 
-function Pages({ list, base, engagementUrl, shield }: PageReaderProps & { list: PageList }) {
+function Pages({ list, base, engagement, shield }: PageReaderProps & { list: PageList }) {
   const count = list.pageCount;
   const { n, go, prev, next } = usePager(count);
   const [zoomIndex, setZoomIndex] = React.useState(0);
@@ -66,7 +66,7 @@ function Pages({ list, base, engagementUrl, shield }: PageReaderProps & { list: 
 
   useArrowKeys(prev, next);
   const swipe = useSwipe(prev, next, zoom === 1);
-  useReadingTime(engagementUrl, n, stage);
+  useReadingTime(engagement, n, stage);
 
   // A turned page starts at its top-left corner.
   React.useEffect(() => {

@@ -25,3 +25,9 @@ export function recipientStage(share: SharedIdea): RecipientScreen {
   // A link that requires no NDA goes from identity straight to the document.
   return r.agreedToNda || share.requireNda === false ? "document" : "nda";
 }
+
+/** What a link shares, as its screens name it: an idea's title, or a room link's room name; and who shared it. */
+export function sharedSubject(share: SharedIdea): { title: string; sender: string; room: boolean } {
+  const room = (share as { room?: { name: string; user: { name: string } } }).room;
+  return room ? { title: room.name, sender: room.user.name, room: true } : { title: share.idea.title, sender: share.idea.user.name, room: false };
+}

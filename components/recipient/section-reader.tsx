@@ -3,18 +3,18 @@
 import * as React from "react";
 
 import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipient/reader-controls";
-import { useReadingTime } from "@/components/recipient/use-reading-time";
+import { useReadingTime, type EngagementTarget } from "@/components/recipient/use-reading-time";
 
 /**
  * HTML ideas one section at a time (one per top-level heading, lib/domain/ideas/sections.ts, the rule the server counts reading time by), canvas ideas as one
  * section, with the page reader's progress, buttons, keys and swipe.
  */
-export function SectionReader({ count, engagementUrl, children }: { count: number; engagementUrl: string | null; children: (n: number) => React.ReactNode }) {
+export function SectionReader({ count, engagement, children }: { count: number; engagement: EngagementTarget | null; children: (n: number) => React.ReactNode }) {
   const { n, prev, next } = usePager(count);
   const stage = React.useRef<HTMLDivElement>(null);
   useArrowKeys(prev, next);
   const swipe = useSwipe(prev, next, true);
-  useReadingTime(engagementUrl, n, stage);
+  useReadingTime(engagement, n, stage);
 
   React.useEffect(() => {
     // The new section starts at its top when the reader had scrolled past it.

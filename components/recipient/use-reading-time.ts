@@ -10,12 +10,20 @@ export const REPORT_EVERY_MS = 15_000;
 const INPUT_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart", "wheel"] as const;
 
 /**
- * POST {pages} to the engagement route. sendBeacon survives the page going away; a missing API or a refused report
- * must never disturb reading, so every failure is swallowed.
+ * Where reading time goes: the link's engagement route, with the idea it is about when the link opens a room, and
+ * `onReport` told each batch too (a room's index keeps the recipient's own progress from it).
  */
-function report(url: string, pages: PageTime[]) {
+export type EngagementTarget = { url: string; ideaId?: number; onReport?: (pages: PageTime[]) => void };
+
+/**
+ * POST {pages} (and a room item's ideaId) to the engagement route. sendBeacon survives the page going away; a missing
+ * API or a refused report must never disturb reading, so every failure is swallowed.
+ */
+function report(target: EngagementTarget, pages: PageTime[]) {
   if (pages.length === 0) return;
-  const body = JSON.stringify({ pages });
+  target.onReport?.(pages);
+  const url = target.url;
+  const body = JSON.stringify(target.ideaId === undefined ? { pages } : { ideaId: target.ideaId, pages });
   try {
     if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, new Blob([body], { type: "application/json" }))) return;
     void fetch(url, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true, credentials: "same-origin" }).catch(() => {});
@@ -26,10 +34,10 @@ function report(url: string, pages: PageTime[]) {
 
 /**
  * Reading time of the page or section `n` shown in `target`: counted while the tab is visible, the
- * element at least half on screen and the reader active (client/reading-clock.ts), reported to `url` every
- * 15 s and on pagehide. `url` null (the owner's preview) tracks nothing.
+ * element at least half on screen and the reader active (client/reading-clock.ts), reported to `engagement` every
+ * 15 s and on pagehide. `engagement` null (the owner's preview) tracks nothing; keep it the same object while the target stays (a new one restarts the clock).
  */
-export function useReadingTime(url: string | null, n: number, target: React.RefObject<HTMLElement | null>) {
+export function useReadingTime(engagement: EngagementTarget | null, n: number, target: React.RefObject<HTMLElement | null>) {
   const clockRef = React.useRef<ReadingClock | null>(null);
   const shown = React.useRef(false);
   const nRef = React.useRef(n);
@@ -46,7 +54,7 @@ export function useReadingTime(url: string | null, n: number, target: React.RefO
 
   React.useEffect(() => {
     const el = target.current;
-    if (!url || !el) return;
+    if (!engagement || !el) return;
     const clock = createReadingClock(Date.now());
     clockRef.current = clock;
     const observer = new IntersectionObserver(
@@ -65,11 +73,11 @@ export function useReadingTime(url: string | null, n: number, target: React.RefO
     clock.visible(document.visibilityState === "visible", Date.now());
     const onVisibility = () => {
       clock.visible(document.visibilityState === "visible", Date.now());
-      if (document.visibilityState === "hidden") report(url, clock.take(Date.now()));
+      if (document.visibilityState === "hidden") report(engagement, clock.take(Date.now()));
     };
     const onInput = () => clock.input(Date.now());
-    const onPageHide = () => report(url, clock.take(Date.now()));
-    const timer = window.setInterval(() => report(url, clock.take(Date.now())), REPORT_EVERY_MS);
+    const onPageHide = () => report(engagement, clock.take(Date.now()));
+    const timer = window.setInterval(() => report(engagement, clock.take(Date.now())), REPORT_EVERY_MS);
 
     document.addEventListener("visibilitychange", onVisibility);
     for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { passive: true, capture: true });
@@ -80,8 +88,8 @@ export function useReadingTime(url: string | null, n: number, target: React.RefO
       document.removeEventListener("visibilitychange", onVisibility);
       for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true });
       window.removeEventListener("pagehide", onPageHide);
-      report(url, clock.take(Date.now()));
+      report(engagement, clock.take(Date.now()));
       clockRef.current = null;
     };
-  }, [url, target]);
+  }, [engagement, target]);
 }

@@ -20,7 +20,8 @@ function lookupShare(token: string) {
   return request;
 }
 
-export type SharedIdeaState = { status: "loading" } | { status: "invalid" } | { status: "passcode" } | { status: "ready"; share: SharedIdea };
+/** `empty`: a room link whose room has no documents now (409). */
+export type SharedIdeaState = { status: "loading" } | { status: "invalid" } | { status: "empty" } | { status: "passcode" } | { status: "ready"; share: SharedIdea };
 
 /**
  * GET /api/share/{token}: pending, then valid or invalid (SPEC §4 'Link verification'). Any non-OK answer means the
@@ -38,7 +39,7 @@ export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaStat
       (err: unknown) => {
         // 4xx is the answer for a bad link; anything else is worth a trace in the console.
         if (!(err instanceof ApiError) || err.status >= 500) console.error("Share lookup failed", err);
-        if (current) setState({ status: "invalid" });
+        if (current) setState(err instanceof ApiError && err.status === 409 ? { status: "empty" } : { status: "invalid" });
       },
     );
     return () => {

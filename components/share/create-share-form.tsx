@@ -17,9 +17,9 @@ import { copyShareLink } from "@/components/share/copy-text";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
   EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
-  type ShareField, type ShareFormErrors, type ShareFormValues,
+  type ShareField, type ShareFormErrors, type ShareFormValues, type ShareTarget,
 } from "@/components/share/share-form-values";
-import { queryKeys } from "@/client/query-client";
+import { shareListKey } from "@/components/share/share-list-cache";
 import { ApiError, apiRequest } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
 import type { Share } from "@/client/types";
@@ -93,16 +93,19 @@ function setMinToNow(input: HTMLInputElement) {
   input.min = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/** 'Create New Share Link': the four share types, their fields (SPEC §2, §5) and the created link. */
-/** `version`: the idea's latest published version (null: never published, so there is no version to stay on). */
-export function CreateShareForm({ ideaId, version = null }: { ideaId: number; version?: number | null }) {
+/**
+ * 'Create New Share Link': the four share types, their fields (SPEC §2, §5) and the created link, for one idea or a
+ * room (`target`). `version`: the idea's latest published version (null: never published, or a room, whose items are
+ * pinned one by one, so there is no version for the link to stay on).
+ */
+export function CreateShareForm({ target, version = null }: { target: ShareTarget; version?: number | null }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const typeLabelId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // The rules (the handler's own zod schema) load when the form is first focused, and are awaited on submit.
   const form = useLightForm<CreateShareRequest, ShareFormValues>({
-    loadSchema: () => import("@/components/share/share-form-model").then((m) => m.shareFormSchema(ideaId)),
+    loadSchema: () => import("@/components/share/share-form-model").then((m) => m.shareFormSchema(target)),
     defaultValues: EMPTY_SHARE_FORM,
     shouldFocusError: false,
   });
@@ -154,7 +157,7 @@ export function CreateShareForm({ ideaId, version = null }: { ideaId: number; ve
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
       const kept = getValues();
       reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.shares(ideaId) });
+      void queryClient.invalidateQueries({ queryKey: shareListKey(target) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
       // A refusal the server explains is shown where it belongs: each issue on the field its path names.

@@ -13,10 +13,10 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/components/share/share-form-values";
 import { AgreementChoice } from "@/components/share/agreement-choice";
-import { queryKeys } from "@/client/query-client";
+import { updateCachedShare } from "@/components/share/share-list-cache";
 import { ApiError, apiRequest } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
-import type { Share } from "@/client/types";
+import type { OwnerShare } from "@/client/types";
 import type { UpdateShareRequest } from "@/lib/domain/validation/share-link";
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing-limits";
 
@@ -38,7 +38,7 @@ function toLocalInput(iso: string | null) {
  * /api/shares/{id}): its name, expiry, view limit, options and passcode, checked by the server's own
  * schema before sending; a refusal is shown on the field its path names. Only what changed is sent.
  */
-export function EditShareDialogContent({ share, open, onOpenChange: setOpen, returnFocusTo }: { share: Share } & DialogOnDemandState) {
+export function EditShareDialogContent({ share, open, onOpenChange: setOpen, returnFocusTo }: { share: OwnerShare } & DialogOnDemandState) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(share.name ?? "");
   const [expiresAt, setExpiresAt] = useState(toLocalInput(share.expiresAt));
@@ -53,7 +53,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const check = useSchemaCheck(updateRules);
-  const update = useApiMutation((patch: UpdateShareRequest) => apiRequest<Share>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch));
+  const update = useApiMutation((patch: UpdateShareRequest) => apiRequest<OwnerShare>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch));
 
   const body = (): UpdateShareRequest => {
     const patch: Record<string, unknown> = {};
@@ -94,8 +94,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     setPending(true);
     try {
       const saved = await update.mutateAsync(patch);
-      queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) => list?.map((s) => (s.id === share.id ? saved : s)));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.activity(share.ideaId) });
+      updateCachedShare(queryClient, share, saved);
       toast.success("Link updated. The change applies to every recipient's next request.");
       setPasscode("");
       setRemovePasscode(false);

@@ -75,7 +75,7 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
   );
 }
 
-function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: string; recipient: ShareRecipient; unit: ReadingUnit; requireNda: boolean }) {
+function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: string; recipient: ShareRecipient; unit: ReadingUnit | null; requireNda: boolean }) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
       <div className="min-w-0">
@@ -135,7 +135,7 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
           </span>
         )}
       </div>
-      <RecipientReading recipient={recipient} unit={unit} />
+      {unit ? <RecipientReading recipient={recipient} unit={unit} /> : null}
       <RecipientViews recipient={recipient} />
       <a
         href={`/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/receipt.pdf`}
@@ -152,9 +152,10 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
 
 /**
  * Under a link on the share screen: who identified on it, their agreement, their views and reading time
- * (GET /api/shares/{id}/recipients). `unit`: a PDF idea is read in pages, any other in sections.
+ * (GET /api/shares/{id}/recipients). `unit`: a PDF idea is read in pages, any other in sections; null for a room's link,
+ * whose reading is per idea (the room's reading table).
  */
-export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { shareId: string; unit?: ReadingUnit; requireNda?: boolean }) {
+export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { shareId: string; unit?: ReadingUnit | null; requireNda?: boolean }) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
@@ -187,9 +188,11 @@ export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { 
       <h3 id={headingId} className="text-sm font-medium" data-slot="recipient-totals">
         {plural(recipients.length, "recipient")} · {plural(views, "view")}
       </h3>
-      <p className="text-muted-foreground text-xs" data-slot="reading-summary">
-        {linkReadingSummary(recipients).text}
-      </p>
+      {unit ? (
+        <p className="text-muted-foreground text-xs" data-slot="reading-summary">
+          {linkReadingSummary(recipients).text}
+        </p>
+      ) : null}
       <ul id={listId} aria-labelledby={headingId} className="space-y-2">
         {shown.map((r) => (
           <RecipientItem key={r.id} shareId={shareId} recipient={r} unit={unit} requireNda={requireNda} />

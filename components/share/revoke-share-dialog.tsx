@@ -5,24 +5,22 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/client/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { queryKeys } from "@/client/query-client";
+import { updateCachedShare } from "@/components/share/share-list-cache";
 import { apiRequest, errorMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
-import type { RevokedShare, Share } from "@/client/types";
+import type { OwnerShare, RevokedShare } from "@/client/types";
 
 export const REVOKE_FAILED = "Failed to revoke share link. Please try again.";
 
 /** 'Revoke' with its confirmation: DELETE /api/shares/{id}; the link stops working at once. */
-export function RevokeShareDialog({ share, label }: { share: Share; label: string }) {
+export function RevokeShareDialog({ share, label }: { share: OwnerShare; label: string }) {
   const queryClient = useQueryClient();
   const deletion = useApiMutation(() => apiRequest<RevokedShare>("DELETE", `/api/shares/${encodeURIComponent(share.id)}`));
 
   const revoke = async () => {
     try {
       const { revokedAt } = await deletion.mutateAsync();
-      queryClient.setQueryData<Share[]>(queryKeys.shares(share.ideaId), (list) =>
-        list?.map((s) => (s.id === share.id ? { ...s, revokedAt: revokedAt ?? new Date().toISOString() } : s)),
-      );
+      updateCachedShare(queryClient, share, { revokedAt: revokedAt ?? new Date().toISOString() });
     } catch (err) {
       toast.error("Error", { description: errorMessage(err, REVOKE_FAILED) });
       return false;

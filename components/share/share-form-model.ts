@@ -1,6 +1,6 @@
 import type { StandardSchema } from "@/client/light-form";
 import { createShareSchema, type CreateShareRequest } from "@/lib/domain/validation/share-link";
-import { errorsByPath, SHARE_FIELDS, shareRequestBody, type ShareFormErrors, type ShareFormValues } from "@/components/share/share-form-values";
+import { errorsByPath, SHARE_FIELDS, shareRequestBody, type ShareFormErrors, type ShareFormValues, type ShareTarget } from "@/components/share/share-form-values";
 
 /**
  * The share form's rules: the very schema POST /api/shares parses with (lib/domain/validation/share-link.ts, full zod). The
@@ -13,8 +13,8 @@ export * from "@/components/share/share-form-values";
  * The body to send, or the messages per field: the very schema the handler parses with (lib/domain/validation/share-link.ts).
  * What is sent is the body as built (JSON), the schema's output being the server's business.
  */
-export function toCreateShareRequest(values: ShareFormValues, ideaId: number): { ok: true; body: CreateShareRequest } | { ok: false; errors: ShareFormErrors } {
-  const body = shareRequestBody(values, ideaId);
+export function toCreateShareRequest(values: ShareFormValues, target: ShareTarget): { ok: true; body: CreateShareRequest } | { ok: false; errors: ShareFormErrors } {
+  const body = shareRequestBody(values, target);
   const parsed = createShareSchema.safeParse(body);
   if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
   // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
@@ -25,11 +25,11 @@ export function toCreateShareRequest(values: ShareFormValues, ideaId: number): {
  * The form's rules as a Standard Schema over its raw values (client/light-form.ts): the body as the value, or one
  * issue per field whose message it shows.
  */
-export function shareFormSchema(ideaId: number): StandardSchema<CreateShareRequest> {
+export function shareFormSchema(target: ShareTarget): StandardSchema<CreateShareRequest> {
   return {
     "~standard": {
       validate: (values) => {
-        const request = toCreateShareRequest(values as ShareFormValues, ideaId);
+        const request = toCreateShareRequest(values as ShareFormValues, target);
         if (request.ok) return { value: request.body };
         return { issues: SHARE_FIELDS.flatMap((field) => (request.errors[field] ? [{ message: request.errors[field], path: [field] }] : [])) };
       },

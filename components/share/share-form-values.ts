@@ -89,14 +89,17 @@ function localToIso(value: string) {
   return Number.isNaN(when.getTime()) ? value : when.toISOString();
 }
 
+/** What a link opens: one idea, or a room of ideas (POST /api/shares takes exactly one of the two ids). */
+export type ShareTarget = { ideaId: number } | { roomId: string };
+
 /**
  * The POST /api/shares body for the form's inputs, before any check. SPEC §5's null rules: a field that does not
  * apply to the type is sent as null.
  */
-export function shareRequestBody(values: ShareFormValues, ideaId: number): CreateShareRequest {
+export function shareRequestBody(values: ShareFormValues, target: ShareTarget): CreateShareRequest {
   const shown = shareFieldsFor(values.shareType);
   return {
-    ideaId,
+    ...target,
     shareType: values.shareType,
     expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
     maxViews: shown.maxViews ? values.maxViews : null,

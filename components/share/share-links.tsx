@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useCallback, useId } from "react";
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Eye, RefreshCw } from "lucide-react";
@@ -14,9 +14,10 @@ import { EditShareDialog } from "@/components/share/edit-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
-import { agreementLabel, pinnedVersionLabel, shareUrl } from "@/components/share/share-form-values";
-import { queryKeys, refetchUnlessFresh } from "@/client/query-client";
-import type { Share } from "@/client/types";
+import { agreementLabel, pinnedVersionLabel, shareUrl, type ShareTarget } from "@/components/share/share-form-values";
+import { shareListKey } from "@/components/share/share-list-cache";
+import { refetchUnlessFresh } from "@/client/query-client";
+import type { OwnerShare, RoomDetail, Share } from "@/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/domain/validation/share-types";
 import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
 import { cn } from "@/client/utils";
@@ -34,7 +35,7 @@ export function viewCountText(share: Pick<Share, "shareType" | "maxViews" | "vie
   return `${share.viewCount} ${share.viewCount === 1 ? "view" : "views"}${limit !== null ? ` / ${limit} max` : ""}`;
 }
 
-function linkState(share: Share, now: number): "revoked" | "expired" | "used up" | null {
+function linkState(share: OwnerShare, now: number): "revoked" | "expired" | "used up" | null {
   if (share.revokedAt) return "revoked";
   if (share.expiresAt && new Date(share.expiresAt).getTime() <= now) return "expired";
   const limit = viewLimit(share);
@@ -42,7 +43,8 @@ function linkState(share: Share, now: number): "revoked" | "expired" | "used up"
   return null;
 }
 
-function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: ReadingUnit }) {
+/** `unit` null: a room link, whose ideas each have their own unit (the room's reading table shows them). */
+function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; unit: ReadingUnit | null }) {
   const label = SHARE_TYPE_LABELS[share.shareType];
   const state = linkState(share, now);
   const revoked = state === "revoked";
@@ -87,15 +89,15 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
               <Copy aria-hidden="true" />
               Copy Link
             </Button>
-            {/* This link's settings, exactly as its recipients read them; nothing recorded. */}
-            <Link
+            {/* This link's settings, exactly as its recipients read them; nothing recorded (an idea's links). */}
+            {unit === null ? null : <Link
               href={`/share/${share.ideaId}/preview?share=${encodeURIComponent(share.id)}`}
               aria-label={`Preview as recipient: ${share.name ?? label}`}
               className={buttonVariants({ variant: "outline", size: "sm" })}
             >
               <Eye aria-hidden="true" />
               Preview
-            </Link>
+            </Link>}
             <EditShareDialog share={share} label={label} />
             <RevokeShareDialog share={share} label={label} />
           </div>
@@ -107,15 +109,18 @@ function ShareLinkItem({ share, now, unit }: { share: Share; now: number; unit: 
 }
 
 /**
- * 'Active Share Links' (GET /api/ideas/{id}/shares), newest first, each named by its name then its type; expired, used-up and revoked links below in
- * a collapsed 'Inactive links' section; 'Revoke all links' with its confirmation.
+ * 'Active Share Links' (GET /api/ideas/{id}/shares, or a room's links from GET /api/rooms/{id}), newest first, each named
+ * by its name then its type; expired, used-up and revoked links below in a collapsed 'Inactive links' section; for an
+ * idea, 'Revoke all links' with its confirmation.
  */
-export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: ReadingUnit }) {
+export function ShareLinks({ target, unit = "page" }: { target: ShareTarget; unit?: ReadingUnit }) {
+  const roomId = "roomId" in target ? target.roomId : null;
   const headingId = useId();
   const queryClient = useQueryClient();
   // Recipients change the view counts: reload when the screen opens again (no polling, no refetch on focus); the
   // page's own answer, just loaded on the server, is not fetched twice.
-  const shares = useQuery<Share[]>({ queryKey: queryKeys.shares(ideaId), refetchOnMount: refetchUnlessFresh });
+  const select = useCallback((data: Share[] | RoomDetail): OwnerShare[] => ("shares" in data ? data.shares : data), []);
+  const shares = useQuery<Share[] | RoomDetail, Error, OwnerShare[]>({ queryKey: shareListKey(target), refetchOnMount: refetchUnlessFresh, select });
   const list = shares.data ?? [];
   const now = shares.dataUpdatedAt; // expiry is judged as of the last load
   const active = list.filter((s) => linkState(s, now) === null);
@@ -130,7 +135,7 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
         </h2>
         {shares.data ? (
           <div className="flex items-center gap-2">
-            {live.length > 0 ? <RevokeAllDialog ideaId={ideaId} count={live.length} /> : null}
+            {live.length > 0 && "ideaId" in target ? <RevokeAllDialog ideaId={target.ideaId} count={live.length} /> : null}
             <Button
             type="button"
             variant="ghost"
@@ -168,7 +173,7 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
       ) : (
         <ul aria-labelledby={headingId} className="space-y-3">
           {active.map((share) => (
-            <ShareLinkItem key={share.id} share={share} now={now} unit={unit} />
+            <ShareLinkItem key={share.id} share={share} now={now} unit={roomId ? null : unit} />
           ))}
         </ul>
       )}
@@ -180,7 +185,7 @@ export function ShareLinks({ ideaId, unit = "page" }: { ideaId: number; unit?: R
           </summary>
           <ul aria-labelledby={`${headingId}-inactive`} className="mt-3 space-y-3 opacity-75">
             {inactive.map((share) => (
-              <ShareLinkItem key={share.id} share={share} now={now} unit={unit} />
+              <ShareLinkItem key={share.id} share={share} now={now} unit={roomId ? null : unit} />
             ))}
           </ul>
         </details>

@@ -26,7 +26,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         <h2 className="min-w-0 text-xl font-semibold break-words sm:text-2xl">{idea.title.trim() || "Untitled Idea"}</h2>
         <IdeaStatusBadge published={published} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          {published ? <EvidencePackButton ideaId={idea.id} className="flex-row-reverse" /> : null}
+          {published ? <EvidencePackButton target={{ ideaId: idea.id }} className="flex-row-reverse" /> : null}
           {idea.kind === "pdf" ? <TraceLeakDialog ideaId={idea.id} /> : null}
           <Link href={`/share/${idea.id}/preview`} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Eye aria-hidden="true" />
@@ -37,12 +37,12 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <ShareLinks ideaId={idea.id} unit={idea.kind === "pdf" ? "page" : "section"} />
+            <ShareLinks target={{ ideaId: idea.id }} unit={idea.kind === "pdf" ? "page" : "section"} />
           </CardContent>
         </Card>
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <CreateShareForm ideaId={idea.id} version={idea.version} />
+            <CreateShareForm target={{ ideaId: idea.id }} version={idea.version} />
           </CardContent>
         </Card>
       </div>

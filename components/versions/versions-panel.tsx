@@ -94,7 +94,7 @@ export function VersionsPanel({ ideaId }: { ideaId: number }) {
         The evidence pack holds every published version with its proof, every NDA certificate with its record and proof,
         the activity log, and a manifest of every file&apos;s SHA-256, itself timestamped.
       </p>
-      <EvidencePackButton ideaId={ideaId} />
+      <EvidencePackButton target={{ ideaId }} />
     </section>
   );
 }

@@ -17,36 +17,36 @@ describe("share form", () => {
   });
 
   it("sends the personal note of an e-mail link trimmed, none when blank or for other types; over 500 characters is refused on its field", () => {
-    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "  Hi Grace,\nthe deck we discussed.  " }), 5)).toMatchObject({
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "  Hi Grace,\nthe deck we discussed.  " }), { ideaId: 5 })).toMatchObject({
       ok: true,
       body: { note: "Hi Grace,\nthe deck we discussed." },
     });
-    const blank = toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "   " }), 5);
+    const blank = toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "   " }), { ideaId: 5 });
     expect(blank.ok && blank.body.note == null).toBe(true);
-    const other = toCreateShareRequest(form({ shareType: "full-access", note: "left over from the e-mail type" }), 5);
+    const other = toCreateShareRequest(form({ shareType: "full-access", note: "left over from the e-mail type" }), { ideaId: 5 });
     expect(other.ok && other.body.note === undefined).toBe(true);
-    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "x".repeat(501) }), 5)).toEqual({
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "x".repeat(501) }), { ideaId: 5 })).toEqual({
       ok: false,
       errors: { note: "Note must be at most 500 characters" },
     });
-    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "x".repeat(500) }), 5)).toMatchObject({ ok: true });
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com", note: "x".repeat(500) }), { ideaId: 5 })).toMatchObject({ ok: true });
   });
 
   it("sends null for every field the type does not use, whatever the inputs still hold", () => {
     const leftovers = { expiresAt: FUTURE_LOCAL, maxViews: "4", recipientEmail: "a@example.com" };
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), 5)).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "one-time" }), { ideaId: 5 })).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "one-time", expiresAt: null, maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), 5)).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "full-access" }), { ideaId: 5 })).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
     });
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), 5)).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "email", recipientEmail: " A@Example.COM " }), { ideaId: 5 })).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", allowDownload: false, screenShield: false },
     });
-    expect(toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), 5)).toEqual({
+    expect(toCreateShareRequest(form({ ...leftovers, shareType: "time-dependent" }), { ideaId: 5 })).toEqual({
       ok: true,
       body: { ideaId: 5, shareType: "time-dependent", expiresAt: new Date(FUTURE_LOCAL).toISOString(), maxViews: 4, recipientEmail: null, allowDownload: false, screenShield: false },
     });
@@ -54,67 +54,67 @@ describe("share form", () => {
 
   it("what the form sends is what the handler's schema accepts, unchanged", () => {
     for (const shareType of ["one-time", "time-dependent", "full-access", "email"] as const) {
-      const request = toCreateShareRequest(form({ shareType, expiresAt: FUTURE_LOCAL, maxViews: "2", recipientEmail: "b@example.com" }), 9);
+      const request = toCreateShareRequest(form({ shareType, expiresAt: FUTURE_LOCAL, maxViews: "2", recipientEmail: "b@example.com" }), { ideaId: 9 });
       if (!request.ok) throw new Error(`${shareType} refused`);
       expect(createShareSchema.parse(request.body)).toEqual(request.body);
     }
   });
 
   it("sends the link options as switched", () => {
-    expect(toCreateShareRequest(form({ shareType: "full-access", allowDownload: true }), 5)).toMatchObject({ ok: true, body: { allowDownload: true, screenShield: false } });
-    expect(toCreateShareRequest(form({ shareType: "full-access", screenShield: true }), 5)).toMatchObject({ ok: true, body: { allowDownload: false, screenShield: true } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowDownload: true }), { ideaId: 5 })).toMatchObject({ ok: true, body: { allowDownload: true, screenShield: false } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", screenShield: true }), { ideaId: 5 })).toMatchObject({ ok: true, body: { allowDownload: false, screenShield: true } });
   });
 
   it("sends the passcode as typed, none when empty; a short one is refused on its field", () => {
-    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: " open sesame" }), 5)).toMatchObject({ ok: true, body: { passcode: " open sesame" } });
-    const none = toCreateShareRequest(form({ shareType: "full-access", passcode: "" }), 5);
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: " open sesame" }), { ideaId: 5 })).toMatchObject({ ok: true, body: { passcode: " open sesame" } });
+    const none = toCreateShareRequest(form({ shareType: "full-access", passcode: "" }), { ideaId: 5 });
     expect(none.ok && "passcode" in none.body).toBe(false);
-    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "abc" }), 5)).toEqual({ ok: false, errors: { passcode: MESSAGES.passcode } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", passcode: "abc" }), { ideaId: 5 })).toEqual({ ok: false, errors: { passcode: MESSAGES.passcode } });
   });
 
   it("sends the link's name trimmed, none when blank; a name over 100 characters or over two lines is refused on its field", () => {
-    expect(toCreateShareRequest(form({ shareType: "full-access", name: "  Sequoia, partner meeting " }), 5)).toMatchObject({ ok: true, body: { name: "Sequoia, partner meeting" } });
-    const blank = toCreateShareRequest(form({ shareType: "full-access", name: "   " }), 5);
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "  Sequoia, partner meeting " }), { ideaId: 5 })).toMatchObject({ ok: true, body: { name: "Sequoia, partner meeting" } });
+    const blank = toCreateShareRequest(form({ shareType: "full-access", name: "   " }), { ideaId: 5 });
     expect(blank.ok && "name" in blank.body).toBe(false);
-    expect(toCreateShareRequest(form({ shareType: "full-access", name: "x".repeat(101) }), 5)).toEqual({ ok: false, errors: { name: "Name must be at most 100 characters" } });
-    expect(toCreateShareRequest(form({ shareType: "full-access", name: "Sequoia\nTerms: none" }), 5)).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "x".repeat(101) }), { ideaId: 5 })).toEqual({ ok: false, errors: { name: "Name must be at most 100 characters" } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", name: "Sequoia\nTerms: none" }), { ideaId: 5 })).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
   });
 
   it("sends who may open the link as lists, none when empty; a bad entry is reported on its list", () => {
     expect(splitList(" a@x.com, b@y.com;c@z.com\n")).toEqual(["a@x.com", "b@y.com", "c@z.com"]);
-    expect(toCreateShareRequest(form({ shareType: "full-access", allowedDomains: "@Sequoia.com, a16z.com", blockedDomains: "rival.io" }), 5)).toMatchObject({
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowedDomains: "@Sequoia.com, a16z.com", blockedDomains: "rival.io" }), { ideaId: 5 })).toMatchObject({
       ok: true,
       body: { allowedDomains: ["sequoia.com", "a16z.com"], blockedDomains: ["rival.io"] },
     });
-    const none = toCreateShareRequest(form({ shareType: "full-access" }), 5);
+    const none = toCreateShareRequest(form({ shareType: "full-access" }), { ideaId: 5 });
     expect(none.ok && ("allowedEmails" in none.body || "allowedDomains" in none.body || "blockedDomains" in none.body)).toBe(false);
-    expect(toCreateShareRequest(form({ shareType: "full-access", allowedEmails: "partner@sequoia.com nobody" }), 5)).toMatchObject({ ok: false, errors: { allowedEmails: expect.any(String) } });
-    expect(toCreateShareRequest(form({ shareType: "full-access", blockedDomains: "not_a domain" }), 5)).toMatchObject({ ok: false, errors: { blockedDomains: "Enter domains such as sequoia.com" } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", allowedEmails: "partner@sequoia.com nobody" }), { ideaId: 5 })).toMatchObject({ ok: false, errors: { allowedEmails: expect.any(String) } });
+    expect(toCreateShareRequest(form({ shareType: "full-access", blockedDomains: "not_a domain" }), { ideaId: 5 })).toMatchObject({ ok: false, errors: { blockedDomains: "Enter domains such as sequoia.com" } });
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {
-    expect(toCreateShareRequest(form({ maxViews: "  " }), 1)).toMatchObject({ ok: true, body: { maxViews: null } });
+    expect(toCreateShareRequest(form({ maxViews: "  " }), { ideaId: 1 })).toMatchObject({ ok: true, body: { maxViews: null } });
   });
 
   it("refuses a missing, past or unreadable expiry, a bad maximum and a bad address, each on its own field", () => {
-    expect(toCreateShareRequest(form({ shareType: "time-dependent" }), 1)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
-    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "2020-01-01T00:00" }), 1)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
-    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "garbage" }), 1)).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
+    expect(toCreateShareRequest(form({ shareType: "time-dependent" }), { ideaId: 1 })).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
+    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "2020-01-01T00:00" }), { ideaId: 1 })).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
+    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "garbage" }), { ideaId: 1 })).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
     for (const bad of ["0", "-1", "1.5", "1e3", "abc", "1000001"]) {
-      expect(toCreateShareRequest(form({ maxViews: bad }), 1)).toEqual({ ok: false, errors: { maxViews: MESSAGES.maxViews } });
+      expect(toCreateShareRequest(form({ maxViews: bad }), { ideaId: 1 })).toEqual({ ok: false, errors: { maxViews: MESSAGES.maxViews } });
     }
     for (const bad of ["", "not-an-address", "a@b"]) {
-      expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: bad }), 1)).toEqual({ ok: false, errors: { recipientEmail: MESSAGES.recipientEmail } });
+      expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: bad }), { ideaId: 1 })).toEqual({ ok: false, errors: { recipientEmail: MESSAGES.recipientEmail } });
     }
     // Two bad fields: two messages, each where it belongs.
-    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "", maxViews: "0" }), 1)).toEqual({
+    expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "", maxViews: "0" }), { ideaId: 1 })).toEqual({
       ok: false,
       errors: { expiresAt: MESSAGES.expiresAt, maxViews: MESSAGES.maxViews },
     });
   });
 
   it("the Standard Schema gives the light form the body, or one issue per field", async () => {
-    const schema = shareFormSchema(3)["~standard"];
+    const schema = shareFormSchema({ ideaId: 3 })["~standard"];
     expect(await schema.validate(form({ shareType: "full-access" }))).toEqual({
       value: { ideaId: 3, shareType: "full-access", expiresAt: null, maxViews: null, recipientEmail: null, allowDownload: false, screenShield: false },
     });

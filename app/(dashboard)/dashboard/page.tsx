@@ -10,6 +10,7 @@ import { listAssets } from "@/lib/domain/files";
 import { listIdeas } from "@/lib/domain/ideas";
 import { loadedQueries } from "@/client/query-state";
 import { listSharedWithMe } from "@/lib/domain/shares/shared-with-me";
+import { listRooms } from "@/lib/domain/rooms";
 
 export const dynamic = "force-dynamic";
 
@@ -18,8 +19,8 @@ export const metadata: Metadata = { title: "Idea Portfolio" };
 export default async function DashboardPage() {
   const user = await requirePageUser();
   // The portfolio's lists come with the page (the same answers as their GETs), not in a second round trip.
-  const [ideas, assets, shared] = await Promise.all([listIdeas(user.id), listAssets(user.id), user.emailVerified ? listSharedWithMe(user.id) : null]);
-  const loaded = loadedQueries([[queryKeys.ideas, ideas], [queryKeys.assets, assets], ...(shared ? ([[queryKeys.sharedWithMe, shared]] as const) : [])]);
+  const [ideas, assets, rooms, shared] = await Promise.all([listIdeas(user.id), listAssets(user.id), listRooms(user.id), user.emailVerified ? listSharedWithMe(user.id) : null]);
+  const loaded = loadedQueries([[queryKeys.ideas, ideas], [queryKeys.assets, assets], [queryKeys.rooms, rooms], ...(shared ? ([[queryKeys.sharedWithMe, shared]] as const) : [])]);
 
   return (
     <>

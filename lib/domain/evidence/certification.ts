@@ -7,7 +7,10 @@
  */
 export const CERTIFICATION_FILE = "certification.txt";
 
-export type CertificationFacts = { packId: string; ideaId: number; ideaTitle: string; createdAt: Date; manifestSha256: string; fileCount: number };
+/** What the pack is of: an idea (one log, log/log.jsonl) or a room (a log per idea, log/ID/log.jsonl). */
+export type CertificationSubject = { kind: "Idea" | "Room"; id: number | string; title: string };
+
+export type CertificationFacts = { packId: string; subject: CertificationSubject; createdAt: Date; manifestSha256: string; fileCount: number };
 
 export function certificationTemplate(f: CertificationFacts): string {
   const blank = "____________________________";
@@ -19,7 +22,7 @@ export function certificationTemplate(f: CertificationFacts): string {
     "",
     "Evidence pack identified by this certification",
     `  Pack id:                   ${f.packId}`,
-    `  Idea:                      ${f.ideaId} (${f.ideaTitle.replace(/\s+/g, " ")})`,
+    `  ${`${f.subject.kind}:`.padEnd(27)}${f.subject.id} (${f.subject.title.replace(/\s+/g, " ")})`,
     `  Pack made (UTC):           ${f.createdAt.toISOString()}`,
     `  SHA-256 of manifest.json:  ${f.manifestSha256}`,
     `  Files listed in manifest:  ${f.fileCount}`,
@@ -39,7 +42,9 @@ export function certificationTemplate(f: CertificationFacts): string {
     `   that the copy produced matches these digests on ${blank} [date] by ${blank}`,
     "   [method, e.g. opening verify.html from the pack, or the commands in README.txt].",
     "",
-    "4. The pack's event log (log/log.jsonl) is a hash chain in which each entry commits to the one before it, and its",
+    ...(f.subject.kind === "Idea"
+      ? ["4. The pack's event log (log/log.jsonl) is a hash chain in which each entry commits to the one before it, and its"]
+      : ["4. The pack's event logs (log/ID/log.jsonl, one per idea) are hash chains in which each entry commits to the one", "   before it, and their"]),
     "   anchors were timestamped by OpenTimestamps (Bitcoin) and RFC 3161 time-stamping authorities, as README.txt",
     "   describes.",
     "",

@@ -5,7 +5,7 @@ import { sha256Hex } from "@/lib/platform/crypto";
 import { activityCsv } from "@/lib/domain/activity";
 import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { agreementNameText, buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
-import { certificateInclude, ideaAcceptance } from "@/lib/domain/agreements/certificate-data";
+import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import { presentProof, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { hostOf } from "@/lib/domain/timestamps/http";
@@ -154,7 +154,7 @@ function versionGuide(source: IdeaEvidenceSource, v: EvidenceVersion, fileName: 
 }
 
 /** The version's stamped file, its proof and its guide. */
-async function* versionEntries(source: IdeaEvidenceSource, v: EvidenceVersion, folder: string, files: EvidenceFiles, notes: IdeaEvidenceNotes): AsyncGenerator<ZipEntry> {
+async function* versionEntries(source: IdeaEvidenceSource, v: EvidenceVersion, folder: string, files: EvidenceFiles, notes: Pick<IdeaEvidenceNotes, "versions">): AsyncGenerator<ZipEntry> {
   const dir = join(folder, versionFolder(v.version));
   const fileName = exportFileName(v.idea);
   const note: VersionNote = {
@@ -189,10 +189,13 @@ async function* versionEntries(source: IdeaEvidenceSource, v: EvidenceVersion, f
   yield files.entry(note.guide, utf8(versionGuide(source, v, fileName, note.ots)), true);
 }
 
-async function ndaPage(ideaId: number, after: { acceptedAt: Date; id: string } | null) {
+/** Whose acceptances: those made for one idea, or through a room's links (one each, covering the room's ideas). */
+export type AcceptancesOf = { ideaId: number } | { roomId: string };
+
+async function ndaPage(of: AcceptancesOf, after: { acceptedAt: Date; id: string } | null) {
   return db.ndaAcceptance.findMany({
     where: {
-      ideaId,
+      ...of,
       ...(after ? { OR: [{ acceptedAt: { gt: after.acceptedAt } }, { acceptedAt: after.acceptedAt, id: { gt: after.id } }] } : {}),
     },
     orderBy: [{ acceptedAt: "asc" }, { id: "asc" }],
@@ -200,18 +203,18 @@ async function ndaPage(ideaId: number, after: { acceptedAt: Date; id: string } |
     include: certificateInclude,
   });
 }
-type NdaRow = ReturnType<typeof ideaAcceptance<Awaited<ReturnType<typeof ndaPage>>[number]>>;
+type NdaRow = Awaited<ReturnType<typeof ndaPage>>[number];
 
 /** Every acceptance, oldest first, a page at a time; one accepted before acceptances were stamped is queued now. */
-async function* acceptances(ideaId: number): AsyncGenerator<NdaRow> {
+async function* acceptances(of: AcceptancesOf): AsyncGenerator<NdaRow> {
   let after: { acceptedAt: Date; id: string } | null = null;
   for (;;) {
-    const page = await ndaPage(ideaId, after);
+    const page = await ndaPage(of, after);
     for (const row of page) {
-      if (row.timestamp) yield ideaAcceptance(row);
+      if (row.timestamp) yield row;
       else {
         await queueMissingNdaProof(row);
-        yield ideaAcceptance(await db.ndaAcceptance.findUniqueOrThrow({ where: { id: row.id }, include: certificateInclude }));
+        yield await db.ndaAcceptance.findUniqueOrThrow({ where: { id: row.id }, include: certificateInclude });
       }
     }
     if (page.length < NDA_PAGE) return;
@@ -220,9 +223,22 @@ async function* acceptances(ideaId: number): AsyncGenerator<NdaRow> {
   }
 }
 
-async function* agreementEntries(source: IdeaEvidenceSource, folder: string, files: EvidenceFiles, notes: IdeaEvidenceNotes): AsyncGenerator<ZipEntry> {
+/** What the agreements' certificates need: the site's origin and the pack's time (their 'generated' line). */
+type CertificateSource = Pick<IdeaEvidenceSource, "origin" | "createdAt">;
+
+/**
+ * Each acceptance of `of` under `folder`/agreements/ID/: its certificate, its record and the record's proofs (a room
+ * acceptance's record and certificate list every idea of the room with its digest).
+ */
+export async function* agreementEntries(
+  source: CertificateSource,
+  of: AcceptancesOf,
+  folder: string,
+  files: EvidenceFiles,
+  notes: Pick<IdeaEvidenceNotes, "agreements">,
+): AsyncGenerator<ZipEntry> {
   let built = 0;
-  for await (const nda of acceptances(source.idea.id)) {
+  for await (const nda of acceptances(of)) {
     if (++built % CERTIFICATES_PER_COLLECTION === 0) collectGarbage();
     const dir = join(folder, agreementFolder(nda.id));
     const note: AgreementNote = {
@@ -258,14 +274,24 @@ async function* agreementEntries(source: IdeaEvidenceSource, folder: string, fil
   }
 }
 
+/** Every published version of the idea under `folder`/versions/vN/: its stamped file, its proofs and its guide. */
+export async function* versionsEntries(source: IdeaEvidenceSource, files: EvidenceFiles, notes: Pick<IdeaEvidenceNotes, "versions">, folder = ""): AsyncGenerator<ZipEntry> {
+  for (const v of source.versions) yield* versionEntries(source, v, folder, files, notes);
+}
+
+/** The certificates of the tokens written so far, one file per authority under `folder`/tsa/. */
+export function* tsaEntries(files: EvidenceFiles, folder = ""): Generator<ZipEntry> {
+  for (const [host, pem] of files.tsaCertificates) yield files.entry(join(folder, `tsa/${host}.pem`), utf8(pem), true);
+}
+
 /**
  * The idea's entries under `folder` ("" for the archive's root): every published version, every acceptance, the
  * activity. `notes` receives what each version and agreement became (paths, proofs) as the entries are pulled.
  */
 export async function* ideaEvidenceEntries(source: IdeaEvidenceSource, files: EvidenceFiles, notes: IdeaEvidenceNotes, folder = ""): AsyncGenerator<ZipEntry> {
-  for (const v of source.versions) yield* versionEntries(source, v, folder, files, notes);
-  yield* agreementEntries(source, folder, files, notes);
-  for (const [host, pem] of files.tsaCertificates) yield files.entry(join(folder, `tsa/${host}.pem`), utf8(pem), true);
+  yield* versionsEntries(source, files, notes, folder);
+  yield* agreementEntries(source, { ideaId: source.idea.id }, folder, files, notes);
+  yield* tsaEntries(files, folder);
   const activity = join(folder, "activity.csv");
   try {
     const { csv } = await activityCsv(source.idea.ownerId, source.idea.id);

@@ -10,7 +10,17 @@ import { ownedIdeaWithProof, ownedVersionsWithProofs } from "@/lib/domain/eviden
 import { queueDigests } from "@/lib/domain/timestamps/queue";
 import { withTsaToken } from "@/lib/domain/timestamps/proof";
 import { grantedTokenOr404 } from "@/lib/domain/timestamps/rfc3161/tokens";
-import { EvidenceFiles, ideaEvidenceEntries, utf8, type EvidenceVersion, type IdeaEvidenceNotes } from "@/lib/domain/evidence/idea-entries";
+import {
+  agreementEntries,
+  EvidenceFiles,
+  ideaEvidenceEntries,
+  tsaEntries,
+  utf8,
+  versionsEntries,
+  type EvidenceVersion,
+  type IdeaEvidenceNotes,
+  type VersionNote,
+} from "@/lib/domain/evidence/idea-entries";
 import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
 import { protectiveMeasures } from "@/lib/domain/evidence/measures";
 import { buildMeasuresPdf } from "@/lib/domain/evidence/measures-pdf";
@@ -50,16 +60,36 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  * ZIP; the manifest, written last, lists them all. Once the archive's last bytes are handed to the client, the pack is
  * recorded (EvidencePack) and the manifest's digest queued for a timestamp, in one transaction: a download that
  * stopped half-way leaves no pack claiming a proof for bytes nobody received.
+ *
+ * A room's pack (GET /api/rooms/{id}/evidence.zip) is built by the same steps from the room's ideas: each idea's
+ * versions under ideas/ID/versions/vN/, the acceptances made through the room's links under agreements/, each idea's
+ * log at log/ID/log.jsonl (anchors once under log/anchors/), verify.html, manifest.json and certification.txt.
  */
 
 export const EVIDENCE_PACK_FORMAT = "ideavault-evidence-pack-1";
+export const ROOM_EVIDENCE_PACK_FORMAT = "ideavault-room-evidence-pack-1";
 
 type PackIdea = Awaited<ReturnType<typeof ownedIdeaWithProof>>["idea"];
 
-export type EvidencePackPlan = { packId: string; idea: PackIdea; versions: EvidenceVersion[]; createdAt: Date; origin: string };
+/** One idea of a pack: its latest published version (title, owner) and every published version, oldest first. */
+export type PackItem = { idea: PackIdea; versions: EvidenceVersion[] };
+
+/**
+ * What a pack is of. An idea's pack keeps its files at the archive's root; a room's pack (GET /api/rooms/{id}/evidence.zip)
+ * puts each idea's versions under ideas/ID/ and its log at log/ID/log.jsonl, and holds the acceptances made through
+ * the room's links (each lists every idea by its digest), not those of the ideas' own links.
+ */
+export type EvidencePackPlan = { packId: string; createdAt: Date; origin: string } & (
+  | { room: null; idea: PackIdea; versions: EvidenceVersion[] }
+  | { room: { id: string; name: string; ownerId: string }; items: PackItem[] }
+);
+type IdeaPlan = Extract<EvidencePackPlan, { room: null }>;
+type RoomPlan = Extract<EvidencePackPlan, { room: object }>;
 
 class PackState extends EvidenceFiles {
   readonly notes: IdeaEvidenceNotes = { versions: [], agreements: [] };
+  /** A room pack's versions, by idea. */
+  readonly itemVersions = new Map<number, VersionNote[]>();
   manifestSha256: string | null = null;
   constructor() {
     super("evidence pack");
@@ -75,6 +105,20 @@ export function evidencePackFileName(ideaId: number, now = new Date()) {
   return `evidence-idea-${ideaId}-${now.toISOString().slice(0, 10)}.zip`;
 }
 
+export function roomEvidencePackFileName(roomId: string, now = new Date()) {
+  return `evidence-room-${roomId}-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/** Every published version of the owner's idea with its proof, as a pack item; null for an idea with none. */
+async function packItem(ownerId: string, ideaId: number): Promise<PackItem | null> {
+  const published = await ownedVersionsWithProofs(ownerId, ideaId);
+  const latest = published[published.length - 1];
+  if (!latest) return null;
+  return { idea: latest.idea, versions: published.map(({ idea, proof }) => ({ version: idea.version, publishedAt: idea.publishedAt, idea, proof })) };
+}
+
+const packBasics = () => ({ packId: crypto.randomBytes(16).toString("base64url"), createdAt: new Date(), origin: certificateOrigin() });
+
 /**
  * Checks before any byte is sent: the owner's idea (another creator's, or none, is a 404) and published (a draft has
  * no published version and no agreement: 409). An idea published before proofs existed gets its proof queued here.
@@ -84,25 +128,33 @@ export async function planEvidencePack(ownerId: string, ideaId: number): Promise
   if (found.status !== "published") {
     throw new ConflictError("This idea is not published yet: an evidence pack holds published versions and the agreements made on them.");
   }
-  const published = await ownedVersionsWithProofs(ownerId, ideaId);
-  const latest = published[published.length - 1];
-  if (!latest) throw new ConflictError("This idea has no published version yet.");
-  return {
-    packId: crypto.randomBytes(16).toString("base64url"),
-    idea: latest.idea,
-    versions: published.map(({ idea, proof }) => ({ version: idea.version, publishedAt: idea.publishedAt, idea, proof })),
-    createdAt: new Date(),
-    origin: certificateOrigin(),
-  };
+  const item = await packItem(ownerId, ideaId);
+  if (!item) throw new ConflictError("This idea has no published version yet.");
+  return { ...packBasics(), room: null, ...item };
 }
 
-function readme(plan: EvidencePackPlan) {
+/**
+ * The pack of `room`, which the caller found among the owner's live rooms (ownedRoomOr404: lib/domain/rooms reaches
+ * this folder through the recipients' code, so the check stays with the caller): its ideas in the room's order. An
+ * emptied room still has its acceptances and gets a pack of them.
+ */
+export async function planRoomEvidencePack(ownerId: string, room: { id: string; name: string }): Promise<EvidencePackPlan> {
+  const rows = await db.roomItem.findMany({ where: { roomId: room.id }, orderBy: { position: "asc" }, select: { ideaId: true } });
+  const items: PackItem[] = [];
+  for (const { ideaId } of rows) {
+    const item = await packItem(ownerId, ideaId);
+    if (item) items.push(item);
+  }
+  return { ...packBasics(), room: { id: room.id, name: room.name, ownerId }, items };
+}
+
+/** A README's first lines: what the pack is of, its id, time and origin. */
+const readmeHead = (of: string, plan: EvidencePackPlan) => [`Evidence pack of ${of}`, "", `Pack ${plan.packId}, made ${formatUtc(plan.createdAt)} on ${plan.origin}.`, ""];
+
+function readme(plan: IdeaPlan) {
   const otsUrl = manifestOtsUrl(plan.origin, plan.idea.id, plan.packId);
   return [
-    `Evidence pack of idea ${plan.idea.id}: ${JSON.stringify(plan.idea.title)}`,
-    "",
-    `Pack ${plan.packId}, made ${formatUtc(plan.createdAt)} on ${plan.origin}.`,
-    "",
+    ...readmeHead(`idea ${plan.idea.id}: ${JSON.stringify(plan.idea.title)}`, plan),
     "What is here",
     "------------",
     "versions/vN/            Each published version of the idea: its stamped file (the exact bytes its timestamp",
@@ -149,13 +201,13 @@ function readme(plan: EvidencePackPlan) {
   ].join("\n");
 }
 
+/** What every manifest starts with: its format, the pack's id, time and origin. */
+const manifestHead = (format: string, plan: EvidencePackPlan) => ({ format, pack: plan.packId, createdAt: plan.createdAt, origin: plan.origin });
+
 /** manifest.json: written last, from what the pack actually holds. */
-function manifest(plan: EvidencePackPlan, state: PackState) {
+function manifest(plan: IdeaPlan, state: PackState) {
   return {
-    format: EVIDENCE_PACK_FORMAT,
-    pack: plan.packId,
-    createdAt: plan.createdAt,
-    origin: plan.origin,
+    ...manifestHead(EVIDENCE_PACK_FORMAT, plan),
     idea: { id: plan.idea.id, title: plan.idea.title },
     manifestTimestamp: {
       ots: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId),
@@ -173,8 +225,54 @@ function manifest(plan: EvidencePackPlan, state: PackState) {
   };
 }
 
+/** A room pack's README.txt: where each idea's files are, and the same checks as an idea's pack. */
+function roomReadme(plan: RoomPlan) {
+  return [
+    ...readmeHead(`room ${plan.room.id}: ${JSON.stringify(plan.room.name)}`, plan),
+    "Ideas in the room, in its order:",
+    ...plan.items.map((i) => `  ideas/${i.idea.id}/  ${JSON.stringify(i.idea.title)}`),
+    "",
+    "What is here",
+    "------------",
+    "ideas/ID/versions/vN/   Each published version of each idea: its stamped file (the exact bytes its timestamp",
+    "                        proves), its OpenTimestamps proof (.ots), its RFC 3161 token (.tsr) and HOW-TO-VERIFY.txt.",
+    "agreements/ID/          Each agreement accepted through the room's links: the certificate (PDF) with the full",
+    "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
+    "                        (.json), which lists every idea of the room as shown, with its title, version and SHA-256;",
+    "                        and that record's proof (.json.ots) and token (.json.tsr).",
+    "tsa/HOST.pem            The certificates in the RFC 3161 tokens, one file per time-stamping authority.",
+    "log/ID/log.jsonl        Each idea's evidence log, one event per line, each entry's hash chained to the one before,",
+    "                        with anchor lines.",
+    "log/anchors/ROOT.ots|tsr The proofs of each anchor's Merkle root: OpenTimestamps and RFC 3161.",
+    "verify.html             Checks this whole pack in your browser, with no network: open it and choose this ZIP.",
+    "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
+    "certification.txt       A records custodian's declaration to complete and sign, naming the manifest by its SHA-256.",
+    "",
+    "How to check it",
+    "---------------",
+    "Open verify.html (from this pack) in a current browser and give it this ZIP file: it recomputes every SHA-256 and",
+    "reads every proof, on your computer only. By hand: compare `sha256sum FILE` with manifest.json; verify each .ots",
+    `at ${plan.origin}/verify or with \`ots verify FILE.ots\`, each .tsr with \`openssl ts -verify -data FILE -in FILE.tsr\`;`,
+    "an agreement's record names each idea's content by its SHA-256: it equals that version's digest here.",
+    "Each idea's evidence pack (from the idea's page) adds its own links' agreements, receipts and protective measures.",
+    "",
+  ].join("\n");
+}
+
+/** A room pack's manifest.json, written last. The room's pack itself is not timestamped: its digest is not queued. */
+function roomManifest(plan: RoomPlan, state: PackState) {
+  return {
+    ...manifestHead(ROOM_EVIDENCE_PACK_FORMAT, plan),
+    room: { id: plan.room.id, name: plan.room.name },
+    ideas: plan.items.map((i) => ({ id: i.idea.id, title: i.idea.title, versions: state.itemVersions.get(i.idea.id) ?? [] })),
+    agreements: state.notes.agreements,
+    files: state.files,
+    problems: state.problems,
+  };
+}
+
 /** Every reader's receipt, a link and a page of recipients at a time (one receipt in memory at once). */
-async function* receiptEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+async function* receiptEntries(plan: IdeaPlan, state: PackState): AsyncGenerator<ZipEntry> {
   const shares = await db.share.findMany({ where: { ideaId: plan.idea.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: receiptShareSelect });
   for (const share of shares) {
     for (let cursor: string | undefined; ; ) {
@@ -195,35 +293,69 @@ async function* receiptEntries(plan: EvidencePackPlan, state: PackState): AsyncG
   }
 }
 
-/** The idea's evidence log as JSON Lines, and each anchor's proofs of its root as files named by the root. */
-async function* logEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
-  const lines: string[] = [];
-  for await (const line of evidenceLogLines(plan.idea.id)) lines.push(line);
-  if (!lines.length) return;
-  yield state.entry("log/log.jsonl", utf8(lines.join("")), true);
-  for (const a of await anchorProofsOf(plan.idea.id)) {
-    if (a.ots) yield state.entry(`log/anchors/${a.root}.ots`, new Uint8Array(a.ots), false);
-    if (a.tsr) yield state.entry(`log/anchors/${a.root}.tsr`, new Uint8Array(a.tsr), false);
+/**
+ * Each idea's evidence log as JSON Lines at `logPath(id)`, and each anchor's proofs of its root as files named by the
+ * root (an anchor covering several of the ideas is written once).
+ */
+async function* logEntries(ideaIds: number[], logPath: (ideaId: number) => string, state: PackState): AsyncGenerator<ZipEntry> {
+  const roots = new Set<string>();
+  for (const ideaId of ideaIds) {
+    const lines: string[] = [];
+    for await (const line of evidenceLogLines(ideaId)) lines.push(line);
+    if (!lines.length) continue;
+    yield state.entry(logPath(ideaId), utf8(lines.join("")), true);
+    for (const a of await anchorProofsOf(ideaId)) {
+      if (roots.has(a.root)) continue;
+      roots.add(a.root);
+      if (a.ots) yield state.entry(`log/anchors/${a.root}.ots`, new Uint8Array(a.ots), false);
+      if (a.tsr) yield state.entry(`log/anchors/${a.root}.tsr`, new Uint8Array(a.tsr), false);
+    }
   }
 }
 
-async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+/** The idea's own files: everything of the idea at the root, its readers' receipts, its log and its measures. */
+async function* ideaPackEntries(plan: IdeaPlan, state: PackState): AsyncGenerator<ZipEntry> {
   yield state.entry("README.txt", utf8(readme(plan)), true);
   yield* ideaEvidenceEntries(plan, state, state.notes);
   yield* receiptEntries(plan, state);
-  yield* logEntries(plan, state);
+  yield* logEntries([plan.idea.id], () => "log/log.jsonl", state);
   yield state.entry("verify.html", utf8(verifyHtml()), true);
   yield state.entry("measures.pdf", await buildMeasuresPdf(await protectiveMeasures(plan.idea.ownerId, plan.idea.id, plan.createdAt)), false);
-  const bytes = utf8(`${JSON.stringify(manifest(plan, state), null, 2)}\n`);
+}
+
+/** The room's files: each idea's versions under ideas/ID/, the room's acceptances, each idea's log. */
+async function* roomPackEntries(plan: RoomPlan, state: PackState): AsyncGenerator<ZipEntry> {
+  yield state.entry("README.txt", utf8(roomReadme(plan)), true);
+  for (const item of plan.items) {
+    const notes = { versions: [] as VersionNote[] };
+    state.itemVersions.set(item.idea.id, notes.versions);
+    yield* versionsEntries({ ...item, origin: plan.origin, createdAt: plan.createdAt }, state, notes, `ideas/${item.idea.id}`);
+  }
+  yield* agreementEntries(plan, { roomId: plan.room.id }, "", state, state.notes);
+  yield* tsaEntries(state);
+  yield* logEntries(
+    plan.items.map((i) => i.idea.id),
+    (id) => `log/${id}/log.jsonl`,
+    state,
+  );
+  yield state.entry("verify.html", utf8(verifyHtml()), true);
+}
+
+async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGenerator<ZipEntry> {
+  yield* plan.room ? roomPackEntries(plan, state) : ideaPackEntries(plan, state);
+  const bytes = utf8(`${JSON.stringify(plan.room ? roomManifest(plan, state) : manifest(plan, state), null, 2)}\n`);
   const manifestSha256 = sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   state.manifestSha256 = manifestSha256;
   yield { name: "manifest.json", compress: true, chunks: slices(bytes) };
-  const facts = { packId: plan.packId, ideaId: plan.idea.id, ideaTitle: plan.idea.title, createdAt: plan.createdAt, manifestSha256, fileCount: state.files.length };
+  const subject = plan.room
+    ? { kind: "Room" as const, id: plan.room.id, title: plan.room.name }
+    : { kind: "Idea" as const, id: plan.idea.id, title: plan.idea.title };
+  const facts = { packId: plan.packId, subject, createdAt: plan.createdAt, manifestSha256, fileCount: state.files.length };
   yield { name: CERTIFICATION_FILE, compress: true, chunks: slices(utf8(certificationTemplate(facts))) };
 }
 
 /** Records the pack and queues its manifest's digest, together: a pack row always has its proof. */
-async function recordPack(plan: EvidencePackPlan, manifestSha256: string) {
+async function recordPack(plan: IdeaPlan, manifestSha256: string) {
   await db.$transaction(async (tx) => {
     await tx.evidencePack.create({ data: { id: plan.packId, ideaId: plan.idea.id, manifestSha256, createdAt: plan.createdAt } });
     await queueDigests(tx, [{ evidencePackId: plan.packId, digest: manifestSha256 }]);
@@ -239,7 +371,8 @@ export function evidencePackStream(plan: EvidencePackPlan): ReadableStream<Uint8
     label: "evidence pack",
     onComplete: async () => {
       if (!state.manifestSha256) throw new Error("the pack ended without its manifest");
-      await recordPack(plan, state.manifestSha256);
+      // A room's pack has no row to hang a proof on (EvidencePack is an idea's): it is sent, not recorded.
+      if (!plan.room) await recordPack(plan, state.manifestSha256);
     },
   });
 }

@@ -1,9 +1,5 @@
-import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PDFDocument } from "pdf-lib";
+import { bytesOf, sha256, text, unzip } from "../../support/unzip";
 import { agreedRecipient, createDraft, createPublished, createShare, createUser, TEST_ORIGIN } from "../../factories";
 import { expectSameInPython, runStamping, useFakeNetwork } from "../../lib/domain/timestamps/helpers";
 import { db } from "@/lib/platform/db";
@@ -32,25 +28,6 @@ const manifestOtsCall = (ideaId: number | string, packId: string) =>
 function signIn(user: { id: string; name: string; email: string }) {
   session.user = { id: user.id, name: user.name, email: user.email, profileImage: null };
 }
-
-/** Python's zipfile reads the archive (an independent reader): its CRC check and every entry's bytes (hex), in order. */
-function unzip(bytes: Buffer): { bad: string | null; names: string[]; entries: Record<string, string> } {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "evidence-")), "pack.zip");
-  fs.writeFileSync(file, bytes);
-  const script = `
-import json, sys, zipfile
-z = zipfile.ZipFile(sys.argv[1])
-bad = z.testzip()
-print(json.dumps({"bad": bad, "names": z.namelist(), "entries": {i.filename: z.read(i).hex() for i in z.infolist()}}))`;
-  try {
-    return JSON.parse(execFileSync("/usr/bin/python3", ["-c", script, file], { maxBuffer: 256 * 1024 * 1024 }).toString());
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
-}
-const bytesOf = (hex: string) => Buffer.from(hex, "hex");
-const text = (hex: string) => bytesOf(hex).toString("utf8");
-const sha256 = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 
 type Manifest = {
   format: string;

@@ -1,20 +1,6 @@
-import Link from "next/link";
-import { SearchX } from "lucide-react";
-import { SharePageFrame } from "@/components/share/share-page-frame";
-import { Button } from "@/components/ui/button";
+import { OwnerNotFound } from "@/components/share/owner-not-found";
 
 /** SPEC §2: an unknown idea, or another creator's, shows 'Idea not found'. */
 export default function ShareIdeaNotFound() {
-  return (
-    <SharePageFrame>
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <SearchX aria-hidden="true" className="text-muted-foreground size-10" />
-        <h2 className="text-xl font-semibold">Idea not found</h2>
-        <p className="text-muted-foreground max-w-sm text-sm">It may have been deleted, or the link belongs to another account.</p>
-        <Button asChild>
-          <Link href="/dashboard">Back to Dashboard</Link>
-        </Button>
-      </div>
-    </SharePageFrame>
-  );
+  return <OwnerNotFound heading="Idea not found" />;
 }

@@ -6,7 +6,7 @@ import { extractEntry, readCentralDirectory } from "./zip-reader";
 
 /**
  * Every check verify.html runs on an evidence pack, in order: the ZIP itself, each file against manifest.json (and
- * nothing missing or extra), the log's hash chain, each anchor's Merkle path and proofs, each RFC 3161 token and each
+ * nothing missing or extra), each log's hash chain (one, or one per idea in a room's pack), each anchor's Merkle path and proofs, each RFC 3161 token and each
  * OpenTimestamps proof against the file beside it. A check that fails says which file and why; later checks still run,
  * so the list shows everything, and the first failure is the one the summary names.
  */
@@ -17,7 +17,8 @@ type Report = (check: Check) => void;
 const MANIFEST = "manifest.json";
 /** The custodian's declaration: it names the manifest's digest, so it follows the manifest and cannot be listed in it. */
 const CERTIFICATION = "certification.txt";
-const LOG = "log/log.jsonl";
+/** An idea's pack has one log; a room's pack has one per idea, at log/ID/log.jsonl. */
+const LOG_FILE = /^log\/(?:\d+\/)?log\.jsonl$/;
 const ANCHOR_FILE = /^log\/anchors\/([0-9a-f]{64})\.(ots|tsr)$/;
 
 type ManifestFile = { path: string; sha256: string; size: number };
@@ -133,8 +134,8 @@ async function eachConcurrently<T>(items: T[], concurrency: number, fn: (item: T
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
-async function anchorChecks(list: Check[], report: Report, found: LogAnchor) {
-  const where = `${LOG}, anchor on line ${found.line}`;
+async function anchorChecks(list: Check[], report: Report, logPath: string, found: LogAnchor) {
+  const where = `${logPath}, anchor on line ${found.line}`;
   const a: Anchor = found.anchor;
   await run(list, report, where, "Anchor's Merkle path", async () => {
     const root = await merkleRootOf(found.head, a.path);
@@ -229,11 +230,12 @@ export async function verifyPack(zip: Uint8Array, report: Report = () => {}): Pr
     });
   }
 
-  const log = files.get(LOG);
+  const logs = [...files.keys()].filter((name) => LOG_FILE.test(name));
   const anchorRoots = new Set<string>();
-  if (log) {
+  for (const logPath of logs) {
+    const log = files.get(logPath)!;
     let anchors: LogAnchor[] = [];
-    await run(list, report, LOG, "Hash chain", async () => {
+    await run(list, report, logPath, "Hash chain", async () => {
       try {
         const chain = await verifyLogChain(new TextDecoder().decode(log));
         anchors = chain.anchors;
@@ -245,7 +247,7 @@ export async function verifyPack(zip: Uint8Array, report: Report = () => {}): Pr
     });
     for (const found of anchors) {
       anchorRoots.add(found.anchor.root);
-      await anchorChecks(list, report, found);
+      await anchorChecks(list, report, logPath, found);
     }
   }
 
@@ -260,7 +262,7 @@ export async function verifyPack(zip: Uint8Array, report: Report = () => {}): Pr
         title: isOts ? "OpenTimestamps proof" : "RFC 3161 time-stamp token",
         body: async () => {
           const anchor = name.match(ANCHOR_FILE);
-          if (anchor && log && !anchorRoots.has(anchor[1])) throw new Error(`no anchor in ${LOG} has the root ${anchor[1]}`);
+          if (anchor && logs.length && !anchorRoots.has(anchor[1])) throw new Error(`no anchor in ${logs.join(", ")} has the root ${anchor[1]}`);
           const covered = coveredBy(name, files);
           return isOts ? checkOts(files.get(name)!, covered) : checkTsr(files.get(name)!, covered);
         },

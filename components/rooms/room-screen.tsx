@@ -1,0 +1,73 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { FolderOpen } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { CreateShareForm } from "@/components/share/create-share-form";
+import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
+import { ShareLinks } from "@/components/share/share-links";
+import { DeleteRoomDialog } from "@/components/rooms/delete-room-dialog";
+import { RoomDetailsForm } from "@/components/rooms/room-details-form";
+import { RoomItems } from "@/components/rooms/room-items";
+import { RoomReadingTable } from "@/components/rooms/room-reading-table";
+import { queryKeys } from "@/client/query-client";
+import type { RoomDetail } from "@/client/types";
+
+function Panel({ children }: { children: React.ReactNode }) {
+  return (
+    <Card className="min-w-0 py-4 sm:py-6">
+      <CardContent className="px-4 sm:px-6">{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /rooms/{id} below the header: the room's name and note, its documents (order, folder, pin, download), its links
+ * (the share screen's own list and form, for the room), the reading table, the room's evidence pack, and Delete.
+ */
+export function RoomScreen({ roomId }: { roomId: string }) {
+  const room = useQuery<RoomDetail>({ queryKey: queryKeys.room(roomId) });
+  if (room.isPending) return <Spinner label="Loading the room..." className="w-full py-16" />;
+  if (room.isError) {
+    return (
+      <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
+        <span>Could not load the room. Please try again.</span>
+        <Button type="button" size="sm" variant="outline" onClick={() => void room.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  const data = room.data;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <FolderOpen aria-hidden="true" className="text-brand size-5 shrink-0" />
+        <h2 className="min-w-0 flex-1 text-xl font-semibold break-words sm:text-2xl">{data.name}</h2>
+        <EvidencePackButton target={{ roomId: data.id }} className="flex-row-reverse" />
+        <DeleteRoomDialog roomId={data.id} name={data.name} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Panel>
+          <RoomDetailsForm room={data} />
+        </Panel>
+        <Panel>
+          <RoomItems room={data} />
+        </Panel>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Panel>
+          <ShareLinks target={{ roomId: data.id }} />
+        </Panel>
+        <Panel>
+          <CreateShareForm target={{ roomId: data.id }} />
+        </Panel>
+      </div>
+      <Panel>
+        <RoomReadingTable roomId={data.id} items={data.items} />
+      </Panel>
+    </div>
+  );
+}
