@@ -357,6 +357,9 @@ export const tailwindMergeConfig = {
     "backdrop-blur": [{
       "backdrop-blur": ["", "none", themeBlur, isArbitraryVariable, isArbitraryValue],
     }],
+    "border-collapse": [{
+      "border": ["collapse", "separate"],
+    }],
     "transition": [{
       "transition": ["", "all", "colors", "opacity", "shadow", "transform", "none", isArbitraryVariable, isArbitraryValue],
     }],
