@@ -39,10 +39,34 @@ const sharedFontkit: typeof fontkit = {
   create(data, postscriptName) {
     if (postscriptName) return fontkit.create(data, postscriptName);
     let face = parsedFaces.get(data);
-    if (!face) parsedFaces.set(data, (face = withLayoutCache(fontkit.create(data))));
+    if (!face) parsedFaces.set(data, (face = withLayoutCache(withoutPositioning(fontkit.create(data)))));
     return face;
   },
 };
+
+/**
+ * pdf-lib reads only the glyphs of a laid-out run (their ids, and their advance widths from the font's own metrics),
+ * never the positions that GPOS (kerning, mark placement) computes, and the PDF carries no positions either: the
+ * positioning pass, about half of fontkit's layout, is skipped. Substitution (ligatures, composed characters) still
+ * runs, so the glyphs are exactly those of a full layout; right-to-left runs are still put in visual order.
+ */
+type LayoutEngine = { engine?: { position?: (run: GlyphRun) => unknown } };
+type GlyphRun = { direction: string; glyphs: unknown[]; positions: unknown[] };
+
+function withoutPositioning(face: Face): Face {
+  const engine = (face as unknown as { _layoutEngine: LayoutEngine })._layoutEngine.engine;
+  if (engine?.position) {
+    engine.position = (run) => {
+      if (run.direction === "rtl") {
+        run.glyphs.reverse();
+        run.positions.reverse();
+      }
+      // "kern applied": the layout engine does not fall back to the old kern table for positions nobody reads.
+      return { kern: true };
+    };
+  }
+  return face;
+}
 
 /** Laid-out lines kept per face: bounded, the least recently used out (a few MB at most). */
 const LAYOUT_CACHE_MAX = 1_000;
@@ -86,10 +110,21 @@ export function fontFace(font: PDFFont): string | null {
  * glyph for become "?" rather than an invisible .notdef box.
  */
 const characterSets = new WeakMap<PDFFont, Set<number>>();
+/** A face's characters, once per process: every document embeds the same faces (thousands of code points each). */
+const faceCharacterSets = new Map<Weight, Set<number>>();
+
+function characterSetOf(font: PDFFont): Set<number> {
+  const face = faces.get(font);
+  const cached = face ? faceCharacterSets.get(face) : characterSets.get(font);
+  if (cached) return cached;
+  const supported = new Set(font.getCharacterSet());
+  if (face) faceCharacterSets.set(face, supported);
+  else characterSets.set(font, supported);
+  return supported;
+}
 
 export function drawableText(font: PDFFont, text: string): string {
-  let supported = characterSets.get(font);
-  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
+  const supported = characterSetOf(font);
   let out = "";
   for (const ch of text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")) {
     out += supported.has(ch.codePointAt(0)!) ? ch : "?";

@@ -50,19 +50,27 @@ function unitWidth(font: PDFFont, face: string | null, text: string): number {
   return w;
 }
 
+/**
+ * How close to the edge a line's summed width may come before the line is measured whole. A line's width is the sum of
+ * its glyphs' advances (pdf-lib applies no kerning), so summed words differ from it only where a substitution spans a
+ * word's edge: rare, and never by a point.
+ */
+const NEAR_EDGE = 1;
+
 function measureLines(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines = sumWordWidths(text, font, size, width);
-  // Summed widths leave out kerning across a word's edges: a line they put too close to the edge is measured whole
-  // (the drawing shapes it anyway, from the same cache), and the paragraph measured line by line if one overflows.
-  const overflows = lines.some((line) => font.widthOfTextAtSize(line, size) > width);
+  const { lines, widths } = sumWordWidths(text, font, size, width);
+  // A line summed close to the edge is measured whole (the drawing shapes it anyway, from the same cache), and the
+  // paragraph measured line by line if one overflows.
+  const overflows = lines.some((line, i) => widths[i]! > width - NEAR_EDGE && font.widthOfTextAtSize(line, size) > width);
   return overflows ? shapeLines(text, font, size, width) : lines;
 }
 
-function sumWordWidths(text: string, font: PDFFont, size: number, width: number): string[] {
+function sumWordWidths(text: string, font: PDFFont, size: number, width: number): { lines: string[]; widths: number[] } {
   const face = fontFace(font);
   const w = (s: string) => unitWidth(font, face, s) * size;
   const space = w(" ");
   const lines: string[] = [];
+  const widths: number[] = [];
   let line = "";
   let lineWidth = 0;
   for (const word of text.split(/ +/)) {
@@ -73,7 +81,10 @@ function sumWordWidths(text: string, font: PDFFont, size: number, width: number)
       lineWidth = next;
       continue;
     }
-    if (line) lines.push(line);
+    if (line) {
+      lines.push(line);
+      widths.push(lineWidth);
+    }
     line = "";
     lineWidth = 0;
     // A word longer than a line is cut by characters: their widths summed, one shaping per distinct character.
@@ -87,12 +98,16 @@ function sumWordWidths(text: string, font: PDFFont, size: number, width: number)
       if (end === chars.length && used <= width) {
         line = piece;
         lineWidth = used;
-      } else lines.push(piece);
+      } else {
+        lines.push(piece);
+        widths.push(used);
+      }
       start = end;
     }
   }
   lines.push(line);
-  return lines;
+  widths.push(lineWidth);
+  return { lines, widths };
 }
 
 /** Exact wrapping, every candidate line shaped whole: the fallback when summed widths overflow. */

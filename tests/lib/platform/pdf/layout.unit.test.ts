@@ -34,3 +34,33 @@ describe("wrapText", () => {
     }
   });
 });
+
+/**
+ * The shared faces skip positioning (kerning, mark placement), which pdf-lib never reads: the glyphs a line is drawn
+ * with are exactly those of fontkit's full layout, in every script the certificates meet.
+ */
+describe("shared faces", () => {
+  const texts = [
+    "AV WA To Ta Yo P. L' ff fi fl ffi — «quoted» “typographic” ‘marks’ … Ω≈ç√∫",
+    "Łukasz Дмитрий Ἀθῆναι Ελλάδα",
+    "e\u0301 a\u0308 n\u0303 combining marks",
+    "שלום עולם and مرحبا بالعالم",
+    "soft\u00adhyphen zero\u200bwidth",
+  ];
+
+  it.each(["regular", "bold"] as const)("%s: the same glyphs as a full layout", async (weight) => {
+    const fontkit = (await import("@pdf-lib/fontkit")).default;
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const file = weight === "regular" ? "DejaVuSans.ttf" : "DejaVuSans-Bold.ttf";
+    const reference = fontkit.create(fs.readFileSync(path.join(process.cwd(), "assets", "fonts", file)));
+    const font = await embedDejaVu(await PDFDocument.create(), weight);
+    const shared = (font as unknown as { embedder: { font: typeof reference } }).embedder.font;
+    expect(shared).not.toBe(reference);
+    for (const text of texts) {
+      const ids = (face: typeof reference) => face.layout(text).glyphs.map((g) => g.id);
+      expect(ids(shared)).toEqual(ids(reference));
+      expect(font.widthOfTextAtSize(text, 10)).toBeCloseTo((reference.layout(text).glyphs.reduce((w, g) => w + g.advanceWidth, 0) * 10) / reference.unitsPerEm, 6);
+    }
+  });
+});
