@@ -3,7 +3,8 @@ import { db } from "@/lib/platform/db";
 import { sendEmail } from "@/lib/platform/email";
 import { ndaCertificateEmail } from "@/lib/platform/email/templates";
 import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
-import { buildNdaCertificate, certificateFileName, certificateSubject } from "@/lib/domain/agreements/certificate-pdf";
+import { certificateFileName, certificateSubject } from "@/lib/domain/agreements/certificate-pdf";
+import { ndaCertificatePdf } from "@/lib/domain/agreements/stored-certificate";
 
 /**
  * The recipient's copy, e-mailed at acceptance (lib/domain/recipients/accept-nda.ts, after the answer is sent), but only to an
@@ -14,7 +15,7 @@ import { buildNdaCertificate, certificateFileName, certificateSubject } from "@/
 export async function mailNdaCertificate(ndaId: string): Promise<boolean> {
   const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { id: ndaId }, include: certificateInclude });
   if (!nda.recipient.emailVerifiedAt) return false;
-  const pdf = await buildNdaCertificate(nda);
+  const pdf = await ndaCertificatePdf(nda);
   const subject = certificateSubject(nda);
   await sendEmail({
     to: nda.email,

@@ -4,7 +4,8 @@ import { HttpError } from "@/lib/platform/http/errors";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { activityCsv } from "@/lib/domain/activity";
 import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
-import { agreementNameText, buildNdaCertificate, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
+import { agreementNameText, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
+import { ndaCertificatePdf } from "@/lib/domain/agreements/stored-certificate";
 import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
 import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import { presentProof, type ProofWithToken } from "@/lib/domain/timestamps/proof";
@@ -223,8 +224,8 @@ async function* acceptances(of: AcceptancesOf): AsyncGenerator<NdaRow> {
   }
 }
 
-/** What the agreements' certificates need: the site's origin and the pack's time (their 'generated' line). */
-type CertificateSource = Pick<IdeaEvidenceSource, "origin" | "createdAt">;
+/** What the agreements' certificates need: the site's origin (their links). */
+type CertificateSource = Pick<IdeaEvidenceSource, "origin">;
 
 /**
  * Each acceptance of `of` under `folder`/agreements/ID/: its certificate, its record and the record's proofs (a room
@@ -255,7 +256,7 @@ export async function* agreementEntries(
     };
     notes.agreements.push(note);
     try {
-      const pdf = await buildNdaCertificate(nda, source.origin, source.createdAt);
+      const pdf = await ndaCertificatePdf(nda, source.origin);
       note.certificate = `${dir}/${certificateFileName(nda.id)}`;
       yield files.entry(note.certificate, pdf, false);
     } catch (err) {

@@ -10,6 +10,7 @@ import { checkUpgrades, UPGRADE_BATCH } from "@/lib/domain/timestamps/upgrade";
 import { attemptDelivery, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { runTsaJob } from "@/lib/domain/timestamps/rfc3161/tokens";
+import { buildKeptCertificate } from "@/lib/domain/agreements/stored-certificate";
 
 /** What each job does. */
 const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
@@ -24,6 +25,7 @@ const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   "pages-sweep": () => pruneExpiredDerivedInJob(),
   "log-anchors": () => runLogAnchorJob(),
   tsa: (data) => runTsaJob(data),
+  certificates: ({ ndaId }) => buildKeptCertificate(ndaId),
 };
 
 /** The handler of job `name` (the two-instance tests run them on instances of their own). */

@@ -31,6 +31,8 @@ export type JobPayloads = {
   "log-anchors": Record<string, never>;
   /** One RFC 3161 token to ask a time-stamping authority for (queued with its proof, and again for each retry). */
   tsa: { tokenId: string };
+  /** One acceptance's certificate PDF, built and kept because the facts it prints changed (its proof moved on). */
+  certificates: { ndaId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -60,6 +62,7 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "log-anchors": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
   // The token's own schedule handles authorities that fail; these retries are for a run that crashed (after its lease).
   tsa: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 3, retryDelay: 120 },
+  certificates: { policy: "standard", expireInSeconds: 2 * 60, retryLimit: 3, retryDelay: 60 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];

@@ -292,6 +292,17 @@ describe("GET /api/ideas/{id}/evidence.zip", () => {
       // their font again (over 200 ms each, 40 s and more for the pack), not the budget.
       console.log(`evidence pack with 200 acceptances: ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s CPU, ${(Buffer.concat(chunks).length / 1024).toFixed(0)} KiB`);
       expect(cpuSeconds).toBeLessThan(35);
+
+      // The next pack finds every certificate kept (lib/domain/agreements/stored-certificate.ts): it builds only its
+      // protective measures, and each certificate is the same file as in the first pack.
+      certificates.mockClear();
+      const againStarted = performance.now();
+      const again = unzip(Buffer.from(await (await packCall(idea.id)).arrayBuffer()));
+      console.log(`the same pack again, its certificates kept: ${((performance.now() - againStarted) / 1000).toFixed(2)} s`);
+      expect(certificates).toHaveBeenCalledTimes(1);
+      const pdfDigests = (m: { files: { path: string; sha256: string }[] }) =>
+        m.files.filter((f) => f.path.endsWith(".pdf") && f.path.startsWith("agreements/")).map((f) => `${f.path} ${f.sha256}`);
+      expect(pdfDigests(expectManifestMatches(again))).toEqual(pdfDigests(manifest));
     } finally {
       certificates.mockRestore();
     }
