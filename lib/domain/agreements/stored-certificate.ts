@@ -47,8 +47,11 @@ export function certificateInputsDigest(nda: CertificateData, origin: string): s
 export async function ndaCertificatePdf(nda: CertificateData, origin = certificateOrigin()): Promise<Uint8Array> {
   if (origin !== certificateOrigin()) return buildNdaCertificate(nda, origin);
   const inputsSha256 = certificateInputsDigest(nda, origin);
-  const kept = await db.ndaCertificate.findUnique({ where: { ndaAcceptanceId: nda.id }, select: { inputsSha256: true, pdf: true } });
-  if (kept?.inputsSha256 === inputsSha256) return new Uint8Array(kept.pdf);
+  // Read as base64 text: the database adapter hands bytea over as an array of numbers, which costs more per kept
+  // certificate (tens of kB) than the rest of its evidence together.
+  const [kept] = await db.$queryRaw<{ pdf: string }[]>`
+    SELECT encode("pdf", 'base64') AS pdf FROM "NdaCertificate" WHERE "ndaAcceptanceId" = ${nda.id} AND "inputsSha256" = ${inputsSha256}`;
+  if (kept) return new Uint8Array(Buffer.from(kept.pdf, "base64"));
   const pdf = await buildNdaCertificate(nda, origin);
   const states = { proofStatus: nda.timestamp?.status ?? null, tokenState: nda.timestamp?.tsaToken?.state ?? null };
   const row = { inputsSha256, ...states, pdf: new Uint8Array(pdf), builtAt: new Date() };

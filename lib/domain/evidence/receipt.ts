@@ -102,7 +102,8 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
     where: { id: recipientId, shareId: share.id },
     select: {
       id: true, name: true, email: true, phone: true, createdAt: true, emailVerifiedAt: true, passcodeGivenAt: true, declinedAt: true,
-      ndas: { include: { timestamp: true } },
+      // The proof's state, not its bytes: the adapter hands bytea over slowly, and a receipt names the proof, it does not carry it.
+      ndas: { include: { timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } } },
       views: {
         orderBy: [{ viewedAt: "asc" }, { id: "asc" }],
         select: { id: true, ideaId: true, viewedAt: true, version: true, engagementMs: true, pageCount: true, ip: true, userAgent: true, engagement: { select: { n: true } } },
