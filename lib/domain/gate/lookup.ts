@@ -20,6 +20,8 @@ export type ShareSummary = Omit<SharePayload, "ideaId" | "idea"> & {
   createdBy: { sharingBlockedDomains: string[] };
   ideaId: number;
   idea: NonNullable<SharePayload["idea"]> & { version: number | null; versionCount: number | null; versionPublishedAt: Date | null };
+  /** A room link's item: the room it was opened through (what the owner's events name beside the idea). */
+  viaRoom?: { id: string; name: string };
 };
 
 /**

@@ -69,6 +69,7 @@ export async function roomItemLink(link: RoomLinkSummary, ideaId: number): Promi
     ...fields,
     ideaId,
     roomId: link.roomId,
+    viaRoom: { id: link.room.id, name: link.room.name },
     pinnedVersion: item.pinnedVersion,
     allowDownload: item.allowDownload ?? link.allowDownload,
     idea: {

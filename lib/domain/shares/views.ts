@@ -211,6 +211,7 @@ async function deliverIdea(share: ShareSummary, recipient: Recipient | null, ide
       version: share.idea.version,
       viewedAt: accessedAt,
       recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+      room: share.viaRoom ?? null,
     });
     kickWebhookDeliveries(await queueWebhookEvent(db, event));
     await notifyFirstView(recipient.id);

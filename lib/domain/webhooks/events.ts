@@ -29,11 +29,19 @@ export function ndaAcceptedEvent(a: {
   };
 }
 
-export function firstViewEvent(v: { ideaId: number; shareId: string; version: number | null; viewedAt: Date; recipient: Person }): WebhookEvent {
+/** `room`: a room link's first view, of the idea opened first, naming the room it was opened through. */
+export function firstViewEvent(v: {
+  ideaId: number;
+  shareId: string;
+  version: number | null;
+  viewedAt: Date;
+  recipient: Person;
+  room?: { id: string; name: string } | null;
+}): WebhookEvent {
   return {
     type: "view.first",
     ideaId: v.ideaId,
-    data: { shareId: v.shareId, version: v.version, recipient: v.recipient, viewedAt: v.viewedAt.toISOString() },
+    data: { shareId: v.shareId, version: v.version, recipient: v.recipient, viewedAt: v.viewedAt.toISOString(), ...(v.room ? { room: v.room } : {}) },
     // Once per recipient, like the owner's mail, however many views race for it.
     dedupeKey: `view.first:${v.recipient.id}`,
   };

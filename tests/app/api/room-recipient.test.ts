@@ -38,6 +38,7 @@ describe("a room link's recipient", () => {
     expect(before).toMatchObject({ status: 200, body: { room: { name: "Seed round", user: { name: "Fiona Founder" } }, recipient: null, requireNda: false } });
     expect(before.body.room.items).toBeUndefined();
 
+    await db.webhookEndpoint.create({ data: { userId: owner.id, url: "http://127.0.0.1:9/hook", events: ["view.first"], secretCiphertext: Buffer.alloc(1) } });
     const recipient = await createRecipient(link);
     routeSession.secrets = recipient.secrets;
     const after = await index(link.accessLink);
@@ -56,6 +57,10 @@ describe("a room link's recipient", () => {
     expect(opened.body).toMatchObject({ idea: { id: study.id, title: "Market study", content: expect.stringContaining("Study body") }, recipient: { id: recipient.id } });
     const view = await db.viewEvent.findFirstOrThrow({ where: { shareId: link.id } });
     expect(view).toMatchObject({ ideaId: study.id, recipientId: recipient.id, version: 1 });
+    // The owner's endpoint learns of the first view: the idea read and the room it was opened through.
+    const [first, ...more] = await db.webhookDelivery.findMany({ where: { eventType: "view.first", endpoint: { userId: owner.id } } });
+    expect(more).toEqual([]);
+    expect(JSON.parse(first.payload).data).toMatchObject({ ideaId: study.id, ideaTitle: "Market study", room: { id: room.id, name: "Seed round" }, shareId: link.id, recipient: { id: recipient.id } });
 
     // An idea outside the room, an unknown one and a malformed id: 404.
     const outside = await createPublished(owner.id, { title: "Elsewhere" });
