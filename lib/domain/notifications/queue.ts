@@ -54,8 +54,9 @@ export async function queueOwnerNotification(event: { kind: OwnerNotificationKin
       SELECT gen_random_uuid()::text, r."id", ${event.kind}::"OwnerNotificationKind", ${event.sourceId}, ${utc(event.occurredAt)}, ${event.origin}
       FROM "Recipient" r
       JOIN "Share" s ON s."id" = r."shareId"
-      JOIN "Idea" i ON i."id" = s."ideaId"
-      JOIN "User" u ON u."id" = i."ownerId"
+      LEFT JOIN "Idea" i ON i."id" = s."ideaId"
+      LEFT JOIN "Room" rm ON rm."id" = s."roomId"
+      JOIN "User" u ON u."id" = COALESCE(i."ownerId", rm."ownerId")
       WHERE r."id" = ${event.recipientId} AND ${SWITCH[event.kind]}
       ON CONFLICT ("kind", "sourceId") DO NOTHING`;
     if (inserted) await enqueueMany("owner-mail", [burstJob(event.recipientId, event.occurredAt)], { tx });
@@ -84,6 +85,12 @@ export function shareScreenUrl(origin: string, ideaId: number) {
   return `${origin}/share/${ideaId}`;
 }
 
+export function roomScreenUrl(origin: string, roomId: string) {
+  return `${origin}/rooms/${roomId}`;
+}
+
+const mailOwner = { select: { email: true, notifyNdaAccepted: true, notifyFirstView: true } } as const;
+
 /** The burst's mail: a single event keeps its own mail, several are listed in one. Null when every switch is off now. */
 async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: string, events: Claimed[]) {
   const recipient = await tx.recipient.findUnique({
@@ -94,22 +101,30 @@ async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: 
       share: {
         select: {
           shareType: true, recipientEmail: true, createdAt: true,
-          idea: { select: { id: true, title: true, owner: { select: { email: true, notifyNdaAccepted: true, notifyFirstView: true } } } },
+          idea: { select: { id: true, title: true, owner: mailOwner } },
+          room: { select: { id: true, name: true, owner: mailOwner } },
         },
       },
     },
   });
-  if (!recipient?.share.idea) return null;
-  const share = { ...recipient.share, idea: recipient.share.idea };
-  const owner = share.idea.owner;
+  if (!recipient) return null;
+  const { share } = recipient;
+  // A room link's events are the room's: named by it, followed up on its page.
+  const about = share.idea
+    ? { idea: { id: share.idea.id, title: share.idea.title }, owner: share.idea.owner, url: shareScreenUrl(events[0].origin, share.idea.id) }
+    : share.room
+      ? { idea: { id: share.room.id, title: share.room.name, room: true }, owner: share.room.owner, url: roomScreenUrl(events[0].origin, share.room.id) }
+      : null;
+  if (!about) return null;
+  const { owner } = about;
   // Switched off since the event was queued: not announced (the switch is read when the mail would go).
   const wanted = events.filter((e) => (e.kind === "ndaAccepted" ? owner.notifyNdaAccepted : owner.notifyFirstView));
   if (!wanted.length) return null;
   const common = {
     recipient: { name: recipient.name, email: recipient.email },
-    idea: { id: share.idea.id, title: share.idea.title },
+    idea: about.idea,
     linkLabel: linkLabel(share),
-    shareScreenUrl: shareScreenUrl(events[0].origin, share.idea.id),
+    shareScreenUrl: about.url,
   };
   const [only] = wanted;
   const mail =

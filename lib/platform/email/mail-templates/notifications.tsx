@@ -4,7 +4,8 @@ import { plainText, renderEmail } from "@/lib/platform/email/mail-templates/rend
 /** The owner's mails about their recipients: who, which idea and link, when; each links to the share screen. */
 
 export type NotificationRecipient = { name: string; email: string };
-export type NotificationIdea = { id: number; title: string };
+/** The idea the mail is about, or (`room: true`) the room a recipient agreed to or opened through its link. */
+export type NotificationIdea = { id: number | string; title: string; room?: boolean };
 
 /** One line for a subject: names and titles are user input and must not break the header. */
 export function oneLine(s: string, max = 80) {
@@ -24,10 +25,14 @@ export function commentExcerpt(content: string) {
   return flat.length > COMMENT_EXCERPT_CHARS ? `${flat.slice(0, COMMENT_EXCERPT_CHARS - 1)}…` : flat;
 }
 
-/** The idea by its title, as the owner knows it (not the dashboard's 'Idea (id) : title'). */
+/** The idea by its title, as the owner knows it (not the dashboard's 'Idea (id) : title'); a room by its name. */
 function ideaLabel(idea: NotificationIdea) {
-  return `the idea "${oneLine(idea.title, 200)}"`;
+  return `the ${idea.room ? "room" : "idea"} "${oneLine(idea.title, 200)}"`;
 }
+
+/** Where the owner follows it up: an idea's share screen, a room's page. */
+const screen = (idea: NotificationIdea) => (idea.room ? "the room's page" : "the share screen");
+const screenAction = (idea: NotificationIdea, href: string) => ({ href, label: idea.room ? "Open the room" : "Open the share screen" });
 
 function who(r: NotificationRecipient) {
   return `${r.name} (${r.email})`;
@@ -46,11 +51,11 @@ export function ndaAcceptedEmail(input: {
   const lines = [
     `${who(input.recipient)} accepted the confidentiality agreement for ${ideaLabel(input.idea)}.`,
     `Accepted on ${formatUtc(input.acceptedAt)} through ${input.linkLabel}.`,
-    "The share screen shows the recipient, the agreement they accepted and its certificate.",
+    `${capitalized(screen(input.idea))} shows the recipient, the agreement they accepted and its certificate.`,
   ];
   return renderEmail(
     `${oneLine(input.recipient.name)} accepted the NDA for "${oneLine(input.idea.title)}"`,
-    <EmailLayout title="NDA accepted" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    <EmailLayout title="NDA accepted" paragraphs={lines} action={screenAction(input.idea, input.shareScreenUrl)} footnote={SWITCH_NOTE} />,
     plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }
@@ -64,11 +69,11 @@ export function firstViewEmail(input: {
 }) {
   const lines = [
     `${who(input.recipient)} opened ${ideaLabel(input.idea)} for the first time.`,
-    `Viewed on ${formatUtc(input.viewedAt)} through ${input.linkLabel}. Later views by this recipient are listed on the share screen without another e-mail.`,
+    `Viewed on ${formatUtc(input.viewedAt)} through ${input.linkLabel}. Later views by this recipient are listed on ${screen(input.idea)} without another e-mail.`,
   ];
   return renderEmail(
     `${oneLine(input.recipient.name)} opened "${oneLine(input.idea.title)}"`,
-    <EmailLayout title="Your idea was opened" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    <EmailLayout title={input.idea.room ? "Your room was opened" : "Your idea was opened"} paragraphs={lines} action={screenAction(input.idea, input.shareScreenUrl)} footnote={SWITCH_NOTE} />,
     plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }
@@ -119,17 +124,19 @@ export function recipientActivityEmail(input: {
   const kinds = new Set(input.events.map((e) => e.kind));
   const lines = [
     `${who(input.recipient)} ${joinPhrases(phrases)}.`,
-    `Through ${input.linkLabel}.${kinds.has("firstView") ? " Later views by this recipient are listed on the share screen without another e-mail." : ""}`,
-    ...(kinds.has("ndaAccepted") ? ["The share screen shows the recipient, the agreement they accepted and its certificate."] : []),
+    `Through ${input.linkLabel}.${kinds.has("firstView") ? ` Later views by this recipient are listed on ${screen(input.idea)} without another e-mail.` : ""}`,
+    ...(kinds.has("ndaAccepted") ? [`${capitalized(screen(input.idea))} shows the recipient, the agreement they accepted and its certificate.`] : []),
   ];
   const verbs = input.events.map((e) => (e.kind === "ndaAccepted" ? "accepted the NDA" : "opened"));
   const subjectVerbs = verbs.length === 1 && verbs[0] === "accepted the NDA" ? "accepted the NDA for" : joinPhrases(verbs);
   return renderEmail(
     `${oneLine(input.recipient.name)} ${subjectVerbs} "${oneLine(input.idea.title)}"`,
-    <EmailLayout title="Recipient activity" paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    <EmailLayout title="Recipient activity" paragraphs={lines} action={screenAction(input.idea, input.shareScreenUrl)} footnote={SWITCH_NOTE} />,
     plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** "a", "a and b", "a, b and c". */
 function joinPhrases(phrases: string[]) {

@@ -9,7 +9,11 @@ import { GET as CRON } from "@/app/api/cron/notifications/route";
 import { runQueueNow } from "@/lib/features/jobs/worker";
 import { makeJobsDue, setEnv, waitingJobs } from "../../../db-utils";
 import { runDue } from "../../../jobs-utils";
-import { TEST_CLIENT, TEST_ORIGIN, createDraft, createRecipient, createShare, createUser } from "../../../factories";
+import { acceptLinkNda } from "@/lib/domain/rooms/agreement";
+import { sharedRoomItem } from "@/lib/domain/rooms/recipient";
+import { linkByToken } from "@/lib/domain/gate/lookup";
+import { NO_PASSCODE_PROOFS } from "@/lib/domain/recipients/passcode";
+import { TEST_CLIENT, TEST_ORIGIN, createDraft, createPublished, createRecipient, createRoom, createRoomShare, createShare, createUser } from "../../../factories";
 
 /**
  * One owner mail per recipient burst. The agreement and the first view are queued in PostgreSQL
@@ -79,6 +83,28 @@ describe("owner mails per recipient burst", () => {
     expect(await waitingJobs("owner-mail")).toEqual([]);
     expect(await runMails()).toEqual({ mailed: 0, skipped: 0, failed: 0 });
     expect(await ownerMails(owner.email)).toHaveLength(1);
+  });
+
+  it("a room link's recipient: the mail names the room and leads to its page", async () => {
+    const owner = await createUser({ name: "Fiona Founder" });
+    const deck = await createPublished(owner.id, { title: "Deck" });
+    const room = await createRoom(owner.id, [deck.id], { name: "Seed round" });
+    const link = await createRoomShare(owner.id, room.id);
+    const r = await createRecipient(link, { name: "Grace Hopper", email: "grace@example.com" });
+    await acceptLinkNda(r.id, r.secrets, TEST_CLIENT);
+    const found = await linkByToken(link.accessLink);
+    if (!found || found.roomId === null || found.ideaId !== null) throw new Error("not a room link");
+    await sharedRoomItem(found, deck.id, r.secrets, TEST_CLIENT, NO_PASSCODE_PROOFS);
+    expect((await events(r.id)).map((e) => e.kind)).toEqual(["ndaAccepted", "firstView"]);
+
+    expect(await runMails()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    const [mail, ...more] = await ownerMails(owner.email);
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe('Grace Hopper accepted the NDA and opened "Seed round"');
+    expect(mail.text).toContain('Grace Hopper (grace@example.com) accepted the confidentiality agreement for the room "Seed round" on');
+    expect(mail.text).toContain("The room's page shows the recipient, the agreement they accepted and its certificate.");
+    expect(mail.html).toContain(`href="${TEST_ORIGIN}/rooms/${room.id}"`);
+    expect(mail.html).toContain("Open the room");
   });
 
   it("events in two windows are two mails, each with its own text", async () => {
