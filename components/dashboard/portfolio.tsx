@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { AssetsSection } from "@/components/dashboard/assets-section";
 import { DropZone } from "@/components/dashboard/drop-zone";
 import { IdeaCard } from "@/components/dashboard/idea-card";
@@ -12,6 +11,7 @@ import { RoomsSection } from "@/components/rooms/rooms-section";
 import { SharedIdeaCard } from "@/components/dashboard/shared-idea-card";
 import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
 import type { IdeaListItem } from "@/client/types";
+import { LoadError } from "@/components/ui/load-state";
 
 function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () => Promise<void> }) {
   return ideas.map((idea) => (
@@ -46,12 +46,7 @@ export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
       ) : (
         <>
           {error ? (
-            <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-              <span>Could not load your portfolio. Please try again.</span>
-              <Button type="button" size="sm" variant="outline" onClick={() => void refresh()}>
-                Retry
-              </Button>
-            </div>
+            <LoadError onRetry={() => void refresh()}>Could not load your portfolio. Please try again.</LoadError>
           ) : null}
           {ideas.length > 0 ? <PortfolioToolbar filters={filters} onChange={setFilters} shown={shown.length} /> : null}
           {filters.status !== "published" ? (

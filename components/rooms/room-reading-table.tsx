@@ -5,7 +5,6 @@ import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { formatReadingTime } from "@/components/share/reading";
 import {
   DEFAULT_READING_SORT, ideasOpened, nextSort, readingCell, sameColumn, shareReadText, sortReading, totalMs,
@@ -14,6 +13,7 @@ import {
 import { queryKeys } from "@/client/query-client";
 import type { RoomItem, RoomReading } from "@/client/types";
 import { cn } from "@/client/utils";
+import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 /** recharts loads only when a chart is asked for. */
 const ReadingChart = dynamic(() => import("@/components/share/reading-chart"), {
@@ -98,17 +98,9 @@ export function RoomReadingTable({ roomId, items }: { roomId: string; items: Roo
         </Button>
       </div>
       {reading.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Spinner label="Loading the reading..." />
-          <span aria-hidden="true">Loading the reading...</span>
-        </p>
+        <LoadingLine label="Loading the reading..." />
       ) : reading.isError ? (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-          <span>Could not load the reading. Please try again.</span>
-          <Button type="button" size="sm" variant="outline" onClick={() => void reading.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError onRetry={() => void reading.refetch()}>Could not load the reading. Please try again.</LoadError>
       ) : reading.data.recipients.length === 0 ? (
         <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">No recipient has opened the room yet.</p>
       ) : (

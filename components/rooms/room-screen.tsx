@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { FolderOpen } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { CreateShareForm } from "@/components/share/create-share-form";
@@ -14,6 +13,7 @@ import { RoomItems } from "@/components/rooms/room-items";
 import { RoomReadingTable } from "@/components/rooms/room-reading-table";
 import { queryKeys } from "@/client/query-client";
 import type { RoomDetail } from "@/client/types";
+import { LoadError } from "@/components/ui/load-state";
 
 function Panel({ children }: { children: React.ReactNode }) {
   return (
@@ -32,12 +32,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   if (room.isPending) return <Spinner label="Loading the room..." className="w-full py-16" />;
   if (room.isError) {
     return (
-      <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-        <span>Could not load the room. Please try again.</span>
-        <Button type="button" size="sm" variant="outline" onClick={() => void room.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <LoadError onRetry={() => void room.refetch()}>Could not load the room. Please try again.</LoadError>
     );
   }
   const data = room.data;

@@ -7,11 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { IntentLink } from "@/components/ui/intent-link";
 import { LocalTime } from "@/components/ui/local-time";
-import { Spinner } from "@/components/ui/spinner";
 import { DialogOnDemand } from "@/components/ui/dialog-on-demand";
 import { plural } from "@/components/share/evidence-format";
 import { queryKeys } from "@/client/query-client";
 import type { RoomSummary } from "@/client/types";
+import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 const loadDialog = () => import("@/components/rooms/new-room-dialog");
 const NewRoomContent = lazy(() => loadDialog().then((m) => ({ default: m.NewRoomContent })));
@@ -70,17 +70,9 @@ export function RoomsSection() {
         </DialogOnDemand>
       </div>
       {rooms.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Spinner label="Loading rooms..." />
-          <span aria-hidden="true">Loading rooms...</span>
-        </p>
+        <LoadingLine label="Loading rooms..." />
       ) : rooms.isError ? (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-          <span>Could not load your rooms. Please try again.</span>
-          <Button type="button" size="sm" variant="outline" onClick={() => void rooms.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError onRetry={() => void rooms.refetch()}>Could not load your rooms. Please try again.</LoadError>
       ) : rooms.data.length === 0 ? (
         <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">
           No rooms yet. A room shares several published ideas behind one link and one agreement.

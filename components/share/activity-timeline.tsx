@@ -12,6 +12,7 @@ import { queryKeys } from "@/client/query-client";
 import { apiRequest } from "@/client/request";
 import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/client/types";
 import { cn } from "@/client/utils";
+import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 /** The screen loads the timeline a page at a time; the CSV has everything. */
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -217,17 +218,9 @@ export function ActivityTimeline({ ideaId }: { ideaId: number }) {
         </div>
       </div>
       {activity.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Spinner label="Loading activity..." />
-          <span aria-hidden="true">Loading activity...</span>
-        </p>
+        <LoadingLine label="Loading activity..." />
       ) : activity.isError && events.length === 0 ? (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-          <span>Could not load the activity. Please try again.</span>
-          <Button type="button" size="sm" variant="outline" onClick={() => void activity.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError onRetry={() => void activity.refetch()}>Could not load the activity. Please try again.</LoadError>
       ) : events.length === 0 ? (
         <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">No activity yet.</p>
       ) : (

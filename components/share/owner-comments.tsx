@@ -15,6 +15,7 @@ import { apiRequest, errorMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
 import type { Comment } from "@/client/types";
 import { COMMENT_MAX_CHARS } from "@/lib/domain/validation/sharing-limits";
+import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 export const REPLY_FAILED = "Failed to send the reply. Please try again.";
 /** Newest threads first; older ones on demand. */
@@ -137,17 +138,9 @@ export function OwnerComments({ ideaId }: { ideaId: number }) {
         Comments
       </h2>
       {comments.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Spinner label="Loading comments..." />
-          <span aria-hidden="true">Loading comments...</span>
-        </p>
+        <LoadingLine label="Loading comments..." />
       ) : comments.isError ? (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-          <span>Could not load the comments. Please try again.</span>
-          <Button type="button" size="sm" variant="outline" onClick={() => void comments.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError onRetry={() => void comments.refetch()}>Could not load the comments. Please try again.</LoadError>
       ) : threads.length === 0 ? (
         <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">No comments yet.</p>
       ) : (

@@ -6,7 +6,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, Eye, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { LocalTime } from "@/components/ui/local-time";
 import { RevokeShareDialog } from "@/components/share/revoke-share-dialog";
 import { RevokeAllDialog } from "@/components/share/revoke-all-dialog";
@@ -21,6 +20,7 @@ import type { OwnerShare, RoomDetail, Share } from "@/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/domain/validation/share-types";
 import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
 import { cn } from "@/client/utils";
+import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 const isRecipientsKey = (key: unknown) => typeof key === "string" && key.startsWith("/api/shares/") && key.endsWith("/recipients");
 
@@ -155,17 +155,9 @@ export function ShareLinks({ target, unit = "page" }: { target: ShareTarget; uni
       </div>
 
       {shares.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Spinner label="Loading share links..." />
-          <span aria-hidden="true">Loading share links...</span>
-        </p>
+        <LoadingLine label="Loading share links..." />
       ) : shares.isError && !shares.data ? (
-        <div role="alert" className="border-destructive/50 bg-destructive/10 text-destructive flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm">
-          <span>Could not load the share links. Please try again.</span>
-          <Button type="button" size="sm" variant="outline" onClick={() => void shares.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError onRetry={() => void shares.refetch()}>Could not load the share links. Please try again.</LoadError>
       ) : active.length === 0 ? (
         <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">
           No active share links yet. Create one below.
