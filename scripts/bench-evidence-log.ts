@@ -6,7 +6,7 @@
  *
  *   DATA_DIR=$(mktemp -d) npx tsx --import ./scripts/allow-server-only.mjs scripts/bench-evidence-log.ts
  */
-import { withScriptDatabase } from "./script-db";
+import { runScript } from "./script-db";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const LOGS = Number(process.env.BENCH_LOGS ?? 10_000);
@@ -91,10 +91,4 @@ async function main() {
   await db.$disconnect();
 }
 
-withScriptDatabase(main).then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -6,7 +6,7 @@
  *
  *   DATA_DIR=$(mktemp -d) npx tsx --import ./scripts/allow-server-only.mjs scripts/bench-rooms.ts
  */
-import { withScriptDatabase } from "./script-db";
+import { runScript } from "./script-db";
 
 const IDEAS = 20;
 const RECIPIENTS = 200;
@@ -66,10 +66,4 @@ async function main() {
   await db.$disconnect();
 }
 
-withScriptDatabase(main).then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -37,3 +37,14 @@ export async function withScriptDatabase(fn: () => Promise<void>) {
     release();
   }
 }
+
+/** A one-off script's whole run: `main` on a usable database, then the process's exit code (1 and the error on failure). */
+export function runScript(main: () => Promise<void>) {
+  withScriptDatabase(main).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
