@@ -11,7 +11,7 @@ import { contentForm } from "@/components/recipient/document-content";
 import { CloseDocumentDialog, DocumentView } from "@/components/recipient/document-view";
 import { EndScreen } from "@/components/recipient/end-screen";
 import { MailReceiptButton } from "@/components/recipient/mail-receipt-button";
-import { recordRoomProgress } from "@/components/recipient/room-progress";
+import { recordRoomItemOpened, recordRoomProgress } from "@/components/recipient/room-progress";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import type { EngagementTarget } from "@/components/recipient/use-reading-time";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
@@ -54,6 +54,10 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
         : { url: `${linkBase}/engagement`, ideaId: roomIdeaId, onReport: (pages) => recordRoomProgress(token, roomIdeaId, pages) },
     [linkBase, roomIdeaId, token],
   );
+  // Opened is opened, even if the reader goes back before any reading time is counted.
+  React.useEffect(() => {
+    if (roomIdeaId !== undefined) recordRoomItemOpened(token, roomIdeaId);
+  }, [token, roomIdeaId]);
   const form = contentForm(share.idea.content);
   const oneTime = share.shareType === "one-time";
   const accessedAt = share.accessedAt ? new Date(share.accessedAt) : null;

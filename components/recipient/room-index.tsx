@@ -3,9 +3,8 @@
 import * as React from "react";
 import Link from "next/link";
 import { ChevronRight, FileText, FolderOpen } from "lucide-react";
-import { loadRoomProgress, progressShare, progressText, type RoomProgress } from "@/components/recipient/room-progress";
+import { parseRoomProgress, progressShare, progressText, storedRoomProgress, subscribeRoomProgress, type RoomProgress } from "@/components/recipient/room-progress";
 import type { SharedRoom, SharedRoomItem } from "@/client/types";
-import { useHydrated } from "@/client/hydrated";
 
 export const EMPTY_ROOM = "This room has no documents yet";
 
@@ -67,9 +66,14 @@ function RoomEntry({ item, token, progress }: { item: SharedRoomItem; token: str
  * with its kind, its page or section count and this recipient's own progress, each opening in the reader.
  */
 export function RoomIndex({ room, token, sender }: { room: SharedRoom; token: string; sender: string | null }) {
-  // Read once hydrated: the server render has no storage, and the two must agree.
-  const hydrated = useHydrated();
-  const progress = React.useMemo<RoomProgress>(() => (hydrated ? loadRoomProgress(token) : {}), [hydrated, token]);
+  // Kept up to date, not read once: the reader that opened an idea records its last reading time as it unmounts,
+  // after this index has rendered in its place. None on the server (no storage), so the hydrated HTML agrees.
+  const stored = React.useSyncExternalStore(
+    subscribeRoomProgress,
+    () => storedRoomProgress(token),
+    () => null,
+  );
+  const progress = React.useMemo<RoomProgress>(() => parseRoomProgress(stored), [stored]);
 
   return (
     <article aria-labelledby="room-title" className="mx-auto grid w-full max-w-2xl min-w-0 gap-4">
