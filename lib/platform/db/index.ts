@@ -19,6 +19,10 @@ function createClient() {
     // Password hashes never leave lib/domain/auth unless a query asks for them by name.
     omit: { user: { passwordHash: true } },
     log: [{ emit: "event", level: "query" }],
+    // Prisma's default (5 s to finish, 2 s to start) turns a transaction that is merely slow on a starved machine
+    // (an acceptance, its log entry and its proof, under heavy load) into a failed request. It still ends there: a
+    // transaction never holds its row locks longer than this.
+    transactionOptions: { maxWait: 10_000, timeout: 20_000 },
   });
   client.$on("query", (e) => {
     if (slowMs > 0 && e.duration > slowMs) console.warn(`[db] slow query (${e.duration} ms): ${e.query.slice(0, 300)}`);
