@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { IDEA_NOT_FOUND, ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { toCsv } from "@/lib/domain/activity/csv";
 import { activitySummary, type ActivityRecipientSummary, type ActivitySummary } from "@/lib/domain/activity/summary";
+import { scopeWhere, type ActivityScope } from "@/lib/domain/activity/scope";
 import { describeDevice } from "@/lib/platform/http/device";
 import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { viewLimit } from "@/lib/domain/gate/link-state";
@@ -51,7 +53,7 @@ export type ActivityEvent = {
   recipient: { id: string; name: string; email: string } | null;
   ip: string | null;
   device: string | null;
-  /** The comment or reply text, the agreement's SHA-256, the link's limits. */
+  /** The comment or reply text, the agreement's SHA-256, the link's limits; a room's view: the idea it showed. */
   detail: string | null;
   /**
    * `detail` without its digests, for the screen (digests are tucked under 'Evidence'); the digests
@@ -64,7 +66,10 @@ export type ActivityEvent = {
   readingMs: number | null;
   /** The version a view showed or an agreement covered (analytics per version); null otherwise or before versions. */
   version: number | null;
-  /** The evidence-log entry recording the event (lib/domain/evidence-log): its seq and hash; null for events before the log. */
+  /**
+   * The evidence-log entry recording the event (lib/domain/evidence-log): its seq and hash; null for events before the
+   * log, and for a room's events other than views (each is in several ideas' logs: lib/domain/activity/scope.ts).
+   */
   log: { seq: number; hash: string } | null;
 };
 /**
@@ -72,7 +77,7 @@ export type ActivityEvent = {
  * groups events per recipient, each group with that recipient's own figures).
  */
 export type ActivityPage = { events: ActivityEvent[]; nextOffset: number | null; summary: ActivitySummary; people: ActivityRecipientSummary[] };
-export type { ActivityRecipientSummary, ActivitySummary };
+export type { ActivityRecipientSummary, ActivityScope, ActivitySummary };
 
 export const ACTIVITY_PAGE_DEFAULT = 50;
 export const ACTIVITY_PAGE_MAX = 200;
@@ -113,12 +118,11 @@ const LOGGED: Record<string, { type: ActivityType; source: string }> = {
 };
 
 /** The log entries behind the timeline's events, by event id (`type:source`, as ActivityEvent.id). */
-async function loggedEvents(ideaId: number): Promise<Map<string, { seq: number; hash: string }>> {
-  const entries = await db.evidenceEntry.findMany({
-    where: { ideaId, type: { in: Object.keys(LOGGED) } },
-    orderBy: { seq: "asc" },
-    select: { seq: true, type: true, data: true, hash: true },
-  });
+async function loggedEvents(logSql: Prisma.Sql): Promise<Map<string, { seq: number; hash: string }>> {
+  const entries = await db.$queryRaw<{ seq: number; type: string; data: string; hash: string }[]>`
+    SELECT e."seq", e."type", e."data", e."hash" FROM "EvidenceEntry" e
+    WHERE ${logSql} AND e."type" IN (${Prisma.join(Object.keys(LOGGED))})
+    ORDER BY e."ideaId", e."seq"`;
   const byEvent = new Map<string, { seq: number; hash: string }>();
   for (const e of entries) {
     const logged = LOGGED[e.type];
@@ -130,52 +134,67 @@ async function loggedEvents(ideaId: number): Promise<Map<string, { seq: number; 
   return byEvent;
 }
 
-async function ownedIdea(ownerId: string, rawId: unknown) {
+/**
+ * A timeline its caller may show: the scope, checked to be the caller's (ownedIdeaOr404, ownedRoomOr404); the owner's
+ * name, who made its links; and the start of its CSV's file name (`idea-7`, `room-…`).
+ */
+export type OwnedActivity = { scope: ActivityScope; ownerName: string; fileStem: string };
+
+async function ownedIdea(ownerId: string, rawId: unknown): Promise<OwnedActivity> {
   const parsed = ideaIdSchema.safeParse(rawId);
   if (!parsed.success) throw new NotFoundError(IDEA_NOT_FOUND);
-  return ownedIdeaOr404(ownerId, parsed.data, { select: { id: true, title: true, owner: { select: { name: true } } } });
+  const idea = await ownedIdeaOr404(ownerId, parsed.data, { select: { id: true, owner: { select: { name: true } } } });
+  return { scope: { ideaId: idea.id }, ownerName: idea.owner.name, fileStem: `idea-${idea.id}` };
 }
 
-type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, version: number | null];
+type ViewTuple = [id: string, shareId: string, recipientId: string | null, viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, version: number | null, ideaId: number];
 
 /**
- * The idea's views, newest first (all of them without `take`). Views are the one table counted in thousands:
+ * The scope's views, newest first (all of them without `take`). Views are the one table counted in thousands:
  * PostgreSQL folds them into one JSON text, far cheaper than one row per view through the client.
  */
-async function newestViews(ideaId: number, take?: number): Promise<ViewTuple[]> {
+async function newestViews(viewsSql: Prisma.Sql, take?: number): Promise<ViewTuple[]> {
   const [row] = await db.$queryRaw<{ views: string | null }[]>`
-    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent", v."engagementMs", v."version")
+    SELECT json_agg(json_build_array(v."id", v."shareId", v."recipientId", to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent", v."engagementMs", v."version", v."ideaId")
                     ORDER BY v."viewedAt" DESC, v."id" DESC)::text AS "views"
-    FROM (SELECT * FROM "ViewEvent" WHERE "ideaId" = ${ideaId} ORDER BY "viewedAt" DESC, "id" DESC LIMIT ${take ?? null}::int) v`;
+    FROM (SELECT * FROM "ViewEvent" WHERE ${viewsSql} ORDER BY "viewedAt" DESC, "id" DESC LIMIT ${take ?? null}::int) v`;
   return row?.views ? (JSON.parse(row.views) as ViewTuple[]) : [];
 }
 
+/** The titles of the ideas a scope's views name (a room's), by id; none for an idea's own views. */
+async function viewedTitles(where: Prisma.IdeaWhereInput | null): Promise<Map<number, string>> {
+  if (!where) return new Map();
+  return new Map((await db.idea.findMany({ where, select: { id: true, title: true } })).map((i) => [i.id, i.title]));
+}
+
 /**
- * Every event on an idea, derived from the records themselves (links, recipients, acceptances, views, comments),
- * newest first. `take` bounds the tables that grow without limit (views, comments, link changes): the newest `take`
- * events overall are always among the newest `take` of each table. Seven queries whatever the volume.
+ * Every event of a scope (an idea, or a room's links), derived from the records themselves (links, recipients,
+ * acceptances, views, comments), newest first. `take` bounds the tables that grow without limit (views, comments,
+ * link changes): the newest `take` events overall are always among the newest `take` of each table. Seven queries
+ * whatever the volume (eight for a room: the titles of the ideas its views showed).
  */
-async function collect(idea: { id: number; owner: { name: string } }, take?: number): Promise<ActivityEvent[]> {
-  const ideaId = idea.id;
-  const [shares, recipients, ndas, views, comments, changes, logged] = await Promise.all([
-    db.share.findMany({ where: { ideaId }, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
+async function collect({ scope, ownerName }: OwnedActivity, take?: number): Promise<ActivityEvent[]> {
+  const where = scopeWhere(scope);
+  const [shares, recipients, ndas, views, comments, changes, logged, titles] = await Promise.all([
+    db.share.findMany({ where: where.links, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
     db.recipient.findMany({
-      where: { share: { ideaId } },
+      where: { share: where.links },
       select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, declinedAt: true, ip: true, userAgent: true },
     }),
     db.ndaAcceptance.findMany({
-      where: { ideaId },
+      where: where.links,
       select: { id: true, recipientId: true, shareId: true, acceptedAt: true, agreementSha256: true, agreementTitle: true, agreementVersionNumber: true, ip: true, userAgent: true, version: true },
     }),
-    newestViews(ideaId, take),
+    newestViews(where.viewsSql, take),
     db.comment.findMany({
-      where: { ideaId },
+      where: where.comments,
       select: { id: true, recipientId: true, author: true, content: true, createdAt: true, authorRole: true },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take,
     }),
-    db.shareChange.findMany({ where: { ideaId }, select: { id: true, shareId: true, changedAt: true, summary: true }, orderBy: [{ changedAt: "desc" }, { id: "desc" }], take }),
-    loggedEvents(ideaId),
+    db.shareChange.findMany({ where: where.changes, select: { id: true, shareId: true, changedAt: true, summary: true }, orderBy: [{ changedAt: "desc" }, { id: "desc" }], take }),
+    loggedEvents(where.logSql),
+    viewedTitles(where.viewedIdeas),
   ]);
   const links = new Map<string, ActivityLink>(
     shares.map((s) => [s.id, { id: s.id, type: shareTypeToApi(s.shareType), label: linkLabel(s), createdAt: s.createdAt }]),
@@ -199,7 +218,7 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
     const id = `${e.type}:${source}`;
     return { id, label: ACTIVITY_LABELS[e.type], ...rest, detail, note: rest.detail, evidence, readingMs: readingMs ?? null, version: version ?? null, log: logged.get(id) ?? null };
   };
-  const owner = idea.owner.name;
+  const owner = ownerName;
   const events: ActivityEvent[] = [];
 
   for (const s of shares) {
@@ -237,11 +256,13 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
       }),
     );
   }
-  for (const [id, shareId, recipientId, viewedAt, ip, userAgent, readingMs, version] of views) {
+  for (const [id, shareId, recipientId, viewedAt, ip, userAgent, readingMs, version, ideaId] of views) {
     const recipient = who(recipientId);
     const link = links.get(shareId) ?? null;
+    // A room's view names the idea it showed; an idea's views are all of that idea.
+    const detail = titles.get(ideaId) ?? null;
     events.push(
-      event({ type: "viewed", at: new Date(viewedAt), link, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail: null, source: id, readingMs, version }),
+      event({ type: "viewed", at: new Date(viewedAt), link, actor: recipient?.name ?? null, recipient, ip, device: describeDevice(userAgent), detail, source: id, readingMs, version }),
     );
   }
   for (const c of comments) {
@@ -255,13 +276,19 @@ async function collect(idea: { id: number; owner: { name: string } }, take?: num
   return events.sort((a, b) => b.at.getTime() - a.at.getTime() || RANK[b.type] - RANK[a.type] || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
-/** GET /api/ideas/{id}/activity: one page of the timeline (owner only; another creator's idea is a 404). */
-export async function listActivity(ownerId: string, ideaId: unknown, page: { offset?: number; limit?: number } = {}): Promise<ActivityPage> {
-  const idea = await ownedIdea(ownerId, ideaId);
+export type ActivityPageRequest = { offset?: number; limit?: number };
+
+/** One page of a timeline its caller owns, with the figures of its whole history. */
+export async function activityPage(owned: OwnedActivity, page: ActivityPageRequest = {}): Promise<ActivityPage> {
   const offset = Math.min(Math.max(0, Math.floor(page.offset ?? 0)), OFFSET_MAX);
   const limit = Math.min(Math.max(1, Math.floor(page.limit ?? ACTIVITY_PAGE_DEFAULT)), ACTIVITY_PAGE_MAX);
-  const [events, { summary, people }] = await Promise.all([collect(idea, offset + limit + 1), activitySummary(idea.id)]);
+  const [events, { summary, people }] = await Promise.all([collect(owned, offset + limit + 1), activitySummary(owned.scope)]);
   return { events: events.slice(offset, offset + limit), nextOffset: events.length > offset + limit ? offset + limit : null, summary, people };
+}
+
+/** GET /api/ideas/{id}/activity: one page of the timeline (owner only; another creator's idea is a 404). */
+export async function listActivity(ownerId: string, ideaId: unknown, page: ActivityPageRequest = {}): Promise<ActivityPage> {
+  return activityPage(await ownedIdea(ownerId, ideaId), page);
 }
 
 export const ACTIVITY_CSV_HEADER = [
@@ -276,14 +303,18 @@ function readingSeconds(ms: number | null) {
   return ms === null ? null : Math.round(ms / 100) / 10;
 }
 
-/** GET /api/ideas/{id}/activity.csv: the whole timeline, newest first. */
-export async function activityCsv(ownerId: string, ideaId: unknown): Promise<{ fileName: string; csv: string }> {
-  const idea = await ownedIdea(ownerId, ideaId);
-  const events = await collect(idea);
+/** A whole timeline its caller owns as CSV, newest first, named `{fileStem}-activity-{YYYY-MM-DD}.csv`. */
+export async function activityCsvOf(owned: OwnedActivity): Promise<{ fileName: string; csv: string }> {
+  const events = await collect(owned);
   const rows = events.map((e) => [
     e.at, e.label, e.link?.label, e.link?.id, e.actor, e.recipient?.email, e.ip, e.device, e.detail, readingSeconds(e.readingMs),
     e.log?.seq, e.log ? logHashPrefix(e.log.hash) : null,
   ]);
   const day = new Date().toISOString().slice(0, 10);
-  return { fileName: `idea-${idea.id}-activity-${day}.csv`, csv: toCsv([ACTIVITY_CSV_HEADER, ...rows]) };
+  return { fileName: `${owned.fileStem}-activity-${day}.csv`, csv: toCsv([ACTIVITY_CSV_HEADER, ...rows]) };
+}
+
+/** GET /api/ideas/{id}/activity.csv: the idea's whole timeline, newest first. */
+export async function activityCsv(ownerId: string, ideaId: unknown): Promise<{ fileName: string; csv: string }> {
+  return activityCsvOf(await ownedIdea(ownerId, ideaId));
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
+import { scopeWhere, type ActivityScope } from "@/lib/domain/activity/scope";
 
 /**
  * The figures that open the activity timeline and the dashboard cards. Counted in SQL over the
@@ -13,7 +14,7 @@ import { db } from "@/lib/platform/db";
  * one address never exceeds the time they spent viewing plus a few seconds.
  */
 
-/** Totals for one idea: links ever created (revoked ones too), distinct recipients, accepted agreements, views, reading time. */
+/** Totals for one idea or room: links ever created (revoked ones too), distinct recipients, accepted agreements, views, reading time. */
 export type ActivitySummary = { links: number; recipients: number; agreements: number; views: number; readingSeconds: number };
 
 /** One recipient's own figures (their group on the timeline), keyed by the lower-cased e-mail. */
@@ -21,14 +22,16 @@ export type ActivityRecipientSummary = { email: string; name: string; views: num
 
 const seconds = (ms: bigint | number | null) => Math.round(Number(ms ?? 0) / 1000);
 
-export async function activitySummary(ideaId: number): Promise<{ summary: ActivitySummary; people: ActivityRecipientSummary[] }> {
+/** The figures of an idea (by its id) or of any scope: an idea's, a room's (over the room's links). */
+export async function activitySummary(scope: number | ActivityScope): Promise<{ summary: ActivitySummary; people: ActivityRecipientSummary[] }> {
+  const where = scopeWhere(typeof scope === "number" ? { ideaId: scope } : scope);
   const [[totals], people] = await Promise.all([
     db.$queryRaw<{ links: number; agreements: number; views: number; readingMs: bigint | null }[]>`
-      SELECT (SELECT COUNT(*)::int FROM "Share" WHERE "ideaId" = ${ideaId}) AS "links",
-             (SELECT COUNT(*)::int FROM "NdaAcceptance" WHERE "ideaId" = ${ideaId}) AS "agreements",
+      SELECT (SELECT COUNT(*)::int FROM "Share" WHERE ${where.linksSql('"Share"')}) AS "links",
+             (SELECT COUNT(*)::int FROM "NdaAcceptance" WHERE ${where.linksSql('"NdaAcceptance"')}) AS "agreements",
              COUNT(v."id")::int AS "views",
              SUM(v."engagementMs")::bigint AS "readingMs"
-      FROM "ViewEvent" v WHERE v."ideaId" = ${ideaId}`,
+      FROM "ViewEvent" v WHERE ${where.viewsSql}`,
     db.$queryRaw<{ email: string; name: string; views: number; readingMs: bigint | null; agreements: number }[]>`
       SELECT lower(r."email") AS "email",
              (array_agg(r."name" ORDER BY r."createdAt" DESC, r."id" DESC))[1] AS "name",
@@ -38,9 +41,9 @@ export async function activitySummary(ideaId: number): Promise<{ summary: Activi
       FROM "Recipient" r
       JOIN "Share" s ON s."id" = r."shareId"
       LEFT JOIN (SELECT "recipientId", COUNT(*) AS "views", SUM("engagementMs") AS "ms"
-                 FROM "ViewEvent" WHERE "ideaId" = ${ideaId} AND "recipientId" IS NOT NULL GROUP BY "recipientId") v ON v."recipientId" = r."id"
+                 FROM "ViewEvent" WHERE ${where.viewsSql} AND "recipientId" IS NOT NULL GROUP BY "recipientId") v ON v."recipientId" = r."id"
       LEFT JOIN "NdaAcceptance" n ON n."recipientId" = r."id"
-      WHERE s."ideaId" = ${ideaId}
+      WHERE ${where.linksSql("s")}
       GROUP BY lower(r."email")
       ORDER BY lower(r."email")`,
   ]);
