@@ -54,4 +54,6 @@ export const queryKeys = {
   /** The room with its items and its links (the room screen's link list reads them from here). */
   room: (roomId: string) => [`/api/rooms/${encodeURIComponent(roomId)}`],
   roomReading: (roomId: string) => [`/api/rooms/${encodeURIComponent(roomId)}/reading`],
+  /** Paged, as `activity`: the timeline of the room's links. */
+  roomActivity: (roomId: string) => [`/api/rooms/${encodeURIComponent(roomId)}/activity`],
 } as const;

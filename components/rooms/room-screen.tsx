@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { CreateShareForm } from "@/components/share/create-share-form";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { ShareLinks } from "@/components/share/share-links";
+import { ActivityTimeline } from "@/components/share/activity-timeline";
 import { DeleteRoomDialog } from "@/components/rooms/delete-room-dialog";
 import { RoomDetailsForm } from "@/components/rooms/room-details-form";
 import { RoomItems } from "@/components/rooms/room-items";
@@ -25,7 +26,8 @@ function Panel({ children }: { children: React.ReactNode }) {
 
 /**
  * /rooms/{id} below the header: the room's name and note, its documents (order, folder, pin, download), its links
- * (the share screen's own list and form, for the room), the reading table, the room's evidence pack, and Delete.
+ * (the share screen's own list and form, for the room), the reading table, the activity of its links (the share
+ * screen's timeline and CSV), the room's evidence pack, and Delete.
  */
 export function RoomScreen({ roomId }: { roomId: string }) {
   const room = useQuery<RoomDetail>({ queryKey: queryKeys.room(roomId) });
@@ -62,6 +64,13 @@ export function RoomScreen({ roomId }: { roomId: string }) {
       </div>
       <Panel>
         <RoomReadingTable roomId={data.id} items={data.items} />
+      </Panel>
+      <Panel>
+        <ActivityTimeline
+          queryKey={queryKeys.roomActivity(data.id)}
+          csvUrl={`/api/rooms/${encodeURIComponent(data.id)}/activity.csv`}
+          sharesKey={queryKeys.room(data.id)}
+        />
       </Panel>
     </div>
   );

@@ -8,7 +8,6 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { formatReadingTime } from "@/components/share/reading";
-import { queryKeys } from "@/client/query-client";
 import { apiRequest } from "@/client/request";
 import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/client/types";
 import { cn } from "@/client/utils";
@@ -149,10 +148,11 @@ function RecipientGroups({ groups }: { groups: Group[] }) {
  * keeps the same object for an identical reload), the timeline is reloaded too. Comments and replies invalidate the
  * timeline themselves (owner-comments.tsx). 'Refresh' remains for what recipients do meanwhile.
  */
-function useFollowShareList(ideaId: number) {
+function useFollowShareList(sharesUrl: string, activityUrl: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const sharesKey = queryKeys.shares(ideaId);
+    // The app's keys are `[url]` (client/query-client.ts): a fresh array per render, the same query.
+    const sharesKey = [sharesUrl];
     const sharesHash = hashKey(sharesKey);
     let last: unknown = queryClient.getQueryData(sharesKey);
     return queryClient.getQueryCache().subscribe((event) => {
@@ -161,28 +161,40 @@ function useFollowShareList(ideaId: number) {
       if (data === last) return;
       const hadData = last !== undefined;
       last = data;
-      if (hadData && data !== undefined) void queryClient.invalidateQueries({ queryKey: queryKeys.activity(ideaId) });
+      if (hadData && data !== undefined) void queryClient.invalidateQueries({ queryKey: [activityUrl] });
     });
-  }, [ideaId, queryClient]);
+  }, [sharesUrl, activityUrl, queryClient]);
 }
 
 /**
- * 'Activity': the summary, then every event on the idea grouped per recipient or all together, newest first
- * (GET /api/ideas/{id}/activity), and its CSV export.
+ * Whose timeline: an idea's (GET /api/ideas/{id}/activity) or a room's (GET /api/rooms/{id}/activity), both answering
+ * the same pages. The CSV's file name is the server's (its Content-Disposition: `idea-…` or `room-…-activity-{day}.csv`).
  */
-export function ActivityTimeline({ ideaId }: { ideaId: number }) {
+export type ActivityTimelineProps = {
+  /** `[url]`: the timeline's endpoint, and its query key (each page's offset and limit are added to the URL). */
+  queryKey: readonly string[];
+  /** The whole timeline as CSV. */
+  csvUrl: string;
+  /** `[url]` of the owner's list of the links (shareListKey): when it changes, the timeline is reloaded. */
+  sharesKey: readonly string[];
+};
+
+/**
+ * 'Activity': the summary, then every event grouped per recipient or all together, newest first, and its CSV export.
+ */
+export function ActivityTimeline({ queryKey, csvUrl, sharesKey }: ActivityTimelineProps) {
   const headingId = useId();
   const [view, setView] = useState<View>("recipients");
-  const [url] = queryKeys.activity(ideaId);
+  const [url] = queryKey;
   const activity = useInfiniteQuery({
-    queryKey: queryKeys.activity(ideaId),
+    queryKey,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<ActivityPage>("GET", `${url}?offset=${pageParam}&limit=${ACTIVITY_PAGE_SIZE}`, undefined, { signal, cache: "no-store" }),
     initialPageParam: 0,
     getNextPageParam: (last: ActivityPage) => last.nextOffset ?? undefined,
     refetchOnMount: "always",
   });
-  useFollowShareList(ideaId);
+  useFollowShareList(sharesKey[0], url);
   const pages = activity.data?.pages;
   const events = useMemo(() => pages?.flatMap((p) => p.events) ?? [], [pages]);
   // Every page carries the figures; the first page's are the freshest after a refetch of all pages in order.
@@ -210,7 +222,7 @@ export function ActivityTimeline({ ideaId }: { ideaId: number }) {
             <span className="max-sm:sr-only">Refresh</span>
           </Button>
           <Button asChild variant="outline" size="sm">
-            <a href={`/api/ideas/${ideaId}/activity.csv`} download>
+            <a href={csvUrl} download>
               <Download aria-hidden="true" />
               Download CSV
             </a>

@@ -9,6 +9,7 @@ import { OwnerComments } from "@/components/share/owner-comments";
 import { ActivityTimeline } from "@/components/share/activity-timeline";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { TraceLeakDialog } from "@/components/share/trace-leak-dialog";
+import { queryKeys } from "@/client/query-client";
 import type { IdeaStatusValue } from "@/client/types";
 
 /** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
@@ -54,7 +55,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
         </Card>
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <ActivityTimeline ideaId={idea.id} />
+            <ActivityTimeline queryKey={queryKeys.activity(idea.id)} csvUrl={`/api/ideas/${idea.id}/activity.csv`} sharesKey={queryKeys.shares(idea.id)} />
           </CardContent>
         </Card>
       </div>
