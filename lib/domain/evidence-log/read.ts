@@ -106,23 +106,38 @@ export type LogRef = { seq: number; hash: string; type: string; at: string; data
  * anchor whose covered head is at or after it: that anchor's root commits to the entry through the chain.
  */
 export async function recipientLogRefs(ideaId: number, recipientId: string): Promise<LogRef[]> {
-  const rows = await db.$queryRaw<{ seq: number; hash: string; type: string; at: Date; data: string; root: string | null; anchoredAt: Date | null }[]>`
-    SELECT e."seq", e."hash", e."type", e."at", e."data", a."root", a."createdAt" AS "anchoredAt"
+  return (await recipientsLogRefs(ideaId, [recipientId])).get(recipientId) ?? [];
+}
+
+/**
+ * The same for several recipients of one link at once, by recipient (an evidence pack's page of receipts): one
+ * statement, the log read once instead of once per recipient.
+ */
+export async function recipientsLogRefs(ideaId: number, recipientIds: readonly string[]): Promise<Map<string, LogRef[]>> {
+  const byRecipient = new Map<string, LogRef[]>(recipientIds.map((id) => [id, []]));
+  if (!recipientIds.length) return byRecipient;
+  const ids = [...recipientIds];
+  const rows = await db.$queryRaw<{ recipientId: string; seq: number; hash: string; type: string; at: Date; data: string; root: string | null; anchoredAt: Date | null }[]>`
+    SELECT m."recipientId", e."seq", e."hash", e."type", e."at", e."data", a."root", a."createdAt" AS "anchoredAt"
     FROM "EvidenceEntry" e
+    CROSS JOIN LATERAL (
+      SELECT COALESCE(e."data"::jsonb ->> 'recipientId', (SELECT v."recipientId" FROM "ViewEvent" v WHERE v."id" = e."data"::jsonb ->> 'viewId')) AS "recipientId"
+    ) m
     LEFT JOIN LATERAL (
       SELECT la."root", la."createdAt" FROM "LogAnchorInclusion" i JOIN "LogAnchor" la ON la."id" = i."anchorId"
       WHERE i."ideaId" = e."ideaId" AND i."headSeq" >= e."seq"
       ORDER BY i."headSeq" ASC LIMIT 1) a ON TRUE
-    WHERE e."ideaId" = ${ideaId}
-      AND ((e."data"::jsonb ->> 'recipientId') = ${recipientId}
-        OR (e."data"::jsonb ->> 'viewId') IN (SELECT v."id" FROM "ViewEvent" v WHERE v."recipientId" = ${recipientId}))
+    WHERE e."ideaId" = ${ideaId} AND m."recipientId" = ANY(${ids}::text[])
     ORDER BY e."seq"`;
-  return rows.map((r) => ({
-    seq: r.seq,
-    hash: r.hash,
-    type: r.type,
-    at: r.at.toISOString(),
-    data: JSON.parse(r.data) as Record<string, unknown>,
-    anchor: r.root && r.anchoredAt ? { root: r.root, at: r.anchoredAt.toISOString() } : null,
-  }));
+  for (const r of rows) {
+    byRecipient.get(r.recipientId)?.push({
+      seq: r.seq,
+      hash: r.hash,
+      type: r.type,
+      at: r.at.toISOString(),
+      data: JSON.parse(r.data) as Record<string, unknown>,
+      anchor: r.root && r.anchoredAt ? { root: r.root, at: r.anchoredAt.toISOString() } : null,
+    });
+  }
+  return byRecipient;
 }

@@ -25,7 +25,7 @@ import { slices, zipStream, type ZipEntry } from "@/lib/platform/zip/stream";
 import { protectiveMeasures } from "@/lib/domain/evidence/measures";
 import { buildMeasuresPdf } from "@/lib/domain/evidence/measures-pdf";
 import { CERTIFICATION_FILE, certificationTemplate } from "@/lib/domain/evidence/certification";
-import { receiptShareSelect, recipientReceipt } from "@/lib/domain/evidence/receipt";
+import { receiptShareSelect, recipientReceipts } from "@/lib/domain/evidence/receipt";
 import { verifyHtml } from "@/lib/domain/evidence/verify-html";
 import { anchorProofsOf, evidenceLogLines } from "@/lib/domain/evidence-log/read";
 
@@ -271,7 +271,7 @@ function roomManifest(plan: RoomPlan, state: PackState) {
   };
 }
 
-/** Every reader's receipt, a link and a page of recipients at a time (one receipt in memory at once). */
+/** Every reader's receipt, a link and a page of recipients at a time (one page's receipts read at once, with a few statements). */
 async function* receiptEntries(plan: IdeaPlan, state: PackState): AsyncGenerator<ZipEntry> {
   const shares = await db.share.findMany({ where: { ideaId: plan.idea.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: receiptShareSelect });
   for (const share of shares) {
@@ -283,9 +283,8 @@ async function* receiptEntries(plan: IdeaPlan, state: PackState): AsyncGenerator
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
         select: { id: true },
       });
-      for (const { id } of page) {
-        const receipt = await recipientReceipt(share, id, plan.createdAt);
-        yield state.entry(`receipts/${id}.json`, utf8(`${JSON.stringify(receipt, null, 2)}\n`), true);
+      for (const receipt of await recipientReceipts(share, page.map((r) => r.id), plan.createdAt)) {
+        yield state.entry(`receipts/${receipt.receiptFor}.json`, utf8(`${JSON.stringify(receipt, null, 2)}\n`), true);
       }
       if (page.length < 100) break;
       cursor = page[page.length - 1].id;

@@ -5,7 +5,7 @@ import { needsCode } from "@/lib/domain/gate";
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 import type { Prisma, TimestampProof } from "@/lib/generated/prisma/client";
-import { recipientLogRefs, type LogRef } from "@/lib/domain/evidence-log/read";
+import { recipientsLogRefs, type LogRef } from "@/lib/domain/evidence-log/read";
 import type { RoomAgreementItem } from "@/lib/domain/validation/agreement-text";
 
 /**
@@ -93,38 +93,69 @@ export async function readerReceipt(shareId: string, recipientId: string, now = 
   return recipientReceipt(await db.share.findUniqueOrThrow({ where: { id: shareId }, select: receiptShareSelect }), recipientId, now);
 }
 
+/** What a receipt reads of a recipient. */
+const receiptRecipientSelect = {
+  id: true, name: true, email: true, phone: true, createdAt: true, emailVerifiedAt: true, passcodeGivenAt: true, declinedAt: true,
+  // The proof's state, not its bytes: the adapter hands bytea over slowly, and a receipt names the proof, it does not carry it.
+  ndas: { include: { timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } } },
+  views: {
+    orderBy: [{ viewedAt: "asc" }, { id: "asc" }],
+    select: { id: true, ideaId: true, viewedAt: true, version: true, engagementMs: true, pageCount: true, ip: true, userAgent: true, engagement: { select: { n: true } } },
+  },
+} as const satisfies Prisma.RecipientSelect;
+type ReceiptRecipient = Prisma.RecipientGetPayload<{ select: typeof receiptRecipientSelect }>;
+
+const versionProofSelect = { ideaId: true, version: true, contentSha256: true, timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } } as const;
+type ReadVersion = Prisma.IdeaVersionGetPayload<{ select: typeof versionProofSelect }>;
+
 /** The receipt of one recipient of `share`; a recipient of another link is a 404. */
 export async function recipientReceipt(share: ReceiptShare, recipientId: string, now = new Date()): Promise<Receipt> {
+  const [receipt] = await recipientReceipts(share, [recipientId], now);
+  if (!receipt) throw new NotFoundError(RECIPIENT_NOT_FOUND);
+  return receipt;
+}
+
+/**
+ * The receipts of several recipients of `share` (an evidence pack's page of them), in the order asked; ids of
+ * other links' recipients are left out. A constant number of statements for the page: the recipients with their
+ * agreements and views, the versions they read, and each idea's log lines about them.
+ */
+export async function recipientReceipts(share: ReceiptShare, recipientIds: readonly string[], now = new Date()): Promise<Receipt[]> {
   // The ideas the link opens: its idea, or each item of its room (a room gone from the link: the link's 404).
   const room = share.idea ? null : presentOr404(share.room, RECIPIENT_NOT_FOUND);
   const ideaIds = share.idea ? [share.idea.id] : (room?.items ?? []).map((i) => i.ideaId);
-  const r = await db.recipient.findFirst({
-    where: { id: recipientId, shareId: share.id },
-    select: {
-      id: true, name: true, email: true, phone: true, createdAt: true, emailVerifiedAt: true, passcodeGivenAt: true, declinedAt: true,
-      // The proof's state, not its bytes: the adapter hands bytea over slowly, and a receipt names the proof, it does not carry it.
-      ndas: { include: { timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } } },
-      views: {
-        orderBy: [{ viewedAt: "asc" }, { id: "asc" }],
-        select: { id: true, ideaId: true, viewedAt: true, version: true, engagementMs: true, pageCount: true, ip: true, userAgent: true, engagement: { select: { n: true } } },
-      },
-    },
+  const found = await db.recipient.findMany({ where: { id: { in: [...recipientIds] }, shareId: share.id }, select: receiptRecipientSelect });
+  if (!found.length) return [];
+  const ids = found.map((r) => r.id);
+  const pairs = new Set(found.flatMap((r) => r.views.filter((v) => v.version !== null).map((v) => `${v.ideaId}:${v.version}`)));
+  const read = [...pairs].map((k) => ({ ideaId: Number(k.split(":")[0]), version: Number(k.split(":")[1]) }));
+  const [versions, logs] = await Promise.all([
+    read.length ? db.ideaVersion.findMany({ where: { OR: read }, orderBy: [{ ideaId: "asc" }, { version: "asc" }], select: versionProofSelect }) : [],
+    Promise.all(ideaIds.map(async (ideaId) => ({ ideaId, refs: await recipientsLogRefs(ideaId, ids) }))),
+  ]);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return recipientIds.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const own = new Set(r.views.filter((v) => v.version !== null).map((v) => `${v.ideaId}:${v.version}`));
+    const theirs = versions.filter((v) => own.has(`${v.ideaId}:${v.version}`));
+    const theirLogs = logs.map(({ ideaId, refs }) => (refs.get(r.id) ?? []).map((e) => ({ ...e, ideaId })));
+    return [assembleReceipt(share, room, r, theirs, theirLogs, now)];
   });
-  if (!r) throw new NotFoundError(RECIPIENT_NOT_FOUND);
+}
+
+/** One receipt from what was read for it: its recipient, the versions they read, each idea's log lines about them. */
+function assembleReceipt(
+  share: ReceiptShare,
+  room: NonNullable<ReceiptShare["room"]> | null,
+  r: ReceiptRecipient,
+  versions: ReadVersion[],
+  logs: (LogRef & { ideaId: number })[][],
+  now: Date,
+): Receipt {
   const nda = r.ndas[0] ?? null;
-
-  const read = [...new Set(r.views.filter((v) => v.version !== null).map((v) => `${v.ideaId}:${v.version}`))].map((k) => ({ ideaId: Number(k.split(":")[0]), version: Number(k.split(":")[1]) }));
-  const versions = read.length
-    ? await db.ideaVersion.findMany({
-        where: { OR: read },
-        orderBy: [{ ideaId: "asc" }, { version: "asc" }],
-        select: { ideaId: true, version: true, contentSha256: true, timestamp: { select: { digest: true, status: true, bitcoinHeight: true, bitcoinTime: true } } },
-      })
-    : [];
-
-  // Each idea's log lines about this recipient (a room link's: every item's log, each line naming its idea); the
-  // 'when' lines are in each of them alike, and are taken from the first.
-  const logs = await Promise.all(ideaIds.map(async (ideaId) => (await recipientLogRefs(ideaId, r.id)).map((e) => ({ ...e, ideaId }))));
+  // A room link's receipt reads every item's log, each line naming its idea; the 'when' lines are in each of them
+  // alike, and are taken from the first.
   const refs = logs.flat();
   const firstLog = logs[0] ?? [];
   const ref = (e: LogRef | undefined): ReceiptLogRef | null => (e ? { seq: e.seq, hash: e.hash, anchor: e.anchor } : null);

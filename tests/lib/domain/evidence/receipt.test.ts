@@ -1,7 +1,7 @@
 import { db } from "@/lib/platform/db";
 import { recordEngagement } from "@/lib/features/engagement/report";
 import { getSharedIdea } from "@/lib/domain/shares/views";
-import { recipientReceipt, receiptShareSelect } from "@/lib/domain/evidence/receipt";
+import { recipientReceipt, recipientReceipts, receiptShareSelect } from "@/lib/domain/evidence/receipt";
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createShare, createUser } from "../../../factories";
@@ -71,6 +71,30 @@ describe("a receipt per reader", () => {
     await runLogAnchorJob();
     const anchored = await recipientReceipt(await ownedShareOr404(owner.id, share.id, { select: receiptShareSelect }), recipient.id);
     expect(anchored.views[0].log!.anchor).toEqual({ root: hex, at: expect.any(String) });
+  });
+
+  it("a page of receipts at once (the evidence pack's) is each reader's own receipt, in the order asked", async () => {
+    const owner = await createUser({ name: "Ada Lovelace" });
+    const idea = await createPublished(owner.id, { title: "Analytical engine", content: THREE_SECTIONS });
+    const share = await createShare(owner.id, idea.id);
+    const readers = [];
+    for (const name of ["Grace Hopper", "Alan Turing"]) {
+      const r = await agreedRecipient(share, { name, email: `${name.split(" ")[0].toLowerCase()}@example.com` });
+      await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT);
+      readers.push(r);
+    }
+    const [grace, alan] = readers;
+    const other = await agreedRecipient(await createShare(owner.id, idea.id), { name: "Someone Else" });
+    const loaded = await ownedShareOr404(owner.id, share.id, { select: receiptShareSelect });
+    const now = new Date();
+    const page = await recipientReceipts(loaded, [alan.id, other.id, "no-such-recipient", grace.id], now);
+    expect(page.map((r) => r.receiptFor)).toEqual([alan.id, grace.id]);
+    expect(page).toEqual([await recipientReceipt(loaded, alan.id, now), await recipientReceipt(loaded, grace.id, now)]);
+    // Each names only its own reader's lines of the log.
+    const graceView = await db.viewEvent.findFirstOrThrow({ where: { recipientId: grace.id } });
+    expect(page[1].views.map((v) => v.viewId)).toEqual([graceView.id]);
+    expect(page[0].log.map((e) => e.seq)).not.toContain(page[1].views[0].log!.seq);
+    expect(page[0].log.length).toBeGreaterThan(0);
   });
 
   it("is served as JSON and as a PDF to the link's owner only; other ids are 404s", async () => {
