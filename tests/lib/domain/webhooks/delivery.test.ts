@@ -7,7 +7,7 @@ import { createWebhook } from "@/lib/domain/webhooks/endpoints";
 import { enqueue } from "@/lib/platform/jobs";
 import { retryDelayMs, sweepWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { createTestDelivery, DELIVERY_RETENTION_MS } from "@/lib/domain/webhooks/queue";
-import { runDueJobs } from "@/lib/features/jobs/worker";
+import { runDueJobs, startJobWorkers, stopJobWorkers } from "@/lib/features/jobs/worker";
 import { verifySignature } from "@/lib/domain/webhooks/signature";
 import type { WebhookEventType } from "@/lib/domain/validation/webhooks";
 import { agreedRecipient, createPublished, createRecipient, createShare, createUser, TEST_CLIENT } from "../../../factories";
@@ -234,6 +234,8 @@ describe("retries, backoff and the log", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The held job is queued and locked while no worker runs, so no worker can take it before the lock does.
+    await stopJobWorkers();
     await enqueue("webhooks", { deliveryId: held });
     const holder = db.$transaction(
       async (tx) => {
@@ -245,6 +247,7 @@ describe("retries, backoff and the log", () => {
     );
     await isLocked;
     try {
+      await startJobWorkers(["webhooks"]);
       await enqueue("webhooks", { deliveryId: free });
       await receiver.waitFor(1);
       expect(receiver.received.map((r) => r.headers["ideavault-delivery"])).toEqual([free]);
