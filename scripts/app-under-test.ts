@@ -38,8 +38,8 @@ export async function stopServer(child: ChildProcess) {
 
 export type AppUnderTest = { base: string; stop: () => Promise<void> };
 
-/** Our production build (`.next`) on `port`, with open registration and rate limits out of the way. */
-export async function startApp(port: number): Promise<AppUnderTest> {
+/** Our production build (`.next`) on `port`, with open registration and rate limits out of the way (`env` overrides). */
+export async function startApp(port: number, env: Record<string, string> = {}): Promise<AppUnderTest> {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("Run `npm run build` first.");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-measure-"));
   const base = `http://127.0.0.1:${port}`;
@@ -49,6 +49,7 @@ export async function startApp(port: number): Promise<AppUnderTest> {
     DATA_DIR: dataDir,
     REGISTRATION_MODE: "open",
     RATE_LIMIT_SCALE: "1000",
+    ...env,
   });
   const stop = async () => {
     // serve.ts stops its PostgreSQL before it exits: only then is the data directory free to remove.
@@ -56,7 +57,7 @@ export async function startApp(port: number): Promise<AppUnderTest> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitFor(`${base}/login`, 120_000);
+    await waitFor(`${base}/login`, 180_000);
   } catch (err) {
     await stop();
     throw err;

@@ -4,6 +4,8 @@ import { ShieldCheck } from "lucide-react";
 import { SiteShell } from "@/components/layout/site-shell";
 import { FeatureGrid } from "@/components/marketing/feature-grid";
 import { LandingActions } from "@/components/marketing/landing-actions";
+import { SignUpActions } from "@/components/marketing/sign-up-actions";
+import { signUpOffer } from "@/lib/domain/auth/registration";
 
 export const metadata: Metadata = {
   title: "IdeaVault — Share your idea, keep your property",
@@ -11,14 +13,18 @@ export const metadata: Metadata = {
     "Share unpublished ideas safely with NDA-gated links, blockchain timestamps, recipient verification and customisable access controls.",
 };
 
-export default function LandingPage() {
+// What it offers depends on the instance (its first account, open registration or invitations): read per request.
+export const dynamic = "force-dynamic";
+
+export default async function LandingPage() {
+  const offer = await signUpOffer();
   return (
     <SiteShell>
       <div className="mx-auto flex w-full max-w-6xl flex-col items-center gap-14 py-6 text-center sm:py-14">
         <section aria-labelledby="hero-heading" className="flex max-w-3xl flex-col items-center gap-6">
           <p className="inline-flex items-center gap-2 rounded-full border bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">
             <ShieldCheck className="size-3.5 text-brand" aria-hidden="true" />
-            Invite only · NDA protected · Blockchain timestamped
+            {offer === "invite" ? "Invite only · " : ""}NDA protected · Blockchain timestamped
           </p>
           <h1
             id="hero-heading"
@@ -31,7 +37,7 @@ export default function LandingPage() {
             them away. Every reader signs an NDA first, every idea carries a blockchain timestamp, and
             you decide exactly who sees what, and for how long.
           </p>
-          <LandingActions />
+          {offer === "invite" ? <LandingActions /> : <SignUpActions offer={offer} />}
         </section>
 
         <FeatureGrid />

@@ -1,41 +1,15 @@
 "use client";
 
-import { useState } from "react";
-import { useRouter } from "next/navigation";
-import { toast } from "@/client/toast";
 import { MailWarning } from "lucide-react";
-import { apiRequest, isApiError, errorMessage } from "@/client/request";
-import { useApiMutation } from "@/client/mutation";
 import { Button } from "@/components/ui/button";
-
-const FAILED = "Could not send the link. Please try again.";
+import { useResendVerification } from "@/components/auth/use-resend-verification";
 
 /**
  * Shown on the creator's screens until the account's address is verified: what depends on owning it (Shared with
- * me) stays hidden until then. 'Resend link' mails a new single-use link (POST /api/auth/verify-email/resend).
+ * me) waits until then. 'Resend link' mails a new single-use link.
  */
 export function EmailVerificationBanner({ email }: { email: string }) {
-  const router = useRouter();
-  const [sending, setSending] = useState(false);
-  const resendLink = useApiMutation(() => apiRequest("POST", "/api/auth/verify-email/resend"));
-
-  const resend = async () => {
-    setSending(true);
-    try {
-      await resendLink.mutateAsync();
-      toast.success(`We sent a new link to ${email}.`);
-    } catch (err) {
-      if (isApiError(err, 409)) {
-        // Verified meanwhile (in another tab): the banner goes with the next render.
-        toast.success("Your e-mail address is already verified.");
-        router.refresh();
-      } else {
-        toast.error("Error", { description: errorMessage(err, FAILED) });
-      }
-    } finally {
-      setSending(false);
-    }
-  };
+  const { resend, sending } = useResendVerification(email);
 
   return (
     <section aria-label="E-mail verification" className="bg-muted border-b">

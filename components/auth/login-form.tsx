@@ -14,6 +14,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SocialButtons, type SocialProviderFlags } from "@/components/auth/social-buttons";
+import { SIGN_UP_LABEL } from "@/components/marketing/sign-up-actions";
+import type { SignUpOffer } from "@/lib/domain/auth/registration";
 
 const LOGIN_FAILED = "Invalid email or password. Please try again.";
 
@@ -22,9 +24,11 @@ type LoginFormProps = {
   callbackUrl: string;
   providers: SocialProviderFlags;
   errorMessage?: string | null;
+  /** The account this instance offers (lib/domain/auth/registration.ts signUpOffer). */
+  signUp: SignUpOffer;
 };
 
-export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormProps) {
+export function LoginForm({ callbackUrl, providers, errorMessage, signUp }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const { register, handleSubmit, setError, errors } = useLightForm<LoginInput>({
     loadSchema: () => import("@/lib/domain/validation/auth").then((m) => m.loginSchema),
@@ -87,9 +91,15 @@ export function LoginForm({ callbackUrl, providers, errorMessage }: LoginFormPro
       <SocialButtons providers={providers} callbackUrl={callbackUrl} disabled={submitting} />
 
       <p className="text-center text-sm">
-        <Button type="button" variant="link" disabled className="h-auto p-0">
-          Sign up (Invite Only)
-        </Button>
+        {signUp === "invite" ? (
+          <Button type="button" variant="link" disabled className="h-auto p-0">
+            Sign up (Invite Only)
+          </Button>
+        ) : (
+          <Link href="/register" className="font-medium underline underline-offset-4">
+            {SIGN_UP_LABEL[signUp]}
+          </Link>
+        )}
       </p>
     </div>
   );

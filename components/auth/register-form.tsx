@@ -32,16 +32,17 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string; type?: "em
 const SERVER_FIELDS = ["name", "email", "password"] as const;
 
 /**
- * A new account is signed in at once through the ordinary login call, so POST /api/auth/register keeps
- * SPEC's contract (no session side effect for API clients). SPEC's message and its /login stay: that page offers a
- * signed-in visitor the way on. If this sign-in is refused (a rate limit), /login asks for the password as before.
+ * A new account is signed in at once through the ordinary login call, so POST /api/auth/register keeps SPEC's
+ * contract (no session side effect for API clients). Whether it was: a refused sign-in (a rate limit) leaves the
+ * password to /login, as before.
  */
 async function signInAfterRegistering(email: string, password: string) {
   try {
     const data = await apiRequest<LoginResponse | null>("POST", "/api/auth/login", { email, password });
     storeCurrentUser(data?.user);
+    return true;
   } catch {
-    // see above: the account exists, signing in is left to /login
+    return false;
   }
 }
 
@@ -66,7 +67,12 @@ export function RegisterForm({ invite, inviteEmail, providers }: RegisterFormPro
       setSubmitting(false);
       return;
     }
-    await signInAfterRegistering(email, password);
+    if (await signInAfterRegistering(email, password)) {
+      // Straight on to the new account's (empty) dashboard and its first steps, not to a second sign-in.
+      toast.success("Account created successfully!");
+      router.push("/dashboard");
+      return;
+    }
     toast.success("Account created successfully! Please log in.");
     router.push("/login");
   };

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { toast } from "@/client/toast";
+import { cn } from "@/client/utils";
 import { Separator } from "@/components/ui/separator";
 import { Button } from "@/components/ui/button";
 
@@ -46,15 +46,12 @@ type SocialButtonsProps = {
   disabled?: boolean;
 };
 
+/** The configured providers only: a button that can only answer "not configured" is not offered (none: no section). */
 export function SocialButtons({ providers, callbackUrl = "/dashboard", disabled }: SocialButtonsProps) {
-  const handleClick = (id: ProviderId, name: string) => {
-    if (!providers[id]) {
-      toast.error(`${name} sign-in is not configured on this server.`);
-      return;
-    }
-    // next-auth's client (~9 KB) is fetched on the click, not with the page.
-    void import("next-auth/react").then(({ signIn }) => signIn(id, { callbackUrl }));
-  };
+  const offered = PROVIDERS.filter(({ id }) => providers[id]);
+  if (offered.length === 0) return null;
+  // next-auth's client (~9 KB) is fetched on the click, not with the page.
+  const signInWith = (id: ProviderId) => void import("next-auth/react").then(({ signIn }) => signIn(id, { callbackUrl }));
 
   return (
     <>
@@ -63,17 +60,9 @@ export function SocialButtons({ providers, callbackUrl = "/dashboard", disabled 
         <span className="text-muted-foreground text-xs uppercase">or continue with</span>
         <Separator className="flex-1" />
       </div>
-      <div className="grid grid-cols-3 gap-2" role="group" aria-label="Sign in with a social account">
-        {PROVIDERS.map(({ id, name, icon }) => (
-          <Button
-            key={id}
-            type="button"
-            variant="outline"
-            disabled={disabled}
-            onClick={() => handleClick(id, name)}
-            title={`Continue with ${name}`}
-            className="w-full"
-          >
+      <div className={cn("grid gap-2", offered.length === 1 ? "grid-cols-1" : offered.length === 2 ? "grid-cols-2" : "grid-cols-3")} role="group" aria-label="Sign in with a social account">
+        {offered.map(({ id, name, icon }) => (
+          <Button key={id} type="button" variant="outline" disabled={disabled} onClick={() => signInWith(id)} title={`Continue with ${name}`} className="w-full">
             {icon}
             <span>{name}</span>
           </Button>

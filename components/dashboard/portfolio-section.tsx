@@ -6,11 +6,13 @@ type PortfolioSectionProps = {
   count?: number;
   emptyText: string;
   isEmpty: boolean;
+  /** Shown instead of `emptyText` when the section is empty and has more to say (a button, say). */
+  empty?: ReactNode;
   children?: ReactNode;
 };
 
 /** A titled grid of cards (one column on phones), or its empty-state text. */
-export function PortfolioSection({ title, count, emptyText, isEmpty, children }: PortfolioSectionProps) {
+export function PortfolioSection({ title, count, emptyText, isEmpty, empty, children }: PortfolioSectionProps) {
   const headingId = useId();
 
   return (
@@ -20,7 +22,7 @@ export function PortfolioSection({ title, count, emptyText, isEmpty, children }:
         {count !== undefined ? <span className="text-muted-foreground ml-2 text-base font-normal">({count})</span> : null}
       </h2>
       {isEmpty ? (
-        <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">{emptyText}</p>
+        (empty ?? <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">{emptyText}</p>)
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0">{children}</ul>
       )}

@@ -12,6 +12,8 @@ import { SharedIdeaCard } from "@/components/dashboard/shared-idea-card";
 import { usePortfolioData } from "@/components/dashboard/use-portfolio-data";
 import type { IdeaListItem } from "@/client/types";
 import { LoadError } from "@/components/ui/load-state";
+import { Button } from "@/components/ui/button";
+import { useResendVerification } from "@/components/auth/use-resend-verification";
 
 function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () => Promise<void> }) {
   return ideas.map((idea) => (
@@ -21,11 +23,24 @@ function IdeaList({ ideas, onChanged }: { ideas: IdeaListItem[]; onChanged: () =
   ));
 }
 
+/** Shared with me while the account's address is unproven: what was sent to it waits for the proof. */
+function VerifyToSeeShared({ email }: { email: string }) {
+  const { resend, sending } = useResendVerification(email);
+  return (
+    <div className="text-muted-foreground flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-6 text-center text-sm">
+      <p>Verify your e-mail address to see ideas shared with you</p>
+      <Button type="button" size="sm" variant="outline" onClick={() => void resend()} disabled={sending}>
+        Resend verification link
+      </Button>
+    </div>
+  );
+}
+
 /**
- * The Idea Portfolio: drop zone, Drafts, Published, Rooms, My Assets and Shared with me. Shared with me lists what was sent
- * to the account's address, so it shows only once that address is verified (`sharedWithMe`).
+ * The Idea Portfolio: drop zone, Drafts, Published, Rooms, My Assets and Shared with me. Shared with me lists what was
+ * sent to the account's address, so it is listed only once that address is verified (`sharedWithMe`).
  */
-export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
+export function Portfolio({ sharedWithMe, email }: { sharedWithMe: boolean; email: string }) {
   const { ideas, assets, shared, loading, error, refresh } = usePortfolioData({ sharedWithMe });
   const [filters, setFilters] = useState<PortfolioFilters>(DEFAULT_FILTERS);
   const shown = applyPortfolioFilters(ideas, filters);
@@ -61,15 +76,18 @@ export function Portfolio({ sharedWithMe }: { sharedWithMe: boolean }) {
           ) : null}
           <RoomsSection />
           <AssetsSection assets={assets} />
-          {sharedWithMe ? (
-            <PortfolioSection title="Shared with me" emptyText="No shared ideas yet" isEmpty={shared.length === 0}>
-              {shared.map((item) => (
-                <li key={item.shareId}>
-                  <SharedIdeaCard item={item} />
-                </li>
-              ))}
-            </PortfolioSection>
-          ) : null}
+          <PortfolioSection
+            title="Shared with me"
+            emptyText="No shared ideas yet"
+            isEmpty={!sharedWithMe || shared.length === 0}
+            empty={sharedWithMe ? undefined : <VerifyToSeeShared email={email} />}
+          >
+            {shared.map((item) => (
+              <li key={item.shareId}>
+                <SharedIdeaCard item={item} />
+              </li>
+            ))}
+          </PortfolioSection>
         </>
       )}
     </div>

@@ -153,31 +153,6 @@ test.describe("cookie banner", () => {
   }
 });
 
-test.describe("dialogs give focus back to what opened them", () => {
-  test("the landing page's dialogs, closed with Escape or Close", async ({ page }) => {
-    await page.goto("/");
-    const fileIdea = page.getByRole("button", { name: "File an Idea" });
-    await fileIdea.click();
-    await expect(page.getByRole("dialog", { name: "Platform is Invite Only" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(fileIdea).toBeFocused();
-
-    const waitlist = page.getByRole("button", { name: "Join our waitlist" });
-    await waitlist.focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("dialog", { name: "Join the waitlist" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(waitlist).toBeFocused();
-
-    await fileIdea.click();
-    await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(fileIdea).toBeFocused();
-  });
-});
-
 test("the recipient's confirmation dialog gives focus back to Decline after Escape", async ({ page, newCreator }) => {
   const owner = await newCreator();
   const idea = await createIdea(owner.api, { title: "Focus check", content: "<p>x</p>" });

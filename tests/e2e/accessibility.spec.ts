@@ -43,24 +43,6 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`accessibility (${name})`, () => {
     test.use({ viewport });
 
-    test.describe("with the cookie banner", () => {
-      test.use({ presetCookieConsent: false });
-
-      test("landing page with the banner, its dialogs and the waitlist errors", async ({ page }) => {
-        await check(page, "/", (p) => expect(p.getByRole("region", { name: "Cookie consent" })).toBeVisible(), "/ with the cookie banner");
-        await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
-        await page.getByRole("button", { name: "File an Idea" }).click();
-        await expect(page.getByRole("dialog", { name: "Platform is Invite Only" })).toBeVisible();
-        await expectNoSeriousA11yViolations(page, "the invite-only dialog");
-        await page.getByRole("button", { name: "Join Waitlist" }).click();
-        const waitlist = page.getByRole("dialog", { name: "Join the waitlist" });
-        await expect(waitlist).toBeVisible();
-        await waitlist.locator("button[type=submit]").click();
-        await expect(page.getByText("Name must be at least 2 characters.")).toBeVisible();
-        await expectNoSeriousA11yViolations(page, "the waitlist dialog with its errors");
-      });
-    });
-
     test("static pages, verify, the 404 page and the auth screens with their errors and toasts", async ({ page }) => {
       // Twelve pages, each loaded and scanned by axe: on a busy 2-core machine that alone passed the default 45 s.
       test.setTimeout(150_000);

@@ -157,7 +157,7 @@ type Fixtures = {
   /**
    * Registers a fresh account through POST /api/auth/register (open mode) and, unless `verified: false`, verifies
    * its address through the e-mailed link, like most real accounts (tests/e2e/email-verification.spec.ts covers the
-   * unverified state: banner, no Shared with me).
+   * unverified state: banner, Shared with me asking for the proof).
    */
   createUser: (overrides?: Partial<Pick<TestUser, "name" | "password" | "email">> & { verified?: boolean }) => Promise<TestUser>;
   /** Signs `page`'s browser context in through POST /api/auth/login and stores currentUser like the login form. */

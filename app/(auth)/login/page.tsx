@@ -5,6 +5,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { getSocialProviders } from "@/lib/domain/auth/providers";
 import { safeRedirectPath } from "@/lib/platform/http/safe-redirect";
 import { getCurrentUser } from "@/lib/domain/auth/session";
+import { signUpOffer } from "@/lib/domain/auth/registration";
 
 export const metadata: Metadata = { title: "Log In" };
 
@@ -36,7 +37,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const providers = getSocialProviders();
   // Registering signs the new account in and then, as SPEC words it, brings it here: say so, and offer
   // the way on instead of a second sign-in.
-  const signedIn = await getCurrentUser();
+  const [signedIn, signUp] = await Promise.all([getCurrentUser(), signUpOffer()]);
 
   return (
     <>
@@ -55,7 +56,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             </Link>
           </p>
         ) : null}
-        <LoginForm callbackUrl={callbackUrl} providers={providers} errorMessage={errorMessage} />
+        <LoginForm callbackUrl={callbackUrl} providers={providers} errorMessage={errorMessage} signUp={signUp} />
       </CardContent>
     </>
   );

@@ -24,7 +24,11 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
         <CardTitle>
           <h1 className="text-2xl font-semibold">Create your account</h1>
         </CardTitle>
-        {status.allowed ? <CardDescription>Start protecting your ideas today.</CardDescription> : null}
+        {status.allowed ? (
+          <CardDescription>
+            {status.firstAccount ? "This IdeaVault has no account yet: yours will be the first." : "Start protecting your ideas today."}
+          </CardDescription>
+        ) : null}
       </CardHeader>
       <CardContent>
         {status.allowed ? (

@@ -12,12 +12,25 @@ const INVITE_TTL_DAYS = 14;
 export type RegistrationStatus = {
   allowed: boolean;
   mode: "invite" | "open";
+  /** No account exists yet: this one is the instance's first. */
+  firstAccount?: boolean;
   reason?: "invite-required" | "invite-invalid";
   inviteEmail?: string;
 };
 
 async function isEmptyInstance() {
-  return (await db.user.count()) === 0;
+  return (await db.user.findFirst({ select: { id: true } })) === null;
+}
+
+/**
+ * How the landing page and /login offer an account: a brand-new instance offers its first account (whoever creates it
+ * sets the instance up, in either mode), an open one 'Sign up', an invite-only one its invite-only texts.
+ */
+export type SignUpOffer = "first-account" | "open" | "invite";
+
+export async function signUpOffer(): Promise<SignUpOffer> {
+  if (await isEmptyInstance()) return "first-account";
+  return getEnv().REGISTRATION_MODE === "open" ? "open" : "invite";
 }
 
 export async function findUsableInvite(token: string | null | undefined) {
@@ -28,7 +41,8 @@ export async function findUsableInvite(token: string | null | undefined) {
 /** What the registration screen may offer: the form, or an invite-only notice. */
 export async function getRegistrationStatus(invite?: string | null): Promise<RegistrationStatus> {
   const mode = getEnv().REGISTRATION_MODE;
-  if (mode === "open" || (await isEmptyInstance())) return { allowed: true, mode };
+  if (await isEmptyInstance()) return { allowed: true, mode, firstAccount: true };
+  if (mode === "open") return { allowed: true, mode };
   if (!invite) return { allowed: false, mode, reason: "invite-required" };
   const found = await findUsableInvite(invite);
   return found ? { allowed: true, mode, inviteEmail: found.email } : { allowed: false, mode, reason: "invite-invalid" };

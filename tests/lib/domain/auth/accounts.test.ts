@@ -1,5 +1,5 @@
 import { registerUser, authenticate, EMAIL_TAKEN } from "@/lib/domain/auth/accounts";
-import { createInvite, getRegistrationStatus } from "@/lib/domain/auth/registration";
+import { createInvite, getRegistrationStatus, signUpOffer } from "@/lib/domain/auth/registration";
 import { db } from "@/lib/platform/db";
 import { ConflictError, ForbiddenError } from "@/lib/platform/http/errors";
 import { createUser } from "../../../factories";
@@ -74,5 +74,22 @@ describe("invite-only registration", () => {
     await expect(registerUser({ name: "Eve", email: "eve@example.com", password: "secret1", invite: token })).rejects.toBeInstanceOf(ForbiddenError);
     expect((await db.invite.findFirstOrThrow()).usedAt).toBeNull();
     await expect(registerUser({ name: "Bob", email: "BOB@example.com", password: "secret1", invite: token })).resolves.toMatchObject({ email: "bob@example.com" });
+  });
+});
+
+describe("signUpOffer: what the landing page and /login offer", () => {
+  it("a brand-new instance offers its first account in either mode; then open mode offers 'Sign up' and invite mode its invite-only texts", async () => {
+    setEnv({ REGISTRATION_MODE: "invite" });
+    expect(await signUpOffer()).toBe("first-account");
+    expect(await getRegistrationStatus(null)).toEqual({ allowed: true, mode: "invite", firstAccount: true });
+    setEnv({ REGISTRATION_MODE: "open" });
+    expect(await signUpOffer()).toBe("first-account");
+
+    await registerUser({ name: "Frida First", email: "frida@example.com", password: "secret1" });
+    expect(await signUpOffer()).toBe("open");
+    expect(await getRegistrationStatus(null)).toEqual({ allowed: true, mode: "open" });
+    setEnv({ REGISTRATION_MODE: "invite" });
+    expect(await signUpOffer()).toBe("invite");
+    expect(await getRegistrationStatus(null)).toMatchObject({ allowed: false, reason: "invite-required" });
   });
 });
