@@ -11,6 +11,8 @@ const FOOTER_LINKS = [
   { href: "/contact", label: "Contact" },
   { href: "/privacy-policy", label: "Privacy" },
   { href: "/data-handling", label: "Data Handling" },
+  // Anyone holding a proof (an .ots, a .tsr, an evidence pack) can check it here, without an account.
+  { href: "/verify", label: "Verify a proof" },
 ] as const;
 
 type SiteFooterProps = {

@@ -30,10 +30,10 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
   });
 
-  test("the footer links /about, /contact, /privacy-policy and /data-handling (SPEC), each once", async ({ page }) => {
+  test("the footer links /about, /contact, /privacy-policy and /data-handling (SPEC) and /verify, each once", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("navigation", { name: "Footer" });
-    for (const href of ["/about", "/contact", "/privacy-policy", "/data-handling"]) {
+    for (const href of ["/about", "/contact", "/privacy-policy", "/data-handling", "/verify"]) {
       await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
       await expect(page.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
