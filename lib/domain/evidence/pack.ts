@@ -39,11 +39,12 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file
  *   versions/vN/idea-ID.html.ots                     its OpenTimestamps proof, once the calendars answered
  *   versions/vN/HOW-TO-VERIFY.txt                    how to verify that version (/verify, the `ots` client)
- *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/domain/agreements/certificate-pdf.ts)
+ *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/domain/agreements/certificate-pdf.ts),
+ *                                                    a room's acceptance whose list named the idea too
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
  *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
- *   receipts/RECIPIENT-ID.json                       each reader's receipt (lib/domain/evidence/receipt.ts; its PDF
+ *   receipts/RECIPIENT-ID.json                       each reader's receipt, a room's reader's too (lib/domain/evidence/receipt.ts; its PDF
  *                                                    rendering is the owner's download, not repeated here: a PDF
  *                                                    per reader would double the pack's cost for no new fact)
  *   verify.html                                      checks the whole pack in a browser, offline (lib/domain/evidence/verify-html)
@@ -184,14 +185,17 @@ function readme(plan: IdeaPlan) {
     "agreements/ID/          Each non-disclosure agreement accepted for the idea: the certificate (PDF) with the full",
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
     "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots)",
-    "                        and token (.json.tsr).",
+    "                        and token (.json.tsr). An agreement accepted through a room's link covers every idea the",
+    "                        room held: its record lists each with its title, version and SHA-256, this idea among them",
+    "                        (manifest.json names the room beside it).",
     "tsa/HOST.pem            The certificates in the RFC 3161 tokens, one file per time-stamping authority.",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
     "log/log.jsonl           The idea's evidence log, one event per line, each entry's hash chained to the one before",
     "                        (docs: SHA-256 of the previous hash and the entry's RFC 8785 JSON), with anchor lines.",
     "log/anchors/ROOT.ots|tsr The proofs of each anchor's Merkle root: OpenTimestamps and RFC 3161.",
     "receipts/ID.json        Each reader's receipt: who, when, the version read with its digest and proofs, the",
-    "                        agreement's text digest, how much they read, and the identity each copy carried.",
+    "                        agreement's text digest, how much they read, and the identity each copy carried (a room's",
+    "                        reader: this idea's reading through the room only).",
     "measures.pdf            The protective measures in force over the idea's life, as dated facts.",
     "verify.html             Checks this whole pack in your browser, with no network: open it and choose this ZIP.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
@@ -290,19 +294,30 @@ function roomManifest(plan: RoomPlan, state: PackState) {
   };
 }
 
-/** Every reader's receipt, a link and a page of recipients at a time (one page's receipts read at once, with a few statements). */
+/**
+ * Every reader's receipt, a link and a page of recipients at a time (one page's receipts read at once, with a few
+ * statements): the idea's own links' readers, then those of rooms' links who accepted an agreement naming the idea
+ * or opened it through the room, their receipts holding this idea's reading only.
+ */
 async function* receiptEntries(plan: IdeaPlan, state: PackState): AsyncGenerator<ZipEntry> {
-  const shares = await db.share.findMany({ where: { ideaId: plan.idea.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: receiptShareSelect });
-  for (const share of shares) {
+  const ideaId = plan.idea.id;
+  const throughRoom = { OR: [{ ndas: { some: { roomItems: { array_contains: [{ ideaId }] } } } }, { views: { some: { ideaId } } }] };
+  const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+  const [own, rooms] = await Promise.all([
+    db.share.findMany({ where: { ideaId }, orderBy: order, select: receiptShareSelect }),
+    db.share.findMany({ where: { roomId: { not: null }, createdById: plan.idea.ownerId, recipients: { some: throughRoom } }, orderBy: order, select: receiptShareSelect }),
+  ]);
+  const shares = [...own.map((share) => ({ share, readers: {} })), ...rooms.map((share) => ({ share, readers: throughRoom }))];
+  for (const { share, readers } of shares) {
     for (let cursor: string | undefined; ; ) {
       const page = await db.recipient.findMany({
-        where: { shareId: share.id },
+        where: { shareId: share.id, ...readers },
         orderBy: { id: "asc" },
         take: 100,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
         select: { id: true },
       });
-      for (const receipt of await recipientReceipts(share, page.map((r) => r.id), plan.createdAt)) {
+      for (const receipt of await recipientReceipts(share, page.map((r) => r.id), plan.createdAt, ideaId)) {
         yield state.entry(`receipts/${receipt.receiptFor}.json`, utf8(`${JSON.stringify(receipt, null, 2)}\n`), true);
       }
       if (page.length < 100) break;

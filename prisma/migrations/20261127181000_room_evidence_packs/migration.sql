@@ -10,3 +10,6 @@ ALTER TABLE "EvidencePack" ADD CONSTRAINT "EvidencePack_roomId_fkey" FOREIGN KEY
 
 -- A pack is of one idea or of one room, never both or neither.
 ALTER TABLE "EvidencePack" ADD CONSTRAINT "EvidencePack_one_subject" CHECK (num_nonnulls("ideaId", "roomId") = 1);
+
+-- CreateIndex
+CREATE INDEX "NdaAcceptance_roomItems_idx" ON "NdaAcceptance" USING GIN ("roomItems" jsonb_path_ops);
