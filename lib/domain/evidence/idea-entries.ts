@@ -7,7 +7,7 @@ import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { agreementNameText, certificateFileName, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { ndaCertificatePdf } from "@/lib/domain/agreements/stored-certificate";
 import { certificateInclude } from "@/lib/domain/agreements/certificate-data";
-import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
+import { acceptancesForIdea, ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
 import { presentProof, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { hostOf } from "@/lib/domain/timestamps/http";
 import { certificatePem, certificatesOfToken } from "@/lib/domain/timestamps/rfc3161/token";
@@ -77,6 +77,8 @@ export type AgreementNote = {
   /** Which agreement was accepted: the owner's '<title>, version <n>', else the standard wording's version. */
   agreement: string;
   acceptedAt: Date;
+  /** Accepted through a room's link, whose agreement listed the idea (absent: through the idea's own link). */
+  room?: { id: string; name: string };
   certificate: string | null;
   record: string;
   ots: string | null;
@@ -190,14 +192,19 @@ async function* versionEntries(source: IdeaEvidenceSource, v: EvidenceVersion, f
   yield files.entry(note.guide, utf8(versionGuide(source, v, fileName, note.ots)), true);
 }
 
-/** Whose acceptances: those made for one idea, or through a room's links (one each, covering the room's ideas). */
+/**
+ * Whose acceptances: those that are evidence for one idea (its own links', and those made through a room whose
+ * agreement named it), or those made through a room's links (one each, covering the room's ideas).
+ */
 export type AcceptancesOf = { ideaId: number } | { roomId: string };
 
 async function ndaPage(of: AcceptancesOf, after: { acceptedAt: Date; id: string } | null) {
   return db.ndaAcceptance.findMany({
     where: {
-      ...of,
-      ...(after ? { OR: [{ acceptedAt: { gt: after.acceptedAt } }, { acceptedAt: after.acceptedAt, id: { gt: after.id } }] } : {}),
+      AND: [
+        "ideaId" in of ? acceptancesForIdea(of.ideaId) : of,
+        after ? { OR: [{ acceptedAt: { gt: after.acceptedAt } }, { acceptedAt: after.acceptedAt, id: { gt: after.id } }] } : {},
+      ],
     },
     orderBy: [{ acceptedAt: "asc" }, { id: "asc" }],
     take: NDA_PAGE,
@@ -248,6 +255,7 @@ export async function* agreementEntries(
       email: nda.email,
       agreement: agreementNameText(nda) ?? `Standard agreement, version ${nda.agreementVersion}`,
       acceptedAt: nda.acceptedAt,
+      ...(nda.room ? { room: { id: nda.room.id, name: nda.room.name } } : {}),
       certificate: null,
       record: `${dir}/${ndaEvidenceFileName(nda.id)}`,
       ots: null,

@@ -2,6 +2,21 @@ import "server-only";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { canonicalJson } from "@/lib/domain/ideas/export";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { RoomAgreementItem } from "@/lib/domain/validation/agreement-text";
+
+/**
+ * The acceptances that are evidence for one idea: those made through its own links, and those made through a room's
+ * links whose agreement named it (any version: the record's list is what the recipient agreed to, whatever the room
+ * holds today). The list is stored with the acceptance, so the room's later changes do not move its evidence.
+ */
+export const acceptancesForIdea = (ideaId: number) =>
+  ({ OR: [{ ideaId }, { roomItems: { array_contains: [{ ideaId }] } }] }) satisfies Prisma.NdaAcceptanceWhereInput;
+
+/** The entry of a room acceptance's stored list that names `ideaId` (title, version and SHA-256 as shown); null if none. */
+export function roomItemOf(roomItems: unknown, ideaId: number): RoomAgreementItem | null {
+  return Array.isArray(roomItems) ? ((roomItems as RoomAgreementItem[]).find((i) => i.ideaId === ideaId) ?? null) : null;
+}
 
 /** The fields of an NDA acceptance record (NdaAcceptance) its timestamp covers. */
 export type NdaEvidence = {

@@ -39,11 +39,12 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *   versions/vN/idea-ID.html|pdf|json                each published version's stamped file
  *   versions/vN/idea-ID.html.ots                     its OpenTimestamps proof, once the calendars answered
  *   versions/vN/HOW-TO-VERIFY.txt                    how to verify that version (/verify, the `ots` client)
- *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/domain/agreements/certificate-pdf.ts)
+ *   agreements/NDA-ID/nda-certificate-NDA-ID.pdf     each acceptance's certificate (lib/domain/agreements/certificate-pdf.ts),
+ *                                                    a room's acceptance whose list named the idea too
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json     the acceptance record its timestamp proves (lib/domain/evidence/nda-evidence.ts)
  *   agreements/NDA-ID/nda-acceptance-NDA-ID.json.ots that proof, once the calendars answered
  *   activity.csv                                     the idea's activity timeline (lib/domain/activity)
- *   receipts/RECIPIENT-ID.json                       each reader's receipt (lib/domain/evidence/receipt.ts; its PDF
+ *   receipts/RECIPIENT-ID.json                       each reader's receipt, a room's reader's too (lib/domain/evidence/receipt.ts; its PDF
  *                                                    rendering is the owner's download, not repeated here: a PDF
  *                                                    per reader would double the pack's cost for no new fact)
  *   verify.html                                      checks the whole pack in a browser, offline (lib/domain/evidence/verify-html)
@@ -63,11 +64,13 @@ export { agreementFolder, versionFolder } from "@/lib/domain/evidence/idea-entri
  *
  * A room's pack (GET /api/rooms/{id}/evidence.zip) is built by the same steps from the room's ideas: each idea's
  * versions under ideas/ID/versions/vN/, the acceptances made through the room's links under agreements/, each idea's
- * log at log/ID/log.jsonl (anchors once under log/anchors/), verify.html, manifest.json and certification.txt.
+ * log at log/ID/log.jsonl (anchors once under log/anchors/), verify.html, manifest.json and certification.txt. It is
+ * recorded (EvidencePack of the room) and its manifest stamped like an idea pack's.
  */
 
 export const EVIDENCE_PACK_FORMAT = "ideavault-evidence-pack-1";
 export const ROOM_EVIDENCE_PACK_FORMAT = "ideavault-room-evidence-pack-1";
+export const PACK_NOT_FOUND = "Evidence pack not found";
 
 type PackIdea = Awaited<ReturnType<typeof ownedIdeaWithProof>>["idea"];
 
@@ -96,9 +99,28 @@ class PackState extends EvidenceFiles {
   }
 }
 
-/** Where the manifest's proof is served once the calendars answered. */
-export function manifestOtsUrl(origin: string, ideaId: number, packId: string) {
-  return `${origin}/api/ideas/${ideaId}/evidence/${packId}/manifest.ots`;
+/** What a recorded pack is of: an idea, or a room (EvidencePack holds exactly one). */
+export type PackSubject = { ideaId: number } | { roomId: string };
+
+/** Where the manifest's proof is served once the calendars answered (its token: the same address ending .tsr). */
+export function manifestOtsUrl(origin: string, of: PackSubject, packId: string) {
+  const base = "roomId" in of ? `/api/rooms/${of.roomId}` : `/api/ideas/${of.ideaId}`;
+  return `${origin}${base}/evidence/${packId}/manifest.ots`;
+}
+
+const subjectOf = (plan: EvidencePackPlan): PackSubject => (plan.room ? { roomId: plan.room.id } : { ideaId: plan.idea.id });
+
+/** manifest.json's note on its own proof: where the owner fetches it once the calendars (and an authority) answered. */
+function manifestTimestamp(plan: EvidencePackPlan) {
+  const ots = manifestOtsUrl(plan.origin, subjectOf(plan), plan.packId);
+  return {
+    ots,
+    tsr: ots.replace(/\.ots$/, ".tsr"),
+    about:
+      "The SHA-256 of this manifest.json, exactly as in the pack, is queued for an OpenTimestamps proof when the download " +
+      "completes. The owner downloads that proof from the address above once the calendars have answered; save it as " +
+      "manifest.json.ots beside this file and verify it like the others.",
+  };
 }
 
 export function evidencePackFileName(ideaId: number, now = new Date()) {
@@ -152,7 +174,7 @@ export async function planRoomEvidencePack(ownerId: string, room: { id: string; 
 const readmeHead = (of: string, plan: EvidencePackPlan) => [`Evidence pack of ${of}`, "", `Pack ${plan.packId}, made ${formatUtc(plan.createdAt)} on ${plan.origin}.`, ""];
 
 function readme(plan: IdeaPlan) {
-  const otsUrl = manifestOtsUrl(plan.origin, plan.idea.id, plan.packId);
+  const otsUrl = manifestOtsUrl(plan.origin, subjectOf(plan), plan.packId);
   return [
     ...readmeHead(`idea ${plan.idea.id}: ${JSON.stringify(plan.idea.title)}`, plan),
     "What is here",
@@ -163,14 +185,17 @@ function readme(plan: IdeaPlan) {
     "agreements/ID/          Each non-disclosure agreement accepted for the idea: the certificate (PDF) with the full",
     "                        agreement text and the recipient's identity, time, IP and device; the acceptance record",
     "                        (.json), which holds the SHA-256 of the version shown; and that record's proof (.json.ots)",
-    "                        and token (.json.tsr).",
+    "                        and token (.json.tsr). An agreement accepted through a room's link covers every idea the",
+    "                        room held: its record lists each with its title, version and SHA-256, this idea among them",
+    "                        (manifest.json names the room beside it).",
     "tsa/HOST.pem            The certificates in the RFC 3161 tokens, one file per time-stamping authority.",
     "activity.csv            Every link, recipient, agreement, view and comment, newest first.",
     "log/log.jsonl           The idea's evidence log, one event per line, each entry's hash chained to the one before",
     "                        (docs: SHA-256 of the previous hash and the entry's RFC 8785 JSON), with anchor lines.",
     "log/anchors/ROOT.ots|tsr The proofs of each anchor's Merkle root: OpenTimestamps and RFC 3161.",
     "receipts/ID.json        Each reader's receipt: who, when, the version read with its digest and proofs, the",
-    "                        agreement's text digest, how much they read, and the identity each copy carried.",
+    "                        agreement's text digest, how much they read, and the identity each copy carried (a room's",
+    "                        reader: this idea's reading through the room only).",
     "measures.pdf            The protective measures in force over the idea's life, as dated facts.",
     "verify.html             Checks this whole pack in your browser, with no network: open it and choose this ZIP.",
     "manifest.json           Every file of this pack with its SHA-256 and size, and the pack's time.",
@@ -209,14 +234,7 @@ function manifest(plan: IdeaPlan, state: PackState) {
   return {
     ...manifestHead(EVIDENCE_PACK_FORMAT, plan),
     idea: { id: plan.idea.id, title: plan.idea.title },
-    manifestTimestamp: {
-      ots: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId),
-      tsr: manifestOtsUrl(plan.origin, plan.idea.id, plan.packId).replace(/\.ots$/, ".tsr"),
-      about:
-        "The SHA-256 of this manifest.json, exactly as in the pack, is queued for an OpenTimestamps proof when the download " +
-        "completes. The owner downloads that proof from the address above once the calendars have answered; save it as " +
-        "manifest.json.ots beside this file and verify it like the others.",
-    },
+    manifestTimestamp: manifestTimestamp(plan),
     versions: state.notes.versions,
     agreements: state.notes.agreements,
     activity: "activity.csv",
@@ -254,16 +272,21 @@ function roomReadme(plan: RoomPlan) {
     "reads every proof, on your computer only. By hand: compare `sha256sum FILE` with manifest.json; verify each .ots",
     `at ${plan.origin}/verify or with \`ots verify FILE.ots\`, each .tsr with \`openssl ts -verify -data FILE -in FILE.tsr\`;`,
     "an agreement's record names each idea's content by its SHA-256: it equals that version's digest here.",
+    "The manifest itself: its SHA-256 is queued for a timestamp when the download completes. Fetch its proof, signed in",
+    `as the room's owner, from ${manifestOtsUrl(plan.origin, subjectOf(plan), plan.packId)}`,
+    "(and its RFC 3161 token at the same address ending .tsr), save it as manifest.json.ots beside manifest.json and",
+    "verify it the same way. That proof fixes the whole pack in time.",
     "Each idea's evidence pack (from the idea's page) adds its own links' agreements, receipts and protective measures.",
     "",
   ].join("\n");
 }
 
-/** A room pack's manifest.json, written last. The room's pack itself is not timestamped: its digest is not queued. */
+/** A room pack's manifest.json, written last; its digest is stamped as an idea pack's is. */
 function roomManifest(plan: RoomPlan, state: PackState) {
   return {
     ...manifestHead(ROOM_EVIDENCE_PACK_FORMAT, plan),
     room: { id: plan.room.id, name: plan.room.name },
+    manifestTimestamp: manifestTimestamp(plan),
     ideas: plan.items.map((i) => ({ id: i.idea.id, title: i.idea.title, versions: state.itemVersions.get(i.idea.id) ?? [] })),
     agreements: state.notes.agreements,
     files: state.files,
@@ -271,19 +294,30 @@ function roomManifest(plan: RoomPlan, state: PackState) {
   };
 }
 
-/** Every reader's receipt, a link and a page of recipients at a time (one page's receipts read at once, with a few statements). */
+/**
+ * Every reader's receipt, a link and a page of recipients at a time (one page's receipts read at once, with a few
+ * statements): the idea's own links' readers, then those of rooms' links who accepted an agreement naming the idea
+ * or opened it through the room, their receipts holding this idea's reading only.
+ */
 async function* receiptEntries(plan: IdeaPlan, state: PackState): AsyncGenerator<ZipEntry> {
-  const shares = await db.share.findMany({ where: { ideaId: plan.idea.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: receiptShareSelect });
-  for (const share of shares) {
+  const ideaId = plan.idea.id;
+  const throughRoom = { OR: [{ ndas: { some: { roomItems: { array_contains: [{ ideaId }] } } } }, { views: { some: { ideaId } } }] };
+  const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+  const [own, rooms] = await Promise.all([
+    db.share.findMany({ where: { ideaId }, orderBy: order, select: receiptShareSelect }),
+    db.share.findMany({ where: { roomId: { not: null }, createdById: plan.idea.ownerId, recipients: { some: throughRoom } }, orderBy: order, select: receiptShareSelect }),
+  ]);
+  const shares = [...own.map((share) => ({ share, readers: {} })), ...rooms.map((share) => ({ share, readers: throughRoom }))];
+  for (const { share, readers } of shares) {
     for (let cursor: string | undefined; ; ) {
       const page = await db.recipient.findMany({
-        where: { shareId: share.id },
+        where: { shareId: share.id, ...readers },
         orderBy: { id: "asc" },
         take: 100,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
         select: { id: true },
       });
-      for (const receipt of await recipientReceipts(share, page.map((r) => r.id), plan.createdAt)) {
+      for (const receipt of await recipientReceipts(share, page.map((r) => r.id), plan.createdAt, ideaId)) {
         yield state.entry(`receipts/${receipt.receiptFor}.json`, utf8(`${JSON.stringify(receipt, null, 2)}\n`), true);
       }
       if (page.length < 100) break;
@@ -353,12 +387,18 @@ async function* packEntries(plan: EvidencePackPlan, state: PackState): AsyncGene
   yield { name: CERTIFICATION_FILE, compress: true, chunks: slices(utf8(certificationTemplate(facts))) };
 }
 
-/** Records the pack and queues its manifest's digest, together: a pack row always has its proof. */
-async function recordPack(plan: IdeaPlan, manifestSha256: string) {
+/**
+ * Records the pack and queues its manifest's digest, together: a pack row always has its proof. The pack's making is
+ * an event of each idea it holds: an idea's pack in its own log, a room's in each item's log, naming the room.
+ */
+async function recordPack(plan: EvidencePackPlan, manifestSha256: string) {
+  const data = { packId: plan.packId, manifestSha256, createdAt: plan.createdAt.toISOString() };
+  const logged = plan.room ? plan.items.map((i) => ({ ideaId: i.idea.id, data: { ...data, roomId: plan.room.id } })) : [{ ideaId: plan.idea.id, data }];
   await db.$transaction(async (tx) => {
-    await tx.evidencePack.create({ data: { id: plan.packId, ideaId: plan.idea.id, manifestSha256, createdAt: plan.createdAt } });
+    await tx.evidencePack.create({ data: { id: plan.packId, ...subjectOf(plan), manifestSha256, createdAt: plan.createdAt } });
     await queueDigests(tx, [{ evidencePackId: plan.packId, digest: manifestSha256 }]);
-    await appendEvidence(tx, { ideaId: plan.idea.id, type: "evidence-pack.made", data: { packId: plan.packId, manifestSha256, createdAt: plan.createdAt.toISOString() } });
+    // In idea id order, as an acceptance's entries are: concurrent appends lock the logs' heads in one order.
+    for (const entry of [...logged].sort((a, b) => a.ideaId - b.ideaId)) await appendEvidence(tx, { ...entry, type: "evidence-pack.made" });
   });
 }
 
@@ -370,25 +410,25 @@ export function evidencePackStream(plan: EvidencePackPlan): ReadableStream<Uint8
     label: "evidence pack",
     onComplete: async () => {
       if (!state.manifestSha256) throw new Error("the pack ended without its manifest");
-      // A room's pack has no row to hang a proof on (EvidencePack is an idea's): it is sent, not recorded.
-      if (!plan.room) await recordPack(plan, state.manifestSha256);
+      await recordPack(plan, state.manifestSha256);
     },
   });
 }
 
 /**
- * GET /api/ideas/{id}/evidence/{packId}/manifest.ots: the proof of a pack's manifest, for the idea's owner. Another
- * owner's pack, an unknown one or one of another idea is a 404; a pack whose digest the calendars have not received
- * yet is a 409 saying so (the proof will come: it is not missing).
+ * GET /api/ideas/{id}/evidence/{packId}/manifest.ots (and /api/rooms/{id}/…): the proof of a pack's manifest, for the
+ * idea's (the live room's) owner. Another owner's pack, an unknown one or one of another idea or room is a 404; a pack
+ * whose digest the calendars have not received yet is a 409 saying so (the proof will come: it is not missing).
  */
-async function ownedPackProof(ownerId: string, ideaId: number, packId: string) {
-  const pack = await db.evidencePack.findFirst({ where: { id: packId, ideaId, idea: { ownerId } }, include: { timestamp: { include: withTsaToken } } });
-  if (!pack?.timestamp) throw new NotFoundError("Evidence pack not found");
+async function ownedPackProof(ownerId: string, of: PackSubject, packId: string) {
+  const owned = "roomId" in of ? { roomId: of.roomId, room: { ownerId, deletedAt: null } } : { ideaId: of.ideaId, idea: { ownerId } };
+  const pack = await db.evidencePack.findFirst({ where: { id: packId, ...owned }, include: { timestamp: { include: withTsaToken } } });
+  if (!pack?.timestamp) throw new NotFoundError(PACK_NOT_FOUND);
   return pack.timestamp;
 }
 
-export async function getEvidencePackOts(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
-  const proof = await ownedPackProof(ownerId, ideaId, packId);
+export async function getEvidencePackOts(ownerId: string, of: PackSubject, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const proof = await ownedPackProof(ownerId, of, packId);
   if (!proof.ots) {
     throw new ConflictError(
       proof.status === "failed"
@@ -400,7 +440,7 @@ export async function getEvidencePackOts(ownerId: string, ideaId: number, packId
 }
 
 /** GET …/manifest.tsr: the manifest's RFC 3161 token, with the same access; 404 saying why while none is granted. */
-export async function getEvidencePackTsr(ownerId: string, ideaId: number, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
-  const proof = await ownedPackProof(ownerId, ideaId, packId);
+export async function getEvidencePackTsr(ownerId: string, of: PackSubject, packId: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const proof = await ownedPackProof(ownerId, of, packId);
   return { bytes: grantedTokenOr404(proof.tsaToken), fileName: "manifest.json.tsr" };
 }

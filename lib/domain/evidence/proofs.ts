@@ -5,7 +5,7 @@ import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { sha256Hex } from "@/lib/platform/crypto";
 import { exportFileName, exportIdea, type IdeaExport } from "@/lib/domain/ideas/export";
-import { ndaEvidenceDocument, ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
+import { acceptancesForIdea, ndaEvidenceDocument, ndaEvidenceFileName, roomItemOf } from "@/lib/domain/evidence/nda-evidence";
 import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { requireReader } from "@/lib/domain/gate";
 import { presentProof, withTsaToken, type TimestampStatusJson } from "@/lib/domain/timestamps/proof";
@@ -71,9 +71,13 @@ export async function getIdeaStampedFile(ownerId: string, ideaId: number, versio
   return file;
 }
 
-/** An acceptance of one of the owner's ideas, with its proof. */
+/** An acceptance of one of the owner's ideas or rooms, with its proof. */
 async function ownedNdaWithProof(ownerId: string, ndaId: string) {
-  const find = () => db.ndaAcceptance.findFirst({ where: { id: ndaId, idea: { ownerId } }, include: { timestamp: { include: withTsaToken } } });
+  const find = () =>
+    db.ndaAcceptance.findFirst({
+      where: { id: ndaId, OR: [{ idea: { ownerId } }, { room: { ownerId } }] },
+      include: { timestamp: { include: withTsaToken } },
+    });
   let nda = await find();
   if (!nda) throw new NotFoundError(AGREEMENT_NOT_FOUND);
   // Accepted before acceptances were stamped: queued now, as the backfill would.
@@ -85,18 +89,29 @@ async function ownedNdaWithProof(ownerId: string, ndaId: string) {
   return { nda, proof: nda.timestamp };
 }
 
-/** The NDA acceptances of an owner's idea (evidence fields and timestamp state), newest first. */
+/**
+ * The NDA acceptances of an owner's idea (evidence fields and timestamp state), newest first: its own links', and
+ * those made through a room whose agreement named it, with that room and the idea as the agreement listed it
+ * (`room: {id, name, item: {ideaId, title, version, sha256}}`; null for the idea's own links'). A room acceptance's
+ * `contentSha256` and `version` are its record's: the digest of the room's whole list, no version.
+ */
 export async function listIdeaNdas(ownerId: string, ideaId: number) {
   await ownedIdeaOr404(ownerId, ideaId, { select: { id: true } });
   const rows = await db.ndaAcceptance.findMany({
-    where: { ideaId },
-    orderBy: { acceptedAt: "desc" },
+    where: acceptancesForIdea(ideaId),
+    orderBy: [{ acceptedAt: "desc" }, { id: "desc" }],
     select: {
       id: true, shareId: true, name: true, email: true, phone: true, agreementVersion: true, agreementSha256: true,
       contentSha256: true, version: true, acceptedAt: true, signature: true, timestamp: { include: withTsaToken },
+      roomItems: true, room: { select: { id: true, name: true } },
     },
   });
-  return rows.map(({ timestamp, ...nda }) => ({ ...nda, acceptedBy: acceptanceMethodText(nda.signature), timestamp: timestamp ? presentProof(timestamp) : null }));
+  return rows.map(({ timestamp, roomItems, room, ...nda }) => ({
+    ...nda,
+    room: room ? { ...room, item: roomItemOf(roomItems, ideaId) } : null,
+    acceptedBy: acceptanceMethodText(nda.signature),
+    timestamp: timestamp ? presentProof(timestamp) : null,
+  }));
 }
 
 export async function getNdaTimestamp(ownerId: string, ndaId: string): Promise<TimestampStatusJson> {

@@ -51,7 +51,13 @@ export type Receipt = {
    * A room link's receipt: the room, and the ideas its agreement named with their SHA-256 (null: no agreement was
    * accepted on the link). Its versions, views and log lines each name their idea (ideaId).
    */
-  room?: { id: string; name: string; items: RoomAgreementItem[] | null };
+  room?: {
+    id: string;
+    name: string;
+    items: RoomAgreementItem[] | null;
+    /** In one idea's evidence pack: the receipt holds that idea's reading through the room only (views, versions, log). */
+    onlyIdeaId?: number;
+  };
   link: { id: string; name: string | null };
   who: { name: string; email: string; phone: string | null; addressProof: string };
   when: { identifiedAt: string; addressProvenAt: string | null; passcodeGivenAt: string | null; agreedAt: string | null; declinedAt: string | null };
@@ -118,13 +124,16 @@ export async function recipientReceipt(share: ReceiptShare, recipientId: string,
 /**
  * The receipts of several recipients of `share` (an evidence pack's page of them), in the order asked; ids of
  * other links' recipients are left out. A constant number of statements for the page: the recipients with their
- * agreements and views, the versions they read, and each idea's log lines about them.
+ * agreements and views, the versions they read, and each idea's log lines about them. `onlyIdeaId` (a room link's
+ * receipts in that idea's pack) keeps that idea's reading alone, whether or not the room still holds it.
  */
-export async function recipientReceipts(share: ReceiptShare, recipientIds: readonly string[], now = new Date()): Promise<Receipt[]> {
+export async function recipientReceipts(share: ReceiptShare, recipientIds: readonly string[], now = new Date(), onlyIdeaId?: number): Promise<Receipt[]> {
   // The ideas the link opens: its idea, or each item of its room (a room gone from the link: the link's 404).
   const room = share.idea ? null : presentOr404(share.room, RECIPIENT_NOT_FOUND);
-  const ideaIds = share.idea ? [share.idea.id] : (room?.items ?? []).map((i) => i.ideaId);
-  const found = await db.recipient.findMany({ where: { id: { in: [...recipientIds] }, shareId: share.id }, select: receiptRecipientSelect });
+  const only = room ? onlyIdeaId : undefined;
+  const ideaIds = share.idea ? [share.idea.id] : only !== undefined ? [only] : (room?.items ?? []).map((i) => i.ideaId);
+  const rows = await db.recipient.findMany({ where: { id: { in: [...recipientIds] }, shareId: share.id }, select: receiptRecipientSelect });
+  const found = only === undefined ? rows : rows.map((r) => ({ ...r, views: r.views.filter((v) => v.ideaId === only) }));
   if (!found.length) return [];
   const ids = found.map((r) => r.id);
   const pairs = new Set(found.flatMap((r) => r.views.filter((v) => v.version !== null).map((v) => `${v.ideaId}:${v.version}`)));
@@ -140,7 +149,7 @@ export async function recipientReceipts(share: ReceiptShare, recipientIds: reado
     const own = new Set(r.views.filter((v) => v.version !== null).map((v) => `${v.ideaId}:${v.version}`));
     const theirs = versions.filter((v) => own.has(`${v.ideaId}:${v.version}`));
     const theirLogs = logs.map(({ ideaId, refs }) => (refs.get(r.id) ?? []).map((e) => ({ ...e, ideaId })));
-    return [assembleReceipt(share, room, r, theirs, theirLogs, now)];
+    return [assembleReceipt(share, room, r, theirs, theirLogs, now, only)];
   });
 }
 
@@ -152,6 +161,7 @@ function assembleReceipt(
   versions: ReadVersion[],
   logs: (LogRef & { ideaId: number })[][],
   now: Date,
+  onlyIdeaId: number | undefined,
 ): Receipt {
   const nda = r.ndas[0] ?? null;
   // A room link's receipt reads every item's log, each line naming its idea; the 'when' lines are in each of them
@@ -172,7 +182,9 @@ function assembleReceipt(
     receiptFor: r.id,
     madeAt: now.toISOString(),
     idea: share.idea,
-    ...(room ? { room: { id: room.id, name: room.name, items: (nda?.roomItems ?? null) as RoomAgreementItem[] | null } } : {}),
+    ...(room
+      ? { room: { id: room.id, name: room.name, items: (nda?.roomItems ?? null) as RoomAgreementItem[] | null, ...(onlyIdeaId !== undefined ? { onlyIdeaId } : {}) } }
+      : {}),
     link: { id: share.id, name: share.name },
     who: {
       name: r.name,

@@ -44,9 +44,10 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
   // and with its own download switch (else the link's), as the item's content is delivered (lib/domain/rooms/recipient.ts).
   const ideaLinks = recipients.flatMap((r) =>
     r.share.ideaId !== null && r.share.idea
-      ? [{ ...r, share: { ...r.share, ideaId: r.share.ideaId, idea: r.share.idea } }]
+      ? [{ ...r, viaRoom: false, share: { ...r.share, ideaId: r.share.ideaId, idea: r.share.idea } }]
       : (r.share.room?.items ?? []).map((item) => ({
           ...r,
+          viaRoom: true,
           share: { ...r.share, ideaId: item.ideaId, pinnedVersion: item.pinnedVersion, allowDownload: item.allowDownload ?? r.share.allowDownload, idea: item.idea },
         })),
   );
@@ -62,6 +63,10 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
   );
   for (const s of shown) {
     if (s.pdfAssetId === asset.id && s.r.share.allowDownload) {
+      // The copy carries the time of the view it was read in: an idea link's window, a room item's own view in it
+      // (as the item's content and pages are marked). An item not opened in this window has no view to name: not served.
+      const accessedAt = s.r.viaRoom ? await itemViewTime(s.r, s.r.share.ideaId, now) : (s.r.viewStartedAt ?? now);
+      if (!accessedAt) continue;
       // The recipient's marked copy of the PDF is handed out: a download, evidence of what left the reader.
       await db.$transaction((tx) =>
         appendEvidence(tx, {
@@ -70,7 +75,7 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
           data: { shareId: s.r.shareId, recipientId: s.r.id, assetId: asset.id, version: s.version ?? null, watermarked: true },
         }),
       );
-      return { ...pick(asset), watermark: { name: s.r.name, email: s.r.email, accessedAt: s.r.viewStartedAt ?? now }, recipientId: s.r.id };
+      return { ...pick(asset), watermark: { name: s.r.name, email: s.r.email, accessedAt }, recipientId: s.r.id };
     }
   }
   if (asset.kind !== "image") return null;
@@ -82,6 +87,16 @@ export async function findReadableAsset(userId: string | null, assetId: string, 
   const rows = html.map((s) => s.row);
   const linked = await db.ideaImage.findFirst({ where: { assetId: asset.id, OR: rows }, select: { id: true } });
   return linked ? pick(asset) : null;
+}
+
+/** When a room link's reader opened `ideaId` in their current view window (lib/domain/shares/views.ts consumeShareView); null: not yet. */
+async function itemViewTime(r: { id: string; shareId: string; viewStartedAt: Date | null }, ideaId: number, now: Date): Promise<Date | null> {
+  const view = await db.viewEvent.findFirst({
+    where: { shareId: r.shareId, recipientId: r.id, ideaId, viewedAt: { gte: r.viewStartedAt ?? now } },
+    orderBy: [{ viewedAt: "asc" }, { id: "asc" }],
+    select: { viewedAt: true },
+  });
+  return view?.viewedAt ?? null;
 }
 
 function pick(a: AssetMeta): AssetMeta {

@@ -6,7 +6,8 @@ import { ideaIdParam } from "@/lib/domain/ideas/id";
 import { AGREEMENT_NOT_FOUND } from "@/lib/domain/agreements/owned";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import { getIdeaOts, getIdeaTsr, getNdaOts, getNdaTsr, ideaOfAgreedRecipient } from "@/lib/domain/evidence/proofs";
-import { getEvidencePackOts, getEvidencePackTsr } from "@/lib/domain/evidence/pack";
+import { getEvidencePackOts, getEvidencePackTsr, PACK_NOT_FOUND } from "@/lib/domain/evidence/pack";
+import { ROOM_NOT_FOUND } from "@/lib/domain/validation/rooms";
 import { OTS_MEDIA_TYPE } from "@/lib/domain/timestamps/ots";
 import { TSR_MEDIA_TYPE } from "@/lib/domain/timestamps/rfc3161/token";
 
@@ -54,7 +55,16 @@ export function sharedProofRoute(kind: ProofFileKind) {
 export function packManifestProofRoute(kind: ProofFileKind) {
   const get = kind === "ots" ? getEvidencePackOts : getEvidencePackTsr;
   return ownerRoute({
-    params: { id: ideaIdParam, packId: recordIdParam("Evidence pack not found") },
-    handler: async ({ user, params }) => send(kind, await get(user.id, params.id, params.packId)),
+    params: { id: ideaIdParam, packId: recordIdParam(PACK_NOT_FOUND) },
+    handler: async ({ user, params }) => send(kind, await get(user.id, { ideaId: params.id }, params.packId)),
+  });
+}
+
+/** GET /api/rooms/{id}/evidence/{packId}/manifest.{ots,tsr}: a room's evidence pack's manifest, for the room's owner. */
+export function roomPackManifestProofRoute(kind: ProofFileKind) {
+  const get = kind === "ots" ? getEvidencePackOts : getEvidencePackTsr;
+  return ownerRoute({
+    params: { id: recordIdParam(ROOM_NOT_FOUND), packId: recordIdParam(PACK_NOT_FOUND) },
+    handler: async ({ user, params }) => send(kind, await get(user.id, { roomId: params.id }, params.packId)),
   });
 }

@@ -9,16 +9,26 @@ import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
 import { verifyHtml } from "@/lib/domain/evidence/verify-html";
 import { summary, verifyPack } from "@/lib/domain/evidence/verify-html/checks";
+import { verifyProof } from "@/lib/domain/timestamps/verify";
+import { waitingJobs } from "../../db-utils";
+import { opensslVerifiesToken } from "../../fakes/tsa";
+import { testTsaPki } from "../../lib/domain/timestamps/tsa-helpers";
 
 const session = routeSession;
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../route-harness").sessionModuleMock());
 
 import { GET as packGET } from "@/app/api/rooms/[id]/evidence.zip/route";
+import { GET as manifestOtsGET } from "@/app/api/rooms/[id]/evidence/[packId]/manifest.ots/route";
+import { GET as manifestTsrGET } from "@/app/api/rooms/[id]/evidence/[packId]/manifest.tsr/route";
 import { routeSession } from "../../route-harness";
 
 useFakeNetwork({ calendars: 2, explorers: 1 });
 
 const packCall = (roomId: string) => packGET(new Request(`${TEST_ORIGIN}/api/rooms/${roomId}/evidence.zip`), { params: Promise.resolve({ id: roomId }) });
+const proofCall = (kind: "ots" | "tsr", roomId: string, packId: string) =>
+  (kind === "ots" ? manifestOtsGET : manifestTsrGET)(new Request(`${TEST_ORIGIN}/api/rooms/${roomId}/evidence/${packId}/manifest.${kind}`), {
+    params: Promise.resolve({ id: roomId, packId }),
+  });
 
 function signIn(user: { id: string; name: string; email: string }) {
   session.user = { id: user.id, name: user.name, email: user.email, profileImage: null };
@@ -27,7 +37,9 @@ function signIn(user: { id: string; name: string; email: string }) {
 type RoomManifest = {
   format: string;
   pack: string;
+  createdAt: string;
   room: { id: string; name: string };
+  manifestTimestamp: { ots: string; tsr: string };
   ideas: { id: number; title: string; versions: { version: number; file: string; sha256: string; ots: string | null }[] }[];
   agreements: { id: string; name: string; record: string }[];
   files: { path: string; sha256: string; size: number }[];
@@ -132,8 +144,61 @@ describe("GET /api/rooms/{id}/evidence.zip", () => {
       problems: [],
     });
     expect(text(zip.entries["README.txt"])).toContain(`ideas/${loom.id}/  "Punch-card Loom"`);
-    // A room's pack is sent, not recorded: no idea's pack row claims it.
+    // Recorded as the room's, its manifest's digest queued for both clocks, and the making logged in each item's log.
+    const manifestSha256 = sha256(bytesOf(zip.entries["manifest.json"]));
+    const pack = await db.evidencePack.findUniqueOrThrow({ where: { id: manifest.pack }, include: { timestamp: { include: { tsaToken: true } } } });
+    expect(pack).toMatchObject({ roomId: room.id, ideaId: null, manifestSha256 });
+    expect(pack.timestamp).toMatchObject({ status: "queued", digest: manifestSha256, ideaId: null, ndaAcceptanceId: null, ideaVersionId: null });
+    expect(pack.timestamp!.tsaToken).toMatchObject({ state: "pending" });
+    expect(await waitingJobs("stamp", { proofId: pack.timestamp!.id })).toHaveLength(1);
+    expect(await waitingJobs("tsa", { tokenId: pack.timestamp!.tsaToken!.id })).toHaveLength(1);
+    const made = await db.evidenceEntry.findMany({ where: { type: "evidence-pack.made" }, orderBy: { ideaId: "asc" } });
+    expect(made.map((e) => [e.ideaId, JSON.parse(e.data)])).toEqual(
+      [loom.id, kettle.id].sort((a, b) => a - b).map((id) => [id, { packId: manifest.pack, manifestSha256, createdAt: manifest.createdAt, roomId: room.id }]),
+    );
+    expect(manifest.manifestTimestamp.ots).toBe(`${TEST_ORIGIN}/api/rooms/${room.id}/evidence/${manifest.pack}/manifest.ots`);
+    expect(text(zip.entries["README.txt"])).toContain(manifest.manifestTimestamp.ots);
+  });
+
+  it("serves the room pack manifest's .ots and .tsr to the room's owner once they exist; another creator, another room or an unknown pack is a 404; deleting the room's row takes its packs", async () => {
+    const { ada, room } = await roomOfTwo();
+    signIn(ada);
+    const res = await packCall(room.id);
+    const packBytes = Buffer.from(await res.arrayBuffer());
+    const zip = unzip(packBytes);
+    const manifestBytes = bytesOf(zip.entries["manifest.json"]);
+    const packId = (JSON.parse(manifestBytes.toString("utf8")) as RoomManifest).pack;
+
+    const early = await proofCall("ots", room.id, packId);
+    expect(early.status).toBe(409);
+    expect((await early.json()).error).toMatch(/not ready yet/);
+    expect((await proofCall("tsr", room.id, packId)).status).toBe(404);
+    await runStamping();
+    await runJobsUntilIdle(["tsa"]);
+    const ots = await proofCall("ots", room.id, packId);
+    expect(ots.status).toBe(200);
+    expect(ots.headers.get("content-disposition")).toMatch(/filename="manifest\.json\.ots"/);
+    const otsBytes = Buffer.from(await ots.arrayBuffer());
+    expect(await verifyProof(manifestBytes, otsBytes)).toMatchObject({ matches: true, verdict: "pending" });
+    const tsr = await proofCall("tsr", room.id, packId);
+    expect(tsr.status).toBe(200);
+    expect(tsr.headers.get("content-type")).toBe("application/timestamp-reply");
+    expect(opensslVerifiesToken(testTsaPki(), Buffer.from(await tsr.arrayBuffer()), sha256(manifestBytes)).ok).toBe(true);
+
+    const other = await createRoom(ada.id, []);
+    expect((await proofCall("ots", other.id, packId)).status).toBe(404);
+    expect((await proofCall("ots", room.id, "unknownpack123")).status).toBe(404);
+    signIn(await createUser());
+    const foreign = await proofCall("ots", room.id, packId);
+    expect(foreign.status).toBe(404);
+    expect((await foreign.json()).error).toBe("Evidence pack not found");
+    // A room soft-deleted by its owner is gone for them, its packs' proofs too; its row's deletion takes the packs and proofs.
+    signIn(ada);
+    await db.room.update({ where: { id: room.id }, data: { deletedAt: new Date() } });
+    expect((await proofCall("ots", room.id, packId)).status).toBe(404);
+    await db.room.delete({ where: { id: room.id } });
     expect(await db.evidencePack.count()).toBe(0);
+    expect(await db.timestampProof.count({ where: { evidencePackId: { not: null } } })).toBe(0);
   });
 
   it("another creator's room or an unknown one is a 404, signed out a 401; an emptied room still answers its pack", async () => {
