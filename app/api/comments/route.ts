@@ -7,8 +7,9 @@ import { commentSchema } from "@/lib/domain/validation/sharing";
 
 const query = z.object({ ideaId: z.string().optional(), token: z.string().optional() });
 
-// GET /api/comments?ideaId=&token= — the owner: every comment on the idea; a recipient: those made through its
-// link (token: the access link the viewer shows)
+// GET /api/comments?ideaId=&token= — the owner: every comment on the idea, each naming the room it came through; a
+// recipient: those made through its link (token: the access link the viewer shows) on that idea, for a room link the
+// item ideaId names (required; an item not in the room 404)
 export const GET = recipientRoute({
   query,
   handler: async ({ query, secrets, signedInUser }) => {
@@ -18,12 +19,13 @@ export const GET = recipientRoute({
   },
 });
 
-// POST /api/comments?token= — a recipient's comment on the link it views, stored under its own name
+// POST /api/comments?token=&ideaId= — a recipient's comment on the link it views, stored under its own name; for a room
+// link on the item ideaId names (required; an item not in the room 404), for an idea link ideaId may only name its idea
 export const POST = recipientRoute({
-  query: query.pick({ token: true }),
+  query,
   body: commentSchema,
   // The commenter's limit is keyed on the recipient the comment gate finds; a refused commenter uses none of it.
-  load: ({ body, query, secrets }) => commentAuthor(body, secrets, query.token ?? null),
+  load: ({ body, query, secrets }) => commentAuthor(body, secrets, query.token ?? null, parseOptionalIdeaId(query.ideaId)),
   rateLimitChecked: ({ loaded, client }) => rateLimits.comment(loaded.recipient.id, client.ip),
   handler: async ({ loaded, client }) => Response.json(await postComment(loaded, client), { status: 201 }),
 });
