@@ -91,7 +91,7 @@ describe("comments on a room's items", () => {
       ["Through the idea link", null],
     ]);
     const answered = await reply(stored.id, "About 2 billion.");
-    expect(answered).toMatchObject({ status: 201, body: { authorRole: "owner", parentId: stored.id, recipientId: grace.id } });
+    expect(answered).toMatchObject({ status: 201, body: { authorRole: "owner", parentId: stored.id, recipientId: grace.id, room: { id: room.id, name: "Seed round" } } });
     expect((await evidenceEntries(study.id)).some((e) => e.type === "reply" && e.data.commentId === answered.body.id)).toBe(true);
 
     // The reply reaches the recipient in the item's reader, and only there.
