@@ -7,9 +7,9 @@ import { commentSchema } from "@/lib/domain/validation/sharing";
 
 const query = z.object({ ideaId: z.string().optional(), token: z.string().optional() });
 
-// GET /api/comments?ideaId=&token= — the owner: every comment on the idea, each naming the room it came through; a
-// recipient: those made through its link (token: the access link the viewer shows) on that idea, for a room link the
-// item ideaId names (required; an item not in the room 404)
+// GET /api/comments?ideaId=&token= — the owner: every comment on the idea; a recipient: those made through its link
+// token is the access link the viewer shows. The owner's each name the room they came through (room, else null). A room
+// link's comments are per item: ideaId names it (required, else 400; an item not in the room is a 404).
 export const GET = recipientRoute({
   query,
   handler: async ({ query, secrets, signedInUser }) => {
@@ -19,8 +19,9 @@ export const GET = recipientRoute({
   },
 });
 
-// POST /api/comments?token=&ideaId= — a recipient's comment on the link it views, stored under its own name; for a room
-// link on the item ideaId names (required; an item not in the room 404), for an idea link ideaId may only name its idea
+// POST /api/comments?token=&ideaId= — a recipient's comment on the link it views, stored under its own name
+// Through a room link it is on the item ideaId names (required, else 400; an item not in the room is a 404); through an
+// idea link ideaId may be left out or name that link's idea (another idea is a 404).
 export const POST = recipientRoute({
   query,
   body: commentSchema,

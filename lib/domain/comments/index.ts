@@ -11,7 +11,7 @@ import { addressAllowed, gateShareInclude, isAdmitted } from "@/lib/domain/gate"
 import { INVALID_LINK, isOpenFor } from "@/lib/domain/gate/link-state";
 import { isTokenShaped, secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { ITEM_NOT_FOUND as ROOM_ITEM_NOT_FOUND } from "@/lib/domain/rooms/recipient";
-import type { Comment } from "@/lib/generated/prisma/client";
+import type { Comment, Prisma } from "@/lib/generated/prisma/client";
 import { commentSchema, type CommentInput } from "@/lib/domain/validation/sharing";
 
 export const IDENTIFY_FIRST = "Please identify yourself first.";
@@ -52,8 +52,10 @@ const roomSelect = { select: { id: true, name: true } } as const;
 async function commentingRecipient(secrets: RecipientSecrets, only: CommentScope = {}) {
   if (only.token != null && !isTokenShaped(only.token)) throw new NotFoundError(INVALID_LINK);
   const hashes = secretHashes(secrets);
-  // The token names one link, which the idea must then be on (commentTarget); without it the idea picks its idea links.
-  const shareFilter = only.token != null ? { accessLink: only.token } : only.ideaId ? { ideaId: only.ideaId } : {};
+  // The token names one link, which the idea must then be on (commentTarget); without it the idea picks the links that
+  // open it: its idea links and the links to rooms that hold it.
+  const shareFilter: Prisma.ShareWhereInput =
+    only.token != null ? { accessLink: only.token } : only.ideaId ? { OR: [{ ideaId: only.ideaId }, { room: { items: { some: { ideaId: only.ideaId } } } }] } : {};
   const recipients = hashes.length
     ? await db.recipient.findMany({
         where: { secretHash: { in: hashes }, ...(only.recipientId ? { id: only.recipientId } : {}), share: shareFilter },

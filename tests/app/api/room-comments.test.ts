@@ -62,6 +62,8 @@ describe("comments on a room's items", () => {
     // Each item shows its own thread.
     expect(contents((await list(`?ideaId=${study.id}&token=${token}`)).body)).toEqual(["How big is the market?"]);
     expect(contents((await list(`?ideaId=${deck.id}&token=${token}`)).body)).toEqual(["Nice deck"]);
+    // The spec's call without a token, in a browser holding this one link: the item's thread too.
+    expect(contents((await list(`?ideaId=${deck.id}`)).body)).toEqual(["Nice deck"]);
 
     // The comment is in the item's log, not the other item's; its digest, never its text.
     const logged = (await evidenceEntries(study.id)).filter((e) => e.type === "comment");
