@@ -56,9 +56,9 @@ type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string;
 
 /**
  * The viewer's side panel (SPEC §2, §7): GET /api/comments?ideaId= for an agreed recipient, POST /api/comments,
- * the stored comment appended, then the list fetched again. Every call names the link being viewed (`token`): a
- * browser may hold recipients of several links, and this panel shows and posts this link's comments only. The
- * owner's replies show under the comment they answer.
+ * the stored comment appended, then the list fetched again. Every call names the link being viewed (`token`) and the
+ * idea (`ideaId`: a room link's item): a browser may hold recipients of several links, and this panel shows and posts
+ * this link's comments on this idea only. The owner's replies show under the comment they answer.
  */
 export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: CommentsPanelProps) {
   const [comments, setComments] = React.useState<Comment[] | null>(null);
@@ -94,7 +94,7 @@ export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: C
     if (!content || sending) return;
     setSending(true);
     try {
-      const stored = await apiRequest<Comment>("POST", `/api/comments?token=${encodeURIComponent(token)}`, {
+      const stored = await apiRequest<Comment>("POST", listUrl, {
         recipientId: recipient.id,
         author: recipient.name,
         content,

@@ -61,7 +61,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
   const form = contentForm(share.idea.content);
   const oneTime = share.shareType === "one-time";
   const accessedAt = share.accessedAt ? new Date(share.accessedAt) : null;
-  // A room's idea has neither comments nor a proof of its own on this link: the room's index is where it returns.
+  // A room's idea has no proof of its own on this link (the room's agreement is the link's): its index is where it returns.
   const inRoom = roomItem !== undefined;
 
   const startDownload = () => {
@@ -90,7 +90,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
       noAgreement={!share.ndaId && share.requireNda === false}
       onDownload={allowDownload ? startDownload : null}
       onComments={
-        desktop || inRoom
+        desktop
           ? null
           : () => {
               setSheetLoaded(true);
@@ -108,6 +108,13 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
     />
   );
 
+  // The comments of this idea on this link: a room's item has its own thread, named by its ideaId.
+  const comments = desktop ? (
+    <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />
+  ) : sheetLoaded ? (
+    <CommentsSheet open={commentsOpen} onOpenChange={setCommentsOpen} ideaId={share.idea.id} title={share.idea.title} recipient={recipient} token={token} />
+  ) : null;
+
   if (roomItem) {
     return (
       <div className="grid min-w-0 gap-4">
@@ -115,7 +122,10 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
           <ArrowLeft aria-hidden="true" />
           Back to the room
         </Link>
-        {view}
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          {view}
+          {comments}
+        </div>
       </div>
     );
   }
@@ -123,11 +133,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       {view}
-      {desktop ? (
-        <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />
-      ) : sheetLoaded ? (
-        <CommentsSheet open={commentsOpen} onOpenChange={setCommentsOpen} ideaId={share.idea.id} title={share.idea.title} recipient={recipient} token={token} />
-      ) : null}
+      {comments}
       <CloseDocumentDialog
         open={confirmClose}
         onOpenChange={setConfirmClose}

@@ -21,7 +21,8 @@ export const REPLY_FAILED = "Failed to send the reply. Please try again.";
 /** Newest threads first; older ones on demand. */
 export const THREADS_SHOWN = 20;
 
-function CommentBody({ comment }: { comment: Comment }) {
+/** `room`: the thread came through a room link, whose name it shows beside the recipient's. */
+function CommentBody({ comment, room = null }: { comment: Comment; room?: Comment["room"] }) {
   const owner = comment.authorRole === "owner";
   return (
     <div className="min-w-0">
@@ -29,6 +30,7 @@ function CommentBody({ comment }: { comment: Comment }) {
         <span className="font-medium break-words">{comment.author}</span>
         {owner ? <Badge variant="secondary">Owner</Badge> : null}
         <LocalTime value={comment.createdAt} className="text-muted-foreground text-xs" />
+        {room ? <span className="text-muted-foreground text-xs break-words">through the room “{room.name}”</span> : null}
       </p>
       <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
     </div>
@@ -101,7 +103,7 @@ function ThreadItem({ ideaId, thread }: { ideaId: number; thread: CommentThread 
   const { comment, replies } = thread;
   return (
     <li data-comment-id={comment.id} className="space-y-2 rounded-lg border p-3">
-      <CommentBody comment={comment} />
+      <CommentBody comment={comment} room={comment.room} />
       {replies.length > 0 ? (
         <ul aria-label={`Replies to ${comment.author}`} className="space-y-2 border-l-2 pl-3">
           {replies.map((r) => (
@@ -123,7 +125,10 @@ function ThreadItem({ ideaId, thread }: { ideaId: number; thread: CommentThread 
   );
 }
 
-/** 'Comments' on the share screen: every recipient's comment with the owner's replies, and a reply box for each. */
+/**
+ * 'Comments' on the share screen: every recipient's comment with the owner's replies, and a reply box for each; a
+ * comment made through a room link names the room.
+ */
 export function OwnerComments({ ideaId }: { ideaId: number }) {
   const headingId = useId();
   const listId = useId();

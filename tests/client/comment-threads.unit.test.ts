@@ -9,6 +9,7 @@ const c = (id: string, parentId: string | null = null): Comment => ({
   createdAt: "2026-11-23T10:00:00.000Z",
   authorRole: parentId ? "owner" : "recipient",
   parentId,
+  room: null,
 });
 
 describe("commentThreads", () => {

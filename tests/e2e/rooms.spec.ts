@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { test, expect, createPublishedIdea } from "./api-helpers";
+import { test, expect, createPublishedIdea, expectJson } from "./api-helpers";
 
 /**
  * Rooms end to end: a founder builds a room of three published ideas on the dashboard, orders it by keyboard and shares
@@ -183,4 +183,60 @@ test("a founder shares a room of three ideas with a passcode; a recipient on a p
   // The recipient's time per page, on demand.
   await row.getByRole("button", { name: "Show time per page for Rita Reader" }).click();
   await expect(table.getByText(/Cardamom Cola · \d+ s/)).toBeVisible();
+});
+
+test("a recipient on a phone comments on a room's idea; the owner sees it naming the room and replies; the reply reaches the room's reader", async ({ page, browser, baseURL, createUser, loginAs }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, await createUser({ name: "Fiona Founder" }));
+  const ids: number[] = [];
+  for (const title of IDEAS.slice(0, 2)) ids.push((await createPublishedIdea(page.request, title, twoSections(title))).id);
+  const room = await expectJson(await page.request.post("/api/rooms", { data: { name: "Seed round", ideaIds: ids } }), 201);
+  const link = await expectJson(await page.request.post("/api/shares", { data: { roomId: room.id, shareType: "full-access", requireNda: false } }), 201);
+  const token: string = link.accessLink;
+
+  const { context, page: reader } = await phone(browser, baseURL);
+  try {
+    await reader.goto(`/view/${token}`);
+    await reader.getByLabel("Name", { exact: true }).fill("Rita Reader");
+    await reader.getByLabel("Email", { exact: true }).fill("rita@example.com");
+    await reader.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(reader).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
+    await reader.getByRole("link", { name: /Solar Kettle/ }).click();
+    await expect(reader.locator("#document-title")).toHaveText("Solar Kettle", { timeout: 15_000 });
+
+    // The item's 'Comments' button opens the bottom sheet, as on an idea link.
+    await expect(reader.getByRole("complementary", { name: "Comments" })).toHaveCount(0);
+    const open = reader.getByRole("button", { name: "Comments", exact: true });
+    await expectTouchTarget(open);
+    await open.click();
+    const sheet = reader.getByRole("dialog", { name: "Comments" });
+    await expect(sheet.getByText("No comments yet. Be the first to comment.")).toBeVisible();
+    const posted = reader.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/comments");
+    await sheet.getByRole("textbox", { name: "Add a comment" }).fill("Who bottles it?");
+    await sheet.getByRole("button", { name: "Send" }).click();
+    expect(new URL((await posted).url()).searchParams.get("ideaId")).toBe(String(ids[1]));
+    await expect(sheet.getByTestId("comment").filter({ hasText: "Who bottles it?" })).toBeVisible();
+    await noHorizontalScroll(reader);
+    await reader.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+
+    // The owner, on the idea's share screen: the comment names the room; the reply goes back to it.
+    await page.goto(`/share/${ids[1]}`);
+    const comments = page.getByRole("region", { name: "Comments" });
+    await expect(comments.getByRole("listitem").filter({ hasText: "Who bottles it?" })).toContainText("through the room “Seed round”");
+    await comments.getByRole("button", { name: "Reply to Rita Reader" }).click();
+    await comments.getByRole("textbox", { name: "Reply to Rita Reader" }).fill("Our partner in Leeds.");
+    await comments.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.getByText("Reply sent.")).toBeVisible();
+
+    // The recipient sees it under the comment in the room item's reader.
+    await reader.reload();
+    await expect(reader.locator("#document-title")).toHaveText("Solar Kettle", { timeout: 15_000 });
+    await reader.getByRole("button", { name: "Comments", exact: true }).click();
+    const reply = reader.getByRole("dialog", { name: "Comments" }).getByTestId("comment-reply");
+    await expect(reply).toContainText("Our partner in Leeds.");
+    await expect(reply.getByText("Owner", { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

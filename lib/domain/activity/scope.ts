@@ -19,6 +19,10 @@ type ScopeWhere = {
   viewedIdeas: Prisma.IdeaWhereInput | null;
 };
 
+/** The ideas and ids of the comments and replies made through a room's links. */
+const roomCommentsSql = (roomId: string) => Prisma.sql`SELECT c."ideaId", c."id" FROM "Comment" c
+  JOIN "Recipient" r ON r."id" = c."recipientId" JOIN "Share" s ON s."id" = r."shareId" WHERE s."roomId" = ${roomId}`;
+
 /**
  * The where-clauses that pick a scope's records out of each table the timeline and its figures read. An idea's links,
  * acceptances, link changes, comments and views carry its id (a room link's views of the idea too: they showed it).
@@ -43,17 +47,19 @@ export function scopeWhere(scope: ActivityScope): ScopeWhere {
   return {
     links: { roomId },
     changes: { share: { roomId } },
-    // Comments are on an idea, and a room link has none today; this keeps the timeline right if it ever gets some.
+    // A room link's comments are on its ideas; the recipient's link says which came through the room.
     comments: { recipient: { share: { roomId } } },
     linksSql: (table: string) => Prisma.sql`${Prisma.raw(`${table}."roomId"`)} = ${roomId}`,
     viewsSql,
     // A room link's events are logged once in each log of the ideas the room held then (lib/domain/evidence-log
     // appendLinkEvidence): a link created, a recipient identified, an agreement accepted or declined has one entry
     // per idea, none of which is the event's, so those events carry no log reference. A view is in exactly one log,
-    // the idea it showed (its detail names that idea): only views are mapped.
-    logSql: Prisma.sql`e."type" = 'view'
+    // the idea it showed (its detail names that idea), and so are a comment and its replies (the idea commented on):
+    // only those are mapped.
+    logSql: Prisma.sql`((e."type" = 'view'
       AND e."ideaId" IN (SELECT DISTINCT "ideaId" FROM "ViewEvent" WHERE ${viewsSql})
-      AND (e."data"::jsonb ->> 'shareId') IN (SELECT "id" FROM "Share" WHERE "roomId" = ${roomId})`,
+      AND (e."data"::jsonb ->> 'shareId') IN (SELECT "id" FROM "Share" WHERE "roomId" = ${roomId}))
+      OR (e."type" IN ('comment', 'reply') AND (e."ideaId", e."data"::jsonb ->> 'commentId') IN (${roomCommentsSql(roomId)})))`,
     viewedIdeas: { views: { some: { share: { roomId } } } },
   };
 }

@@ -26,7 +26,15 @@ export async function ownedCommentOr404(ownerId: string, commentId: string) {
   if (!commentId || commentId.length > MAX_ID_CHARS) throw new NotFoundError(COMMENT_NOT_FOUND);
   const parent = await db.comment.findFirst({
     where: { id: commentId, idea: { ownerId } },
-    select: { id: true, parentId: true, recipientId: true, ideaId: true, idea: { select: { owner: { select: { name: true } } } } },
+    select: {
+      id: true,
+      parentId: true,
+      recipientId: true,
+      ideaId: true,
+      idea: { select: { owner: { select: { name: true } } } },
+      // The room the thread came through, which the answer names as the comment does.
+      recipient: { select: { share: { select: { room: { select: { id: true, name: true } } } } } },
+    },
   });
   if (!parent) throw new NotFoundError(COMMENT_NOT_FOUND);
   return parent;
@@ -55,5 +63,5 @@ export async function replyTo(parent: Awaited<ReturnType<typeof ownedCommentOr40
   });
   // The recipient hears of it by e-mail when its address was proven (lib/domain/notifications), after this answer.
   await notifyOwnerReply(reply.id);
-  return presentComment(reply);
+  return presentComment(reply, parent.recipient.share.room);
 }

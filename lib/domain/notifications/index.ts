@@ -17,21 +17,6 @@ export { shareScreenUrl };
  * recipient burst by the owner-mail job (./queue.ts); a comment is mailed at once, with its text.
  */
 
-const shareForMail = {
-  select: {
-    shareType: true,
-    recipientEmail: true,
-    createdAt: true,
-    idea: {
-      select: {
-        id: true,
-        title: true,
-        owner: { select: { email: true, notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true } },
-      },
-    },
-  },
-} as const;
-
 /**
  * After an NDA acceptance was recorded (once per recipient: call it only when the record was created). Queued, not
  * sent: the owner gets one mail per burst of this recipient's events (lib/domain/notifications/queue.ts).
@@ -70,27 +55,37 @@ export async function notifyFirstView(recipientId: string) {
   });
 }
 
-/** After a recipient's comment was stored (the owner's own replies are not announced to the owner). */
+/**
+ * After a recipient's comment was stored (the owner's own replies are not announced to the owner). A comment through a
+ * room link is on one of its ideas: the mail names the idea and the room, and links the idea's share screen, where the
+ * comment is answered.
+ */
 export async function notifyCommentAdded(commentId: string) {
   const origin = await linkOrigin();
   await runAfterResponse("comment notification", async () => {
     const comment = await db.comment.findUnique({
       where: { id: commentId },
-      select: { content: true, createdAt: true, authorRole: true, author: true, recipient: { select: { email: true, share: shareForMail } } },
+      select: {
+        content: true,
+        createdAt: true,
+        authorRole: true,
+        author: true,
+        idea: { select: { id: true, title: true, owner: { select: { email: true, notifyComments: true } } } },
+        recipient: { select: { email: true, share: { select: { room: { select: { name: true } } } } } },
+      },
     });
     if (!comment || comment.authorRole !== "recipient") return;
-    const { share } = comment.recipient;
-    if (!share.idea) return;
-    const owner = share.idea.owner;
-    if (!owner.notifyComments) return;
+    const { idea } = comment;
+    if (!idea.owner.notifyComments) return;
     const mail = await commentEmail({
       recipient: { name: comment.author, email: comment.recipient.email },
-      idea: { id: share.idea.id, title: share.idea.title },
+      idea: { id: idea.id, title: idea.title },
+      roomName: comment.recipient.share.room?.name ?? null,
       content: comment.content,
       createdAt: comment.createdAt,
-      shareScreenUrl: shareScreenUrl(origin, share.idea.id),
+      shareScreenUrl: shareScreenUrl(origin, idea.id),
     });
-    await sendEmail({ to: owner.email, ...mail });
+    await sendEmail({ to: idea.owner.email, ...mail });
   });
 }
 
@@ -114,18 +109,20 @@ export async function notifyOwnerReply(replyId: string) {
             email: true,
             emailVerifiedAt: true,
             declinedAt: true,
-            share: { select: { accessLink: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true, idea: { select: { title: true } } } },
+            share: { select: { accessLink: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true } },
           },
         },
+        // The idea commented on: a room link's item, or the idea link's own idea.
+        idea: { select: { title: true } },
       },
     });
     if (!reply || reply.authorRole !== "owner") return;
     const { recipient } = reply;
-    if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share) || !recipient.share.idea) return;
+    if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share)) return;
     const mail = await ownerReplyEmail({
       recipientName: recipient.name,
       ownerName: reply.author,
-      ideaTitle: recipient.share.idea.title,
+      ideaTitle: reply.idea.title,
       reply: reply.content,
       link: viewLink(origin, recipient.share.accessLink),
     });

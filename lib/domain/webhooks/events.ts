@@ -47,11 +47,19 @@ export function firstViewEvent(v: {
   };
 }
 
-export function commentCreatedEvent(c: { id: string; ideaId: number; shareId: string; createdAt: Date; recipient: Person }): WebhookEvent {
+/** `room`: a comment on one idea of a room, naming the room it came through. */
+export function commentCreatedEvent(c: {
+  id: string;
+  ideaId: number;
+  shareId: string;
+  createdAt: Date;
+  recipient: Person;
+  room?: { id: string; name: string } | null;
+}): WebhookEvent {
   return {
     type: "comment.created",
     ideaId: c.ideaId,
-    data: { commentId: c.id, shareId: c.shareId, recipient: c.recipient, createdAt: c.createdAt.toISOString() },
+    data: { commentId: c.id, shareId: c.shareId, recipient: c.recipient, createdAt: c.createdAt.toISOString(), ...(c.room ? { room: c.room } : {}) },
   };
 }
 

@@ -120,7 +120,7 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-/** A room link's routes: its index, and each item's content, pages and reading reports. */
+/** A room link's routes: its index, and each item's content, pages, comments and reading reports. */
 const itemParams = (f: Fixture) => ({ token: f.token, ideaId: String(f.ideaId) });
 const ROOM_ROUTES: RouteCase[] = [
   {
@@ -163,6 +163,27 @@ const ROOM_ROUTES: RouteCase[] = [
     url: (f) => `/api/share/${f.token}/items/${f.ideaId}/pages/1?width=320`,
     params: (f) => ({ ...itemParams(f), n: "1" }),
     reads: (res) => res.status === 200 && res.headers.get("content-type") === "image/webp",
+  },
+  {
+    name: "GET /api/comments?token=&ideaId= (an item)",
+    file: "comments/route.ts",
+    method: "GET",
+    idea: "html",
+    url: (f) => `/api/comments?token=${f.token}&ideaId=${f.ideaId}`,
+    params: () => ({}),
+    reads: (res) => res.status === 200,
+    alsoRefuses: [401, 403],
+  },
+  {
+    name: "POST /api/comments?token=&ideaId= (an item)",
+    file: "comments/route.ts",
+    method: "POST",
+    idea: "html",
+    url: (f) => `/api/comments?token=${f.token}&ideaId=${f.ideaId}`,
+    params: () => ({}),
+    body: { content: "A question" },
+    reads: (res) => res.status === 201,
+    alsoRefuses: [401, 403],
   },
   {
     name: "POST /api/share/{token}/engagement (an item)",

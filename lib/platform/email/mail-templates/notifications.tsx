@@ -81,13 +81,16 @@ export function firstViewEmail(input: {
 export function commentEmail(input: {
   recipient: NotificationRecipient;
   idea: NotificationIdea;
+  /** The room the comment came through (a room link's recipient comments on one of its ideas). */
+  roomName?: string | null;
   content: string;
   createdAt: Date;
   shareScreenUrl: string;
 }) {
   const excerpt = commentExcerpt(input.content);
+  const through = input.roomName ? ` in the room "${oneLine(input.roomName, 200)}"` : "";
   const lines = [
-    `${who(input.recipient)} commented on ${ideaLabel(input.idea)} on ${formatUtc(input.createdAt)}:`,
+    `${who(input.recipient)} commented on ${ideaLabel(input.idea)}${through} on ${formatUtc(input.createdAt)}:`,
     `“${excerpt}”`,
     "You can read and answer it on the share screen.",
   ];

@@ -28,6 +28,7 @@ describe("owner replies", () => {
       createdAt: expect.any(Date),
       authorRole: "owner",
       parentId: comment.id,
+      room: null,
     });
     expect(await db.comment.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({ ideaId: idea.id, authorRole: "owner" });
   });
