@@ -240,3 +240,33 @@ test("a recipient on a phone comments on a room's idea; the owner sees it naming
     await context.close();
   }
 });
+
+test("the room's index groups the ideas in the owner's folders, in the room's order, ideas without a folder first", async ({ page, browser, baseURL, createUser, loginAs }) => {
+  await loginAs(page, await createUser({ name: "Fiona Founder" }));
+  const ids: number[] = [];
+  for (const title of IDEAS) ids.push((await createPublishedIdea(page.request, title, twoSections(title))).id);
+  const room = await expectJson(await page.request.post("/api/rooms", { data: { name: "Seed round" } }), 201);
+  const items = [{ ideaId: ids[0], folder: "Deck" }, { ideaId: ids[1] }, { ideaId: ids[2], folder: "Deck" }];
+  expect((await page.request.put(`/api/rooms/${room.id}/items`, { data: { items } })).ok()).toBe(true);
+  const link = await expectJson(await page.request.post("/api/shares", { data: { roomId: room.id, shareType: "full-access", requireNda: false } }), 201);
+  const token: string = link.accessLink;
+
+  const { context, page: reader } = await phone(browser, baseURL);
+  try {
+    await reader.goto(`/view/${token}`);
+    await reader.getByLabel("Name", { exact: true }).fill("Rita Reader");
+    await reader.getByLabel("Email", { exact: true }).fill("rita@example.com");
+    await reader.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(reader).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
+    const groups = reader.getByRole("article").getByRole("region");
+    await expect(groups).toHaveCount(2);
+    await expect(groups.first()).toHaveAccessibleName("Documents");
+    await expect(groups.first().getByRole("link")).toHaveText([/Solar Kettle/]);
+    const deck = reader.getByRole("region", { name: "Deck" });
+    await expect(deck.getByRole("heading", { level: 2, name: "Deck" })).toBeVisible();
+    await expect(deck.getByRole("link")).toHaveText([/Cardamom Cola/, /Wind Umbrella/]);
+    await noHorizontalScroll(reader);
+  } finally {
+    await context.close();
+  }
+});
