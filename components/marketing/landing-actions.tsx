@@ -2,11 +2,11 @@
 
 import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
-import { ArrowRight, KeyRound } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { WAITLIST_HASH } from "./waitlist-link";
+import { PrivateLoginButton } from "./sign-up-actions";
 import type { LandingView as View } from "./landing-dialog";
 
 const loadDialog = () => import("./landing-dialog");
@@ -66,12 +66,7 @@ export function LandingActions() {
           File an Idea
           <ArrowRight aria-hidden="true" />
         </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link href="/login">
-            <KeyRound aria-hidden="true" />
-            Private Login
-          </Link>
-        </Button>
+        <PrivateLoginButton />
       </div>
       <p className="text-sm text-muted-foreground">
         Not invited yet?{" "}

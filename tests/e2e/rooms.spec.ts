@@ -25,6 +25,15 @@ async function expectTouchTarget(locator: Locator) {
   await expect.poll(async () => (await locator.boundingBox())?.height ?? 0, { message: "touch target height" }).toBeGreaterThanOrEqual(43.5);
 }
 
+/** Rita identifies on a room link without an agreement, and lands on the room's index. */
+async function identifyOnRoomLink(reader: Page, token: string) {
+  await reader.goto(`/view/${token}`);
+  await reader.getByLabel("Name", { exact: true }).fill("Rita Reader");
+  await reader.getByLabel("Email", { exact: true }).fill("rita@example.com");
+  await reader.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(reader).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
+}
+
 /**
  * Opens one idea from the index, reads it for a moment, and goes back to the index: the reader reports its time as it
  * leaves, and the index shows the idea read at once.
@@ -196,11 +205,7 @@ test("a recipient on a phone comments on a room's idea; the owner sees it naming
 
   const { context, page: reader } = await phone(browser, baseURL);
   try {
-    await reader.goto(`/view/${token}`);
-    await reader.getByLabel("Name", { exact: true }).fill("Rita Reader");
-    await reader.getByLabel("Email", { exact: true }).fill("rita@example.com");
-    await reader.getByRole("button", { name: "Verify", exact: true }).click();
-    await expect(reader).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
+    await identifyOnRoomLink(reader, token);
     await reader.getByRole("link", { name: /Solar Kettle/ }).click();
     await expect(reader.locator("#document-title")).toHaveText("Solar Kettle", { timeout: 15_000 });
 
@@ -253,11 +258,7 @@ test("the room's index groups the ideas in the owner's folders, in the room's or
 
   const { context, page: reader } = await phone(browser, baseURL);
   try {
-    await reader.goto(`/view/${token}`);
-    await reader.getByLabel("Name", { exact: true }).fill("Rita Reader");
-    await reader.getByLabel("Email", { exact: true }).fill("rita@example.com");
-    await reader.getByRole("button", { name: "Verify", exact: true }).click();
-    await expect(reader).toHaveURL(new RegExp(`/document/${token}$`), { timeout: 15_000 });
+    await identifyOnRoomLink(reader, token);
     const groups = reader.getByRole("article").getByRole("region");
     await expect(groups).toHaveCount(2);
     await expect(groups.first()).toHaveAccessibleName("Documents");
