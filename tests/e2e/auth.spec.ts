@@ -17,7 +17,7 @@ async function logInThroughForm(page: Page, email: string, password: string, { e
   if (expectSuccess) {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Idea Portfolio" })).toBeVisible();
-    expect((await seenToasts(page)).join("\n")).toContain(LOGGED_IN);
+    await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain(LOGGED_IN);
   }
 }
 

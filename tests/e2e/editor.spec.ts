@@ -254,7 +254,7 @@ test.describe("editor", () => {
     await page.getByRole("button", { name: "Create Idea" }).click();
     await expect(page).toHaveURL(/\/editor\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").pop());
-    expect((await seenToasts(page)).join("\n")).toContain("Idea created successfully");
+    await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Idea created successfully");
     await expect(page.getByRole("textbox", { name: "Idea title" })).toHaveValue(ideaTitle);
     await expect(page.getByRole("button", { name: "Save Changes" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();

@@ -96,7 +96,7 @@ test.describe("profile settings", () => {
     await page.goto("/profile");
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect((await seenToasts(page)).join("\n")).toContain("You have been logged out successfully.");
+    await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("You have been logged out successfully.");
     expect(await page.evaluate(() => window.localStorage.getItem("currentUser"))).toBeNull();
 
     await page.goto("/profile");

@@ -76,7 +76,7 @@ async function expectCreated(page: Page, origin: string) {
   await expect(linkField(page)).toHaveValue(new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${LINK.source}`));
   await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain(CREATED);
   await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain(READY);
-  expect((await seenToasts(page)).join("\n")).toContain(READY_TEXT);
+  await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain(READY_TEXT);
   await expect(linkField(page)).toHaveAttribute("readonly", "");
 }
 
