@@ -59,5 +59,5 @@ export default defineConfig([
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
-  globalIgnores([".next/**", ".data/**", "lib/generated/**", "node_modules/**", "playwright-report/**", "test-results/**", "next-env.d.ts", "tests/setup/empty-module.js"]),
+  globalIgnores([".next/**", ".data/**", ".lighthouse/**", "lib/generated/**", "node_modules/**", "playwright-report/**", "test-results/**", "next-env.d.ts", "tests/setup/empty-module.js"]),
 ]);

@@ -1,4 +1,4 @@
-import { formatTable, median, runFromReport, summarize, withinBudget, type LighthouseRun } from "@/scripts/lighthouse-stats";
+import { againstBaseline, formatTable, median, runFromReport, summarize, withinBudget, type LighthouseRun } from "@/scripts/lighthouse-stats";
 
 /** scripts/lighthouse-stats.ts: the figures `npm run lighthouse` reports. */
 const run = (score: number, tbt: number, lcp = 2000): LighthouseRun => ({ score, tbt, lcp, fcp: 900, cls: 0.01, si: 1500 });
@@ -49,28 +49,39 @@ describe("runFromReport", () => {
 });
 
 describe("summarize and the budget", () => {
+  const blank = summarize("blank Next page", [run(93, 300), run(92, 320), run(94, 280)]);
+
   it("gives each metric's median and the spread of score and TBT", () => {
     const row = summarize("/", [run(97, 120, 2500), run(93, 310, 2100), run(96, 150, 2200)], [3.1, 4.2]);
     expect(row).toMatchObject({ page: "/", runs: 3, score: 96, scoreMin: 93, scoreMax: 97, tbt: 150, tbtMin: 120, tbtMax: 310, lcp: 2200, load: [3.1, 4.2] });
-    expect(withinBudget(row)).toBe(true);
+    expect(withinBudget(row, blank)).toBe(true);
   });
 
-  it("holds a page to performance >= 95 and TBT < 200 ms", () => {
-    expect(withinBudget(summarize("/", [run(95, 199)]))).toBe(true);
-    expect(withinBudget(summarize("/", [run(94, 100)]))).toBe(false);
-    expect(withinBudget(summarize("/", [run(99, 200)]))).toBe(false);
+  it("holds a page to TBT at most 1.2x the blank page's and a score at most 3 below it", () => {
+    expect(againstBaseline(summarize("/", [run(90, 360)]), blank)).toEqual({ tbtRatio: 1.2, scoreDelta: -3 });
+    expect(withinBudget(summarize("/", [run(90, 360)]), blank)).toBe(true);
+    expect(withinBudget(summarize("/", [run(89, 200)]), blank)).toBe(false);
+    expect(withinBudget(summarize("/", [run(99, 361)]), blank)).toBe(false);
+  });
+
+  it("keeps the ratio finite against a blank page that blocked for 0 ms", () => {
+    const idle = summarize("blank Next page", [run(100, 0)]);
+    expect(againstBaseline(summarize("/", [run(100, 1)]), idle).tbtRatio).toBe(1);
+    expect(withinBudget(summarize("/", [run(100, 5)]), idle)).toBe(false);
   });
 });
 
 describe("formatTable", () => {
-  it("prints one Markdown row per page with units, spread and verdict", () => {
-    const table = formatTable([
-      summarize("/login", [run(97, 120), run(98, 130), run(96, 110)], [2, 3.5]),
-      summarize("/document/{token}", [run(90, 400)]),
-    ]).split("\n");
-    expect(table).toHaveLength(4);
+  it("prints the blank page, then one Markdown row per page with units, spread, comparison and verdict", () => {
+    const blank = summarize("blank Next page", [run(94, 100), run(93, 110), run(95, 105)], [1, 1.5]);
+    const table = formatTable(
+      [summarize("/login", [run(97, 120), run(98, 130), run(96, 110)], [2, 3.5]), summarize("/document/{token}", [run(90, 400)])],
+      blank,
+    ).split("\n");
+    expect(table).toHaveLength(5);
     expect(table[0]).toMatch(/^\| page \| runs \| performance/);
-    expect(table[2]).toBe("| /login | 3 | 97 (96–98) | 120 ms (110–130) | 2.00 s | 0.90 s | 0.010 | 1.50 s | 2.0→3.5 | ok |");
-    expect(table[3]).toBe("| /document/{token} | 1 | 90 | 400 ms | 2.00 s | 0.90 s | 0.010 | 1.50 s | – | OVER |");
+    expect(table[2]).toBe("| blank Next page | 3 | 94 (93–95) | 105 ms (100–110) | 2.00 s | 0.90 s | 0.010 | 1.50 s | 1.0→1.5 | baseline | – |");
+    expect(table[3]).toBe("| /login | 3 | 97 (96–98) | 120 ms (110–130) | 2.00 s | 0.90 s | 0.010 | 1.50 s | 2.0→3.5 | TBT ×1.14, score +3 | ok |");
+    expect(table[4]).toBe("| /document/{token} | 1 | 90 | 400 ms | 2.00 s | 0.90 s | 0.010 | 1.50 s | – | TBT ×3.81, score -4 | OVER |");
   });
 });

@@ -3,11 +3,15 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { pgConfigFromUrl } from "@/lib/platform/db/config";
+import { describeQuery } from "@/lib/platform/db/describe-query";
 import { getEnv } from "@/lib/platform/env";
 import { onShutdown } from "@/lib/platform/process/shutdown";
 
 function createClient() {
-  const { DATABASE_URL: url, DB_SLOW_QUERY_MS: slowMs } = getEnv();
+  const { DATABASE_URL: url, DB_SLOW_QUERY_MS: slowQueryMs, NODE_ENV } = getEnv();
+  // `npm run dev` compiles each page on its first visit, stalling the process: every query then looks slow, so the
+  // log is off there unless asked for.
+  const slowMs = slowQueryMs ?? (NODE_ENV === "development" ? 0 : 200);
   if (!url) {
     throw new Error(
       "DATABASE_URL is not set. Start the app with `npm run dev` or `npm start` (they run an embedded PostgreSQL), or set DATABASE_URL.",
@@ -25,7 +29,7 @@ function createClient() {
     transactionOptions: { maxWait: 10_000, timeout: 20_000 },
   });
   client.$on("query", (e) => {
-    if (slowMs > 0 && e.duration > slowMs) console.warn(`[db] slow query (${e.duration} ms): ${e.query.slice(0, 300)}`);
+    if (slowMs > 0 && e.duration > slowMs) console.warn(`[db] slow query (${Math.round(e.duration)} ms): ${describeQuery(e.query)}`);
   });
   return client;
 }

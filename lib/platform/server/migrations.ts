@@ -77,6 +77,8 @@ export async function applyPendingMigrations(
     const done = new Map(applied.map((r) => [r.migration_name, r.checksum]));
     let count = 0;
     const local = localMigrations();
+    // A new database gets every migration: one line says so. An upgrade names what it applies (what changed).
+    const fresh = applied.length === 0;
     if (options.through && !local.some((m) => m.name === options.through)) throw new Error(`No migration named ${options.through}`);
     for (const m of local.filter((m) => !options.through || m.name <= options.through!)) {
       const checksum = done.get(m.name);
@@ -84,7 +86,7 @@ export async function applyPendingMigrations(
         if (checksum !== m.checksum) log(`Warning: migration ${m.name} was changed after it was applied.`);
         continue;
       }
-      if (count === 0) log("Applying database migrations…");
+      if (count === 0) log(fresh ? "Setting up a new database…" : "Applying database migrations…");
       await client.query("BEGIN");
       try {
         await client.query(m.sql);
@@ -98,9 +100,10 @@ export async function applyPendingMigrations(
         await client.query("ROLLBACK");
         throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
       }
-      log(`  applied ${m.name}`);
+      if (!fresh) log(`  applied ${m.name}`);
       count++;
     }
+    if (fresh && count > 0) log(`  ${count} migrations applied`);
     // The job queue's own schema and our queues, installed (or upgraded) by pg-boss under the same lock; a database
     // built only `through` an earlier migration is left as that release left it.
     if (!options.through) await installJobQueues(databaseUrl);

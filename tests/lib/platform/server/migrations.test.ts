@@ -46,6 +46,8 @@ describe("applyPendingMigrations", () => {
     expect(await pendingMigrations(url)).toEqual(names);
     const lines: string[] = [];
     expect(await applyPendingMigrations(url, (l) => lines.push(l))).toBe(names.length);
+    // A new database's set-up is two lines, not one per migration.
+    expect(lines).toEqual(["Setting up a new database…", `  ${names.length} migrations applied`]);
     expect(await pendingMigrations(url)).toEqual([]);
     expect(await applyPendingMigrations(url, () => {})).toBe(0);
 
@@ -67,7 +69,10 @@ describe("applyPendingMigrations", () => {
     await expect(applyPendingMigrations(url, () => {}, { through: "20990101000000_nothing" })).rejects.toThrow(/No migration named/);
     expect(await applyPendingMigrations(url, () => {}, { through: names[1] })).toBe(2);
     expect(await pendingMigrations(url)).toEqual(names.slice(2));
-    expect(await applyPendingMigrations(url, () => {})).toBe(names.length - 2);
+    const lines: string[] = [];
+    expect(await applyPendingMigrations(url, (l) => lines.push(l))).toBe(names.length - 2);
+    // An upgrade names each migration it applies.
+    expect(lines).toEqual(["Applying database migrations…", ...names.slice(2).map((n) => `  applied ${n}`)]);
     expect(await pendingMigrations(url)).toEqual([]);
   });
 
