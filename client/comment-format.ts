@@ -30,3 +30,8 @@ export function relativeTime(at: Date | string | number, now: Date | number = Da
   if (elapsed < 2 * DAY) return "1 day ago";
   return `${Math.floor(elapsed / DAY)} days ago`;
 }
+
+/** 'Page 3' / 'Section 2': where a comment was written, for the reader and the owner alike. */
+export function anchorLabel(anchor: { unit: "page" | "section"; n: number }) {
+  return `${anchor.unit === "page" ? "Page" : "Section"} ${anchor.n}`;
+}

@@ -6,10 +6,11 @@ import { Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { apiRequest } from "@/client/request";
-import { initials, relativeTime } from "@/client/comment-format";
+import { anchorLabel, initials, relativeTime } from "@/client/comment-format";
 import { commentThreads } from "@/client/comment-threads";
 import { toast } from "@/client/toast";
 import type { Comment, Recipient } from "@/client/types";
+import { useReaderPosition } from "@/components/recipient/reader-position";
 import { COMMENT_MAX_CHARS } from "@/lib/domain/validation/sharing-limits";
 
 // Relative times move on while the panel is open.
@@ -44,6 +45,7 @@ function CommentRow({ comment, now }: { comment: Comment; now: number }) {
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {relativeTime(comment.createdAt, now)}
           </time>
+          {comment.anchor ? <span className="ml-2 rounded-md bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{anchorLabel(comment.anchor)}</span> : null}
         </p>
         <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
       </div>
@@ -67,6 +69,9 @@ export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: C
   const [sending, setSending] = React.useState(false);
   const now = useNow();
   const listEnd = React.useRef<HTMLLIElement>(null);
+  // A document of one page or section needs no anchor.
+  const position = useReaderPosition();
+  const anchor = position && position.count > 1 ? position : null;
 
   const listUrl = `/api/comments?ideaId=${encodeURIComponent(ideaId)}&token=${encodeURIComponent(token)}`;
 
@@ -98,6 +103,7 @@ export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: C
         recipientId: recipient.id,
         author: recipient.name,
         content,
+        ...(anchor ? { page: anchor.n } : {}),
       });
       setComments((list) => [...(list ?? []), stored]);
       setText("");
@@ -163,6 +169,7 @@ export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: C
         <div className="flex items-center justify-between gap-2">
           <span id="comment-count" className="text-xs text-muted-foreground">
             {text.length}/{COMMENT_MAX_CHARS}
+            {anchor ? <span data-testid="comment-anchor"> · on {anchorLabel(anchor).toLowerCase()}</span> : null}
           </span>
           <Button type="submit" size="sm" disabled={blank || sending}>
             <Send aria-hidden="true" />

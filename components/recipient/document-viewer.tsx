@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
+import { ReaderPositionProvider } from "@/components/recipient/reader-position";
 import { contentForm } from "@/components/recipient/document-content";
 import { CloseDocumentDialog, DocumentView } from "@/components/recipient/document-view";
 import { EndScreen } from "@/components/recipient/end-screen";
@@ -122,18 +123,22 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
           <ArrowLeft aria-hidden="true" />
           Back to the room
         </Link>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-          {view}
-          {comments}
-        </div>
+        <ReaderPositionProvider>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+            {view}
+            {comments}
+          </div>
+        </ReaderPositionProvider>
       </div>
     );
   }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-      {view}
-      {comments}
+      <ReaderPositionProvider>
+        {view}
+        {comments}
+      </ReaderPositionProvider>
       <CloseDocumentDialog
         open={confirmClose}
         onOpenChange={setConfirmClose}

@@ -9,6 +9,7 @@ import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipi
 import { guardedImageProps } from "@/components/recipient/screen-shield";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useReadingTime, type EngagementTarget } from "@/components/recipient/use-reading-time";
+import { useReportReaderPosition } from "@/components/recipient/reader-position";
 import { ApiError, apiRequest } from "@/client/request";
 import { pageImageUrl, pageListUrl, pageSizes, pageSrcSet, THUMBNAIL_WIDTH } from "@/client/page-images";
 
@@ -67,6 +68,7 @@ function Pages({ list, base, engagement, shield }: PageReaderProps & { list: Pag
   useArrowKeys(prev, next);
   const swipe = useSwipe(prev, next, zoom === 1);
   useReadingTime(engagement, n, stage);
+  useReportReaderPosition("page", n, count);
 
   // A turned page starts at its top-left corner.
   React.useEffect(() => {

@@ -4,6 +4,7 @@ import * as React from "react";
 
 import { ReaderNav, useArrowKeys, usePager, useSwipe } from "@/components/recipient/reader-controls";
 import { useReadingTime, type EngagementTarget } from "@/components/recipient/use-reading-time";
+import { useReportReaderPosition } from "@/components/recipient/reader-position";
 
 /**
  * HTML ideas one section at a time (one per top-level heading, lib/domain/ideas/sections.ts, the rule the server counts reading time by), canvas ideas as one
@@ -15,6 +16,7 @@ export function SectionReader({ count, engagement, children }: { count: number; 
   useArrowKeys(prev, next);
   const swipe = useSwipe(prev, next, true);
   useReadingTime(engagement, n, stage);
+  useReportReaderPosition("section", n, count);
 
   React.useEffect(() => {
     // The new section starts at its top when the reader had scrolled past it.

@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { LocalTime } from "@/components/ui/local-time";
 import { commentThreads, type CommentThread } from "@/client/comment-threads";
+import { anchorLabel } from "@/client/comment-format";
 import { queryKeys, refetchUnlessFresh } from "@/client/query-client";
 import { apiRequest, errorMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
@@ -31,6 +32,7 @@ function CommentBody({ comment, room = null }: { comment: Comment; room?: Commen
         {owner ? <Badge variant="secondary">Owner</Badge> : null}
         <LocalTime value={comment.createdAt} className="text-muted-foreground text-xs" />
         {room ? <span className="text-muted-foreground text-xs break-words">through the room “{room.name}”</span> : null}
+        {comment.anchor ? <Badge variant="outline">{anchorLabel(comment.anchor)}</Badge> : null}
       </p>
       <p className="text-sm break-words whitespace-pre-wrap">{comment.content}</p>
     </div>

@@ -10,6 +10,7 @@ const c = (id: string, parentId: string | null = null): Comment => ({
   authorRole: parentId ? "owner" : "recipient",
   parentId,
   room: null,
+  anchor: null,
 });
 
 describe("commentThreads", () => {

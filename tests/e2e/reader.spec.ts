@@ -162,13 +162,16 @@ test.describe("the reader on a phone (390 px, touch)", () => {
     await expect(sheet.getByText("No comments yet. Be the first to comment.")).toBeVisible();
     await expect.poll(async () => Math.round((await sheet.boundingBox())!.y + (await sheet.boundingBox())!.height)).toBe(844);
     await sheet.getByRole("textbox", { name: "Add a comment" }).fill("Page 4 needs a chart.");
+    // The comment is anchored to the page the reader is on (the last one).
+    await expect(sheet.getByTestId("comment-anchor")).toHaveText(" · on page 6");
     await sheet.getByRole("button", { name: "Send" }).click();
     await expect(sheet.getByTestId("comment").filter({ hasText: "Page 4 needs a chart." })).toBeVisible();
+    await expect(sheet.getByTestId("comment").filter({ hasText: "Page 4 needs a chart." }).getByText("Page 6", { exact: true })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.keyboard.press("Escape");
     await expect(sheet).toBeHidden();
     const stored = await owner.api.get(`/api/comments?ideaId=${shared.ideaId}`);
-    expect(((await stored.json()) as { content: string }[]).map((c) => c.content)).toEqual(["Page 4 needs a chart."]);
+    expect(((await stored.json()) as { content: string; anchor: unknown }[]).map((c) => [c.content, c.anchor])).toEqual([["Page 4 needs a chart.", { unit: "page", n: 6 }]]);
 
     // Reading time went out as {pages: [{n, ms}]} (batched every 15 s, by sendBeacon).
     await reported;

@@ -28,6 +28,7 @@ type CommentScope = { ideaId?: number; recipientId?: string; token?: string | nu
 export type CommentRoom = { id: string; name: string } | null;
 
 export function presentComment(c: Comment, room: CommentRoom = null) {
+  const anchor = c.anchorUnit && c.anchorN ? { unit: c.anchorUnit, n: c.anchorN } : null;
   return {
     id: c.id,
     recipientId: c.recipientId,
@@ -37,6 +38,8 @@ export function presentComment(c: Comment, room: CommentRoom = null) {
     authorRole: c.authorRole,
     parentId: c.parentId,
     room,
+    /** The page (PDF idea) or section (HTML idea) the reader was on when writing it; null for a reply. */
+    anchor,
   };
 }
 
@@ -151,19 +154,31 @@ export async function addComment(raw: CommentInput, secrets: RecipientSecrets, t
   return postComment(await commentAuthor(raw, secrets, token, ideaId), client);
 }
 
+async function ideaKind(tx: Prisma.TransactionClient, ideaId: number) {
+  return (await tx.idea.findUniqueOrThrow({ where: { id: ideaId }, select: { kind: true } })).kind;
+}
+
 /**
  * Stores the comment on its idea (a room link's: the item's) under the recipient's own name whatever the body said;
- * content trimmed, 1..2000. Its log entry in that idea's log (the content's digest, never the text) is written with it.
+ * content trimmed, 1..2000, anchored to the page or section `page` names when sent. Its log entry in that idea's log (the content's digest, never the text) is written with it.
  */
 export async function postComment({ recipient, target, input }: CommentAuthor, client?: ClientInfo) {
   const comment = await db.$transaction(async (tx) => {
+    // A PDF idea is read page by page, any other section by section: the unit is the idea's, never the client's word.
+    const anchor = input.page != null ? { anchorUnit: (await ideaKind(tx, target.ideaId)) === "pdf" ? ("page" as const) : ("section" as const), anchorN: input.page } : {};
     const created = await tx.comment.create({
-      data: { ideaId: target.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim() },
+      data: { ideaId: target.ideaId, recipientId: recipient.id, author: recipient.name, content: input.content.trim(), ...anchor },
     });
     await appendEvidence(tx, {
       ideaId: created.ideaId,
       type: "comment",
-      data: { shareId: recipient.shareId, recipientId: recipient.id, commentId: created.id, contentSha256: sha256Hex(Buffer.from(created.content, "utf8")) },
+      data: {
+        shareId: recipient.shareId,
+        recipientId: recipient.id,
+        commentId: created.id,
+        contentSha256: sha256Hex(Buffer.from(created.content, "utf8")),
+        ...(created.anchorUnit ? { anchor: { unit: created.anchorUnit, n: created.anchorN } } : {}),
+      },
       personal: { name: created.author, ip: client?.ip, userAgent: client?.userAgent },
       recipientId: recipient.id,
     });

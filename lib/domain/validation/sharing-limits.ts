@@ -3,6 +3,8 @@
  * build into their first load for them. lib/domain/validation/sharing.ts re-exports them.
  */
 export const COMMENT_MAX_CHARS = 2000;
+/** The highest page or section a comment may be anchored to (far above any document the reader accepts). */
+export const COMMENT_PAGE_MAX = 100_000;
 export const MAX_VIEWS_LIMIT = 1_000_000;
 export const EMAIL_CODE_LENGTH = 6;
 /**

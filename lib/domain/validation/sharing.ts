@@ -4,7 +4,7 @@ import { printableOnAgreement } from "@/lib/domain/validation/printable";
 import { isBlankText, isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/domain/validation/text";
 import { ID_PATTERN } from "@/lib/domain/validation/ids";
 import { SIGNATURE_MAX_CHARS, SIGNATURE_MISMATCH } from "@/lib/domain/validation/nda-signature";
-import { COMMENT_MAX_CHARS, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "./sharing-limits";
+import { COMMENT_MAX_CHARS, COMMENT_PAGE_MAX, EMAIL_CODE_LENGTH, MAX_VIEWS_LIMIT, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "./sharing-limits";
 
 /**
  * Sharing, recipients and comments. Written with zod/mini because the recipient screens (/collect, /nda,
@@ -97,6 +97,8 @@ export const commentSchema = z.object({
   /** Ignored: the stored author is the recipient's own name. */
   author: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   content: commentContent,
+  /** The page (PDF) or section (HTML) the reader was on, 1-based; the server names the unit by the idea's kind. */
+  page: z.optional(z.nullable(z.int("Page must be a whole number").check(z.minimum(1, "Page must be 1 or more"), z.maximum(COMMENT_PAGE_MAX, `Page must be at most ${COMMENT_PAGE_MAX}`)))),
 });
 export type CommentInput = z.infer<typeof commentSchema>;
 
