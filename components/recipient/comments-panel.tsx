@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { Send } from "lucide-react";
+import { PanelRightClose, Send } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -54,7 +54,7 @@ function CommentRow({ comment, now }: { comment: Comment; now: number }) {
 }
 
 /** `sheet`: inside the phone's bottom sheet, which carries the 'Comments' title itself. */
-type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string; variant?: "panel" | "sheet" };
+type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string; variant?: "panel" | "sheet"; onHide?: () => void };
 
 /**
  * The viewer's side panel (SPEC §2, §7): GET /api/comments?ideaId= for an agreed recipient, POST /api/comments,
@@ -62,7 +62,7 @@ type CommentsPanelProps = { ideaId: number; recipient: Recipient; token: string;
  * idea (`ideaId`: a room link's item): a browser may hold recipients of several links, and this panel shows and posts
  * this link's comments on this idea only. The owner's replies show under the comment they answer.
  */
-export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: CommentsPanelProps) {
+export function CommentsPanel({ ideaId, recipient, token, variant = "panel", onHide }: CommentsPanelProps) {
   const [comments, setComments] = React.useState<Comment[] | null>(null);
   const [loadFailed, setLoadFailed] = React.useState(false);
   const [text, setText] = React.useState("");
@@ -182,9 +182,16 @@ export function CommentsPanel({ ideaId, recipient, token, variant = "panel" }: C
   if (variant === "sheet") return <div className="flex min-h-0 flex-1 flex-col">{body}</div>;
   return (
     <aside aria-labelledby="comments-title" className="flex max-h-[calc(100dvh-8rem)] flex-col rounded-lg border bg-background">
-      <h2 id="comments-title" className="border-b px-4 py-3 font-semibold">
-        Comments
-      </h2>
+      <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
+        <h2 id="comments-title" className="py-1 font-semibold">
+          Comments
+        </h2>
+        {onHide ? (
+          <Button type="button" variant="ghost" size="icon" className="size-9" aria-label="Hide comments" onClick={onHide}>
+            <PanelRightClose aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
       {body}
     </aside>
   );

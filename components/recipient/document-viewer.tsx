@@ -4,8 +4,8 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
-import { buttonVariants } from "@/components/ui/button";
+import { ArrowLeft, PanelRightOpen } from "lucide-react";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { CommentsPanel } from "@/components/recipient/comments-panel";
 import { ReaderPositionProvider } from "@/components/recipient/reader-position";
 import { contentForm } from "@/components/recipient/document-content";
@@ -41,6 +41,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
   const [commentsOpen, setCommentsOpen] = React.useState(false);
   // Mounted from the first opening on (it stays mounted so it can close with its animation).
   const [sheetLoaded, setSheetLoaded] = React.useState(false);
+  const [commentsHidden, setCommentsHidden] = React.useState(false);
   // Missing options (an older server) mean off.
   const allowDownload = share.allowDownload === true;
   const shield = share.screenShield === true;
@@ -109,12 +110,22 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
     />
   );
 
-  // The comments of this idea on this link: a room's item has its own thread, named by its ideaId.
+  // The comments of this idea on this link: a room's item has its own thread, named by its ideaId. On a wide screen
+  // they can fold away to a button, giving the page their column.
   const comments = desktop ? (
-    <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} />
+    commentsHidden ? (
+      <Button type="button" variant="outline" className="lg:sticky lg:top-4" aria-label="Show comments" onClick={() => setCommentsHidden(false)}>
+        <PanelRightOpen aria-hidden="true" />
+        Comments
+      </Button>
+    ) : (
+      <CommentsPanel ideaId={share.idea.id} recipient={recipient} token={token} onHide={() => setCommentsHidden(true)} />
+    )
   ) : sheetLoaded ? (
     <CommentsSheet open={commentsOpen} onOpenChange={setCommentsOpen} ideaId={share.idea.id} title={share.idea.title} recipient={recipient} token={token} />
   ) : null;
+
+  const columns = desktop && commentsHidden ? "lg:grid-cols-[minmax(0,1fr)_auto]" : "lg:grid-cols-[minmax(0,1fr)_20rem]";
 
   if (roomItem) {
     return (
@@ -124,7 +135,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
           Back to the room
         </Link>
         <ReaderPositionProvider>
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <div className={`grid gap-6 ${columns} lg:items-start`}>
             {view}
             {comments}
           </div>
@@ -134,7 +145,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+    <div className={`grid gap-6 ${columns} lg:items-start`}>
       <ReaderPositionProvider>
         {view}
         {comments}

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { ZoomIn, ZoomOut } from "lucide-react";
+import { Maximize, Minimize, PanelLeftClose, PanelLeftOpen, ZoomIn, ZoomOut } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,6 +10,7 @@ import { guardedImageProps } from "@/components/recipient/screen-shield";
 import { useMediaQuery } from "@/components/recipient/use-media-query";
 import { useReadingTime, type EngagementTarget } from "@/components/recipient/use-reading-time";
 import { useReportReaderPosition } from "@/components/recipient/reader-position";
+import { useFittedWidth, usePresentation } from "@/components/recipient/use-presentation";
 import { ApiError, apiRequest } from "@/client/request";
 import { pageImageUrl, pageListUrl, pageSizes, pageSrcSet, THUMBNAIL_WIDTH } from "@/client/page-images";
 
@@ -62,8 +63,14 @@ function Pages({ list, base, engagement, shield }: PageReaderProps & { list: Pag
   const zoom = ZOOMS[zoomIndex]!;
   const wide = useMediaQuery("(min-width: 1024px)");
   const stage = React.useRef<HTMLDivElement>(null);
+  const frame = React.useRef<HTMLElement>(null);
   const size = list.pages[n - 1] ?? { n, width: 612, height: 792 };
-  const sizes = pageSizes(zoom);
+  const { presenting, toggle: togglePresenting } = usePresentation(frame, !shield);
+  const [railOpen, setRailOpen] = React.useState(true);
+  const rail = wide && railOpen && !presenting;
+  // On a wide screen, and while presenting, the page fills the space it has (width or height, whichever binds).
+  const fitted = useFittedWidth(stage, size, presenting, wide || presenting);
+  const sizes = fitted ? `${Math.round(fitted * zoom)}px` : pageSizes(zoom);
 
   useArrowKeys(prev, next);
   const swipe = useSwipe(prev, next, zoom === 1);
@@ -97,9 +104,19 @@ function Pages({ list, base, engagement, shield }: PageReaderProps & { list: Pag
   const zoomLabel = `${Math.round(zoom * 100)}%`;
 
   return (
-    <section aria-label="PDF document" className="grid gap-3 lg:grid-cols-[7rem_minmax(0,1fr)] lg:items-start">
-      {wide ? (
-        <ol aria-label="Page thumbnails" className="sticky top-4 grid max-h-[calc(100dvh-6rem)] gap-2 overflow-y-auto pr-1">
+    <section
+      ref={frame}
+      aria-label="PDF document"
+      data-slot="reader-frame"
+      data-presenting={presenting ? "" : undefined}
+      className={
+        presenting
+          ? "fixed inset-0 z-50 grid grid-rows-[auto_minmax(0,1fr)] gap-2 overflow-hidden bg-neutral-950 p-2 text-white"
+          : `grid gap-3 ${rail ? "lg:grid-cols-[7rem_minmax(0,1fr)]" : ""} lg:items-start`
+      }
+    >
+      {rail ? (
+        <ol id="page-thumbnails" aria-label="Page thumbnails" className="sticky top-4 grid max-h-[calc(100dvh-6rem)] gap-2 overflow-y-auto pr-1">
           {list.pages.map((p) => (
             <li key={p.n}>
               <button
@@ -116,9 +133,23 @@ function Pages({ list, base, engagement, shield }: PageReaderProps & { list: Pag
           ))}
         </ol>
       ) : null}
-      <div className="grid min-w-0 gap-3">
+      <div className={presenting ? "contents" : "grid min-w-0 gap-3"}>
         <ReaderNav unit="page" n={n} count={count} onPrev={prev} onNext={next}>
           <div className="flex items-center gap-1">
+            {wide && !presenting ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                className="size-9"
+                aria-label={railOpen ? "Hide page thumbnails" : "Show page thumbnails"}
+                aria-expanded={railOpen}
+                aria-controls={railOpen ? "page-thumbnails" : undefined}
+                onClick={() => setRailOpen((open) => !open)}
+              >
+                {railOpen ? <PanelLeftClose aria-hidden="true" /> : <PanelLeftOpen aria-hidden="true" />}
+              </Button>
+            ) : null}
             <Button type="button" variant="outline" size="icon" className="size-11 sm:size-9" aria-label="Zoom out" disabled={zoomIndex === 0} onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}>
               <ZoomOut aria-hidden="true" />
             </Button>
@@ -128,13 +159,24 @@ function Pages({ list, base, engagement, shield }: PageReaderProps & { list: Pag
             <Button type="button" variant="outline" size="icon" className="size-11 sm:size-9" aria-label="Zoom in" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1))}>
               <ZoomIn aria-hidden="true" />
             </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              className="size-11 sm:size-9"
+              aria-label={presenting ? "Leave full screen (F or Esc)" : "Full screen (F)"}
+              aria-pressed={presenting}
+              onClick={togglePresenting}
+            >
+              {presenting ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+            </Button>
           </div>
         </ReaderNav>
         {/* Zoomed, the page pans inside this box; the document itself never scrolls sideways. */}
         <div
           ref={stage}
           data-slot="reader-stage"
-          className={`overflow-auto rounded-lg border bg-muted ${zoom > 1 ? "max-h-[75dvh] touch-pan-x touch-pan-y touch-pinch-zoom" : "touch-pan-y touch-pinch-zoom"}`}
+          className={`overflow-auto rounded-lg border ${presenting ? "h-full border-transparent bg-neutral-950" : "bg-muted"} ${zoom > 1 ? `${presenting ? "" : "max-h-[75dvh]"} touch-pan-x touch-pan-y touch-pinch-zoom` : "touch-pan-y touch-pinch-zoom"}`}
           {...swipe}
         >
           <PageImage
@@ -145,7 +187,11 @@ function Pages({ list, base, engagement, shield }: PageReaderProps & { list: Pag
             alt={`Page ${n} of ${count}`}
             width={size.width}
             height={size.height}
-            style={{ width: `${zoom * 100}%`, maxWidth: zoom > 1 ? "none" : "100%", ...guardedImageProps(shield).style }}
+            style={{
+              width: fitted ? `${Math.round(fitted * zoom)}px` : `${zoom * 100}%`,
+              maxWidth: zoom > 1 ? "none" : "100%",
+              ...guardedImageProps(shield).style,
+            }}
             onContextMenu={guardedImageProps(shield).onContextMenu}
           />
         </div>

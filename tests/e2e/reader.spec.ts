@@ -318,6 +318,76 @@ test.describe("the reader on a phone (390 px, touch)", () => {
   });
 });
 
+test.describe("the reader on a desktop (1440 × 900)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  async function deck(owner: Creator) {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 1; i <= 3; i++) doc.addPage([960, 540]).drawText(`Slide ${i}`, { x: 60, y: 440, size: 48, font });
+    const title = `Deck ${Date.now().toString(36)}`;
+    const res = await uploadPdf(owner.api, { name: `${title}.pdf`, buffer: Buffer.from(await doc.save()) }, title);
+    expect(res.status(), await res.text()).toBe(201);
+    const ideaId = ((await res.json()) as { id: number }).id;
+    expect((await owner.api.put(`/api/ideas/${ideaId}/publish`)).status()).toBe(200);
+    const share = await createShare(owner.api, { ideaId, shareType: "full-access" });
+    return share.accessLink as string;
+  }
+
+  /** The page image's box, once it is decoded. */
+  async function slideBox(page: Page, n: number) {
+    const img = pageImage(page, n, 3);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    return (await img.boundingBox())!;
+  }
+
+  test("a deck page fills the space it has; thumbnails and comments fold away; F presents it full screen, arrows turn, Esc leaves", async ({ page, newCreator }) => {
+    test.setTimeout(120_000);
+    const token = await deck(await newCreator());
+    await agree(page.request, token);
+    await page.goto(`/view/${token}`);
+    await expect(progress(page)).toHaveText("Page 1 of 3");
+    const stage = page.locator('[data-slot="reader-stage"]');
+
+    // Fitted: as wide as the stage, or as tall as the window allows (whichever binds), not a fixed 800 px.
+    const fits = async () => {
+      const box = await slideBox(page, 1);
+      const stageWidth = await stage.evaluate((el) => el.clientWidth);
+      return Math.abs(box.width - (stageWidth - 2)) <= 2 || box.height >= 900 - 96 - 8;
+    };
+    await expect.poll(fits).toBe(true);
+    const withRail = (await slideBox(page, 1)).width;
+
+    await page.getByRole("button", { name: "Hide page thumbnails" }).click();
+    await expect(page.getByRole("list", { name: "Page thumbnails" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Hide comments" }).click();
+    await expect(page.getByRole("complementary", { name: "Comments" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Show comments" })).toBeVisible();
+    await expect.poll(async () => (await slideBox(page, 1)).width).toBeGreaterThan(withRail + 300);
+    await expect.poll(fits).toBe(true);
+
+    // Presentation: F, the arrows, Esc.
+    await page.keyboard.press("f");
+    const frame = page.locator('[data-slot="reader-frame"]');
+    await expect(frame).toHaveAttribute("data-presenting", "");
+    await expect(page.getByRole("button", { name: "Leave full screen (F or Esc)" })).toBeVisible();
+    await expect.poll(async () => {
+      const box = await slideBox(page, 1);
+      return box.width >= 1400 || box.height >= 800;
+    }).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    await expect(progress(page)).toHaveText("Page 2 of 3");
+    await slideBox(page, 2);
+    await page.keyboard.press("Escape");
+    await expect(frame).not.toHaveAttribute("data-presenting", "");
+    await expect(page.getByRole("button", { name: "Full screen (F)" })).toBeVisible();
+
+    // The comments come back where they were.
+    await page.getByRole("button", { name: "Show comments" }).click();
+    await expect(page.getByRole("complementary", { name: "Comments" })).toBeVisible();
+  });
+});
+
 test.describe("the owner's preview", () => {
   test("/share/{id}/preview reads the same pages, marked with the owner's '(Preview)' identity, with a way back", async ({ page, newCreator, loginAs }) => {
     const owner = await newCreator();
