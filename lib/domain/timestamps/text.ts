@@ -57,6 +57,11 @@ export function intervalInWords(seconds: number): string {
   return unit(seconds, "second");
 }
 
+/** Why a proof failed, in words (its raw error stays in the API's `error` and the server's logs). */
+function whyFailed(submittedAt: string | Date | null) {
+  return submittedAt ? "Bitcoin could not confirm the proof" : "the timestamp servers could not be reached";
+}
+
 /** How a line writes a day and a moment: the viewer's own, or UTC until the browser has hydrated. */
 export type LineFormats = { date: (iso: string) => string; time: (iso: string) => string };
 const LOCAL: LineFormats = { date: localDate, time: localDateTime };
@@ -73,10 +78,7 @@ export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedPro
   const height = "bitcoin" in t ? t.bitcoin?.height : t.bitcoinHeight;
   const time = "bitcoin" in t ? t.bitcoin?.time : t.bitcoinTime;
   if (t.status === "confirmed" && height != null && time) return { tone: "anchored", text: `Anchored in Bitcoin block ${height} on ${formats.date(time)}` };
-  if (t.status === "failed") {
-    const why = t.submittedAt ? "Bitcoin could not confirm the proof" : "the timestamp servers could not be reached";
-    return { tone: "failed", text: `Timestamp failed — ${why}` };
-  }
+  if (t.status === "failed") return { tone: "failed", text: `Timestamp failed — ${whyFailed(t.submittedAt)}` };
   if (!t.submittedAt) return waiting;
   const n = ("calendars" in t ? t.calendars?.length : 0) ?? 0;
   const servers = n ? `${n} server${n === 1 ? "" : "s"}` : "the timestamp servers";
@@ -149,6 +151,6 @@ export function certificateTimestampText(t: ProofRow | null): string {
         ? `Anchored in Bitcoin block ${t.bitcoinHeight}${t.bitcoinTime ? ` (${formatUtc(t.bitcoinTime)})` : ""}.`
         : "Anchored in the Bitcoin blockchain.";
     case "failed":
-      return `Failed: the timestamp could not be obtained${t.lastError ? ` (${t.lastError})` : ""}. The record and its digests above remain valid evidence.`;
+      return `Failed: ${whyFailed(t.submittedAt)}. The record and its digests above remain valid evidence.`;
   }
 }

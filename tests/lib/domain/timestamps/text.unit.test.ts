@@ -89,6 +89,9 @@ describe("a proof's state in words, everywhere else", () => {
     );
     expect(certificateTimestampText(confirmed)).toBe("Anchored in Bitcoin block 870001 (2026-11-20 12:30:05 UTC).");
     expect(certificateTimestampText({ ...confirmed, bitcoinHeight: null })).toBe("Anchored in the Bitcoin blockchain.");
+    expect(certificateTimestampText({ ...row, submittedAt: null, status: "failed", lastError: "0 of 2 calendars accepted the digest (2 needed): ENOTFOUND" })).toBe(
+      "Failed: the timestamp servers could not be reached. The record and its digests above remain valid evidence.",
+    );
   });
 
   it("the timestamp panel's next step: what can be downloaded", () => {
