@@ -16,6 +16,7 @@ const SWITCHES: { kind: Kind; label: string; description: string }[] = [
   { kind: "ndaAccepted", label: "NDA accepted", description: "E-mail me when a recipient accepts the confidentiality agreement." },
   { kind: "firstView", label: "First view", description: "E-mail me the first time each recipient opens a shared idea." },
   { kind: "comments", label: "Comments", description: "E-mail me when a recipient comments on a shared idea." },
+  { kind: "proofAnchored", label: "Proof anchored in Bitcoin", description: "E-mail me when the proof of a published idea is anchored in a Bitcoin block." },
 ];
 
 /**
@@ -47,7 +48,7 @@ export function NotificationSettings({ initial }: { initial: Settings }) {
   };
 
   return (
-    <ProfileSection title="Notifications" description="E-mails about the people you share your ideas with.">
+    <ProfileSection title="Notifications" description="E-mails about the people you share your ideas with and about your ideas' proofs.">
       <ul className="divide-y">
         {SWITCHES.map(({ kind, label, description }) => (
           <SettingRow

@@ -37,7 +37,9 @@ export function SharedTimestamp({ token }: { token: string }) {
           <a className="text-brand underline underline-offset-4" href={`${base}/ots`} download>
             Download proof (.ots)
           </a>
-        ) : null}
+        ) : details.status === "failed" ? null : (
+          <span className="text-muted-foreground">The proof (.ots) can be downloaded once a timestamp server accepts the digest</span>
+        )}
         {details.rfc3161?.state === "granted" ? (
           <a className="text-brand underline underline-offset-4" href={`${base}/tsr`} download>
             Download token (.tsr)

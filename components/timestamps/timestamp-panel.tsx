@@ -52,7 +52,8 @@ export function TimestampPanel({ ideaId }: { ideaId: number }) {
 }
 
 function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: TimestampDetails }) {
-  // Neither the proof nor the stamped file is offered before the calendars have the digest.
+  // The stamped file exists from publication; the .ots only once a calendar accepted the digest (before, the next
+  // step says so instead of a link that would answer 404).
   const hasProof = data.submittedAt !== null;
   const next = timestampNextStep(data);
   const tsa = rfc3161Line(data.rfc3161);
@@ -69,8 +70,6 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
           {next}
         </p>
       ) : null}
-      {data.status === "failed" && data.error ? <p className="text-destructive text-sm break-words">{data.error}</p> : null}
-      {data.status !== "failed" && data.error ? <p className="text-muted-foreground text-xs break-words">Last problem: {data.error}</p> : null}
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-muted-foreground">SHA-256</dt>
         <dd className="font-mono text-xs break-all">{data.digest}</dd>
@@ -87,21 +86,19 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
       </dl>
       <div className="flex flex-wrap gap-2">
         {hasProof ? (
-          <>
-            <Button asChild variant="outline" size="sm">
-              <a href={`/api/ideas/${ideaId}/timestamp/ots`} download>
-                <Download aria-hidden="true" />
-                Download proof (.ots)
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <a href={`/api/ideas/${ideaId}/timestamp/file`} download>
-                <Download aria-hidden="true" />
-                Download stamped file
-              </a>
-            </Button>
-          </>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/ideas/${ideaId}/timestamp/ots`} download>
+              <Download aria-hidden="true" />
+              Download proof (.ots)
+            </a>
+          </Button>
         ) : null}
+        <Button asChild variant="outline" size="sm">
+          <a href={`/api/ideas/${ideaId}/timestamp/file`} download>
+            <Download aria-hidden="true" />
+            Download stamped file
+          </a>
+        </Button>
         {data.rfc3161?.state === "granted" ? (
           <Button asChild variant="outline" size="sm">
             <a href={`/api/ideas/${ideaId}/timestamp/tsr`} download>

@@ -4,8 +4,11 @@ import { AlertTriangle, Clock, Link2 } from "lucide-react";
 
 import { cn } from "@/client/utils";
 import { useHydrated } from "@/client/hydrated";
-import { utcDate } from "@/lib/platform/format/date-format";
+import { utcDate, utcDateTime } from "@/lib/platform/format/date-format";
 import { timestampLine, type QueuedProof, type TimestampDetails, type TimestampSummary } from "@/lib/domain/timestamps/text";
+
+/** What the server renders and the browser's first render repeat, before the browser's own zone replaces it. */
+const UTC = { date: utcDate, time: utcDateTime };
 
 const TONES = {
   pending: { icon: Clock, className: "text-muted-foreground" },
@@ -16,7 +19,7 @@ const TONES = {
 /** One line: the idea's blockchain timestamp state. */
 export function TimestampStatus({ timestamp, className }: { timestamp: TimestampSummary | TimestampDetails | QueuedProof; className?: string }) {
   const hydrated = useHydrated();
-  const line = timestampLine(timestamp, hydrated ? undefined : utcDate);
+  const line = timestampLine(timestamp, hydrated ? undefined : UTC);
   const { icon: Icon, className: tone } = TONES[line.tone];
   return (
     <p className={cn("flex items-center gap-1.5 text-sm", tone, className)} data-timestamp-status={timestamp.status}>

@@ -21,11 +21,20 @@ async function mine(request: APIRequestContext) {
   for (const calendar of fakes.calendars) expect((await request.post(`${calendar}/__mine`)).status()).toBe(200);
 }
 
+/** Every fake calendar answers 500 ("error") or works again ("ok"). */
+async function setCalendars(request: APIRequestContext, mode: "ok" | "error") {
+  for (const calendar of fakes.calendars) expect((await request.post(`${calendar}/__mode`, { data: mode })).status()).toBe(200);
+}
+
 async function saved(download: Download) {
   return fs.readFile((await download.path())!);
 }
 
 const enGB = (iso: string) => new Date(iso).toLocaleDateString("en-GB");
+/** A moment as the browser (en-GB, the machine's zone) writes it: localDateTime. */
+const enGBTime = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+const WAITING = "Waiting to reach the timestamp servers — we retry every 10 minutes";
+const submittedText = (at: string) => `Submitted to 2 servers at ${enGBTime(at)}; Bitcoin confirms within a few hours`;
 
 test.describe("timestamps: the cron call", () => {
   test("refuses callers without the secret (401)", async ({ request }) => {
@@ -90,6 +99,44 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     return card.locator("[data-timestamp-status]");
   }
 
+  test("while the calendars are down the owner reads that we are waiting for them, never the error; then that they have it", async ({ page, createUser, loginAs, request }) => {
+    test.setTimeout(60_000);
+    const user = await createUser();
+    await loginAs(page, user);
+    const publish = async (title: string) => {
+      const created = await expectJson(await page.request.post("/api/ideas", { data: { title, content: "<p>While offline</p>" } }), 201);
+      await expectJson(await page.request.put(`/api/ideas/${created.id}/publish`), 200);
+      return created.id as number;
+    };
+    await setCalendars(request, "error");
+    try {
+      const id = await publish("Offline first");
+      await runJob(request);
+      // The API keeps the calendars' answer for tools; no screen shows it.
+      const refused = await expectJson(await page.request.get(`/api/ideas/${id}/timestamp`), 200);
+      expect(refused).toMatchObject({ status: "queued", submittedAt: null, retryEverySeconds: 600 });
+      expect(refused.error).toMatch(/^0 of 2 calendars accepted the digest/);
+      await page.goto(`/editor/${id}`);
+      const panel = page.getByRole("region", { name: "Blockchain timestamp" });
+      await expect(panel.getByText(WAITING)).toBeVisible();
+      await expect(panel).not.toContainText("calendars accepted");
+      await expect(panel).not.toContainText("HTTP 500");
+      await expect(panel.getByRole("link", { name: "Download stamped file" })).toBeVisible();
+      const card = await cardStatus(page, id);
+      await expect(card).toHaveText(WAITING);
+    } finally {
+      await setCalendars(request, "ok");
+    }
+    // The calendars are back: the next idea's digest reaches them and the owner reads how many and when.
+    const id = await publish("Online again");
+    await runJob(request);
+    const pending = await expectJson(await page.request.get(`/api/ideas/${id}/timestamp`), 200);
+    expect(pending).toMatchObject({ status: "pending", calendars: fakes.calendars });
+    await page.goto(`/editor/${id}`);
+    await expect(page.getByRole("region", { name: "Blockchain timestamp" }).getByText(submittedText(pending.submittedAt))).toBeVisible();
+    await expect(await cardStatus(page, id)).toHaveText(submittedText(pending.submittedAt));
+  });
+
   test("the whole journey", async ({ page, browser, createUser, loginAs, request }, testInfo) => {
     test.setTimeout(90_000);
     const user = await createUser();
@@ -105,19 +152,24 @@ test.describe("timestamps: publish, anchor, download, verify", () => {
     await expect(page.getByText("Published", { exact: true })).toBeVisible();
     const queued = await expectJson(await page.request.get(`/api/ideas/${id}/timestamp`), 200);
     const panel = page.getByRole("region", { name: "Blockchain timestamp" });
-    await expect(panel.getByText(`Timestamp pending — submitted ${enGB(queued.queuedAt)}`)).toBeVisible();
+    await expect(panel.getByText(WAITING)).toBeVisible();
     await expect(panel.getByText(queued.digest)).toBeVisible();
+    // The stamped file at once; the .ots not yet, and the panel says so instead of a link.
     await expect(panel.getByRole("link", { name: "Download proof (.ots)" })).toHaveCount(0);
-    // What happens next and when; no stamped file offered before the calendars have the digest.
-    await expect(panel.getByText(/^Queued — usually confirmed within a few hours\./)).toBeVisible();
-    await expect(panel.getByRole("link", { name: "Download stamped file" })).toHaveCount(0);
-    await expect(await cardStatus(page, id)).toHaveText(`Timestamp pending — submitted ${enGB(queued.queuedAt)}`);
+    await expect(panel.getByText(/^No proof \(\.ots\) yet: it can be downloaded as soon as a timestamp server accepts the digest\./)).toBeVisible();
+    const [earlyFile] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download stamped file" }).click()]);
+    expect(earlyFile.suggestedFilename()).toBe(`idea-${id}.html`);
+    await expect(await cardStatus(page, id)).toHaveText(WAITING);
 
     // The job submits it to the calendars: pending, with a proof to download.
     await runJob(request);
     const pending = await expectJson(await page.request.get(`/api/ideas/${id}/timestamp`), 200);
     expect(pending).toMatchObject({ status: "pending", calendars: fakes.calendars, bitcoin: null });
-    await expect(await cardStatus(page, id)).toHaveText(`Timestamp pending — submitted ${enGB(pending.submittedAt)}`);
+    await expect(await cardStatus(page, id)).toHaveText(submittedText(pending.submittedAt));
+    await page.goto(`/editor/${id}`);
+    await expect(panel.getByText(submittedText(pending.submittedAt))).toBeVisible();
+    const [earlyOts] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download proof (.ots)" }).click()]);
+    expect(earlyOts.suggestedFilename()).toBe(`idea-${id}.html.ots`);
 
     // A block is mined; the next run upgrades and checks it against the explorer.
     await mine(request);

@@ -8,7 +8,7 @@ import { bitcoinAttestation, merklePaths, op, pendingAttestation, sha256 } from 
  * A fake OpenTimestamps calendar on 127.0.0.1 speaking the real protocol: POST /digest answers a timestamp from
  * the digest to a pending attestation naming this calendar; GET /timestamp/<commitment> answers 404 until mine()
  * put the commitment into a block of the fake chain, then the path from the commitment to that block's merkle root
- * ending in a Bitcoin attestation. POST /__mine does the same for end-to-end tests.
+ * ending in a Bitcoin attestation. POST /__mine does the same for end-to-end tests, POST /__mode sets `mode`.
  */
 /** garbage: a truncated answer (a timestamp always ends in an attestation, so none can lack one and parse). */
 export type CalendarMode = "ok" | "hang" | "error" | "garbage";
@@ -58,6 +58,12 @@ export class FakeCalendar {
     if (req.method === "POST" && req.url === "/digest") this.submissions.push({ digest: body, accept: req.headers.accept });
     const upgrade = req.method === "GET" ? req.url?.match(/^\/timestamp\/([0-9a-f]+)$/) : null;
     if (upgrade) this.upgradeRequests.push(upgrade[1]);
+    // End-to-end tests switch a calendar's mode through the network (its body: the mode), whatever the mode is.
+    if (req.method === "POST" && req.url === "/__mode") {
+      this.mode = body.toString("utf8") as CalendarMode;
+      res.writeHead(200).end(this.mode);
+      return;
+    }
     if (this.mode === "hang") return; // never answers
     if (req.method === "POST" && req.url === "/__mine") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ height: this.mine() }));

@@ -8,7 +8,7 @@ import { exportFileName, exportIdea, type IdeaExport } from "@/lib/domain/ideas/
 import { acceptancesForIdea, ndaEvidenceDocument, ndaEvidenceFileName, roomItemOf } from "@/lib/domain/evidence/nda-evidence";
 import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { requireReader } from "@/lib/domain/gate";
-import { presentProof, withTsaToken, type TimestampStatusJson } from "@/lib/domain/timestamps/proof";
+import { presentProof, withRetryInterval, withTsaToken, type TimestampScreenJson, type TimestampStatusJson } from "@/lib/domain/timestamps/proof";
 import { queueMissingNdaProof, queueMissingVersionProof } from "@/lib/domain/evidence/backfill";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 import { grantedTokenOr404 } from "@/lib/domain/timestamps/rfc3161/tokens";
@@ -44,8 +44,8 @@ export async function ownedVersionsWithProofs(ownerId: string, ideaId: number) {
   return out;
 }
 
-export async function getIdeaTimestamp(ownerId: string, ideaId: number, version?: number | null): Promise<TimestampStatusJson> {
-  return presentProof((await ownedIdeaWithProof(ownerId, ideaId, version)).proof);
+export async function getIdeaTimestamp(ownerId: string, ideaId: number, version?: number | null): Promise<TimestampScreenJson> {
+  return withRetryInterval(presentProof((await ownedIdeaWithProof(ownerId, ideaId, version)).proof));
 }
 
 /** The `.ots` once the calendars answered (a proof without attestations does not exist). */

@@ -11,7 +11,7 @@ import { deleteAssetBlobs, deleteBlobs, storeEncryptedBlob } from "@/lib/domain/
 import { assertWithinQuota } from "@/lib/domain/files/quota";
 import { fromEditorContent, openContent, sealContent, toClientContent } from "@/lib/domain/ideas/content";
 import { exportDigest } from "@/lib/domain/ideas/export";
-import { presentProof, withTsaToken, type ProofWithToken } from "@/lib/domain/timestamps/proof";
+import { presentProof, withRetryInterval, withTsaToken, type ProofWithToken } from "@/lib/domain/timestamps/proof";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
 import type { IdeaVersion, Prisma } from "@/lib/generated/prisma/client";
 import type { IdeaInput } from "@/lib/domain/validation/ideas";
@@ -47,9 +47,9 @@ async function ownedVersion(ownerId: string, ideaId: number, version: number) {
 
 /** The proof's state as the idea's timestamp call reports it, under `state` too (the versions list's name for it). */
 export function presentVersionProof(p: ProofWithToken | null) {
-  if (!p) return { state: "queued" as const, status: "queued" as const };
+  if (!p) return withRetryInterval({ state: "queued" as const, status: "queued" as const });
   const json = presentProof(p);
-  return { state: json.status, ...json };
+  return withRetryInterval({ state: json.status, ...json });
 }
 
 type VersionWithProof = IdeaVersion & { timestamp: ProofWithToken | null };

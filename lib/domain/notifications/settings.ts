@@ -2,10 +2,10 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import type { NotificationSettings, NotificationSettingsInput } from "@/lib/domain/validation/notifications";
 
-const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true } as const;
+const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true } as const;
 
-function present(u: { notifyNdaAccepted: boolean; notifyFirstView: boolean; notifyComments: boolean }): NotificationSettings {
-  return { ndaAccepted: u.notifyNdaAccepted, firstView: u.notifyFirstView, comments: u.notifyComments };
+function present(u: { notifyNdaAccepted: boolean; notifyFirstView: boolean; notifyComments: boolean; notifyProofAnchored: boolean }): NotificationSettings {
+  return { ndaAccepted: u.notifyNdaAccepted, firstView: u.notifyFirstView, comments: u.notifyComments, proofAnchored: u.notifyProofAnchored };
 }
 
 /** GET /api/profile/notifications. */
@@ -13,11 +13,11 @@ export async function getNotificationSettings(userId: string): Promise<Notificat
   return present(await db.user.findUniqueOrThrow({ where: { id: userId }, select: columns }));
 }
 
-/** PUT /api/profile/notifications: only the switches named change; answers all three. */
+/** PUT /api/profile/notifications: only the switches named change; answers all of them. */
 export async function updateNotificationSettings(userId: string, input: NotificationSettingsInput): Promise<NotificationSettings> {
   const user = await db.user.update({
     where: { id: userId },
-    data: { notifyNdaAccepted: input.ndaAccepted, notifyFirstView: input.firstView, notifyComments: input.comments },
+    data: { notifyNdaAccepted: input.ndaAccepted, notifyFirstView: input.firstView, notifyComments: input.comments, notifyProofAnchored: input.proofAnchored },
     select: columns,
   });
   return present(user);

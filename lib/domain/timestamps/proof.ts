@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma, TimestampProof, TsaToken } from "@/lib/generated/prisma/client";
 import { queueDigests } from "@/lib/domain/timestamps/queue";
+import { stampRetrySeconds } from "@/lib/domain/timestamps/stamp";
 import { presentTsaToken, type Rfc3161Json } from "@/lib/domain/timestamps/rfc3161/tokens";
 
 /**
@@ -25,6 +26,13 @@ export type TimestampStatusJson = {
   /** The same digest's RFC 3161 token: a signed time from a time-stamping authority, within seconds. */
   rfc3161: Rfc3161Json;
 };
+
+/** A proof as the owner's and recipient's screens read it: with how often a digest not yet accepted is tried again. */
+export type TimestampScreenJson = TimestampStatusJson & { retryEverySeconds: number };
+
+export function withRetryInterval<T extends object>(json: T): T & { retryEverySeconds: number } {
+  return { ...json, retryEverySeconds: stampRetrySeconds() };
+}
 
 /** What a proof is read with wherever it is shown: its RFC 3161 token (`include: { timestamp: { include: withTsaToken } }`). */
 export const withTsaToken = { tsaToken: true } as const;
@@ -59,6 +67,7 @@ export const timestampSummarySelect = {
   bitcoinHeight: true,
   bitcoinTime: true,
   lastError: true,
+  calendars: true,
   tsaToken: { select: { state: true, tsaUrl: true, genTime: true, serial: true } },
 } as const;
 
@@ -68,5 +77,5 @@ type TimestampSummaryRow = Prisma.TimestampProofGetPayload<{ select: typeof time
 export function presentTimestampSummary(row: TimestampSummaryRow | null) {
   if (!row) return null;
   const { tsaToken, ...summary } = row;
-  return { ...summary, rfc3161: presentTsaToken(tsaToken) };
+  return withRetryInterval({ ...summary, rfc3161: presentTsaToken(tsaToken) });
 }

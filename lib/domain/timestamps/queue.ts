@@ -80,7 +80,7 @@ export type UpgradeOutcome = {
 };
 
 /** A proof whose outcome was written, with the idea it is about (the agreement's idea for an NDA). */
-export type SavedOutcome = { id: string; status: string; ideaId: number | null; ndaAcceptanceId: string | null; digest: string };
+export type SavedOutcome = { id: string; status: string; ideaId: number | null; ideaVersionId: string | null; ndaAcceptanceId: string | null; digest: string };
 
 export async function saveUpgradeOutcomes(tx: Prisma.TransactionClient, outcomes: UpgradeOutcome[], now: Date): Promise<SavedOutcome[]> {
   if (!outcomes.length) return [];
@@ -98,7 +98,7 @@ export async function saveUpgradeOutcomes(tx: Prisma.TransactionClient, outcomes
       ${col((o) => o.bitcoin?.blockHash ?? null)}::text[], ${col((o) => o.bitcoin?.time.toISOString() ?? null)}::timestamptz[]
     ) AS v(id, status, ots, last_error, height, block_hash, block_time)
     WHERE p."id" = v.id AND p."status" = 'pending'
-    RETURNING p."id", p."status"::text AS "status", p."ndaAcceptanceId", p."digest",
+    RETURNING p."id", p."status"::text AS "status", p."ideaVersionId", p."ndaAcceptanceId", p."digest",
       COALESCE(p."ideaId", (SELECT v."ideaId" FROM "IdeaVersion" v WHERE v."id" = p."ideaVersionId"),
         (SELECT n."ideaId" FROM "NdaAcceptance" n WHERE n."id" = p."ndaAcceptanceId")) AS "ideaId"`;
 }

@@ -9,9 +9,18 @@ import { markRefused, markSubmitted } from "@/lib/domain/timestamps/queue";
 
 /** One tree per run: the calendars see one root however many proofs are due (a worker takes this many jobs at once). */
 export const MAX_BATCH = 10_000;
-/** Refused batches are retried after 1, 2, 4 … minutes, at most an hour apart, for about a day. */
-export const MAX_STAMP_ATTEMPTS = 30;
-export const stampBackoffMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000;
+/** Without an in-process interval (OTS_INTERVAL_S=0) the cron call stamps, every 10 minutes (vercel.json). */
+const CRON_INTERVAL_S = 600;
+
+/**
+ * How often a digest no calendar accepted yet is tried again: every run of the stamping job (OTS_INTERVAL_S, or the
+ * cron's 10 minutes). Owners are told this interval in words, so the backoff below never waits longer than it.
+ */
+export const stampRetrySeconds = () => getEnv().OTS_INTERVAL_S || CRON_INTERVAL_S;
+
+/** Refused batches are retried after 1, 2, 4 … minutes, then on every run of the job, for about a day at the default interval. */
+export const MAX_STAMP_ATTEMPTS = 150;
+export const stampBackoffMs = (attempt: number) => Math.min(stampRetrySeconds() * 1000, 2 ** (attempt - 1) * 60_000);
 
 export type StampCounts = { queued: number; submitted: number; calendars: number; retrying: number; failed: number };
 type StampJob = PgBoss.Job<JobPayloads["stamp"]>;

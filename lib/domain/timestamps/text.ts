@@ -4,7 +4,7 @@
  * and account export's text files (proofStateLine), and the NDA certificate (certificateTimestampText).
  * Client-safe (no "server-only", unlike its neighbours): client/types.ts and components/timestamps use it, and it
  * lives in lib/ because lib/ never imports from components/. Accepts both the portfolio list's summary and
- * GET /api/ideas/{id}/timestamp's answer.
+ * GET /api/ideas/{id}/timestamp's answer. No screen shows a proof's raw `error`/`lastError` (kept in the API for tools).
  */
 import { localDate, localDateTime } from "@/lib/platform/format/date-format";
 
@@ -22,6 +22,10 @@ export type TimestampSummary = {
   bitcoinTime: string | null;
   lastError: string | null;
   rfc3161?: Rfc3161Summary;
+  /** The calendars that accepted the digest. */
+  calendars?: string[];
+  /** How often a digest not yet accepted is tried again (the server's OTS_INTERVAL_S). */
+  retryEverySeconds?: number;
 };
 
 /** GET /api/ideas/{id}/timestamp. */
@@ -34,26 +38,51 @@ export type TimestampDetails = {
   bitcoin: { height: number; blockHash: string; time: string } | null;
   error: string | null;
   rfc3161?: Rfc3161Summary;
+  retryEverySeconds?: number;
 };
 
 /** A published version whose proof row is not written yet (GET /api/ideas/{id}/versions). */
-export type QueuedProof = { status: "queued" };
+export type QueuedProof = { status: "queued"; retryEverySeconds?: number };
 
 export type TimestampLine = { tone: "pending" | "anchored" | "failed"; text: string };
 
+/** How often a digest no timestamp server accepted is tried again when the server does not say (the job's default). */
+export const DEFAULT_RETRY_EVERY_SECONDS = 600;
+
+/** '10 minutes', '1 hour', '90 seconds': a retry interval in words. */
+export function intervalInWords(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (seconds % 3600 === 0) return unit(seconds / 3600, "hour");
+  if (seconds % 60 === 0) return unit(seconds / 60, "minute");
+  return unit(seconds, "second");
+}
+
+/** Why a proof failed, in words (its raw error stays in the API's `error` and the server's logs). */
+function whyFailed(submittedAt: string | Date | null) {
+  return submittedAt ? "Bitcoin could not confirm the proof" : "the timestamp servers could not be reached";
+}
+
+/** How a line writes a day and a moment: the viewer's own, or UTC until the browser has hydrated. */
+export type LineFormats = { date: (iso: string) => string; time: (iso: string) => string };
+const LOCAL: LineFormats = { date: localDate, time: localDateTime };
 
 /**
- * 'Timestamp pending — submitted {date}' (queued digests count as submitted: the commitment is recorded at publish
- * time), 'Anchored in Bitcoin block {height} on {date}', or 'Timestamp failed'.
+ * What happened to the digest, in words and never as a raw error: 'Waiting to reach the timestamp servers — we retry
+ * every {interval}' until a calendar accepted it (queued, refused attempts included), 'Submitted to {n} servers at
+ * {time}; Bitcoin confirms within a few hours' once it did, 'Anchored in Bitcoin block {height} on {date}' once a
+ * block holds it. `retryEverySeconds` is the server's stamping interval (OTS_INTERVAL_S).
  */
-export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof, formatDate: (iso: string) => string = localDate): TimestampLine {
-  if (!("queuedAt" in t) && !("createdAt" in t)) return { tone: "pending", text: "Timestamp queued" };
+export function timestampLine(t: TimestampSummary | TimestampDetails | QueuedProof, formats: LineFormats = LOCAL): TimestampLine {
+  const waiting = { tone: "pending" as const, text: `Waiting to reach the timestamp servers — we retry every ${intervalInWords(t.retryEverySeconds ?? DEFAULT_RETRY_EVERY_SECONDS)}` };
+  if (!("queuedAt" in t) && !("createdAt" in t)) return waiting;
   const height = "bitcoin" in t ? t.bitcoin?.height : t.bitcoinHeight;
   const time = "bitcoin" in t ? t.bitcoin?.time : t.bitcoinTime;
-  if (t.status === "confirmed" && height != null && time) return { tone: "anchored", text: `Anchored in Bitcoin block ${height} on ${formatDate(time)}` };
-  if (t.status === "failed") return { tone: "failed", text: "Timestamp failed" };
-  const submitted = t.submittedAt ?? ("queuedAt" in t ? t.queuedAt : t.createdAt);
-  return { tone: "pending", text: `Timestamp pending — submitted ${formatDate(submitted)}` };
+  if (t.status === "confirmed" && height != null && time) return { tone: "anchored", text: `Anchored in Bitcoin block ${height} on ${formats.date(time)}` };
+  if (t.status === "failed") return { tone: "failed", text: `Timestamp failed — ${whyFailed(t.submittedAt)}` };
+  if (!t.submittedAt) return waiting;
+  const n = ("calendars" in t ? t.calendars?.length : 0) ?? 0;
+  const servers = n ? `${n} server${n === 1 ? "" : "s"}` : "the timestamp servers";
+  return { tone: "pending", text: `Submitted to ${servers} at ${formats.time(t.submittedAt)}; Bitcoin confirms within a few hours` };
 }
 
 /**
@@ -68,22 +97,15 @@ export function rfc3161Line(r: Rfc3161Summary | undefined, formatTime: (iso: str
 }
 
 /**
- * What happens next and when, in the timestamp panel's words. The job submits queued digests every 10 minutes
- * (vercel.json); a Bitcoin block confirms them, usually within a few hours.
+ * What happens next and what can be downloaded, in the timestamp panel's words (the state itself is timestampLine's).
+ * The stamped file is there from publication; the .ots once a calendar accepted the digest, complete once a block
+ * confirms it.
  */
-export function timestampNextStep(data: Pick<TimestampDetails, "status" | "submittedAt" | "calendars">): string | null {
-  switch (data.status) {
-    case "queued":
-      return "Queued — usually confirmed within a few hours. The digest goes to the OpenTimestamps calendars within minutes; the proof and the stamped file can be downloaded from then on.";
-    case "pending": {
-      const n = data.calendars.length;
-      return `Submitted to ${n} calendar${n === 1 ? "" : "s"} — waiting for a Bitcoin block, usually within a few hours. The proof below is complete once the block is confirmed.`;
-    }
-    case "confirmed":
-      return "Confirmed in Bitcoin: the proof is complete and anyone can check it against the stamped file.";
-    default:
-      return null;
-  }
+export function timestampNextStep(data: Pick<TimestampDetails, "status" | "submittedAt">): string | null {
+  if (data.status === "confirmed") return "Confirmed in Bitcoin: the proof is complete and anyone can check it against the stamped file.";
+  if (data.status === "failed") return null;
+  if (!data.submittedAt) return "No proof (.ots) yet: it can be downloaded as soon as a timestamp server accepts the digest. The stamped file can be downloaded now.";
+  return "The proof (.ots) can be downloaded now; it is complete once a Bitcoin block confirms it ('ots upgrade' completes an earlier download).";
 }
 
 /** A time as the server's documents print it: '2026-11-27 05:03:58 UTC'. */
@@ -129,6 +151,6 @@ export function certificateTimestampText(t: ProofRow | null): string {
         ? `Anchored in Bitcoin block ${t.bitcoinHeight}${t.bitcoinTime ? ` (${formatUtc(t.bitcoinTime)})` : ""}.`
         : "Anchored in the Bitcoin blockchain.";
     case "failed":
-      return `Failed: the timestamp could not be obtained${t.lastError ? ` (${t.lastError})` : ""}. The record and its digests above remain valid evidence.`;
+      return `Failed: ${whyFailed(t.submittedAt)}. The record and its digests above remain valid evidence.`;
   }
 }

@@ -96,7 +96,8 @@ type UpgradeJob = PgBoss.Job<JobPayloads["timestamp-upgrade"]>;
 /**
  * The calendar checks of a batch of "timestamp-upgrade" jobs: upgrades each proof from its calendars and confirms
  * those a checked block anchors. A proof still pending gets its next check as a job on the backoff schedule; a
- * confirmation and its owner's `timestamp.anchored` webhooks are committed together, with the jobs' completion.
+ * confirmation, its owner's `timestamp.anchored` webhooks and (for a published version) the owner's mail job are
+ * committed together, with the jobs' completion.
  */
 export async function checkUpgrades(jobs: UpgradeJob[], now = new Date()): Promise<UpgradeCounts> {
   const env = getEnv();
@@ -149,6 +150,9 @@ export async function checkUpgrades(jobs: UpgradeJob[], now = new Date()): Promi
       const next = held.filter((o) => o.status === "pending" && savedIds.has(o.id));
       await enqueueMany("timestamp-upgrade", next.map((o) => ({ data: { proofId: o.id, check: o.job.data.check + 1 }, startAfter: new Date(now.getTime() + upgradeBackoffMs(o.job.data.check)) })), { tx });
       for (const o of held) if (savedIds.has(o.id)) counts[o.status]++;
+      // A published version's proof confirmed: its owner's mail, queued here because a proof is confirmed once.
+      const anchoredVersions = saved.filter((p) => p.status === "confirmed" && p.ideaVersionId !== null);
+      await enqueueMany("anchored-mail", anchoredVersions.map((p) => ({ data: { proofId: p.id } })), { tx });
       const bitcoin = new Map(held.map((o) => [o.id, o.bitcoin]));
       for (const p of saved) {
         const block = bitcoin.get(p.id);

@@ -196,7 +196,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     where: { id: userId },
     select: {
       id: true, name: true, email: true, emailVerified: true, createdAt: true, passwordHash: true, profileImageId: true,
-      notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, showEmailOnCertificates: true,
+      notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, showEmailOnCertificates: true,
       sharingBlockedDomains: true, defaultAllowDownload: true, defaultScreenShield: true, defaultExpiryDays: true,
       accounts: { select: { provider: true } },
       // Where events went; never a signing secret.
@@ -225,6 +225,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     notifyNdaAccepted: user.notifyNdaAccepted,
     notifyFirstView: user.notifyFirstView,
     notifyComments: user.notifyComments,
+    notifyProofAnchored: user.notifyProofAnchored,
     showEmailOnCertificates: user.showEmailOnCertificates,
     sharingDefaults: {
       blockedDomains: user.sharingBlockedDomains,

@@ -2,6 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/platform/env";
 import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type AnyJobHandler, type JobHandler, type JobName } from "@/lib/platform/jobs";
 import { mailOwnerBurst, sweepOwnerNotifications } from "@/lib/domain/notifications/queue";
+import { mailProofAnchored } from "@/lib/domain/notifications/proof-anchored";
 import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/prerender";
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
@@ -21,6 +22,7 @@ const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   "webhooks-sweep": () => sweepWebhookDeliveries(),
   "owner-mail": ({ recipientId }, job) => mailOwnerBurst(recipientId, job),
   notifications: () => sweepOwnerNotifications(),
+  "anchored-mail": ({ proofId }) => mailProofAnchored(proofId),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
   "log-anchors": () => runLogAnchorJob(),

@@ -5,4 +5,4 @@
 export type { RenderedEmail } from "@/lib/platform/email/mail-templates/render";
 export { passwordResetEmail, emailVerificationEmail, inviteEmail, accountDeletedEmail, passwordChangedEmail } from "@/lib/platform/email/mail-templates/account";
 export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail, readingReceiptEmail } from "@/lib/platform/email/mail-templates/sharing";
-export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail } from "@/lib/platform/email/mail-templates/notifications";
+export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail, proofAnchoredEmail } from "@/lib/platform/email/mail-templates/notifications";

@@ -19,6 +19,8 @@ export type JobPayloads = {
   webhooks: { deliveryId: string };
   /** Periodic: finished deliveries past their retention are deleted; a pending one left without a job gets one. */
   "webhooks-sweep": Record<string, never>;
+  /** The owner's mail that one proof of a published version is anchored in Bitcoin (queued when it is confirmed). */
+  "anchored-mail": { proofId: string };
   /** One recipient's burst of events for the owner's mail, due when the burst's window closes. */
   "owner-mail": { recipientId: string };
   /** Periodic: mailed events past their retention are deleted; a pending one left without a job gets one. */
@@ -56,6 +58,7 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // "stately": one waiting and one running job per recipient (its key), so events during a burst queue nothing more.
   "owner-mail": { policy: "stately", expireInSeconds: 2 * 60, ...CRASH_RETRIES },
   notifications: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  "anchored-mail": { policy: "standard", expireInSeconds: 2 * 60, ...CRASH_RETRIES },
   // "short": one queued job per file (its key), so publishing it again while it waits queues nothing more.
   pages: { policy: "short", expireInSeconds: 2 * 60, retryLimit: 4, retryDelay: 60 },
   "pages-sweep": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },

@@ -172,3 +172,19 @@ export function passcodeGuessingEmail(input: {
     plainText(lines, input.shareScreenUrl, SECURITY_NOTE),
   );
 }
+
+/**
+ * A proof of the owner's published idea is anchored in a Bitcoin block: from now on anyone can check the stamped file
+ * against Bitcoin alone. Once per proof (lib/domain/timestamps/anchored-mail.ts).
+ */
+export function proofAnchoredEmail(input: { idea: NotificationIdea; version: number; height: number; blockTime: Date; ideaUrl: string }) {
+  const lines = [
+    `The proof of ${ideaLabel(input.idea)} (version ${input.version}) is anchored in Bitcoin block ${input.height} of ${formatUtc(input.blockTime)}.`,
+    "The proof (.ots) is now complete: with the stamped file, anyone can check when the idea existed, without relying on IdeaVault. Download both from the idea's timestamp panel.",
+  ];
+  return renderEmail(
+    `"${oneLine(input.idea.title)}" is anchored in Bitcoin block ${input.height}`,
+    <EmailLayout title="Proof anchored in Bitcoin" paragraphs={lines} action={{ href: input.ideaUrl, label: "Open the idea" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.ideaUrl, SWITCH_NOTE),
+  );
+}

@@ -129,6 +129,7 @@ describe("GET /api/account/export", () => {
         notifyNdaAccepted: true,
         notifyFirstView: true,
         notifyComments: true,
+        notifyProofAnchored: true,
         showEmailOnCertificates: false,
         sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7 },
         webhooks: [{ id: hook.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"] }],

@@ -37,19 +37,22 @@ describe("GET/PUT /api/profile/notifications", () => {
   it("every switch is on by default", async () => {
     const res = await get();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: true, comments: true });
+    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: true, comments: true, proofAnchored: true });
   });
 
-  it("changes only the switches named and answers all three", async () => {
+  it("changes only the switches named and answers all of them", async () => {
     const res = await put({ firstView: false });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: false, comments: true });
-    expect(await (await put({ ndaAccepted: false, comments: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false });
-    expect(await (await get()).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false });
-    expect(await db.user.findUniqueOrThrow({ where: { id: userId }, select: { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true } })).toEqual({
+    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: false, comments: true, proofAnchored: true });
+    expect(await (await put({ ndaAccepted: false, comments: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: true });
+    expect(await (await put({ proofAnchored: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false });
+    expect(await (await get()).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false });
+    const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true };
+    expect(await db.user.findUniqueOrThrow({ where: { id: userId }, select: columns })).toEqual({
       notifyNdaAccepted: false,
       notifyFirstView: false,
       notifyComments: false,
+      notifyProofAnchored: false,
     });
   });
 
@@ -63,7 +66,7 @@ describe("GET/PUT /api/profile/notifications", () => {
     const res = await put(body);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toEqual(expect.any(String));
-    expect(await (await get()).json()).toEqual({ ndaAccepted: true, firstView: true, comments: true });
+    expect(await (await get()).json()).toEqual({ ndaAccepted: true, firstView: true, comments: true, proofAnchored: true });
   });
 
   it("refuses malformed JSON with 400", async () => {

@@ -110,7 +110,7 @@ describe("timestamps: calendars that fail", () => {
     expect(await runStamping()).toMatchObject({ failed: 1 });
     const status = await getIdeaTimestamp(user.id, ids[0]);
     expect(status).toMatchObject({ status: "failed", bitcoin: null });
-    expect(status.error).toMatch(/^Timestamping gave up after 30 attempts: 0 of 2 calendars/);
+    expect(status.error).toMatch(new RegExp(`^Timestamping gave up after ${MAX_STAMP_ATTEMPTS} attempts: 0 of 2 calendars`));
     // Nothing is tried again: no job waits, and the sweep gives a failed proof none.
     expect(await waitingJobs("stamp")).toEqual([]);
     expect(await runTimestampJobs()).toMatchObject({ adopted: { stamp: 0, upgrade: 0 } });

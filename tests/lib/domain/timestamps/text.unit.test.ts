@@ -1,23 +1,57 @@
-import { certificateTimestampText, proofStateLine, timestampLine, timestampNextStep, rfc3161Line } from "@/lib/domain/timestamps/text";
+import { certificateTimestampText, intervalInWords, proofStateLine, timestampLine, timestampNextStep, rfc3161Line } from "@/lib/domain/timestamps/text";
 
 describe("timestampLine", () => {
+  const formats = { date: (iso: string) => `day ${iso.slice(0, 10)}`, time: (iso: string) => `moment ${iso}` };
+  const summary = { createdAt: "2026-11-01T10:00:00Z", submittedAt: null, bitcoinHeight: null, bitcoinTime: null, lastError: null };
+  const details = { digest: "ab", queuedAt: "2026-11-01T10:00:00Z", submittedAt: null, calendars: [], bitcoin: null, error: null };
+
+  it("says it is waiting for the timestamp servers while no calendar accepted the digest, never the raw error", () => {
+    const refused = "0 of 4 calendars accepted the digest (2 needed): a.pool.opentimestamps.org: ENOTFOUND";
+    const waiting = { tone: "pending", text: "Waiting to reach the timestamp servers — we retry every 10 minutes" };
+    expect(timestampLine({ ...summary, status: "queued" }, formats)).toEqual(waiting);
+    expect(timestampLine({ ...summary, status: "queued", lastError: refused, retryEverySeconds: 600 }, formats)).toEqual(waiting);
+    expect(timestampLine({ ...details, status: "queued", error: refused }, formats)).toEqual(waiting);
+    // A published version whose proof row is not written yet.
+    expect(timestampLine({ status: "queued" })).toEqual(waiting);
+  });
+
+  it("names the server's own retry interval in words", () => {
+    const at = (retryEverySeconds: number) => timestampLine({ ...summary, status: "queued", retryEverySeconds }, formats).text;
+    expect(at(60)).toBe("Waiting to reach the timestamp servers — we retry every 1 minute");
+    expect(at(3600)).toBe("Waiting to reach the timestamp servers — we retry every 1 hour");
+    expect(at(7200)).toBe("Waiting to reach the timestamp servers — we retry every 2 hours");
+    expect(at(90)).toBe("Waiting to reach the timestamp servers — we retry every 90 seconds");
+    expect(intervalInWords(1)).toBe("1 second");
+  });
+
+  it("says how many servers accepted the digest, and when, once submitted", () => {
+    const submittedAt = "2026-11-01T10:00:05Z";
+    expect(timestampLine({ ...details, status: "pending", submittedAt, calendars: ["a", "b", "c"], error: "calendar c: HTTP 500" }, formats)).toEqual({
+      tone: "pending",
+      text: `Submitted to 3 servers at moment ${submittedAt}; Bitcoin confirms within a few hours`,
+    });
+    expect(timestampLine({ ...summary, status: "pending", submittedAt, calendars: ["a"] }, formats).text).toBe(
+      `Submitted to 1 server at moment ${submittedAt}; Bitcoin confirms within a few hours`,
+    );
+  });
+
   it("names the block and day of an anchored proof, from the list's summary and from the details", () => {
-    const summary = { status: "confirmed" as const, createdAt: "2026-11-01T10:00:00Z", submittedAt: "2026-11-01T10:00:05Z", bitcoinHeight: 870001, bitcoinTime: "2026-11-01T12:00:00Z", lastError: null };
-    expect(timestampLine(summary)).toEqual({ tone: "anchored", text: expect.stringMatching(/^Anchored in Bitcoin block 870001 on \S+/) });
-    const details = { status: "confirmed" as const, digest: "ab", queuedAt: "2026-11-01T10:00:00Z", submittedAt: null, calendars: [], bitcoin: { height: 870002, blockHash: "00", time: "2026-11-01T12:00:00Z" }, error: null };
-    expect(timestampLine(details).text).toMatch(/^Anchored in Bitcoin block 870002 on /);
+    const anchored = { ...summary, status: "confirmed" as const, submittedAt: "2026-11-01T10:00:05Z", bitcoinHeight: 870001, bitcoinTime: "2026-11-01T12:00:00Z" };
+    expect(timestampLine(anchored, formats)).toEqual({ tone: "anchored", text: "Anchored in Bitcoin block 870001 on day 2026-11-01" });
+    const bitcoin = { height: 870002, blockHash: "00", time: "2026-11-02T12:00:00Z" };
+    expect(timestampLine({ ...details, status: "confirmed", bitcoin }, formats).text).toBe("Anchored in Bitcoin block 870002 on day 2026-11-02");
+    expect(timestampLine(anchored).text).toMatch(/^Anchored in Bitcoin block 870001 on \S+/);
   });
 
-  it("says failed, and pending with the day it was submitted", () => {
-    const base = { createdAt: "2026-11-01T10:00:00Z", submittedAt: null, bitcoinHeight: null, bitcoinTime: null, lastError: "x" };
-    expect(timestampLine({ ...base, status: "failed" })).toEqual({ tone: "failed", text: "Timestamp failed" });
-    const pending = timestampLine({ ...base, status: "pending" });
-    expect(pending.tone).toBe("pending");
-    expect(pending.text).toMatch(/^Timestamp pending — submitted \S+/);
-  });
-
-  it("says queued, not an empty date, for a version whose proof row is not written yet", () => {
-    expect(timestampLine({ status: "queued" })).toEqual({ tone: "pending", text: "Timestamp queued" });
+  it("says why it failed in words, not the raw error", () => {
+    const lastError = "Timestamping gave up after 150 attempts: 0 of 2 calendars accepted the digest (2 needed): ECONNREFUSED";
+    expect(timestampLine({ ...summary, status: "failed", lastError }, formats)).toEqual({
+      tone: "failed",
+      text: "Timestamp failed — the timestamp servers could not be reached",
+    });
+    expect(timestampLine({ ...details, status: "failed", submittedAt: "2026-11-01T10:00:05Z", error: "block 1 does not commit" }, formats).text).toBe(
+      "Timestamp failed — Bitcoin could not confirm the proof",
+    );
   });
 });
 
@@ -55,13 +89,20 @@ describe("a proof's state in words, everywhere else", () => {
     );
     expect(certificateTimestampText(confirmed)).toBe("Anchored in Bitcoin block 870001 (2026-11-20 12:30:05 UTC).");
     expect(certificateTimestampText({ ...confirmed, bitcoinHeight: null })).toBe("Anchored in the Bitcoin blockchain.");
+    expect(certificateTimestampText({ ...row, submittedAt: null, status: "failed", lastError: "0 of 2 calendars accepted the digest (2 needed): ENOTFOUND" })).toBe(
+      "Failed: the timestamp servers could not be reached. The record and its digests above remain valid evidence.",
+    );
   });
 
-  it("the timestamp panel's next step", () => {
-    expect(timestampNextStep({ status: "pending", submittedAt: "2026-11-20T10:00:00Z", calendars: ["a", "b"] })).toBe(
-      "Submitted to 2 calendars — waiting for a Bitcoin block, usually within a few hours. The proof below is complete once the block is confirmed.",
+  it("the timestamp panel's next step: what can be downloaded", () => {
+    expect(timestampNextStep({ status: "queued", submittedAt: null })).toBe(
+      "No proof (.ots) yet: it can be downloaded as soon as a timestamp server accepts the digest. The stamped file can be downloaded now.",
     );
-    expect(timestampNextStep({ status: "failed", submittedAt: null, calendars: [] })).toBeNull();
+    expect(timestampNextStep({ status: "pending", submittedAt: "2026-11-20T10:00:00Z" })).toBe(
+      "The proof (.ots) can be downloaded now; it is complete once a Bitcoin block confirms it ('ots upgrade' completes an earlier download).",
+    );
+    expect(timestampNextStep({ status: "confirmed", submittedAt: "2026-11-20T10:00:00Z" })).toMatch(/^Confirmed in Bitcoin/);
+    expect(timestampNextStep({ status: "failed", submittedAt: null })).toBeNull();
   });
 });
 
