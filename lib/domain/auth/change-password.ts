@@ -13,12 +13,13 @@ export const NO_PASSWORD_TO_CHANGE = "This account signs in with Google, GitHub 
 /**
  * 'Change password' on /profile, first: the account, if it has a password to change. The current password is then
  * required (a borrowed session alone changes nothing); PUT /api/profile/password counts wrong ones against a
- * per-account limit around checkCurrentPassword (failure accounting, the route's like login's).
+ * per-account limit around checkCurrentPassword (failure accounting, the route's like login's). 'Change e-mail'
+ * (lib/domain/auth/email-change.ts) asks for the current password the same way, counted against the same limit.
  */
-export async function passwordAccount(userId: string) {
+export async function passwordAccount(userId: string, noPasswordMessage = NO_PASSWORD_TO_CHANGE) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, passwordHash: true } });
   if (!user) throw new NotFoundError("Account not found");
-  if (user.passwordHash === null) throw new ValidationError(NO_PASSWORD_TO_CHANGE);
+  if (user.passwordHash === null) throw new ValidationError(noPasswordMessage);
   return { id: user.id, passwordHash: user.passwordHash };
 }
 

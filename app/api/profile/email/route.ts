@@ -1,0 +1,31 @@
+import { ownerRoute } from "@/lib/features/api/routes";
+import { checkCurrentPassword, passwordAccount, WRONG_CURRENT_PASSWORD } from "@/lib/domain/auth/change-password";
+import { NO_PASSWORD_FOR_EMAIL_CHANGE, requestEmailChange } from "@/lib/domain/auth/email-change";
+import { ForbiddenError } from "@/lib/platform/http/errors";
+import { appOrigin } from "@/lib/platform/http/origin";
+import { assertNotExhausted, enforceRateLimits, recordFailures } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { changeEmailSchema } from "@/lib/domain/validation/auth";
+
+// POST /api/profile/email {newEmail, currentPassword} — 202: a confirmation link is mailed to the new address (the
+// account moves there when it is opened, /confirm-email) and the current address is told. 400 for a bad or unchanged
+// address or an account without a password, 403 for a wrong current password (counted with the password change's,
+// 429 after 10), 409 when another account has the address.
+export const POST = ownerRoute({
+  body: changeEmailSchema,
+  load: ({ user }) => passwordAccount(user.id, NO_PASSWORD_FOR_EMAIL_CHANGE),
+  handler: async ({ req, loaded, body }) => {
+    // The same failure accounting as 'Change password': a borrowed session gets one budget of guesses, not two.
+    const failures = rateLimits.passwordChangeFailures(loaded.id);
+    await assertNotExhausted(failures);
+    const account = await checkCurrentPassword(loaded, body.currentPassword);
+    if (!account) {
+      await recordFailures(failures);
+      throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
+    }
+    // Counted once the password is right: each request mails an address the member typed.
+    await enforceRateLimits(rateLimits.emailChangeRequests(account.id));
+    await requestEmailChange(account, body.newEmail, appOrigin(req));
+    return Response.json({ pending: true }, { status: 202 });
+  },
+});
