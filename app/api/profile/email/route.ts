@@ -3,7 +3,7 @@ import { checkCurrentPassword, passwordAccount, WRONG_CURRENT_PASSWORD } from "@
 import { NO_PASSWORD_FOR_EMAIL_CHANGE, requestEmailChange } from "@/lib/domain/auth/email-change";
 import { ForbiddenError } from "@/lib/platform/http/errors";
 import { appOrigin } from "@/lib/platform/http/origin";
-import { assertNotExhausted, enforceRateLimits, recordFailures } from "@/lib/platform/rate-limit";
+import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { changeEmailSchema } from "@/lib/domain/validation/auth";
 
@@ -13,8 +13,8 @@ import { changeEmailSchema } from "@/lib/domain/validation/auth";
 // 429 after 10), 409 when another account has the address.
 export const POST = ownerRoute({
   body: changeEmailSchema,
-  load: ({ user }) => passwordAccount(user.id, NO_PASSWORD_FOR_EMAIL_CHANGE),
-  handler: async ({ req, loaded, body }) => {
+  load: async function* ({ user, body }) {
+    const loaded = await passwordAccount(user.id, NO_PASSWORD_FOR_EMAIL_CHANGE);
     // The same failure accounting as 'Change password': a borrowed session gets one budget of guesses, not two.
     const failures = rateLimits.passwordChangeFailures(loaded.id);
     await assertNotExhausted(failures);
@@ -24,8 +24,11 @@ export const POST = ownerRoute({
       throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
     }
     // Counted once the password is right: each request mails an address the member typed.
-    await enforceRateLimits(rateLimits.emailChangeRequests(account.id));
-    await requestEmailChange(account, body.newEmail, appOrigin(req));
+    yield rateLimits.emailChangeRequests(account.id);
+    return account;
+  },
+  handler: async ({ req, loaded, body }) => {
+    await requestEmailChange(loaded, body.newEmail, appOrigin(req));
     return Response.json({ pending: true }, { status: 202 });
   },
 });
