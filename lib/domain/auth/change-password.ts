@@ -5,6 +5,8 @@ import { hashPassword, verifyPassword } from "@/lib/domain/auth/password";
 import { sendEmail } from "@/lib/platform/email";
 import { passwordChangedEmail } from "@/lib/platform/email/templates";
 import { runAfterResponse } from "@/lib/platform/server/after-response";
+import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import type { ChangePasswordInput } from "@/lib/domain/validation/auth";
 
 export const WRONG_CURRENT_PASSWORD = "Incorrect password.";
@@ -32,6 +34,22 @@ export type CheckedAccount = PasswordAccount & { readonly [passwordChecked]: tru
 /** The account, if `currentPassword` is its password; null otherwise. */
 export async function checkCurrentPassword(user: PasswordAccount, currentPassword: string): Promise<CheckedAccount | null> {
   return (await verifyPassword(currentPassword, user.passwordHash)) ? (user as CheckedAccount) : null;
+}
+
+/**
+ * checkCurrentPassword for a route: a wrong password is a 403 WRONG_CURRENT_PASSWORD counted against the account's
+ * limit (429 once spent). Failure accounting, not a request limit: only wrong passwords use it up, and 'Change
+ * password' and 'Change e-mail' share it, so a borrowed session gets one budget of guesses, not two.
+ */
+export async function requireCurrentPassword(user: PasswordAccount, currentPassword: string): Promise<CheckedAccount> {
+  const failures = rateLimits.passwordChangeFailures(user.id);
+  await assertNotExhausted(failures);
+  const account = await checkCurrentPassword(user, currentPassword);
+  if (!account) {
+    await recordFailures(failures);
+    throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
+  }
+  return account;
 }
 
 /**

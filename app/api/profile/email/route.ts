@@ -1,9 +1,7 @@
 import { ownerRoute } from "@/lib/features/api/routes";
-import { checkCurrentPassword, passwordAccount, WRONG_CURRENT_PASSWORD } from "@/lib/domain/auth/change-password";
+import { passwordAccount, requireCurrentPassword } from "@/lib/domain/auth/change-password";
 import { NO_PASSWORD_FOR_EMAIL_CHANGE, requestEmailChange } from "@/lib/domain/auth/email-change";
-import { ForbiddenError } from "@/lib/platform/http/errors";
 import { appOrigin } from "@/lib/platform/http/origin";
-import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { changeEmailSchema } from "@/lib/domain/validation/auth";
 
@@ -14,15 +12,7 @@ import { changeEmailSchema } from "@/lib/domain/validation/auth";
 export const POST = ownerRoute({
   body: changeEmailSchema,
   load: async function* ({ user, body }) {
-    const loaded = await passwordAccount(user.id, NO_PASSWORD_FOR_EMAIL_CHANGE);
-    // The same failure accounting as 'Change password': a borrowed session gets one budget of guesses, not two.
-    const failures = rateLimits.passwordChangeFailures(loaded.id);
-    await assertNotExhausted(failures);
-    const account = await checkCurrentPassword(loaded, body.currentPassword);
-    if (!account) {
-      await recordFailures(failures);
-      throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
-    }
+    const account = await requireCurrentPassword(await passwordAccount(user.id, NO_PASSWORD_FOR_EMAIL_CHANGE), body.currentPassword);
     // Counted once the password is right: each request mails an address the member typed.
     yield rateLimits.emailChangeRequests(account.id);
     return account;
