@@ -115,8 +115,12 @@ test.describe("profile sections", () => {
   test("desktop: a side list that stays in view, marks the section being read and works by keyboard; axe finds nothing", async ({ page, createUser, loginAs }) => {
     const user = await createUser();
     await loginAs(page, user);
+    // An agreement that is not the default shows 'Set as default', whose name must contain what it says (WCAG 2.5.3).
+    const advisorNda = await page.request.post("/api/agreements", { data: { title: "Advisor NDA", body: "The advisor keeps the idea confidential." } });
+    expect(advisorNda.status()).toBe(201);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/profile");
+    await expect(page.getByRole("button", { name: "Set as default: Advisor NDA" })).toBeVisible();
     const nav = sectionNav(page);
     await expect(nav.getByRole("link")).toHaveText([
       "Profile",
