@@ -104,7 +104,7 @@ function AgreementItem({ agreement }: { agreement: AgreementSummary }) {
           }
         />
         {agreement.isDefault ? null : (
-          <Button type="button" size="sm" variant="outline" onClick={() => void start(makeDefault)} disabled={makeDefault.isPending} aria-label={`Make ${agreement.title} the default`}>
+          <Button type="button" size="sm" variant="outline" onClick={() => void start(makeDefault)} disabled={makeDefault.isPending} aria-label={`Set as default: ${agreement.title}`}>
             Set as default
           </Button>
         )}

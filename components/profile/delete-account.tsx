@@ -2,7 +2,6 @@
 
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/client/toast";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -34,7 +33,7 @@ export type DeleteAccountProps = {
 /**
  * The danger zone of /profile: 'Delete account' (DELETE /api/account). It names what will be lost, asks for the
  * password (a social account signs in again instead), confirms once more in a dialog, then the session is gone: the
- * browser lands on / with a toast. Errors show next to the password field (or the button), and focus moves there.
+ * browser lands on /account-deleted, which says so. Errors show next to the password field (or the button), and focus moves there.
  */
 export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAccountProps) {
   const router = useRouter();
@@ -44,7 +43,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  /** Set once the account is gone, while the browser leaves for /. */
+  /** Set once the account is gone, while the browser leaves for /account-deleted. */
   const [deleted, setDeleted] = useState(false);
   const [needsSignIn, setNeedsSignIn] = useState(!hasPassword && !freshSignIn);
   const deletion = useApiMutation((confirmation: { password: string } | undefined) => apiRequest("DELETE", "/api/account", confirmation));
@@ -70,8 +69,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
         // Storage unavailable: nothing to clear.
       }
       setDeleted(true);
-      toast.success("Your account has been deleted.");
-      router.push("/");
+      router.replace("/account-deleted");
       router.refresh();
     } catch (err) {
       setError(errorMessage(err, "Your account could not be deleted. Please try again."));
@@ -82,7 +80,7 @@ export function DeleteAccount({ hasPassword, providers, freshSignIn }: DeleteAcc
   };
 
   return (
-    <Card id="delete-account" className="border-destructive/50 mx-auto mt-6 w-full max-w-xl scroll-mt-20" aria-labelledby={headingId} role="region">
+    <Card className="border-destructive/50 mx-auto mt-6 w-full max-w-xl" aria-labelledby={headingId} role="region">
       <CardContent className="space-y-4 px-4 sm:px-6">
         <div className="space-y-1">
           <h2 id={headingId} className="text-destructive text-lg font-semibold">

@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiRequest } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
 
-/** POST /api/auth/logout, forget the stored current user, then go to /login. */
+/** POST /api/auth/logout, forget the stored current user, then go to /login. Leaving is not destructive: an outline button. */
 export function LogoutButton() {
   const router = useRouter();
   const [pending, setPending] = useState(false);
@@ -34,7 +34,7 @@ export function LogoutButton() {
   };
 
   return (
-    <Button type="button" variant="destructive" className="w-full sm:w-auto" onClick={() => void logout()} disabled={pending} aria-busy={pending}>
+    <Button type="button" variant="outline" className="w-full sm:w-auto" onClick={() => void logout()} disabled={pending} aria-busy={pending}>
       {pending ? <Spinner label="Logging out..." /> : <LogOut aria-hidden="true" />}
       Logout
     </Button>

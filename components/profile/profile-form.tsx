@@ -7,13 +7,13 @@ import { toast } from "@/client/toast";
 import { useLightForm } from "@/client/light-form";
 import type { ProfileInput } from "@/lib/domain/validation/auth";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Separator } from "@/components/ui/separator";
 import { Spinner } from "@/components/ui/spinner";
 import { AvatarUploader } from "@/components/profile/avatar-uploader";
 import { LogoutButton } from "@/components/profile/logout-button";
+import { ProfileSection } from "@/components/profile/profile-section";
 import { queryKeys } from "@/client/query-client";
 import { apiRequest, errorMessage, withLimitMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
@@ -24,7 +24,7 @@ import { updateStoredUser } from "@/client/stored-user";
  * The current user as the page loaded it; GET /api/auth/me (the same query key) refreshes it after updates.
  * SPEC §6: a failing call sends the visitor to /login.
  */
-export function ProfileForm({ initialUser }: { initialUser: ProfileInfo }) {
+export function ProfileForm({ initialUser, canChangeEmail }: { initialUser: ProfileInfo; canChangeEmail: boolean }) {
   const router = useRouter();
   const me = useQuery<ProfileInfo>({ queryKey: queryKeys.me, initialData: initialUser });
 
@@ -32,10 +32,18 @@ export function ProfileForm({ initialUser }: { initialUser: ProfileInfo }) {
     if (me.isError) router.replace("/login");
   }, [me.isError, router]);
 
-  return <ProfileEditor profile={me.data} />;
+  return <ProfileEditor profile={me.data} canChangeEmail={canChangeEmail} />;
 }
 
-function ProfileEditor({ profile }: { profile: ProfileInfo }) {
+/**
+ * SPEC's note under the e-mail field, unless the address can change: a password account changes it in 'Change e-mail'
+ * (by a link to the new address); an account that signs in with a provider has the address the provider gives.
+ */
+function emailHint(canChangeEmail: boolean) {
+  return canChangeEmail ? "To use another address, see 'Change e-mail' below." : "Email cannot be changed";
+}
+
+function ProfileEditor({ profile, canChangeEmail }: { profile: ProfileInfo; canChangeEmail: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   // The handler's own schema, loaded when the form is first focused and awaited on submit (no zod in the first load).
@@ -77,8 +85,8 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
   };
 
   return (
-    <Card className="mx-auto w-full max-w-xl">
-      <CardContent className="space-y-6 px-4 sm:px-6">
+    <ProfileSection title="Profile" description="Your name and photo, as the people you share ideas with see them.">
+      <div className="space-y-6">
         <AvatarUploader name={profile.name} profileImage={profile.profileImage} onUploaded={onImageUploaded} />
 
         <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
@@ -89,7 +97,7 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
             )}
           </FormField>
 
-          <FormField id="profile-email" label="Email" hint="Email cannot be changed">
+          <FormField id="profile-email" label="Email" hint={emailHint(canChangeEmail)}>
             {(control) => <Input {...control} type="email" value={profile.email} disabled readOnly />}
           </FormField>
 
@@ -102,7 +110,7 @@ function ProfileEditor({ profile }: { profile: ProfileInfo }) {
         <Separator />
 
         <LogoutButton />
-      </CardContent>
-    </Card>
+      </div>
+    </ProfileSection>
   );
 }

@@ -5,7 +5,7 @@ import { holdRequests, seenToasts, waitForMail } from "./fixtures";
 
 /**
  * On /profile, 'Download my data' gives the account as a ZIP (with progress while it is built), and
- * 'Delete account' asks for the password, confirms, deletes everything and ends signed out on /.
+ * 'Delete account' asks for the password, confirms, deletes everything and ends signed out on a page that says so.
  */
 test.describe("profile: leaving with your data, and leaving", () => {
   test("'Download my data' shows 'Preparing…' and saves a ZIP of the account", async ({ page, createUser, loginAs }, testInfo) => {
@@ -74,8 +74,10 @@ test.describe("profile: leaving with your data, and leaving", () => {
 
     await zone.getByRole("button", { name: "Delete account" }).click();
     await dialog.getByRole("button", { name: "Delete my account" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Your account has been deleted.");
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account has been deleted");
+    await expect(page.getByRole("status")).toContainText("Your account and its data have been deleted");
+    await expectNoSeriousA11yViolations(page, "/account-deleted");
 
     expect((await page.request.get("/api/auth/me")).status()).toBe(401);
     const login = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });

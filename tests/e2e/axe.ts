@@ -31,8 +31,10 @@ let axeSource: string | undefined;
  * Runs axe-core on the page as it is now and fails with a readable list when a serious or critical WCAG 2.1 A/AA
  * violation is found. axe is evaluated through the DevTools protocol rather than added as a <script> tag: the
  * app's CSP (nonce + strict-dynamic) rightly refuses an inline script tag, and the fixture fails on that.
+ * `alsoRules`: rules axe leaves out of its tag sets (experimental ones such as label-content-name-mismatch, WCAG 2.5.3),
+ * run as well on a screen where one was found.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+export async function expectNoSeriousA11yViolations(page: Page, label: string, { alsoRules = [] }: { alsoRules?: string[] } = {}) {
   // Colours are measured as painted: a dialog or toast still fading in reads as low contrast. Let every finite
   // animation and transition end first (spinners run forever and are left alone).
   await page.evaluate(() =>
@@ -55,6 +57,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     (tags) => window.axe!.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
     WCAG_TAGS,
   );
-  const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
+  const extra = alsoRules.length
+    ? await page.evaluate((rules) => window.axe!.run(document, { runOnly: { type: "rule", values: rules }, resultTypes: ["violations"] }), alsoRules)
+    : { violations: [] };
+  const blocking = [...results.violations, ...extra.violations].filter((v) => v.impact && BLOCKING.has(v.impact));
   expect(blocking, `serious or critical accessibility violations on ${label}:\n${describe(blocking)}`).toEqual([]);
 }

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { BackButton } from "@/components/layout/back-button";
 import { Logo } from "@/components/layout/logo";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { CertificateSettings } from "@/components/profile/certificate-settings";
+import { ChangeEmail } from "@/components/profile/change-email";
 import { ChangePassword } from "@/components/profile/change-password";
 import { InviteSomeone } from "@/components/profile/invite-someone";
 import { NotificationSettings } from "@/components/profile/notification-settings";
@@ -12,6 +14,7 @@ import { DeleteAccount } from "@/components/profile/delete-account";
 import { SharingDefaults } from "@/components/profile/sharing-defaults";
 import { Agreements } from "@/components/profile/agreements";
 import { Webhooks } from "@/components/profile/webhooks";
+import { ProfileSectionNav, type ProfileNavItem } from "@/components/profile/profile-section-nav";
 import { currentSessionSignedInAt, requirePageUser } from "@/lib/domain/auth/session";
 import { deletionRequirements } from "@/lib/features/account/delete";
 import { getNotificationSettings } from "@/lib/domain/notifications/settings";
@@ -44,6 +47,29 @@ export default async function ProfilePage() {
     [queryKeys.webhooks, webhooks],
   ]);
 
+  // One list makes both the sections and their table of contents, in the order a new owner needs them.
+  const sections: (ProfileNavItem & { content: ReactNode })[] = [
+    { id: "profile", label: "Profile", content: <ProfileForm initialUser={profile} canChangeEmail={deletion.hasPassword} /> },
+    ...(deletion.hasPassword
+      ? [
+          { id: "change-email", label: "Change e-mail", content: <ChangeEmail currentEmail={profile.email} /> },
+          { id: "password", label: "Change password", content: <ChangePassword /> },
+        ]
+      : []),
+    { id: "sharing-defaults", label: "Sharing defaults", content: <SharingDefaults initial={sharing} /> },
+    { id: "agreements", label: "Agreements", content: <Agreements /> },
+    { id: "certificates", label: "NDA certificates", content: <CertificateSettings initialUser={profile} /> },
+    { id: "notifications", label: "Notifications", content: <NotificationSettings initial={notifications} /> },
+    { id: "webhooks", label: "Webhooks", content: <Webhooks /> },
+    ...(getEnv().REGISTRATION_MODE === "invite" ? [{ id: "invite", label: "Invite someone", content: <InviteSomeone /> }] : []),
+    { id: "your-data", label: "Your data", content: <DataExport /> },
+    {
+      id: "delete-account",
+      label: "Delete account",
+      content: <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />,
+    },
+  ];
+
   return (
     <>
       <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 border-b backdrop-blur">
@@ -53,19 +79,18 @@ export default async function ProfilePage() {
           <Logo href="/" className="hidden sm:inline-flex" />
         </div>
       </header>
-      <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <HydrationBoundary state={loaded}>
-          <ProfileForm initialUser={profile} />
-          {deletion.hasPassword ? <ChangePassword /> : null}
-          <NotificationSettings initial={notifications} />
-          <CertificateSettings initialUser={profile} />
-          <SharingDefaults initial={sharing} />
-          <Agreements />
-          <Webhooks />
-          {getEnv().REGISTRATION_MODE === "invite" ? <InviteSomeone /> : null}
-          <DataExport />
-          <DeleteAccount hasPassword={deletion.hasPassword} providers={deletion.providers} freshSignIn={deletion.freshSignIn} />
-        </HydrationBoundary>
+      <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:px-6 sm:py-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:px-8">
+        <ProfileSectionNav items={sections.map(({ id, label }) => ({ id, label }))} />
+        <div>
+          <HydrationBoundary state={loaded}>
+            {sections.map(({ id, content }) => (
+              // The anchor clears the sticky header when a link of the table of contents scrolls to it.
+              <div key={id} id={id} className="scroll-mt-16">
+                {content}
+              </div>
+            ))}
+          </HydrationBoundary>
+        </div>
       </main>
       <SiteFooter />
     </>

@@ -5,14 +5,15 @@ import { ValidationError } from "@/lib/platform/http/errors";
 import type { AccountTokenPurpose, Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * Single-use links e-mailed to an account (password reset, e-mail verification). The token is only in the link;
- * the database keeps its SHA-256. Returns the token to put in the link. Only the newest link of a purpose works.
+ * Single-use links e-mailed to an account (password reset, e-mail verification, e-mail change). The token is only in
+ * the link; the database keeps its SHA-256. Returns the token to put in the link. Only the newest link of a purpose
+ * works. `newEmail`: the address an e-mail change link moves the account to.
  */
-export async function issueAccountToken(userId: string, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
+export async function issueAccountToken(userId: string, purpose: AccountTokenPurpose, ttlMs: number, newEmail?: string): Promise<string> {
   const { token, hash } = newToken();
   await db.$transaction([
     db.accountToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } }),
-    db.accountToken.create({ data: { userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) } }),
+    db.accountToken.create({ data: { userId, purpose, tokenHash: hash, newEmail, expiresAt: new Date(Date.now() + ttlMs) } }),
   ]);
   return token;
 }
@@ -26,11 +27,11 @@ export async function spendAccountToken(
   token: string,
   purpose: AccountTokenPurpose,
   invalidMessage: string,
-): Promise<{ userId: string; spentAt: Date }> {
+): Promise<{ userId: string; spentAt: Date; newEmail: string | null }> {
   const now = new Date();
   const row = await tx.accountToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now) throw new ValidationError(invalidMessage);
   const spent = await tx.accountToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
   if (spent.count !== 1) throw new ValidationError(invalidMessage);
-  return { userId: row.userId, spentAt: now };
+  return { userId: row.userId, spentAt: now, newEmail: row.newEmail };
 }

@@ -5,6 +5,8 @@ import { hashPassword, verifyPassword } from "@/lib/domain/auth/password";
 import { sendEmail } from "@/lib/platform/email";
 import { passwordChangedEmail } from "@/lib/platform/email/templates";
 import { runAfterResponse } from "@/lib/platform/server/after-response";
+import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
+import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import type { ChangePasswordInput } from "@/lib/domain/validation/auth";
 
 export const WRONG_CURRENT_PASSWORD = "Incorrect password.";
@@ -13,12 +15,13 @@ export const NO_PASSWORD_TO_CHANGE = "This account signs in with Google, GitHub 
 /**
  * 'Change password' on /profile, first: the account, if it has a password to change. The current password is then
  * required (a borrowed session alone changes nothing); PUT /api/profile/password counts wrong ones against a
- * per-account limit around checkCurrentPassword (failure accounting, the route's like login's).
+ * per-account limit around checkCurrentPassword (failure accounting, the route's like login's). 'Change e-mail'
+ * (lib/domain/auth/email-change.ts) asks for the current password the same way, counted against the same limit.
  */
-export async function passwordAccount(userId: string) {
+export async function passwordAccount(userId: string, noPasswordMessage = NO_PASSWORD_TO_CHANGE) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, passwordHash: true } });
   if (!user) throw new NotFoundError("Account not found");
-  if (user.passwordHash === null) throw new ValidationError(NO_PASSWORD_TO_CHANGE);
+  if (user.passwordHash === null) throw new ValidationError(noPasswordMessage);
   return { id: user.id, passwordHash: user.passwordHash };
 }
 
@@ -31,6 +34,22 @@ export type CheckedAccount = PasswordAccount & { readonly [passwordChecked]: tru
 /** The account, if `currentPassword` is its password; null otherwise. */
 export async function checkCurrentPassword(user: PasswordAccount, currentPassword: string): Promise<CheckedAccount | null> {
   return (await verifyPassword(currentPassword, user.passwordHash)) ? (user as CheckedAccount) : null;
+}
+
+/**
+ * checkCurrentPassword for a route: a wrong password is a 403 WRONG_CURRENT_PASSWORD counted against the account's
+ * limit (429 once spent). Failure accounting, not a request limit: only wrong passwords use it up, and 'Change
+ * password' and 'Change e-mail' share it, so a borrowed session gets one budget of guesses, not two.
+ */
+export async function requireCurrentPassword(user: PasswordAccount, currentPassword: string): Promise<CheckedAccount> {
+  const failures = rateLimits.passwordChangeFailures(user.id);
+  await assertNotExhausted(failures);
+  const account = await checkCurrentPassword(user, currentPassword);
+  if (!account) {
+    await recordFailures(failures);
+    throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
+  }
+  return account;
 }
 
 /**

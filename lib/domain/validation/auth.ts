@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLineString } from "@/lib/domain/validation/safe-string";
-import { VERIFY_LINK_INVALID } from "@/lib/domain/validation/auth-messages";
+import { EMAIL_CHANGE_LINK_INVALID, VERIFY_LINK_INVALID } from "@/lib/domain/validation/auth-messages";
 
 const email = z
   .string()
@@ -104,6 +104,21 @@ export const changePasswordFormSchema = z
   .refine((v) => v.newPassword !== v.currentPassword, { message: "Choose a password different from the current one.", path: ["newPassword"] })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** POST /api/profile/email: the address to move the account to, and the current password (as a password change). */
+export const changeEmailSchema = z.object({
+  newEmail: email,
+  currentPassword: z.string().min(1, "Enter your current password.").max(200, "Incorrect password."),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** POST /api/auth/confirm-email: the token from the link mailed to the new address. */
+export const confirmEmailChangeSchema = z.object({
+  token: z
+    .string({ error: EMAIL_CHANGE_LINK_INVALID })
+    .min(ACCOUNT_TOKEN_MIN, EMAIL_CHANGE_LINK_INVALID)
+    .max(ACCOUNT_TOKEN_MAX, EMAIL_CHANGE_LINK_INVALID),
+});
 
 /** POST /api/invites: whom to invite (instances in invite mode). */
 export const inviteSchema = z.object({ email });

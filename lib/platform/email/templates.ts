@@ -3,6 +3,14 @@
  * templates live in ./templates/; this module is the one import for callers.
  */
 export type { RenderedEmail } from "@/lib/platform/email/mail-templates/render";
-export { passwordResetEmail, emailVerificationEmail, inviteEmail, accountDeletedEmail, passwordChangedEmail } from "@/lib/platform/email/mail-templates/account";
+export {
+  passwordResetEmail,
+  emailVerificationEmail,
+  inviteEmail,
+  accountDeletedEmail,
+  passwordChangedEmail,
+  emailChangeConfirmEmail,
+  emailChangeRequestedEmail,
+} from "@/lib/platform/email/mail-templates/account";
 export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail, readingReceiptEmail } from "@/lib/platform/email/mail-templates/sharing";
 export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail, proofAnchoredEmail } from "@/lib/platform/email/mail-templates/notifications";

@@ -27,6 +27,10 @@ export const rateLimits = {
   resetPassword: (ip: string): Limit[] => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: HOUR }],
   /** Verification links are 256-bit tokens; this only keeps one address from hammering the lookup. */
   verifyEmail: (ip: string): Limit[] => [{ key: `verify-email:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
+  /** E-mail change links are 256-bit tokens too: this only keeps one address from hammering the lookup. */
+  confirmEmailChange: (ip: string): Limit[] => [{ key: `email-change:confirm:ip:${ip}`, limit: 30, windowSeconds: HOUR }],
+  /** 'Change e-mail': each request mails an address the member typed (and their own), so a few per account. */
+  emailChangeRequests: (userId: string): Limit[] => [{ key: `email-change:request:${userId}`, limit: 5, windowSeconds: HOUR }],
   /** 'Resend link': every call mails the account's own address, so few per account (and per address). */
   verifyEmailResend: (userId: string, ip: string): Limit[] => [
     { key: `verify-email:resend:${userId}`, limit: 3, windowSeconds: HOUR },

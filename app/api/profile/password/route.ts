@@ -1,9 +1,6 @@
 import { NextResponse } from "next/server";
 import { ownerRoute } from "@/lib/features/api/routes";
-import { changePassword, checkCurrentPassword, passwordAccount, WRONG_CURRENT_PASSWORD } from "@/lib/domain/auth/change-password";
-import { ForbiddenError } from "@/lib/platform/http/errors";
-import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
+import { changePassword, passwordAccount, requireCurrentPassword } from "@/lib/domain/auth/change-password";
 import { sessionCookie } from "@/lib/domain/auth/session-cookie";
 import { changePasswordSchema } from "@/lib/domain/validation/auth";
 
@@ -13,14 +10,7 @@ export const PUT = ownerRoute({
   body: changePasswordSchema,
   load: ({ user }) => passwordAccount(user.id),
   handler: async ({ loaded, body }) => {
-    // Failure accounting, not a request limit: only wrong current passwords use it up.
-    const failures = rateLimits.passwordChangeFailures(loaded.id);
-    await assertNotExhausted(failures);
-    const account = await checkCurrentPassword(loaded, body.currentPassword);
-    if (!account) {
-      await recordFailures(failures);
-      throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
-    }
+    const account = await requireCurrentPassword(loaded, body.currentPassword);
     const changed = await changePassword(account, body);
     const res = NextResponse.json({ success: true });
     const cookie = await sessionCookie(changed);

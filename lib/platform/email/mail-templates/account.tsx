@@ -66,3 +66,27 @@ export function passwordChangedEmail({ name }: { name: string }) {
   ];
   return renderEmail("Your IdeaVault password was changed", <EmailLayout title="Your password was changed" paragraphs={lines} />, plainText(lines));
 }
+
+/** Sent to the NEW address of an e-mail change: the account moves to it only once this link is opened. */
+export function emailChangeConfirmEmail({ name, link }: { name: string; link: string }) {
+  const lines = [
+    `Hi ${name},`,
+    "You asked to sign in to your IdeaVault account with this e-mail address from now on. Open the link below to confirm it: only then does the address change. The link works once and expires in 24 hours.",
+    "If you did not ask for this, ignore this e-mail: nothing will change.",
+  ];
+  return renderEmail(
+    "Confirm your new IdeaVault e-mail address",
+    <EmailLayout title="Confirm your new e-mail address" paragraphs={lines} action={{ href: link, label: "Confirm my new e-mail address" }} />,
+    plainText(lines, link),
+  );
+}
+
+/** Sent to the CURRENT address when a change is asked for: its owner learns of it even when it was not them. */
+export function emailChangeRequestedEmail({ name, newEmail }: { name: string; newEmail: string }) {
+  const lines = [
+    `Hi ${name},`,
+    `Someone signed in to your IdeaVault account asked to move it to the e-mail address ${newEmail}. The change happens only if the link sent to that address is opened within 24 hours; until then you keep signing in with this address.`,
+    "If this was not you, change your password at once (or reset it with 'Forgot password?' on the sign-in page): the link then stays unused.",
+  ];
+  return renderEmail("Your IdeaVault e-mail address is about to change", <EmailLayout title="A change of e-mail address was asked for" paragraphs={lines} />, plainText(lines));
+}
