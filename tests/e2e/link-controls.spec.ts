@@ -44,9 +44,9 @@ test.describe("link controls", () => {
     const context = await browser.newContext();
     try {
       const reader = await context.newPage();
-      // Before the passcode the link says nothing about the idea.
+      // Before the passcode the link names only its sender, nothing about the idea.
       const lookup = await reader.request.get(`/api/share/${share.accessLink}`);
-      expect(await lookup.json()).toEqual({ requiresPasscode: true });
+      expect(await lookup.json()).toEqual({ requiresPasscode: true, sender: "Fiona Founder" });
 
       await reader.goto(`/view/${share.accessLink}`);
       await expect(reader.getByRole("heading", { name: "This link is protected" })).toBeVisible();
