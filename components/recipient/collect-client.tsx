@@ -71,7 +71,7 @@ function IdentifyRecipient({ token, sender, initial }: IdentifyRecipientProps) {
     );
   };
 
-  /** On to the agreement (its text and this link's state requested now, so it opens ready), or to the document (its look-up requested now). */
+  /** On to the agreement (its text and this link's state requested now, so it opens ready), or to the document. */
   const proceed = async () => {
     setPending(true);
     let known = share;
@@ -79,11 +79,12 @@ function IdentifyRecipient({ token, sender, initial }: IdentifyRecipientProps) {
       const found = await unlockedLookup.current.catch(() => null);
       known = found && !("requiresPasscode" in found) ? found : null;
     }
-    lookUpShareAhead(token).catch(() => undefined);
+    // A document look-up consumes a view: only the agreement screen's are started ahead.
     if (known?.requireNda === false) {
       router.push(recipientPath("document", token));
       return;
     }
+    lookUpShareAhead(token).catch(() => undefined);
     loadAgreementAhead(token);
     router.push(recipientPath("nda", token));
   };

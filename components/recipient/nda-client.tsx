@@ -20,7 +20,7 @@ import {
   sharedSubject,
 } from "@/components/recipient/recipient-flow";
 import { saveFile } from "@/components/recipient/save-file";
-import { lookUpShareAhead, useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import {
   EndScreen,
@@ -193,8 +193,6 @@ function AgreementScreen({
       });
       return;
     }
-    // The document's look-up leaves now, while its screen loads.
-    lookUpShareAhead(token).catch(() => undefined);
     router.push(recipientPath("document", token));
   };
 

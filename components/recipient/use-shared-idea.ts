@@ -12,14 +12,11 @@ import type { ShareLookup, SharedIdea } from "@/client/types";
 const inFlight = new Map<string, Promise<ShareLookup>>();
 
 /**
- * A look-up started ahead of the screen that needs it (the details screen asks for the agreement screen's, the
- * agreement screen for the document's, while they navigate there), taken once by that screen's first look-up: the
- * next screen is usable without a round trip of its own. The document's look-up consumes the view that screen would
- * consume anyway; while on its way it is in `inFlight` too, so a second mount joins it. One no screen took within
- * AHEAD_FOR_MS is not used.
+ * A look-up started ahead of the screen that needs it (the details screen asks for the agreement screen's while it
+ * navigates there), taken once by that screen's first look-up: the next screen is usable without a round trip of
+ * its own. Only look-ups that deliver no content are started ahead (a content look-up consumes a view).
  */
-const ahead = new Map<string, { request: Promise<ShareLookup>; at: number }>();
-const AHEAD_FOR_MS = 30_000;
+const ahead = new Map<string, Promise<ShareLookup>>();
 
 function lookupShare(token: string) {
   let request = inFlight.get(token);
@@ -32,22 +29,19 @@ function lookupShare(token: string) {
 
 /**
  * GET /api/share/{token} now, for the screen mounting next (see `ahead`). Always a new request: one already on its way
- * may have left before the recipient was identified or agreed.
+ * may have left before the recipient was identified.
  */
 export function lookUpShareAhead(token: string): Promise<ShareLookup> {
-  const request: Promise<ShareLookup> = apiRequest<ShareLookup>("GET", `/api/share/${encodeURIComponent(token)}`).finally(() => {
-    if (inFlight.get(token) === request) inFlight.delete(token);
-  });
-  inFlight.set(token, request);
-  ahead.set(token, { request, at: Date.now() });
+  const request = apiRequest<ShareLookup>("GET", `/api/share/${encodeURIComponent(token)}`);
+  ahead.set(token, request);
   request.catch(() => ahead.delete(token));
   return request;
 }
 
 function takeLookup(token: string) {
-  const started = ahead.get(token);
+  const request = ahead.get(token);
   ahead.delete(token);
-  return started && Date.now() - started.at < AHEAD_FOR_MS ? started.request : lookupShare(token);
+  return request ?? lookupShare(token);
 }
 
 /** `empty`: a room link whose room has no documents now (409). */
