@@ -93,8 +93,8 @@ export type Recipient = Json<PresentedRecipient>;
  */
 export type SharedIdea = Json<SharedIdeaResult>;
 
-/** GET /api/share/{token}: the link, or only this while its passcode is missing (nothing about the idea). */
-export type ShareLookup = SharedIdea | { requiresPasscode: true };
+/** GET /api/share/{token}: the link, or only this while its passcode is missing (the sender's name, nothing about the idea). */
+export type ShareLookup = SharedIdea | { requiresPasscode: true; sender: string };
 
 /** A comment or the owner's reply (`parentId`: the thread's first comment a reply answers). */
 export type Comment = Json<ReturnType<typeof presentComment>>;

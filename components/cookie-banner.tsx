@@ -45,7 +45,10 @@ const HEIGHT_VAR = "--cookie-banner-height";
 const PRIVACY_LINK_CLASS =
   "text-brand rounded-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-/** The recipient's screens (app/(recipient)): the banner there is one short row, even on a phone. */
+/**
+ * The recipient's screens (app/(recipient)) set strictly necessary cookies only (the link's passcode and recipient
+ * cookies), which need no consent: no banner there, so nothing covers the agreement's or the reader's buttons.
+ */
 const RECIPIENT_SCREEN = /^\/(?:collect|view|nda|document)(?:\/|$)/;
 
 /**
@@ -107,10 +110,10 @@ function CookieBanner() {
   // Hides the banner even if storage is unavailable (e.g. blocked by the browser).
   const [dismissed, setDismissed] = React.useState(false);
   const ref = React.useRef<HTMLDivElement>(null);
-  const compact = RECIPIENT_SCREEN.test(usePathname() ?? "");
+  const recipientScreen = RECIPIENT_SCREEN.test(usePathname() ?? "");
 
   const hasChoice = stored === "true" || stored === "false";
-  const shown = !(hasChoice || dismissed);
+  const shown = !(hasChoice || dismissed || recipientScreen);
   const hydrated = useHydrated();
   useReservedHeight(ref, shown);
   const previousFocus = useFocusBeforeBanner(ref, shown);
@@ -140,58 +143,35 @@ function CookieBanner() {
       data-slot="cookie-banner"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-background shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
     >
-      {compact ? (
-        // One row at any width: a recipient reads on a phone, and the banner must not cover the document.
-        <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-3 py-1 sm:px-6">
-          <p className="min-w-0 flex-1 text-xs leading-tight text-muted-foreground">
-            Essential cookies only.{" "}
-            <Link href="/privacy-policy" prefetch={false} className={PRIVACY_LINK_CLASS}>
-              Privacy Policy
-            </Link>
-          </p>
-          <div className="flex shrink-0 items-center gap-1">
-            <Button type="button" size="sm" className="h-11 px-2 text-xs disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(true)}>
-              Accept
-            </Button>
-            <Button type="button" size="sm" variant="outline" className="h-11 px-2 text-xs disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(false)}>
-              Decline
-            </Button>
-            <Button type="button" variant="ghost" size="icon" aria-label="Close" className="size-11 disabled:opacity-100 sm:size-8" disabled={!hydrated} onClick={() => choose(false)}>
-              <XIcon aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="relative mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-4 pr-12 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6 sm:pr-14">
-          <p className="text-sm text-muted-foreground">
-            We use essential cookies to keep you signed in and to make IdeaVault work. We do not use
-            them for advertising. Read our{" "}
-            <Link href="/privacy-policy" prefetch={false} className={PRIVACY_LINK_CLASS}>
-              Privacy Policy
-            </Link>{" "}
-            to learn more.
-          </p>
-          <div className="flex shrink-0 gap-2">
-            <Button type="button" size="sm" className="h-11 px-4 disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(true)}>
-              Accept
-            </Button>
-            <Button type="button" size="sm" variant="outline" className="h-11 px-4 disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(false)}>
-              Decline
-            </Button>
-          </div>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Close"
-            className="absolute top-1 right-1 size-11 disabled:opacity-100 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2"
-            disabled={!hydrated}
-            onClick={() => choose(false)}
-          >
-            <XIcon aria-hidden="true" />
+      <div className="relative mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-4 pr-12 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6 sm:pr-14">
+        <p className="text-sm text-muted-foreground">
+          We use essential cookies to keep you signed in and to make IdeaVault work. We do not use
+          them for advertising. Read our{" "}
+          <Link href="/privacy-policy" prefetch={false} className={PRIVACY_LINK_CLASS}>
+            Privacy Policy
+          </Link>{" "}
+          to learn more.
+        </p>
+        <div className="flex shrink-0 gap-2">
+          <Button type="button" size="sm" className="h-11 px-4 disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(true)}>
+            Accept
+          </Button>
+          <Button type="button" size="sm" variant="outline" className="h-11 px-4 disabled:opacity-100 sm:h-8" disabled={!hydrated} onClick={() => choose(false)}>
+            Decline
           </Button>
         </div>
-      )}
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Close"
+          className="absolute top-1 right-1 size-11 disabled:opacity-100 sm:top-1/2 sm:right-2 sm:size-8 sm:-translate-y-1/2"
+          disabled={!hydrated}
+          onClick={() => choose(false)}
+        >
+          <XIcon aria-hidden="true" />
+        </Button>
+      </div>
     </div>
   );
 }

@@ -117,16 +117,31 @@ export function DocumentView(props: DocumentViewProps) {
   );
 }
 
-/** SPEC §2/§4: 'Close Document', with the one-time warning on a one-time link. */
-export function CloseDocumentDialog({ open, onOpenChange, oneTime, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; oneTime: boolean; onConfirm: () => void }) {
+/** SPEC §2/§4: 'Close Document', saying what closing does, with the one-time warning on a one-time link. */
+export function CloseDocumentDialog({
+  open,
+  onOpenChange,
+  oneTime,
+  agreed,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  oneTime: boolean;
+  /** The reader accepted an agreement on this link (it stays on record whatever they do here). */
+  agreed: boolean;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog open={open} onOpenChange={onOpenChange} title="Close Document" confirmLabel="Close" onConfirm={onConfirm}>
-      <p>Are you sure you want to close this document?</p>
+      <p>The document leaves this window{agreed ? "; the agreement you accepted stays on record" : ""}.</p>
       {oneTime ? (
         <p className="font-medium text-destructive">
           This is a one-time link: once you close the document, it cannot be viewed again.
         </p>
-      ) : null}
+      ) : (
+        <p>To read it again later, open the link you were sent.</p>
+      )}
     </ConfirmDialog>
   );
 }

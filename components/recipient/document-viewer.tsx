@@ -154,6 +154,7 @@ export function DocumentViewer({ share, recipient, token, roomItem }: { share: S
         open={confirmClose}
         onOpenChange={setConfirmClose}
         oneTime={oneTime}
+        agreed={Boolean(share.ndaId)}
         onConfirm={() => {
           setConfirmClose(false);
           setClosed(true);

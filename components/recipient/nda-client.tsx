@@ -13,9 +13,8 @@ import {
 } from "@/components/recipient/access-state";
 import { AgreementText } from "@/components/recipient/agreement-text";
 import { ConfirmDialog } from "@/components/recipient/confirm-dialog";
+import { loadAgreement } from "@/components/recipient/agreement-request";
 import {
-  STEP_DELAY_MS,
-  pause,
   recipientPath,
   recipientStage,
   sharedSubject,
@@ -131,11 +130,13 @@ function AgreementScreen({
   const [loads, setLoads] = React.useState(0);
 
   React.useEffect(() => {
+    router.prefetch(recipientPath("document", token));
+  }, [router, token]);
+
+  React.useEffect(() => {
     let current = true;
-    apiRequest<RecipientAgreement>(
-      "GET",
-      `/api/share/${encodeURIComponent(token)}/agreement`,
-    ).then(
+    // The first load takes the request the details screen started on its way here; a reload asks again.
+    loadAgreement(token, loads > 0).then(
       (agreement) => {
         if (!current) return;
         setShown(agreement);
@@ -192,7 +193,6 @@ function AgreementScreen({
       });
       return;
     }
-    await pause(STEP_DELAY_MS);
     router.push(recipientPath("document", token));
   };
 
@@ -220,7 +220,8 @@ function AgreementScreen({
           Confidentiality Agreement
         </h1>
         <p className="text-sm text-muted-foreground">
-          Please read the agreement to the end before you accept it.
+          {sharedSubject(share).sender} asks you to accept it before you
+          open {sharedSubject(share).title}.
         </p>
       </header>
       <dl className="grid gap-3 rounded-lg border bg-background p-4 text-sm sm:grid-cols-2">

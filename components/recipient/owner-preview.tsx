@@ -104,6 +104,7 @@ export function OwnerPreview({
             open={confirmClose}
             onOpenChange={setConfirmClose}
             oneTime={oneTime}
+            agreed={link.requireNda}
             onConfirm={() => {
               setConfirmClose(false);
               setClosed(true);

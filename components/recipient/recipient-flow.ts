@@ -1,12 +1,5 @@
 import type { SharedIdea } from "@/client/types";
 
-/** SPEC §9: the deliberate pause after the recipient's submit and after the agreement. */
-export const STEP_DELAY_MS = 2000;
-
-export function pause(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms));
-}
-
 export type RecipientScreen = "collect" | "nda" | "document";
 
 export function recipientPath(screen: RecipientScreen, token: string) {

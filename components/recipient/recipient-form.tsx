@@ -10,9 +10,11 @@ import { toast } from "@/client/toast";
 import type { Recipient } from "@/client/types";
 
 type Values = { name: string; email: string; phone: string };
-type Errors = Partial<Record<keyof Values, string>>;
+type Errors = Partial<Record<keyof Values | "passcode", string>>;
 
 const EMPTY: Values = { name: "", email: "", phone: "" };
+
+const PASSCODE_MISSING = "Enter the passcode";
 
 type Schemas = Awaited<ReturnType<typeof loadSharingSchemas>>;
 
@@ -30,6 +32,13 @@ function validate({ recipientFormSchema }: Schemas, values: Values): { data: { n
 
 type RecipientFormProps = {
   token: string;
+  /**
+   * The link has a passcode this browser has not given: the form asks for it too and sends it first
+   * (POST /api/share/{token}/passcode), then the details.
+   */
+  askPasscode?: boolean;
+  /** The passcode was accepted: the caller may now look the link up for what it shares. */
+  onUnlocked?: () => void;
   /** Called with the recipient the server created (the form shows its own pending state until then). */
   onIdentified: (recipient: Recipient) => void;
   /** While the request runs (SPEC: 'Verifying your information...'). */
@@ -39,10 +48,14 @@ type RecipientFormProps = {
   invitedEmail?: string | null;
 };
 
-/** Name, Email, Phone (optional), 'Verify' → POST /api/recipients. */
-export function RecipientForm({ token, onIdentified, onPendingChange, hidden, invitedEmail }: RecipientFormProps) {
+/** Passcode (when the link has one), Name, Email, Phone (optional), 'Verify' → POST /api/recipients. */
+export function RecipientForm({ token, askPasscode = false, onUnlocked, onIdentified, onPendingChange, hidden, invitedEmail }: RecipientFormProps) {
   const locked = Boolean(invitedEmail);
   const [values, setValues] = React.useState<Values>(invitedEmail ? { ...EMPTY, email: invitedEmail } : EMPTY);
+  const [passcode, setPasscode] = React.useState("");
+  // Given once per screen: a retry after a refused identify does not send it again.
+  const [unlocked, setUnlocked] = React.useState(false);
+  const needsPasscode = askPasscode && !unlocked;
   const [errors, setErrors] = React.useState<Errors>({});
   // Set once the schemas have loaded for a submit: from then on messages follow the input as it is corrected.
   const [schemas, setSchemas] = React.useState<Schemas | null>(null);
@@ -53,8 +66,21 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden, in
     setValues(next);
     if (schemas) {
       const result = validate(schemas, next);
-      setErrors("errors" in result ? result.errors : {});
+      setErrors({ passcode: errors.passcode, ...("errors" in result ? result.errors : {}) });
     }
+  };
+
+  /** POST /api/share/{token}/passcode; false (with the server's words on the field) when it was refused. */
+  const givePasscode = async () => {
+    try {
+      await apiRequest("POST", `/api/share/${encodeURIComponent(token)}/passcode`, { passcode });
+    } catch (err) {
+      setErrors({ passcode: errorMessage(err, "The passcode could not be checked. Please try again.") });
+      return false;
+    }
+    setUnlocked(true);
+    onUnlocked?.();
+    return true;
   };
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -69,12 +95,17 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden, in
     }
     setSchemas(loaded);
     const result = validate(loaded, values);
-    if ("errors" in result) {
-      setErrors(result.errors);
+    const passcodeError = needsPasscode && !passcode ? PASSCODE_MISSING : undefined;
+    if ("errors" in result || passcodeError) {
+      setErrors({ passcode: passcodeError, ...("errors" in result ? result.errors : {}) });
       return;
     }
     setErrors({});
     onPendingChange(true);
+    if (needsPasscode && !(await givePasscode())) {
+      onPendingChange(false);
+      return;
+    }
     try {
       const recipient = await apiRequest<Recipient>("POST", "/api/recipients", { ...result.data, accessToken: token });
       onIdentified(recipient);
@@ -88,6 +119,23 @@ export function RecipientForm({ token, onIdentified, onPendingChange, hidden, in
 
   return (
     <form noValidate onSubmit={submit} onFocus={prefetchSharingSchemas} className="grid gap-5" hidden={hidden}>
+      {needsPasscode ? (
+        <InputField
+          id="share-passcode"
+          label="Passcode"
+          type="password"
+          autoComplete="off"
+          value={passcode}
+          onChange={(event) => {
+            setPasscode(event.target.value);
+            setErrors((current) => ({ ...current, passcode: undefined }));
+          }}
+          error={errors.passcode}
+          hint="The passcode you were given with the link."
+          maxLength={64}
+          autoFocus
+        />
+      ) : null}
       <InputField
         id="recipient-name"
         label="Name"

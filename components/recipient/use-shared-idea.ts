@@ -11,6 +11,13 @@ import type { ShareLookup, SharedIdea } from "@/client/types";
  */
 const inFlight = new Map<string, Promise<ShareLookup>>();
 
+/**
+ * A look-up started ahead of the screen that needs it (the details screen asks for the agreement screen's while it
+ * navigates there), taken once by that screen's first look-up: the next screen is usable without a round trip of
+ * its own. Only look-ups that deliver no content are started ahead (a content look-up consumes a view).
+ */
+const ahead = new Map<string, Promise<ShareLookup>>();
+
 function lookupShare(token: string) {
   let request = inFlight.get(token);
   if (!request) {
@@ -20,8 +27,30 @@ function lookupShare(token: string) {
   return request;
 }
 
+/**
+ * GET /api/share/{token} now, for the screen mounting next (see `ahead`). Always a new request: one already on its way
+ * may have left before the recipient was identified.
+ */
+export function lookUpShareAhead(token: string): Promise<ShareLookup> {
+  const request = apiRequest<ShareLookup>("GET", `/api/share/${encodeURIComponent(token)}`);
+  ahead.set(token, request);
+  request.catch(() => ahead.delete(token));
+  return request;
+}
+
+function takeLookup(token: string) {
+  const request = ahead.get(token);
+  ahead.delete(token);
+  return request ?? lookupShare(token);
+}
+
 /** `empty`: a room link whose room has no documents now (409). */
-export type SharedIdeaState = { status: "loading" } | { status: "invalid" } | { status: "empty" } | { status: "passcode" } | { status: "ready"; share: SharedIdea };
+export type SharedIdeaState =
+  | { status: "loading" }
+  | { status: "invalid" }
+  | { status: "empty" }
+  | { status: "passcode"; sender: string }
+  | { status: "ready"; share: SharedIdea };
 
 /**
  * GET /api/share/{token}: pending, then valid or invalid (SPEC §4 'Link verification'). Any non-OK answer means the
@@ -34,8 +63,8 @@ export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaStat
   React.useEffect(() => {
     if (!token) return;
     let current = true;
-    lookupShare(token).then(
-      (share) => current && setState("requiresPasscode" in share ? { status: "passcode" } : { status: "ready", share }),
+    takeLookup(token).then(
+      (share) => current && setState("requiresPasscode" in share ? { status: "passcode", sender: share.sender } : { status: "ready", share }),
       (err: unknown) => {
         // 4xx is the answer for a bad link; anything else is worth a trace in the console.
         if (!(err instanceof ApiError) || err.status >= 500) console.error("Share lookup failed", err);

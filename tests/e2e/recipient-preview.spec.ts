@@ -154,28 +154,3 @@ test.describe("recipient polish", () => {
     await expect(toast).toHaveCount(0);
   });
 });
-
-test.describe("cookie banner on a phone's recipient screen", () => {
-  test.use({ presetCookieConsent: false, viewport: { width: 375, height: 740 } });
-
-  test("takes one row no taller than its buttons, with Accept, Decline, the close icon and the privacy link", async ({ page }) => {
-    await page.goto("/collect/some-token-that-is-not-valid-at-all-000000");
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    const banner = page.getByRole("region", { name: "Cookie consent" });
-    await expect(banner).toBeVisible();
-    await expect(banner.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
-    const box = (await banner.boundingBox())!;
-    // One row: the 44 px touch targets, a few pixels of padding and the border; the message beside them.
-    expect(box.height).toBeLessThanOrEqual(56);
-    const accept = (await banner.getByRole("button", { name: "Accept", exact: true }).boundingBox())!;
-    const text = (await banner.locator("p").boundingBox())!;
-    for (const el of [accept, text, (await banner.getByRole("button", { name: "Decline", exact: true }).boundingBox())!, (await banner.getByRole("button", { name: "Close", exact: true }).boundingBox())!]) {
-      expect(el.y).toBeGreaterThanOrEqual(box.y);
-      expect(el.y + el.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
-    }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await banner.getByRole("button", { name: "Decline", exact: true }).click();
-    await expect(banner).toBeHidden();
-    expect(await page.evaluate(() => window.localStorage.getItem("cookieConsent"))).toBe("false");
-  });
-});

@@ -122,13 +122,12 @@ test("a founder shares a room of three ideas with a passcode; a recipient on a p
   for (const title of IDEAS) ids.push((await createPublishedIdea(page.request, title, twoSections(title))).id);
   const { token } = await buildAndShareRoom(page, ids);
 
-  // The recipient, on a phone: passcode, identity, one agreement naming every idea.
+  // The recipient, on a phone: passcode and identity on one screen, one agreement naming every idea.
   const { context, page: reader } = await phone(browser, baseURL);
   try {
     await reader.clock.install();
     await reader.goto(`/view/${token}`);
     await reader.getByLabel("Passcode", { exact: true }).fill(PASSCODE);
-    await reader.getByRole("button", { name: "Continue" }).click();
     await reader.getByLabel("Name", { exact: true }).fill("Rita Reader");
     await reader.getByLabel("Email", { exact: true }).fill("rita@example.com");
     await reader.getByRole("button", { name: "Verify", exact: true }).click();

@@ -25,8 +25,15 @@ const ROUNDS = 10;
 export type PasscodeProofs = Readonly<Record<string, string>>;
 export const NO_PASSCODE_PROOFS: PasscodeProofs = Object.freeze({});
 
-/** The GET /api/share/{token} answer before the passcode: nothing about the idea. */
-export const PASSCODE_REQUIRED = { requiresPasscode: true } as const;
+/**
+ * The GET /api/share/{token} answer before the passcode: who sent the link (so the passcode screen can name them) and
+ * nothing about the idea or room itself.
+ */
+export type PasscodeRequired = { requiresPasscode: true; sender: string };
+
+export function passcodeRequired(sender: string): PasscodeRequired {
+  return { requiresPasscode: true, sender };
+}
 
 export function hashPasscode(passcode: string) {
   return bcrypt.hash(passcode, ROUNDS);
@@ -46,7 +53,7 @@ export function holdsPasscode(share: { id: string; passcodeHash: string | null }
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
-/** Thrown inside lib when a link's passcode is missing; the lookup route answers PASSCODE_REQUIRED for it. */
+/** Thrown inside lib when a link's passcode is missing; the lookup route answers passcodeRequired(sender) for it. */
 export class PasscodeRequiredError extends NotFoundError {
   constructor() {
     super(INVALID_LINK);

@@ -6,7 +6,7 @@ import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 import type { ClientInfo, RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { linkByToken, type RoomLinkSummary, type ShareSummary } from "@/lib/domain/gate/lookup";
 import { linkFields, linkRecipient, sharedIdeaOf, type SharedIdeaResult } from "@/lib/domain/shares/views";
-import { PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
+import { passcodeRequired, PasscodeRequiredError, type PasscodeRequired, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 import { presentItems } from "@/lib/domain/rooms";
 
 /** The text a recipient of an emptied room reads (its items all removed). */
@@ -30,12 +30,12 @@ export type SharedRoomResult = ReturnType<typeof linkFields> & {
  * content). It consumes no view: each item's content does (GET /api/share/{token}/items/{ideaId}). An emptied room
  * answers 409 ROOM_EMPTY to the admitted reader.
  */
-export async function sharedRoomOf(link: RoomLinkSummary, secrets: RecipientSecrets, passcodes: PasscodeProofs): Promise<SharedRoomResult | typeof PASSCODE_REQUIRED> {
+export async function sharedRoomOf(link: RoomLinkSummary, secrets: RecipientSecrets, passcodes: PasscodeProofs): Promise<SharedRoomResult | PasscodeRequired> {
   let recipient;
   try {
     recipient = await linkRecipient(link, secrets, passcodes);
   } catch (err) {
-    if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
+    if (err instanceof PasscodeRequiredError) return passcodeRequired(link.room.owner.name);
     throw err;
   }
   const room = { name: link.room.name, user: { name: link.room.owner.name } };
@@ -87,11 +87,11 @@ export async function roomItemLink(link: RoomLinkSummary, ideaId: number): Promi
 }
 
 /** GET /api/share/{token}/items/{ideaId}: what GET /api/share/{token} answers for an idea link, for that item. */
-export async function sharedRoomItem(link: RoomLinkSummary, ideaId: number, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | typeof PASSCODE_REQUIRED> {
+export async function sharedRoomItem(link: RoomLinkSummary, ideaId: number, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | PasscodeRequired> {
   try {
     return await sharedIdeaOf(await roomItemLink(link, ideaId), secrets, client, passcodes);
   } catch (err) {
-    if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
+    if (err instanceof PasscodeRequiredError) return passcodeRequired(link.room.owner.name);
     throw err;
   }
 }

@@ -19,7 +19,7 @@ import { ONE_TIME_DEFAULT_MAX_VIEWS } from "@/lib/domain/validation/sharing-limi
 import { watermarkText } from "@/lib/domain/files/watermark-text";
 import { pageCodeKeyId } from "@/lib/domain/reader/view-code";
 import { shownVersion } from "@/lib/domain/gate/shown-version";
-import { holdsPasscode, markPasscodeGiven, NO_PASSCODE_PROOFS, PASSCODE_REQUIRED, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
+import { holdsPasscode, markPasscodeGiven, NO_PASSCODE_PROOFS, passcodeRequired, PasscodeRequiredError, type PasscodeRequired, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 
 /**
  * Consumes one view of the share for this recipient, or none when the recipient is inside its 60-minute
@@ -134,14 +134,14 @@ export type SharedIdeaResult = {
 };
 
 /**
- * GET /api/share/{token}'s answer: the link as getSharedIdea gives it, or `{requiresPasscode: true}` (nothing about
- * the idea) while a link's passcode is missing.
+ * GET /api/share/{token}'s answer: the link as getSharedIdea gives it, or `{requiresPasscode: true, sender}` (the owner's
+ * name, nothing about the idea) while a link's passcode is missing.
  */
-export async function lookupSharedIdea(share: ShareSummary, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | typeof PASSCODE_REQUIRED> {
+export async function lookupSharedIdea(share: ShareSummary, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | PasscodeRequired> {
   try {
     return await sharedIdeaOf(share, secrets, client, passcodes);
   } catch (err) {
-    if (err instanceof PasscodeRequiredError) return PASSCODE_REQUIRED;
+    if (err instanceof PasscodeRequiredError) return passcodeRequired(share.idea.owner.name);
     throw err;
   }
 }

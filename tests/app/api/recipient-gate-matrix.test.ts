@@ -69,7 +69,7 @@ const ROUTES: RouteCase[] = [
     params: tokenParams,
     // Anyone with a live link gets the title; "reading" is getting the content.
     reads: (res, body) => res.status === 200 && (body as { idea?: { content?: unknown } }).idea?.content !== undefined,
-    // 200 without content: the title only, or {requiresPasscode: true} (a link whose passcode this browser lacks).
+    // 200 without content: the title only, or {requiresPasscode: true, sender} (a link whose passcode this browser lacks).
     alsoRefuses: [200],
   },
   { name: "GET /api/share/{token}/timestamp", file: "share/[token]/timestamp/route.ts", method: "GET", idea: "html", url: (f) => `/api/share/${f.token}/timestamp`, params: tokenParams, reads: (res) => res.status === 200 },

@@ -88,6 +88,6 @@ describe("a room link's recipient", () => {
     const { owner, room } = await setup();
     const link = await createRoomShare(owner.id, room.id, { passcode: "open sesame" });
     Object.assign(routeSession, { user: null, secrets: [], passcodes: {} });
-    expect(await index(link.accessLink)).toEqual({ status: 200, body: { requiresPasscode: true } });
+    expect(await index(link.accessLink)).toEqual({ status: 200, body: { requiresPasscode: true, sender: "Fiona Founder" } });
   });
 });

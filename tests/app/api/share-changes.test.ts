@@ -92,7 +92,7 @@ describe("PATCH /api/shares/{id}", () => {
 
     // A passcode added after the reader started: the next call asks for it, and nothing reads until it is given.
     expect((await patch(share.id, { passcode: "late passcode" })).body).toMatchObject({ hasPasscode: true });
-    expect(await lookupSharedIdea(await findLiveShare(share.accessLink), reader.secrets, TEST_CLIENT, {})).toEqual({ requiresPasscode: true });
+    expect(await lookupSharedIdea(await findLiveShare(share.accessLink), reader.secrets, TEST_CLIENT, {})).toEqual({ requiresPasscode: true, sender: owner.name });
     await expect(requireReader(share.accessLink, reader.secrets)).rejects.toMatchObject({ status: 404 });
     await enterPasscode(share.accessLink, "late passcode", reader.secrets);
     await expect(requireReader(share.accessLink, reader.secrets)).resolves.toMatchObject({ recipient: { id: reader.id } });

@@ -72,7 +72,7 @@ describe("a link with a passcode", () => {
   it("tells nothing about the idea before the passcode; identity is refused until it is given", async () => {
     const share = await passcodeLink();
     const before = await lookup(share.accessLink);
-    expect(before).toEqual({ status: 200, body: { requiresPasscode: true } });
+    expect(before).toEqual({ status: 200, body: { requiresPasscode: true, sender: "Ada Lovelace" } });
     expect((await identify(share.accessLink)).status).toBe(404);
     expect(await db.recipient.count()).toBe(0);
     // Unknown links stay the one 404.
@@ -104,7 +104,7 @@ describe("a link with a passcode", () => {
 
     // The cookie is bound to its link: another link with the same passcode still asks.
     const other = await passcodeLink();
-    expect((await lookup(other.accessLink)).body).toEqual({ requiresPasscode: true });
+    expect((await lookup(other.accessLink)).body).toEqual({ requiresPasscode: true, sender: "Ada Lovelace" });
     expect((await identify(other.accessLink)).status).toBe(404);
   });
 
@@ -119,7 +119,7 @@ describe("a link with a passcode", () => {
       db.share.update({ where: { id: share.id }, data: { passcodeHash: await hashPasscode("new passcode") } }),
       db.recipient.updateMany({ where: { shareId: share.id }, data: { passcodeGivenAt: null } }),
     ]);
-    expect((await lookup(share.accessLink)).body).toEqual({ requiresPasscode: true });
+    expect((await lookup(share.accessLink)).body).toEqual({ requiresPasscode: true, sender: "Ada Lovelace" });
     expect((await enter(share.accessLink, PASSCODE)).status).toBe(403);
     expect((await enter(share.accessLink, "new passcode")).status).toBe(204);
     // The same recipient reads again: giving the passcode marked it.

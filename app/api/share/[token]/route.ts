@@ -6,7 +6,7 @@ import { sharedRoomOf } from "@/lib/domain/rooms/recipient";
 import { INVALID_LINK } from "@/lib/domain/gate/link-state";
 
 // GET /api/share/{token} — the shared idea's title and owner; its content only for this browser's agreed recipient (consumes a view);
-// {requiresPasscode: true} and nothing else while the link's passcode is missing. A room link: {room: {name, user}}, with
+// {requiresPasscode: true, sender} (the owner's name) and nothing else while the link's passcode is missing. A room link: {room: {name, user}}, with
 // {note, items: [{ideaId, title, kind, version, pageCount, folder}]} for the agreed recipient (409 while the room is empty)
 export const GET = recipientRoute({
   params: { token: recordIdParam(INVALID_LINK) },
