@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { formatReadingTime } from "@/components/share/reading";
 import { apiRequest } from "@/client/request";
+import { liveQuery } from "@/client/query-client";
 import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/client/types";
 import { cn } from "@/client/utils";
 import { LoadError, LoadingLine } from "@/components/ui/load-state";
@@ -146,7 +147,7 @@ function RecipientGroups({ groups }: { groups: Group[] }) {
  * The owner's own changes update the timeline without 'Refresh'. Every write on a link (create, edit,
  * revoke) ends by updating or invalidating the share list; when that list's data really changes (structural sharing
  * keeps the same object for an identical reload), the timeline is reloaded too. Comments and replies invalidate the
- * timeline themselves (owner-comments.tsx). 'Refresh' remains for what recipients do meanwhile.
+ * timeline themselves (owner-comments.tsx). What recipients do meanwhile arrives by polling (liveQuery); 'Refresh' remains.
  */
 function useFollowShareList(sharesUrl: string, activityUrl: string) {
   const queryClient = useQueryClient();
@@ -193,6 +194,8 @@ export function ActivityTimeline({ queryKey, csvUrl, sharesKey }: ActivityTimeli
     initialPageParam: 0,
     getNextPageParam: (last: ActivityPage) => last.nextOffset ?? undefined,
     refetchOnMount: "always",
+    // Recipients' views, agreements and comments appear while the screen is open (every loaded page is reloaded).
+    ...liveQuery,
   });
   useFollowShareList(sharesKey[0], url);
   const pages = activity.data?.pages;
