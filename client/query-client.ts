@@ -43,6 +43,9 @@ export function refetchUnlessFresh(query: { state: { dataUpdatedAt: number } }):
 export const LIVE_REFETCH_MS = 5_000;
 export const liveQuery = { refetchInterval: LIVE_REFETCH_MS, refetchIntervalInBackground: false } as const;
 
+/** Events per page of a timeline (the share screen's first page comes with the page: app/(dashboard)/share/[id]). */
+export const ACTIVITY_PAGE_SIZE = 50;
+
 /** Query keys: the URL the default query GETs. Invalidate them after the writes that change them. */
 export const queryKeys = {
   ideas: ["/api/ideas"],

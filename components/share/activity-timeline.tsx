@@ -9,13 +9,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { formatReadingTime } from "@/components/share/reading";
 import { apiRequest } from "@/client/request";
-import { liveQuery } from "@/client/query-client";
+import { ACTIVITY_PAGE_SIZE, liveQuery, refetchUnlessFresh } from "@/client/query-client";
 import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/client/types";
 import { cn } from "@/client/utils";
 import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 /** The screen loads the timeline a page at a time; the CSV has everything. */
-export const ACTIVITY_PAGE_SIZE = 50;
 
 /** The group of events that belong to no recipient: the owner's links (created, changed, revoked) and views of removed recipients. */
 export const LINKS_GROUP = "Links and other events";
@@ -193,7 +192,7 @@ export function ActivityTimeline({ queryKey, csvUrl, sharesKey }: ActivityTimeli
       apiRequest<ActivityPage>("GET", `${url}?offset=${pageParam}&limit=${ACTIVITY_PAGE_SIZE}`, undefined, { signal, cache: "no-store" }),
     initialPageParam: 0,
     getNextPageParam: (last: ActivityPage) => last.nextOffset ?? undefined,
-    refetchOnMount: "always",
+    refetchOnMount: refetchUnlessFresh,
     // Recipients' views, agreements and comments appear while the screen is open (every loaded page is reloaded).
     ...liveQuery,
   });

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { LocalTime } from "@/components/ui/local-time";
 import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
-import { liveQuery, queryKeys } from "@/client/query-client";
+import { liveQuery, queryKeys, refetchUnlessFresh } from "@/client/query-client";
 import type { ShareRecipient } from "@/client/types";
 
 /** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
@@ -160,7 +160,7 @@ export function LinkRecipients({ shareId, unit = "page", requireNda = true, live
   const listId = useId();
   const [all, setAll] = useState(false);
   // A link that still opens gains recipients and views while the owner watches: polled (an inactive link's list is final).
-  const query = useQuery<ShareRecipient[]>({ queryKey: queryKeys.recipients(shareId), refetchOnMount: "always", ...(live ? liveQuery : {}) });
+  const query = useQuery<ShareRecipient[]>({ queryKey: queryKeys.recipients(shareId), refetchOnMount: refetchUnlessFresh, ...(live ? liveQuery : {}) });
 
   if (query.isPending) {
     return (
