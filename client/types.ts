@@ -14,7 +14,7 @@ import type { listRooms, roomForOwner } from "@/lib/domain/rooms";
 import type { PresentedRecipient } from "@/lib/domain/recipients/session";
 import type { presentComment } from "@/lib/domain/comments";
 import type { listAssets } from "@/lib/domain/files";
-import type { ActivityOverview as ServerActivityOverview } from "@/lib/domain/activity/readers";
+import type { ActivityOverview as ServerActivityOverview } from "@/lib/features/activity/readers";
 import type { SharedIdeaResult } from "@/lib/domain/shares/views";
 import type { SharedWithMeItem as ServerSharedWithMeItem } from "@/lib/domain/shares/shared-with-me";
 import type { NotificationSettings as ServerNotificationSettings } from "@/lib/domain/validation/notifications";

@@ -31,7 +31,7 @@ async function main() {
   const { listComments } = await import("../lib/domain/comments");
   const { listShareRecipients } = await import("../lib/domain/shares/recipient-evidence");
   const { listActivity } = await import("../lib/domain/activity");
-  const { readerOverview } = await import("../lib/domain/activity/readers");
+  const { readerOverview } = await import("../lib/features/activity/readers");
   const { createRecipient } = await import("../lib/domain/recipients/identify");
   const { acceptLinkNda } = await import("../lib/domain/rooms/agreement");
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { ownerRoute } from "@/lib/features/api/routes";
-import { readerOverview } from "@/lib/domain/activity/readers";
+import { readerOverview } from "@/lib/features/activity/readers";
 
 // GET /api/activity?ideaId=&shareId= — every reader of the owner's ideas, rooms and links: hot readers first, then newest activity
 export const GET = ownerRoute({

@@ -1,6 +1,6 @@
 import { db } from "@/lib/platform/db";
 import { GET as overviewRoute } from "@/app/api/activity/route";
-import { HOT_READERS, readerOverview, type ActivityOverview } from "@/lib/domain/activity/readers";
+import { HOT_READERS, readerOverview, type ActivityOverview } from "@/lib/features/activity/readers";
 import { declineNda } from "@/lib/domain/recipients/decline";
 import { acceptLinkNda } from "@/lib/domain/rooms/agreement";
 import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createRoom, createRoomShare, createShare, createUser } from "../../factories";

@@ -5,7 +5,7 @@ import { SharePageFrame } from "@/components/share/share-page-frame";
 import { ActivityOverview } from "@/components/activity/activity-overview";
 import { LoadingLine } from "@/components/ui/load-state";
 import { requirePageUser } from "@/lib/domain/auth/session";
-import { readerOverview } from "@/lib/domain/activity/readers";
+import { readerOverview } from "@/lib/features/activity/readers";
 import { NotFoundError } from "@/lib/platform/http/errors";
 import { queryKeys } from "@/client/query-client";
 import { loadedQueries } from "@/client/query-state";
