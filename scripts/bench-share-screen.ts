@@ -60,6 +60,17 @@ async function main() {
   await timed("GET /api/shares/{id}/recipients (all links)", () => Promise.all(links.map((id) => listShareRecipients(owner.id, id))));
   await timed("GET /api/ideas/{id}/activity (first page)", () => listActivity(owner.id, idea.id, { limit: 50 }));
   await timed("GET /api/activity", () => readerOverview(owner.id, {}));
+  // The page's own loads, before (links and comments; the rest fetched by the browser after hydration) and now
+  // (everything the screen shows).
+  await timed("page data, links + comments only", () => Promise.all([listShares(owner.id, idea.id), listComments({ ideaId: idea.id, userId: owner.id, secrets: [] })]));
+  await timed("page data, everything the screen shows", async () => {
+    const [shares] = await Promise.all([
+      listShares(owner.id, idea.id),
+      listComments({ ideaId: idea.id, userId: owner.id, secrets: [] }),
+      listActivity(owner.id, idea.id, { limit: 50 }),
+    ]);
+    await Promise.all(shares.map((s) => listShareRecipients(owner.id, s.id)));
+  });
   await db.$disconnect();
 }
 
