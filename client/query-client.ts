@@ -35,6 +35,17 @@ export function refetchUnlessFresh(query: { state: { dataUpdatedAt: number } }):
   return Date.now() - query.state.dataUpdatedAt > 5_000 ? "always" : false;
 }
 
+/**
+ * What the owner watches while recipients read (the share screen's links and recipients, the activity overview, the
+ * dashboard's counts): polled every LIVE_REFETCH_MS while the tab is visible (TanStack Query pauses an interval in a
+ * hidden tab), so a new view shows within the 10 s budget without 'Refresh'. Each poll is one cheap GET.
+ */
+export const LIVE_REFETCH_MS = 5_000;
+export const liveQuery = { refetchInterval: LIVE_REFETCH_MS, refetchIntervalInBackground: false } as const;
+
+/** Events per page of a timeline (the share screen's first page comes with the page: app/(dashboard)/share/[id]). */
+export const ACTIVITY_PAGE_SIZE = 50;
+
 /** Query keys: the URL the default query GETs. Invalidate them after the writes that change them. */
 export const queryKeys = {
   ideas: ["/api/ideas"],
@@ -47,6 +58,14 @@ export const queryKeys = {
   /** Paged (useInfiniteQuery with its own query function): the page's offset is added to this URL. */
   activity: (ideaId: number) => [`/api/ideas/${ideaId}/activity`],
   sharedWithMe: ["/api/shared-with-me"],
+  /** The reading overview, narrowed to an idea and/or a link. */
+  activityOverview: (filter: { ideaId?: string | null; shareId?: string | null }) => {
+    const query = new URLSearchParams();
+    if (filter.ideaId) query.set("ideaId", filter.ideaId);
+    if (filter.shareId) query.set("shareId", filter.shareId);
+    const search = query.toString();
+    return [`/api/activity${search ? `?${search}` : ""}`];
+  },
   notificationSettings: ["/api/profile/notifications"],
   webhooks: ["/api/webhooks"],
   agreements: ["/api/agreements"],

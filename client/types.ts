@@ -14,6 +14,7 @@ import type { listRooms, roomForOwner } from "@/lib/domain/rooms";
 import type { PresentedRecipient } from "@/lib/domain/recipients/session";
 import type { presentComment } from "@/lib/domain/comments";
 import type { listAssets } from "@/lib/domain/files";
+import type { ActivityOverview as ServerActivityOverview } from "@/lib/features/activity/readers";
 import type { SharedIdeaResult } from "@/lib/domain/shares/views";
 import type { SharedWithMeItem as ServerSharedWithMeItem } from "@/lib/domain/shares/shared-with-me";
 import type { NotificationSettings as ServerNotificationSettings } from "@/lib/domain/validation/notifications";
@@ -56,6 +57,9 @@ export type IdeaVersionDetail = Json<Awaited<ReturnType<typeof getVersion>>>;
 export type Idea = Json<Awaited<ReturnType<typeof getIdea>>>;
 
 /** GET /api/assets: the owner's uploaded images and PDFs. */
+export type ActivityOverview = Json<ServerActivityOverview>;
+export type ActivityReader = ActivityOverview["readers"][number];
+
 export type Asset = Json<Awaited<ReturnType<typeof listAssets>>[number]>;
 
 /** GET /api/auth/me, PUT /api/profile, and the `user` of POST /api/auth/login. */

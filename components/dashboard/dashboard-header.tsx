@@ -1,7 +1,9 @@
 "use client";
 
 import * as React from "react";
-import { ChevronDown } from "lucide-react";
+import Link from "next/link";
+import { Activity, ChevronDown } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
 import { Logo } from "@/components/layout/logo";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 
@@ -82,6 +84,11 @@ export function DashboardHeader({ user }: { user: DashboardUser }) {
         </div>
 
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+          {/* Who is reading what, across every idea and link: the founder's morning screen. */}
+          <Link href="/dashboard/activity" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Activity aria-hidden="true" />
+            <span className="max-sm:sr-only">Activity</span>
+          </Link>
           <p className="text-muted-foreground max-w-[7rem] truncate text-sm sm:max-w-[12rem]">Hi {greetingName}</p>
           {Menu ? (
             <Menu.component user={user} trigger={triggerContent} triggerClassName={TRIGGER_CLASS} focus={Menu.focus} defaultOpen={Menu.open} />

@@ -10,12 +10,7 @@ import {
   type PortfolioSort,
   type PortfolioStatusFilter,
 } from "@/components/dashboard/portfolio-filters";
-import { cn } from "@/client/utils";
-
-const selectClass = cn(
-  "border-input dark:bg-input/30 h-9 w-full rounded-md border bg-transparent px-3 text-base shadow-xs outline-none md:text-sm",
-  "focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px]",
-);
+import { nativeSelectClass as selectClass } from "@/components/ui/native-select";
 
 /** Search by title, filter by status, sort by date or title: one row on wide screens, stacked on phones. */
 export function PortfolioToolbar({ filters, onChange, shown }: { filters: PortfolioFilters; onChange: (next: PortfolioFilters) => void; shown: number }) {

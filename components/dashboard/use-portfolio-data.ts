@@ -2,7 +2,7 @@
 
 import { useCallback } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "@/client/query-client";
+import { liveQuery, queryKeys } from "@/client/query-client";
 import type { Asset, IdeaListItem, SharedWithMeItem } from "@/client/types";
 
 const NO_IDEAS: IdeaListItem[] = [];
@@ -15,7 +15,8 @@ const NO_SHARED: SharedWithMeItem[] = [];
  * showing the loading state again; a failed refresh keeps the lists already shown.
  */
 export function usePortfolioData({ sharedWithMe }: { sharedWithMe: boolean }) {
-  const ideas = useQuery<IdeaListItem[]>({ queryKey: queryKeys.ideas });
+  // Each card's view and recipient counts follow what recipients do while the dashboard is open.
+  const ideas = useQuery<IdeaListItem[]>({ queryKey: queryKeys.ideas, ...liveQuery });
   const assets = useQuery<Asset[]>({ queryKey: queryKeys.assets });
   const shared = useQuery<SharedWithMeItem[]>({ queryKey: queryKeys.sharedWithMe, enabled: sharedWithMe });
   const { refetch: refetchIdeas } = ideas;

@@ -9,12 +9,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { formatReadingTime } from "@/components/share/reading";
 import { apiRequest } from "@/client/request";
+import { ACTIVITY_PAGE_SIZE, liveQuery, refetchUnlessFresh } from "@/client/query-client";
 import type { ActivityEvent, ActivityPage, ActivityRecipientSummary, ActivitySummary } from "@/client/types";
 import { cn } from "@/client/utils";
 import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
 /** The screen loads the timeline a page at a time; the CSV has everything. */
-export const ACTIVITY_PAGE_SIZE = 50;
 
 /** The group of events that belong to no recipient: the owner's links (created, changed, revoked) and views of removed recipients. */
 export const LINKS_GROUP = "Links and other events";
@@ -146,7 +146,7 @@ function RecipientGroups({ groups }: { groups: Group[] }) {
  * The owner's own changes update the timeline without 'Refresh'. Every write on a link (create, edit,
  * revoke) ends by updating or invalidating the share list; when that list's data really changes (structural sharing
  * keeps the same object for an identical reload), the timeline is reloaded too. Comments and replies invalidate the
- * timeline themselves (owner-comments.tsx). 'Refresh' remains for what recipients do meanwhile.
+ * timeline themselves (owner-comments.tsx). What recipients do meanwhile arrives by polling (liveQuery); 'Refresh' remains.
  */
 function useFollowShareList(sharesUrl: string, activityUrl: string) {
   const queryClient = useQueryClient();
@@ -192,7 +192,9 @@ export function ActivityTimeline({ queryKey, csvUrl, sharesKey }: ActivityTimeli
       apiRequest<ActivityPage>("GET", `${url}?offset=${pageParam}&limit=${ACTIVITY_PAGE_SIZE}`, undefined, { signal, cache: "no-store" }),
     initialPageParam: 0,
     getNextPageParam: (last: ActivityPage) => last.nextOffset ?? undefined,
-    refetchOnMount: "always",
+    refetchOnMount: refetchUnlessFresh,
+    // Recipients' views, agreements and comments appear while the screen is open (every loaded page is reloaded).
+    ...liveQuery,
   });
   useFollowShareList(sharesKey[0], url);
   const pages = activity.data?.pages;

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { plural } from "@/components/share/evidence-format";
 import { LocalTime } from "@/components/ui/local-time";
 import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
-import { queryKeys } from "@/client/query-client";
+import { liveQuery, queryKeys, refetchUnlessFresh } from "@/client/query-client";
 import type { ShareRecipient } from "@/client/types";
 
 /** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
@@ -155,11 +155,12 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
  * (GET /api/shares/{id}/recipients). `unit`: a PDF idea is read in pages, any other in sections; null for a room's link,
  * whose reading is per idea (the room's reading table).
  */
-export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { shareId: string; unit?: ReadingUnit | null; requireNda?: boolean }) {
+export function LinkRecipients({ shareId, unit = "page", requireNda = true, live = false }: { shareId: string; unit?: ReadingUnit | null; requireNda?: boolean; live?: boolean }) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
-  const query = useQuery<ShareRecipient[]>({ queryKey: queryKeys.recipients(shareId), refetchOnMount: "always" });
+  // A link that still opens gains recipients and views while the owner watches: polled (an inactive link's list is final).
+  const query = useQuery<ShareRecipient[]>({ queryKey: queryKeys.recipients(shareId), refetchOnMount: refetchUnlessFresh, ...(live ? liveQuery : {}) });
 
   if (query.isPending) {
     return (
@@ -182,11 +183,14 @@ export function LinkRecipients({ shareId, unit = "page", requireNda = true }: { 
   const recipients = query.data;
   if (recipients.length === 0) return <p className="text-muted-foreground text-xs">No recipients yet</p>;
   const views = recipients.reduce((n, r) => n + r.views.length, 0);
+  // Someone who declined the agreement is listed (the evidence) but is not a recipient of the idea.
+  const declined = recipients.filter((r) => r.declinedAt !== null).length;
   const shown = all ? recipients : recipients.slice(0, RECIPIENTS_SHOWN);
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h3 id={headingId} className="text-sm font-medium" data-slot="recipient-totals">
-        {plural(recipients.length, "recipient")} · {plural(views, "view")}
+        {plural(recipients.length - declined, "recipient")}
+        {declined > 0 ? ` · ${declined} declined` : ""} · {plural(views, "view")}
       </h3>
       {unit ? (
         <p className="text-muted-foreground text-xs" data-slot="reading-summary">

@@ -12,7 +12,10 @@ import type { OwnerShare, RevokedShare } from "@/client/types";
 
 export const REVOKE_FAILED = "Failed to revoke share link. Please try again.";
 
-/** 'Revoke' with its confirmation: DELETE /api/shares/{id}; the link stops working at once. */
+/**
+ * 'Revoke' with its confirmation: DELETE /api/shares/{id}; the link stops working at once. The button is named after the
+ * link ('Revoke Sequoia', or 'Revoke Full access link' when unnamed): a screen reader's list of buttons tells them apart.
+ */
 export function RevokeShareDialog({ share, label }: { share: OwnerShare; label: string }) {
   const queryClient = useQueryClient();
   const deletion = useApiMutation(() => apiRequest<RevokedShare>("DELETE", `/api/shares/${encodeURIComponent(share.id)}`));
@@ -32,7 +35,7 @@ export function RevokeShareDialog({ share, label }: { share: OwnerShare; label: 
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" variant="outline" size="sm" className="text-destructive hover:text-destructive" aria-label={`Revoke ${label}`}>
+        <Button type="button" variant="outline" size="sm" className="text-destructive hover:text-destructive" aria-label={`Revoke ${share.name?.trim() || `${label} link`}`}>
           <Ban aria-hidden="true" />
           Revoke
         </Button>

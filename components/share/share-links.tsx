@@ -15,7 +15,7 @@ import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
 import { agreementLabel, pinnedVersionLabel, shareUrl, type ShareTarget } from "@/components/share/share-form-values";
 import { shareListKey } from "@/components/share/share-list-cache";
-import { refetchUnlessFresh } from "@/client/query-client";
+import { liveQuery, refetchUnlessFresh } from "@/client/query-client";
 import type { OwnerShare, RoomDetail, Share } from "@/client/types";
 import { SHARE_TYPE_LABELS } from "@/lib/domain/validation/share-types";
 import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
@@ -103,7 +103,7 @@ function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; u
           </div>
         )}
       </div>
-      <LinkRecipients shareId={share.id} unit={unit} requireNda={share.requireNda !== false} />
+      <LinkRecipients shareId={share.id} unit={unit} requireNda={share.requireNda !== false} live={state === null} />
     </li>
   );
 }
@@ -117,10 +117,10 @@ export function ShareLinks({ target, unit = "page" }: { target: ShareTarget; uni
   const roomId = "roomId" in target ? target.roomId : null;
   const headingId = useId();
   const queryClient = useQueryClient();
-  // Recipients change the view counts: reload when the screen opens again (no polling, no refetch on focus); the
-  // page's own answer, just loaded on the server, is not fetched twice.
+  // Recipients change the view counts: polled while the screen is open and visible, and reloaded when it opens again;
+  // the page's own answer, just loaded on the server, is not fetched twice.
   const select = useCallback((data: Share[] | RoomDetail): OwnerShare[] => ("shares" in data ? data.shares : data), []);
-  const shares = useQuery<Share[] | RoomDetail, Error, OwnerShare[]>({ queryKey: shareListKey(target), refetchOnMount: refetchUnlessFresh, select });
+  const shares = useQuery<Share[] | RoomDetail, Error, OwnerShare[]>({ queryKey: shareListKey(target), refetchOnMount: refetchUnlessFresh, select, ...liveQuery });
   const list = shares.data ?? [];
   const now = shares.dataUpdatedAt; // expiry is judged as of the last load
   const active = list.filter((s) => linkState(s, now) === null);

@@ -7,7 +7,8 @@ import { scopeWhere, type ActivityScope } from "@/lib/domain/activity/scope";
  * whole history: the timeline itself is paged, so counting the events the screen has loaded would undercount.
  *
  * A recipient is a person, not a link visit: the same address on two links (or twice on one) counts once, compared
- * without case, as the recipient gave it.
+ * without case, as the recipient gave it. Someone who declined the agreement on every visit is no recipient of the
+ * idea (their events stay on the timeline, with their own figures).
  *
  * Reading time is a plain sum of the views' figures: lib/domain/engagement already counts each person's reports against
  * their wall-clock time across all their views of the idea (parallel tabs, browsers, visits, links), so the sum for
@@ -18,7 +19,7 @@ import { scopeWhere, type ActivityScope } from "@/lib/domain/activity/scope";
 export type ActivitySummary = { links: number; recipients: number; agreements: number; views: number; readingSeconds: number };
 
 /** One recipient's own figures (their group on the timeline), keyed by the lower-cased e-mail. */
-export type ActivityRecipientSummary = { email: string; name: string; views: number; readingSeconds: number; agreements: number };
+export type ActivityRecipientSummary = { email: string; name: string; views: number; readingSeconds: number; agreements: number; declined: boolean };
 
 const seconds = (ms: bigint | number | null) => Math.round(Number(ms ?? 0) / 1000);
 
@@ -32,12 +33,13 @@ export async function activitySummary(scope: number | ActivityScope): Promise<{ 
              COUNT(v."id")::int AS "views",
              SUM(v."engagementMs")::bigint AS "readingMs"
       FROM "ViewEvent" v WHERE ${where.viewsSql}`,
-    db.$queryRaw<{ email: string; name: string; views: number; readingMs: bigint | null; agreements: number }[]>`
+    db.$queryRaw<{ email: string; name: string; views: number; readingMs: bigint | null; agreements: number; declined: boolean }[]>`
       SELECT lower(r."email") AS "email",
              (array_agg(r."name" ORDER BY r."createdAt" DESC, r."id" DESC))[1] AS "name",
              COALESCE(SUM(v."views"), 0)::int AS "views",
              COALESCE(SUM(v."ms"), 0)::bigint AS "readingMs",
-             COUNT(n."id")::int AS "agreements"
+             COUNT(n."id")::int AS "agreements",
+             bool_and(r."declinedAt" IS NOT NULL) AS "declined"
       FROM "Recipient" r
       JOIN "Share" s ON s."id" = r."shareId"
       LEFT JOIN (SELECT "recipientId", COUNT(*) AS "views", SUM("engagementMs") AS "ms"
@@ -50,11 +52,11 @@ export async function activitySummary(scope: number | ActivityScope): Promise<{ 
   return {
     summary: {
       links: totals?.links ?? 0,
-      recipients: people.length,
+      recipients: people.filter((p) => !p.declined).length,
       agreements: totals?.agreements ?? 0,
       views: totals?.views ?? 0,
       readingSeconds: seconds(totals?.readingMs ?? 0),
     },
-    people: people.map((p) => ({ email: p.email, name: p.name, views: p.views, readingSeconds: seconds(p.readingMs), agreements: p.agreements })),
+    people: people.map((p) => ({ email: p.email, name: p.name, views: p.views, readingSeconds: seconds(p.readingMs), agreements: p.agreements, declined: p.declined })),
   };
 }

@@ -10,7 +10,8 @@ export async function ideaCounts(ideaIds: number[]): Promise<Map<number, { viewC
     db.$queryRaw<{ ideaId: number; recipients: number }[]>`
       SELECT s."ideaId" AS "ideaId", COUNT(DISTINCT lower(r."email"))::int AS "recipients"
       FROM "Recipient" r JOIN "Share" s ON s."id" = r."shareId"
-      WHERE s."ideaId" = ANY(${ideaIds}::int[])
+      -- Someone who declined the agreement is no recipient of the idea (a later visit that did not decline counts).
+      WHERE s."ideaId" = ANY(${ideaIds}::int[]) AND r."declinedAt" IS NULL
       GROUP BY s."ideaId"`,
   ]);
   const entry = (id: number) => counts.get(id) ?? counts.set(id, { viewCount: 0, recipientCount: 0 }).get(id)!;

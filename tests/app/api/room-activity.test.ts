@@ -86,7 +86,7 @@ describe("GET /api/rooms/{id}/activity", () => {
 
     // The figures count the room's links only.
     expect(body.summary).toEqual({ links: 1, recipients: 1, agreements: 1, views: 2, readingSeconds: 0 });
-    expect(body.people).toEqual([{ email: "grace@example.com", name: "Grace Hopper", views: 2, readingSeconds: 0, agreements: 1 }]);
+    expect(body.people).toEqual([{ email: "grace@example.com", name: "Grace Hopper", views: 2, readingSeconds: 0, agreements: 1, declined: false }]);
 
     // The deck's own timeline is as before: its link and reader, and the room's view of the deck (it showed the deck),
     // with no room link events.
@@ -109,7 +109,8 @@ describe("GET /api/rooms/{id}/activity", () => {
     const { body } = await activity(room.id);
     expect(body.events.map((e: { type: string }) => e.type)).toEqual(["link_revoked", "link_changed", "nda_declined", "code_verified", "recipient_identified", "link_created"]);
     expect(body.events.find((e: { type: string }) => e.type === "link_changed").detail).toMatch(/views/);
-    expect(body.summary).toMatchObject({ links: 1, recipients: 1, agreements: 0, views: 0 });
+    // The reader declined: no recipient of the room (the events stay).
+    expect(body.summary).toMatchObject({ links: 1, recipients: 0, agreements: 0, views: 0 });
   });
 
   it("pages the timeline: the pages together are the whole list; bad paging parameters fall back to the defaults", async () => {

@@ -3,6 +3,7 @@ import { listActivity } from "@/lib/domain/activity";
 import { activitySummary } from "@/lib/domain/activity/summary";
 import { ideaCounts } from "@/lib/domain/ideas/counts";
 import { revokeShare } from "@/lib/domain/shares";
+import { declineNda } from "@/lib/domain/recipients/decline";
 import { agreedRecipient, createDraft, createRecipient, createShare, createUser } from "../../../factories";
 
 /**
@@ -40,9 +41,25 @@ describe("activity summary", () => {
     const { summary, people } = await activitySummary(idea.id);
     expect(summary).toEqual({ links: 2, recipients: 2, agreements: 2, views: 4, readingSeconds: 60 });
     expect(people).toEqual([
-      { email: "bob@example.com", name: "Bob", views: 0, readingSeconds: 0, agreements: 1 },
-      { email: "grace@example.com", name: "Grace Hopper", views: 3, readingSeconds: 55, agreements: 1 },
+      { email: "bob@example.com", name: "Bob", views: 0, readingSeconds: 0, agreements: 1, declined: false },
+      { email: "grace@example.com", name: "Grace Hopper", views: 3, readingSeconds: 55, agreements: 1, declined: false },
     ]);
+  });
+
+  it("does not count someone who declined the agreement as a recipient, unless another visit of theirs did not decline", async () => {
+    const { idea } = await history();
+    const link = await createShare((await db.idea.findUniqueOrThrow({ where: { id: idea.id } })).ownerId, idea.id);
+    const dan = await createRecipient(link, { name: "Dan", email: "dan@example.com" });
+    await declineNda(dan.id, dan.secrets);
+    let figures = await activitySummary(idea.id);
+    expect(figures.summary.recipients).toBe(2);
+    expect(figures.people.find((p) => p.email === "dan@example.com")).toMatchObject({ declined: true });
+    expect((await ideaCounts([idea.id])).get(idea.id)).toMatchObject({ recipientCount: 2 });
+    // Dan comes back and identifies again without declining: a recipient now.
+    await createRecipient(link, { name: "Dan", email: "dan@example.com" });
+    figures = await activitySummary(idea.id);
+    expect(figures.summary.recipients).toBe(3);
+    expect((await ideaCounts([idea.id])).get(idea.id)).toMatchObject({ recipientCount: 3 });
   });
 
   it("is all zeros for an idea without links", async () => {
