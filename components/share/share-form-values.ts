@@ -46,7 +46,33 @@ export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "ex
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", note: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
+/**
+ * New links start time-limited (an account may choose another type in 'Sharing defaults'); the expiry is prefilled
+ * from the account's days when the form mounts (startingShareForm), never here: a module constant cannot know "now".
+ */
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "time-dependent", expiresAt: "", maxViews: "", recipientEmail: "", note: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
+
+/** 'Expires after (days)' for an account that never chose (the server's default too). */
+export const DEFAULT_EXPIRY_DAYS = 30;
+
+/** `days` from `now` as a datetime-local value (local time, to the minute). */
+export function localDateTimeAfterDays(days: number, now = new Date()): string {
+  const at = new Date(now.getTime() + days * 86_400_000);
+  at.setSeconds(0, 0);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** What the account's 'Sharing defaults' give a new link's form (the subset it reads). */
+export type ShareFormDefaults = { shareType: ShareTypeValue; expiryDays: number; allowDownload: boolean; screenShield: boolean };
+
+/**
+ * The form's first values: the account's defaults once loaded, else the product's (time-limited, 30 days). The expiry
+ * is prefilled whatever the type, so switching to 'Time-dependent' finds it there.
+ */
+export function startingShareForm(d: ShareFormDefaults | undefined, now = new Date()): ShareFormValues {
+  const start = { ...EMPTY_SHARE_FORM, expiresAt: localDateTimeAfterDays(d?.expiryDays ?? DEFAULT_EXPIRY_DAYS, now) };
+  return d ? { ...start, shareType: d.shareType, allowDownload: d.allowDownload, screenShield: d.screenShield } : start;
+}
 
 /** A list as people type it: separated by commas, semicolons or white space. */
 export function splitList(value: string): string[] {

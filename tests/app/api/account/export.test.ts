@@ -130,7 +130,7 @@ describe("GET /api/account/export", () => {
         notifyFirstView: true,
         notifyComments: true,
         showEmailOnCertificates: false,
-        sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7 },
+        sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7, shareType: "time-dependent" },
         webhooks: [{ id: hook.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"] }],
       },
       agreements: [
