@@ -42,7 +42,10 @@ export type GateShare = {
   createdBy: { sharingBlockedDomains: readonly string[] };
 };
 /** The recipient fields the gate reads. */
-export type GateRecipient = Pick<Recipient, "email" | "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
+export type GateRecipient = Pick<Recipient, "email" | "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt"> & {
+  /** 'Let back in': one more delivery past the link's limit (absent: none). */
+  readmittedAt?: Date | null;
+};
 
 /** What a Prisma query on Share includes for the gate beside the share's own columns (the owner's blocked domains). */
 export const gateShareInclude = { createdBy: { select: { sharingBlockedDomains: true } } } as const satisfies Prisma.ShareInclude;
