@@ -126,6 +126,8 @@ const common = {
   agreementId: agreementIdField.optional(),
   /** Off, recipients identify and read with no agreement step. Default on. */
   requireNda: z.boolean("requireNda must be true or false").optional(),
+  /** On, every recipient proves their address with the e-mailed 6-digit code, as on an e-mail link. Default off. */
+  requireVerifiedEmail: z.boolean("requireVerifiedEmail must be true or false").optional(),
   /**
    * True keeps the link on the version published when it was created; false (default) shows the latest
    * published version. Stored as the pinned version's number (none while the idea was never published).
@@ -176,6 +178,7 @@ export const updateShareSchema = z.strictObject(
     blockedDomains: domainList.optional(),
     agreementId: common.agreementId,
     requireNda: common.requireNda,
+    requireVerifiedEmail: common.requireVerifiedEmail,
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
 );
