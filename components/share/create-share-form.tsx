@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
-  LINK_OPTIONS, startingShareForm, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
+  linkOptionsFor, startingShareForm, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues, type ShareTarget,
 } from "@/components/share/share-form-values";
 import { shareListKey } from "@/components/share/share-list-cache";
@@ -146,7 +146,7 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
       const kept = getValues();
-      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda });
+      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda, requireVerifiedEmail: kept.requireVerifiedEmail });
       void queryClient.invalidateQueries({ queryKey: shareListKey(target) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
@@ -312,7 +312,7 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
         ) : null}
 
         <div className="space-y-3">
-          {LINK_OPTIONS.filter((option) => option.field !== "pinVersion" || version !== null).map((option) => (
+          {linkOptionsFor(shareType, version).map((option) => (
             <div key={option.field} className="flex items-start gap-3">
               <Switch
                 id={`share-${option.field}`}
