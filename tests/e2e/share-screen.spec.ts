@@ -421,7 +421,7 @@ test.describe("share screen", () => {
     await arrow("ArrowDown", "Share by Email (Full Access)");
     await expect(page.getByRole("button", { name: "Send Email Invitation" })).toBeVisible();
     await arrow("ArrowUp", "Full access (unlimited views)");
-    // Tab passes the two link options (switches, Space toggles them) on the way to the button.
+    // Tab passes the link options (switches, Space toggles them) on the way to the button.
     await page.keyboard.press("Tab");
     await expect(page.getByRole("switch", { name: "Allow download" })).toBeFocused();
     await page.keyboard.press("Tab");
@@ -429,6 +429,8 @@ test.describe("share screen", () => {
     await page.keyboard.press("Tab");
     // A published idea: the link may stay on its current version.
     await expect(page.getByRole("switch", { name: "Stay on version 1" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("switch", { name: "Require a verified e-mail" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Generate Share Link" })).toBeFocused();
     await page.keyboard.press("Enter");
