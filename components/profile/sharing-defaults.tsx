@@ -9,10 +9,12 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { apiRequest, errorMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
-import { splitList } from "@/components/share/share-form-values";
+import { DEFAULT_EXPIRY_DAYS, SHARE_TYPE_CHOICES, splitList } from "@/components/share/share-form-values";
+import type { ShareTypeValue } from "@/lib/domain/validation/share-types";
+import { cn } from "@/client/utils";
 import { ProfileSection } from "@/components/profile/profile-section";
 
-export type SharingDefaultsInfo = { blockedDomains: string[]; allowDownload: boolean; screenShield: boolean; expiryDays: number | null };
+export type SharingDefaultsInfo = { blockedDomains: string[]; allowDownload: boolean; screenShield: boolean; expiryDays: number; shareType: ShareTypeValue };
 
 /**
  * 'Sharing defaults': domains none of the owner's links opens to (competitors, for example), and what a
@@ -22,11 +24,13 @@ export function SharingDefaults({ initial }: { initial: SharingDefaultsInfo }) {
   const [blocked, setBlocked] = useState(initial.blockedDomains.join(", "));
   const [allowDownload, setAllowDownload] = useState(initial.allowDownload);
   const [screenShield, setScreenShield] = useState(initial.screenShield);
-  const [expiryDays, setExpiryDays] = useState(initial.expiryDays === null ? "" : String(initial.expiryDays));
+  const [shareType, setShareType] = useState<ShareTypeValue>(initial.shareType);
+  const [expiryDays, setExpiryDays] = useState(String(initial.expiryDays ?? DEFAULT_EXPIRY_DAYS));
   const [error, setError] = useState<string | null>(null);
   const save = useApiMutation((body: Record<string, unknown>) => apiRequest<SharingDefaultsInfo>("PUT", "/api/profile/sharing-defaults", body), {
     onSuccess: (saved) => {
       setBlocked(saved.blockedDomains.join(", "));
+      setExpiryDays(String(saved.expiryDays));
       toast.success("Sharing defaults saved.");
     },
     onError: (err) => setError(errorMessage(err, "Failed to save the sharing defaults. Please try again.")),
@@ -36,9 +40,9 @@ export function SharingDefaults({ initial }: { initial: SharingDefaultsInfo }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    const days = expiryDays.trim() === "" ? null : /^\d+$/.test(expiryDays.trim()) ? Number(expiryDays.trim()) : Number.NaN;
-    // A malformed number goes as typed: the server's message names it.
-    save.mutate({ blockedDomains: splitList(blocked), allowDownload, screenShield, expiryDays: Number.isNaN(days) ? expiryDays : days });
+    const days = expiryDays.trim();
+    // A malformed number (or none) goes as typed: the server's message names it.
+    save.mutate({ blockedDomains: splitList(blocked), allowDownload, screenShield, shareType, expiryDays: /^\d+$/.test(days) ? Number(days) : days });
   };
 
   return (
@@ -59,9 +63,28 @@ export function SharingDefaults({ initial }: { initial: SharingDefaultsInfo }) {
             Screen shield on new links
           </Label>
         </div>
-        <FormField id="sharing-default-expiry" label="Time-limited links expire after (days)">
+        <FormField id="sharing-default-type" label="Default link type" hint="The type a new link starts with on the share screen.">
           {(control) => (
-            <Input {...control} type="number" inputMode="numeric" min={1} value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} placeholder="No default" />
+            <select
+              {...control}
+              value={shareType}
+              onChange={(e) => setShareType(e.target.value as ShareTypeValue)}
+              className={cn(
+                "border-input bg-background h-9 w-full min-w-0 rounded-md border px-3 py-1 text-base shadow-xs outline-none md:text-sm",
+                "focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px]",
+              )}
+            >
+              {SHARE_TYPE_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id="sharing-default-expiry" label="Expires after (days)" hint="A new time-limited link's expiry date is prefilled this many days ahead (1 to 365).">
+          {(control) => (
+            <Input {...control} type="number" inputMode="numeric" min={1} max={365} value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} />
           )}
         </FormField>
         {error ? (

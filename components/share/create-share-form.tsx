@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
-  EMPTY_SHARE_FORM, LINK_OPTIONS, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
+  linkOptionsFor, startingShareForm, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
   type ShareField, type ShareFormErrors, type ShareFormValues, type ShareTarget,
 } from "@/components/share/share-form-values";
 import { shareListKey } from "@/components/share/share-list-cache";
@@ -74,18 +74,6 @@ function describedBy(field: ShareField, error: string | undefined, hint?: boolea
   return { id: FIELD_IDS[field], "aria-invalid": error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
 }
 
-/** The form's first values under the owner's sharing defaults (the expiry as local datetime-local text). */
-function withDefaults(d: SharingDefaultsInfo | undefined): ShareFormValues {
-  if (!d) return EMPTY_SHARE_FORM;
-  let expiresAt = "";
-  if (d.expiryDays) {
-    const at = new Date(Date.now() + d.expiryDays * 86_400_000);
-    at.setSeconds(0, 0);
-    expiresAt = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  }
-  return { ...EMPTY_SHARE_FORM, allowDownload: d.allowDownload, screenShield: d.screenShield, expiresAt };
-}
-
 /** The date-time picker cannot go back in time: its minimum is "now", set when it gets focus (not during render). */
 function setMinToNow(input: HTMLInputElement) {
   const now = new Date();
@@ -103,17 +91,19 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
   const headingId = useId();
   const typeLabelId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // Time-limited, 30 days from now, until the account's own defaults arrive (computed once, not on every render).
+  const [firstValues] = useState(() => startingShareForm(undefined));
   // The rules (the handler's own zod schema) load when the form is first focused, and are awaited on submit.
   const form = useLightForm<CreateShareRequest, ShareFormValues>({
     loadSchema: () => import("@/components/share/share-form-model").then((m) => m.shareFormSchema(target)),
-    defaultValues: EMPTY_SHARE_FORM,
+    defaultValues: firstValues,
     shouldFocusError: false,
   });
   const { register, handleSubmit, reset, getValues, setError, clearErrors, isDirty, setValue, value } = form;
   const [formError, setFormError] = useState<string | null>(null);
   // 'Sharing defaults': a new link starts with the owner's options and expiry, until they touch the form.
   const defaults = useQuery<SharingDefaultsInfo>({ queryKey: ["/api/profile/sharing-defaults"], staleTime: 60_000 });
-  const startValues = useMemo(() => withDefaults(defaults.data), [defaults.data]);
+  const startValues = useMemo(() => (defaults.data ? startingShareForm(defaults.data) : firstValues), [defaults.data, firstValues]);
   // Once, when they arrive (not after each reset that follows a created link, which keeps the chosen type).
   const defaultsApplied = useRef(false);
   useEffect(() => {
@@ -156,7 +146,7 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
       const kept = getValues();
-      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda });
+      reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda, requireVerifiedEmail: kept.requireVerifiedEmail });
       void queryClient.invalidateQueries({ queryKey: shareListKey(target) });
     } catch (err) {
       toast.error("Error", { description: CREATE_FAILED });
@@ -322,7 +312,7 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
         ) : null}
 
         <div className="space-y-3">
-          {LINK_OPTIONS.filter((option) => option.field !== "pinVersion" || version !== null).map((option) => (
+          {linkOptionsFor(shareType, version).map((option) => (
             <div key={option.field} className="flex items-start gap-3">
               <Switch
                 id={`share-${option.field}`}

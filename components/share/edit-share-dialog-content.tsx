@@ -49,6 +49,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
   const [removePasscode, setRemovePasscode] = useState(false);
   const [agreementId, setAgreementId] = useState(share.agreementId ?? STANDARD_AGREEMENT);
   const [requireNda, setRequireNda] = useState(share.requireNda !== false);
+  const [requireVerifiedEmail, setRequireVerifiedEmail] = useState(share.requireVerifiedEmail === true);
   const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -66,6 +67,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     if (screenShield !== share.screenShield) patch.screenShield = screenShield;
     if (agreementId !== (share.agreementId ?? STANDARD_AGREEMENT)) patch.agreementId = agreementId === STANDARD_AGREEMENT ? null : agreementId;
     if (requireNda !== (share.requireNda !== false)) patch.requireNda = requireNda;
+    if (requireVerifiedEmail !== (share.requireVerifiedEmail === true)) patch.requireVerifiedEmail = requireVerifiedEmail;
     if (removePasscode) patch.passcode = null;
     else if (passcode !== "") patch.passcode = passcode;
     return patch as UpdateShareRequest;
@@ -143,6 +145,14 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
               Screen shield
             </Label>
           </div>
+          {share.shareType !== "email" ? (
+            <div className="flex items-center gap-3">
+              <Switch id={`edit-${share.id}-verified-email`} checked={requireVerifiedEmail} onCheckedChange={setRequireVerifiedEmail} />
+              <Label htmlFor={`edit-${share.id}-verified-email`} className="font-normal">
+                Require a verified e-mail
+              </Label>
+            </div>
+          ) : null}
           <div className="space-y-2">
             <FormField id={`edit-${share.id}-passcode`} label={share.hasPasscode ? "New passcode" : "Passcode"} error={errors.passcode} hint={`At least ${PASSCODE_MIN_LENGTH} characters.`}>
               {(control) => <Input {...control} autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} disabled={removePasscode} maxLength={PASSCODE_MAX_LENGTH} />}

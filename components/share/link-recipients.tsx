@@ -2,8 +2,11 @@
 
 import { useId, useState } from "react";
 import dynamic from "next/dynamic";
-import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Download, XCircle } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Download, RotateCcw, XCircle } from "lucide-react";
+import { toast } from "@/client/toast";
+import { apiRequest, errorMessage } from "@/client/request";
+import { useApiMutation } from "@/client/mutation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -75,6 +78,48 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
   );
 }
 
+/**
+ * 'Let back in' for a recipient that a one-time or used-up link keeps out: that recipient alone may open the link once
+ * more. The server decides when it applies (`readmission`); once granted the item says so until it is used.
+ */
+function LetBackIn({ shareId, recipient }: { shareId: string; recipient: ShareRecipient }) {
+  const queryClient = useQueryClient();
+  const readmit = useApiMutation(
+    () => apiRequest<{ id: string }>("POST", `/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/readmit`),
+    {
+      invalidates: [queryKeys.recipients(shareId)],
+      onSuccess: () => {
+        toast.success(`${recipient.name} can open the link once more.`);
+        // The change is on the timeline of whichever idea or room the link opens.
+        void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].endsWith("/activity") });
+      },
+      onError: (err) => toast.error("Error", { description: errorMessage(err, "Failed to let the recipient back in. Please try again.") }),
+    },
+  );
+  if (recipient.readmission === "granted") {
+    return (
+      <p className="text-xs text-muted-foreground" data-slot="readmitted">
+        Let back in: can open the link once more
+      </p>
+    );
+  }
+  if (recipient.readmission !== "possible") return null;
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      disabled={readmit.isPending}
+      aria-busy={readmit.isPending}
+      aria-label={`Let back in: ${recipient.name}`}
+      onClick={() => readmit.mutate()}
+    >
+      {readmit.isPending ? <Spinner label="Letting back in..." /> : <RotateCcw aria-hidden="true" />}
+      Let back in
+    </Button>
+  );
+}
+
 function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: string; recipient: ShareRecipient; unit: ReadingUnit | null; requireNda: boolean }) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
@@ -137,6 +182,7 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
       </div>
       {unit ? <RecipientReading recipient={recipient} unit={unit} /> : null}
       <RecipientViews recipient={recipient} />
+      <LetBackIn shareId={shareId} recipient={recipient} />
       <a
         href={`/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/receipt.pdf`}
         download

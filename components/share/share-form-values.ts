@@ -36,6 +36,8 @@ export type ShareFormValues = {
   requireNda: boolean;
   /** Keep the link on the version published now; off: it follows the latest version. */
   pinVersion: boolean;
+  /** Every recipient proves their address with the e-mailed code (an e-mail link always does). */
+  requireVerifiedEmail: boolean;
 };
 
 /** The agreement select's value for the standard agreement (sent as null). */
@@ -46,7 +48,33 @@ export const SHARE_FIELDS = ["name", "passcode", "agreementId", "shareType", "ex
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export type ShareFormErrors = Partial<Record<ShareField, string>>;
 
-export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "one-time", expiresAt: "", maxViews: "", recipientEmail: "", note: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false };
+/**
+ * New links start time-limited (an account may choose another type in 'Sharing defaults'); the expiry is prefilled
+ * from the account's days when the form mounts (startingShareForm), never here: a module constant cannot know "now".
+ */
+export const EMPTY_SHARE_FORM: ShareFormValues = { shareType: "time-dependent", expiresAt: "", maxViews: "", recipientEmail: "", note: "", allowDownload: false, screenShield: false, passcode: "", name: "", allowedEmails: "", allowedDomains: "", blockedDomains: "", agreementId: "", requireNda: true, pinVersion: false, requireVerifiedEmail: false };
+
+/** 'Expires after (days)' for an account that never chose (the server's default too). */
+export const DEFAULT_EXPIRY_DAYS = 30;
+
+/** `days` from `now` as a datetime-local value (local time, to the minute). */
+export function localDateTimeAfterDays(days: number, now = new Date()): string {
+  const at = new Date(now.getTime() + days * 86_400_000);
+  at.setSeconds(0, 0);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** What the account's 'Sharing defaults' give a new link's form (the subset it reads). */
+export type ShareFormDefaults = { shareType: ShareTypeValue; expiryDays: number; allowDownload: boolean; screenShield: boolean };
+
+/**
+ * The form's first values: the account's defaults once loaded, else the product's (time-limited, 30 days). The expiry
+ * is prefilled whatever the type, so switching to 'Time-dependent' finds it there.
+ */
+export function startingShareForm(d: ShareFormDefaults | undefined, now = new Date()): ShareFormValues {
+  const start = { ...EMPTY_SHARE_FORM, expiresAt: localDateTimeAfterDays(d?.expiryDays ?? DEFAULT_EXPIRY_DAYS, now) };
+  return d ? { ...start, shareType: d.shareType, allowDownload: d.allowDownload, screenShield: d.screenShield } : start;
+}
 
 /** A list as people type it: separated by commas, semicolons or white space. */
 export function splitList(value: string): string[] {
@@ -54,7 +82,7 @@ export function splitList(value: string): string[] {
 }
 
 /** The link option switches, with the hint under each. */
-export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersion"; label: string; hint: string }[] = [
+export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersion" | "requireVerifiedEmail"; label: string; hint: string }[] = [
   { field: "allowDownload", label: "Allow download", hint: "Recipients may download the PDF, marked with their name and e-mail. Off: they read page images only." },
   { field: "screenShield", label: "Screen shield", hint: "Blurs the document when the window loses focus, blocks printing and saving images." },
   {
@@ -62,7 +90,17 @@ export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersi
     label: "Stay on this version",
     hint: "Recipients keep reading the version published now, even after you publish a new one. Off: they read the latest version.",
   },
+  {
+    field: "requireVerifiedEmail",
+    label: "Require a verified e-mail",
+    hint: "Recipients prove their address with a 6-digit code e-mailed to them before they read.",
+  },
 ];
+
+/** The switches a link of `shareType` offers: an e-mail link always proves the address, so it has no such switch. */
+export function linkOptionsFor(shareType: ShareTypeValue, version: number | null) {
+  return LINK_OPTIONS.filter((o) => (o.field !== "pinVersion" || version !== null) && (o.field !== "requireVerifiedEmail" || shareType !== "email"));
+}
 
 /** The radio choices, in the order and words of SPEC §2. */
 export const SHARE_TYPE_CHOICES: { value: ShareTypeValue; label: string }[] = [
@@ -119,6 +157,8 @@ export function shareRequestBody(values: ShareFormValues, target: ShareTarget): 
     ...(values.requireNda === false ? { requireNda: false } : {}),
     // Sent only when chosen (absent: the link follows the latest version).
     ...(values.pinVersion ? { pinVersion: true } : {}),
+    // Sent only when chosen, and not for an e-mail link (whose address is always proven).
+    ...(values.requireVerifiedEmail && values.shareType !== "email" ? { requireVerifiedEmail: true } : {}),
   } as CreateShareRequest;
 }
 

@@ -69,6 +69,7 @@ function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; u
             {share.allowDownload ? <Badge variant="outline">Download allowed</Badge> : null}
             {share.screenShield ? <Badge variant="outline">Screen shield</Badge> : null}
             {share.hasPasscode ? <Badge variant="outline">Passcode</Badge> : null}
+            {share.requireVerifiedEmail && share.shareType !== "email" ? <Badge variant="outline">Verified e-mail</Badge> : null}
             {pinnedVersionLabel(share) ? <Badge variant="outline">{pinnedVersionLabel(share)}</Badge> : null}
           </p>
           <p className="text-muted-foreground text-sm" data-slot="share-agreement">

@@ -1,4 +1,4 @@
-import { EMPTY_SHARE_FORM, serverFieldErrors, shareFieldsFor, shareFormSchema, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
+import { EMPTY_SHARE_FORM, localDateTimeAfterDays, serverFieldErrors, startingShareForm, shareFieldsFor, shareFormSchema, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
 import { ApiError } from "@/client/request";
 import { createShareSchema } from "@/lib/domain/validation/share-link";
 import { MESSAGES } from "@/lib/domain/validation/sharing";
@@ -93,7 +93,7 @@ describe("share form", () => {
   });
 
   it("an empty Maximum Views means unlimited (null)", () => {
-    expect(toCreateShareRequest(form({ maxViews: "  " }), { ideaId: 1 })).toMatchObject({ ok: true, body: { maxViews: null } });
+    expect(toCreateShareRequest(form({ shareType: "one-time", maxViews: "  " }), { ideaId: 1 })).toMatchObject({ ok: true, body: { maxViews: null } });
   });
 
   it("refuses a missing, past or unreadable expiry, a bad maximum and a bad address, each on its own field", () => {
@@ -101,7 +101,7 @@ describe("share form", () => {
     expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "2020-01-01T00:00" }), { ideaId: 1 })).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
     expect(toCreateShareRequest(form({ shareType: "time-dependent", expiresAt: "garbage" }), { ideaId: 1 })).toEqual({ ok: false, errors: { expiresAt: MESSAGES.expiresAt } });
     for (const bad of ["0", "-1", "1.5", "1e3", "abc", "1000001"]) {
-      expect(toCreateShareRequest(form({ maxViews: bad }), { ideaId: 1 })).toEqual({ ok: false, errors: { maxViews: MESSAGES.maxViews } });
+      expect(toCreateShareRequest(form({ shareType: "one-time", maxViews: bad }), { ideaId: 1 })).toEqual({ ok: false, errors: { maxViews: MESSAGES.maxViews } });
     }
     for (const bad of ["", "not-an-address", "a@b"]) {
       expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: bad }), { ideaId: 1 })).toEqual({ ok: false, errors: { recipientEmail: MESSAGES.recipientEmail } });
@@ -137,5 +137,18 @@ describe("share form", () => {
 
   it("the link is {origin}/view/{accessLink}", () => {
     expect(shareUrl("abc_-123", "https://vault.example")).toBe("https://vault.example/view/abc_-123");
+  });
+
+  it("a new link starts time-limited, expiring 30 days from now (local time), or as the account's defaults say", () => {
+    const now = new Date(2026, 10, 27, 21, 5, 42);
+    expect(localDateTimeAfterDays(30, now)).toBe("2026-12-27T21:05");
+    expect(startingShareForm(undefined, now)).toMatchObject({ shareType: "time-dependent", expiresAt: "2026-12-27T21:05", allowDownload: false });
+    expect(startingShareForm({ shareType: "one-time", expiryDays: 7, allowDownload: true, screenShield: false }, now)).toMatchObject({
+      shareType: "one-time",
+      expiresAt: "2026-12-04T21:05",
+      allowDownload: true,
+    });
+    // The form as it first opens is a valid time-limited request.
+    expect(toCreateShareRequest(startingShareForm(undefined), { ideaId: 1 })).toMatchObject({ ok: true, body: { shareType: "time-dependent", maxViews: null } });
   });
 });

@@ -111,13 +111,16 @@ test.describe("share screen", () => {
     await expect(page.locator("footer")).toContainText("Blockchain timestamp");
     await expect(page.locator("footer time")).toBeVisible();
 
-    // The four choices, one-time first and chosen.
+    // The four choices; a new link starts time-limited, its expiry prefilled 30 days ahead ('Sharing defaults').
     for (const label of ["One-time view", "Time-dependent (expires after a period)", "Full access (unlimited views)", "Share by Email (Full Access)"]) {
       await expect(radio(page, label)).toBeVisible();
     }
-    await expect(radio(page, "One-time view")).toBeChecked();
+    await expect(radio(page, "Time-dependent (expires after a period)")).toBeChecked();
+    const inThirtyDays = new RegExp(`^${localDateTime(30 * 24).slice(0, 10)}T`);
+    await expect(expiresField(page)).toHaveValue(inThirtyDays);
 
     // One-time: Maximum Views only.
+    await radio(page, "One-time view").click();
     await expect(maxViewsField(page)).toHaveAttribute("placeholder", "Leave empty for unlimited views");
     await expect(maxViewsField(page)).toHaveAttribute("type", "number");
     await expect(expiresField(page)).toHaveCount(0);
@@ -135,8 +138,10 @@ test.describe("share screen", () => {
     // Time-dependent: Expiration Date (datetime-local) and Maximum Views; the date is required and in the future.
     await radio(page, "Time-dependent (expires after a period)").click();
     await expect(expiresField(page)).toHaveAttribute("type", "datetime-local");
+    await expect(expiresField(page)).toHaveValue(inThirtyDays);
     await expect(maxViewsField(page)).toBeVisible();
     await expect(emailField(page)).toHaveCount(0);
+    await expiresField(page).fill("");
     let posts = 0;
     const countPosts = (r: Request) => {
       if (r.method() === "POST" && new URL(r.url()).pathname === "/api/shares") posts += 1;
@@ -159,7 +164,7 @@ test.describe("share screen", () => {
     await maxViewsField(page).fill("5");
     const timed = await submitShare(page, "Generate Share Link");
     expect(timed).toEqual({ ideaId: id, shareType: "time-dependent", expiresAt: new Date(when).toISOString(), maxViews: 5, recipientEmail: null, allowDownload: false, screenShield: false });
-    await expect(expiresField(page)).toHaveValue(""); // the form is ready for the next link
+    await expect(expiresField(page)).toHaveValue(inThirtyDays); // the form is ready for the next link, with the default expiry
     shares = await listShares(page, id);
     expect(shares).toHaveLength(2);
     const timedShare = shares.find((s) => s.shareType === "time-dependent")!;
@@ -416,7 +421,7 @@ test.describe("share screen", () => {
     await arrow("ArrowDown", "Share by Email (Full Access)");
     await expect(page.getByRole("button", { name: "Send Email Invitation" })).toBeVisible();
     await arrow("ArrowUp", "Full access (unlimited views)");
-    // Tab passes the two link options (switches, Space toggles them) on the way to the button.
+    // Tab passes the link options (switches, Space toggles them) on the way to the button.
     await page.keyboard.press("Tab");
     await expect(page.getByRole("switch", { name: "Allow download" })).toBeFocused();
     await page.keyboard.press("Tab");
@@ -424,6 +429,8 @@ test.describe("share screen", () => {
     await page.keyboard.press("Tab");
     // A published idea: the link may stay on its current version.
     await expect(page.getByRole("switch", { name: "Stay on version 1" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("switch", { name: "Require a verified e-mail" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Generate Share Link" })).toBeFocused();
     await page.keyboard.press("Enter");

@@ -107,6 +107,8 @@ function linkLimits(s: { expiresAt: Date | null; maxViews: number | null; shareT
 const LOGGED: Record<string, { type: ActivityType; source: string }> = {
   "link.created": { type: "link_created", source: "shareId" },
   "link.changed": { type: "link_changed", source: "changeId" },
+  // 'Let back in' is a change of the link on the timeline.
+  "recipient.readmitted": { type: "link_changed", source: "changeId" },
   "link.revoked": { type: "link_revoked", source: "shareId" },
   "recipient.identified": { type: "recipient_identified", source: "recipientId" },
   "address.proven": { type: "code_verified", source: "recipientId" },

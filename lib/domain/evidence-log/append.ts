@@ -22,6 +22,7 @@ export const EVIDENCE_EVENT_TYPES = [
   "link.changed",
   "link.revoked",
   "recipient.identified",
+  "recipient.readmitted",
   "address.proven",
   "passcode.given",
   "agreement.shown",

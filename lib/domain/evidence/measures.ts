@@ -31,7 +31,7 @@ function loadShares(ideaId: number) {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
       id: true, name: true, shareType: true, recipientEmail: true, createdAt: true, expiresAt: true, maxViews: true, revokedAt: true,
-      allowDownload: true, screenShield: true, passcodeHash: true, allowedEmails: true, allowedDomains: true, blockedDomains: true,
+      allowDownload: true, screenShield: true, passcodeHash: true, allowedEmails: true, allowedDomains: true, blockedDomains: true, requireVerifiedEmail: true,
       requireNda: true, pinnedVersion: true,
       agreement: { select: { title: true } },
       changes: { orderBy: [{ changedAt: "asc" }, { id: "asc" }], select: { changedAt: true, summary: true } },

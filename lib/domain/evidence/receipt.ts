@@ -89,7 +89,7 @@ function proofOf(p: Pick<TimestampProof, "digest" | "status" | "bitcoinHeight" |
 
 /** What a receipt reads of its link: the owner's route loads it through the ownership rule (ownedShareOr404). */
 export const receiptShareSelect = {
-  id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, idea: { select: { id: true, title: true } },
+  id: true, name: true, shareType: true, allowedEmails: true, allowedDomains: true, requireVerifiedEmail: true, idea: { select: { id: true, title: true } },
   room: { select: { id: true, name: true, items: { select: { ideaId: true }, orderBy: { ideaId: "asc" } } } },
 } as const;
 export type ReceiptShare = Prisma.ShareGetPayload<{ select: typeof receiptShareSelect }>;

@@ -38,11 +38,16 @@ export type GateShare = {
   blockedDomains: readonly string[];
   /** False, the link asks for no agreement. Absent (rows built by hand): true. */
   requireNda?: boolean;
+  /** True, every recipient proves its address with the e-mailed code ('Require a verified e-mail'). */
+  requireVerifiedEmail: boolean;
   /** The owner's account-wide blocked domains (/profile → 'Sharing defaults'): the link's creator is its owner. */
   createdBy: { sharingBlockedDomains: readonly string[] };
 };
 /** The recipient fields the gate reads. */
-export type GateRecipient = Pick<Recipient, "email" | "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt">;
+export type GateRecipient = Pick<Recipient, "email" | "agreedToNda" | "emailVerifiedAt" | "declinedAt" | "viewWindowEndsAt" | "passcodeGivenAt"> & {
+  /** 'Let back in': one more delivery past the link's limit (absent: none). */
+  readmittedAt?: Date | null;
+};
 
 /** What a Prisma query on Share includes for the gate beside the share's own columns (the owner's blocked domains). */
 export const gateShareInclude = { createdBy: { select: { sharingBlockedDomains: true } } } as const satisfies Prisma.ShareInclude;
@@ -107,11 +112,12 @@ const STANDING_CLAUSES: Clause[] = [
     sql: (r, s) => Prisma.sql`(${r}."agreedToNda" OR NOT ${s}."requireNda")`,
   },
   {
-    // E-mail links, and links with an allow list (a list is worthless unless the address is proven).
-    name: "address verified (e-mail and allow-listed links)",
+    // E-mail links, links with an allow list (a list is worthless unless the address is proven), and links that
+    // require a verified e-mail.
+    name: "address verified (e-mail, allow-listed and verified-e-mail links)",
     holds: (s, r) => !needsCode(s) || r.emailVerifiedAt !== null,
     sql: (r, s) =>
-      Prisma.sql`(${r}."emailVerifiedAt" IS NOT NULL OR (${s}."shareType" <> 'email' AND cardinality(${s}."allowedEmails") = 0 AND cardinality(${s}."allowedDomains") = 0))`,
+      Prisma.sql`(${r}."emailVerifiedAt" IS NOT NULL OR (${s}."shareType" <> 'email' AND NOT ${s}."requireVerifiedEmail" AND cardinality(${s}."allowedEmails") = 0 AND cardinality(${s}."allowedDomains") = 0))`,
   },
   {
     name: "not declined",
@@ -140,11 +146,14 @@ const READER_CLAUSES = [...SHARE_CLAUSES, ...STANDING_CLAUSES, WINDOW_CLAUSE];
 export const READER_RULE = READER_CLAUSES.map((c) => c.name);
 
 /** The fields that decide whether a link proves addresses with a code. */
-export type CodeFields = Pick<GateShare, "shareType" | "allowedEmails" | "allowedDomains">;
+export type CodeFields = Pick<GateShare, "shareType" | "allowedEmails" | "allowedDomains" | "requireVerifiedEmail">;
 
-/** E-mail links and links with an allow list prove the recipient's address with the e-mailed code. */
+/**
+ * E-mail links, links with an allow list and links that require a verified e-mail prove the recipient's address
+ * with the e-mailed code.
+ */
 export function needsCode(s: CodeFields) {
-  return s.shareType === "email" || hasAllowList(s);
+  return s.shareType === "email" || s.requireVerifiedEmail || hasAllowList(s);
 }
 
 /** Only links that need a code need a proven address. */

@@ -61,6 +61,7 @@ type ShareRow = {
   name: string | null;
   allowedEmails: string[] | null;
   allowedDomains: string[] | null;
+  requireVerifiedEmail: boolean;
   blockedDomains: string[] | null;
   ownerBlockedDomains: string[] | null;
   agreementId: string | null;
@@ -95,7 +96,7 @@ const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} 
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
             s."allowDownload", s."screenShield", s."passcodeHash", s."name",
             s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
-            s."agreementId", s."requireNda",
+            s."agreementId", s."requireNda", s."requireVerifiedEmail",
             COALESCE(v."title", i."title") AS "title", i."ownerId", COALESCE(v."kind", i."kind")::text AS "kind",
             CASE WHEN v."id" IS NULL THEN i."pdfAssetId" ELSE v."pdfAssetId" END AS "pdfAssetId", u."name" AS "ownerName",
             s."pinnedVersion", COALESCE(v."version", i."version") AS "version", i."version" AS "versionCount",
@@ -195,6 +196,7 @@ function toShareSummary(r: ShareRow): ShareSummary {
     name: r.name,
     allowedEmails: r.allowedEmails ?? [],
     allowedDomains: r.allowedDomains ?? [],
+    requireVerifiedEmail: r.requireVerifiedEmail,
     blockedDomains: r.blockedDomains ?? [],
     agreementId: r.agreementId,
     requireNda: r.requireNda,

@@ -78,7 +78,7 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
       data: { ideaId: target.ideaId, roomId: target.roomId, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
         allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
         allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
-        agreementId, requireNda: input.requireNda ?? true, pinnedVersion: input.pinVersion ? target.version : null, note: input.note ?? null },
+        agreementId, requireNda: input.requireNda ?? true, requireVerifiedEmail: input.requireVerifiedEmail ?? false, pinnedVersion: input.pinVersion ? target.version : null, note: input.note ?? null },
       include: withAgreement,
     });
     await appendLinkEvidence(tx, created, { type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
@@ -120,6 +120,7 @@ function linkMeasures(s: Share) {
     screenShield: s.screenShield,
     passcode: s.passcodeHash !== null,
     requireNda: s.requireNda,
+    requireVerifiedEmail: s.requireVerifiedEmail,
     agreementId: s.agreementId,
     pinnedVersion: s.pinnedVersion,
     allowedEmails: s.allowedEmails.length,
@@ -146,6 +147,7 @@ type ShareChanges = {
   blockedDomains?: string[];
   agreementId?: string | null;
   requireNda?: boolean;
+  requireVerifiedEmail?: boolean;
 };
 
 const listText = (list: string[]) => (list.length ? list.join(", ") : "none");
@@ -158,6 +160,9 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
   const agreementName = (id: string | null) => (id === null ? "standard" : `'${names.get(id) ?? id}'`);
   if (data.agreementId !== undefined && data.agreementId !== before.agreementId) parts.push(`agreement ${agreementName(before.agreementId)} → ${agreementName(data.agreementId)}`);
   if (data.requireNda !== undefined && data.requireNda !== before.requireNda) parts.push(data.requireNda ? "NDA required" : "no NDA");
+  if (data.requireVerifiedEmail !== undefined && data.requireVerifiedEmail !== before.requireVerifiedEmail) {
+    parts.push(data.requireVerifiedEmail ? "verified e-mail required" : "verified e-mail not required");
+  }
   for (const [key, label] of [["allowedEmails", "allowed addresses"], ["allowedDomains", "allowed domains"], ["blockedDomains", "blocked domains"]] as const) {
     const next = data[key];
     if (next !== undefined && next.join(",") !== before[key].join(",")) parts.push(`${label}: ${listText(next)}`);
@@ -195,6 +200,7 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     ...(input.allowedDomains !== undefined ? { allowedDomains: input.allowedDomains } : {}),
     ...(input.blockedDomains !== undefined ? { blockedDomains: input.blockedDomains } : {}),
     ...(input.requireNda !== undefined ? { requireNda: input.requireNda } : {}),
+    ...(input.requireVerifiedEmail !== undefined ? { requireVerifiedEmail: input.requireVerifiedEmail } : {}),
   };
   const share = await db.$transaction(async (tx) => {
     // A change of agreement names one of the owner's (locked against a concurrent delete), or null.

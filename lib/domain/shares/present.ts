@@ -41,5 +41,7 @@ export function presentShare(s: ShareWithAgreement) {
     agreement: s.agreementId && current ? { id: s.agreementId, title: current.title, version: current.version } : null,
     /** Off: 'No NDA', recipients read without accepting an agreement. */
     requireNda: s.requireNda,
+    /** On: every recipient proves their address with the e-mailed code ('Require a verified e-mail'). */
+    requireVerifiedEmail: s.requireVerifiedEmail,
   };
 }

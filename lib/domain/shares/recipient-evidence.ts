@@ -1,4 +1,5 @@
 import "server-only";
+import { readmission } from "@/lib/domain/shares/readmit";
 import { db } from "@/lib/platform/db";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { describeDevice } from "@/lib/platform/http/device";
@@ -37,6 +38,8 @@ export type ShareRecipient = {
   views: RecipientView[];
   /** How many times this address identified on the link (one recipient, several visits). */
   visits: number;
+  /** 'Let back in': possible (only the link's limit keeps them out), granted (not used yet), or null. */
+  readmission: "possible" | "granted" | null;
 };
 
 type ViewTuple = [viewedAt: string, ip: string | null, userAgent: string | null, engagementMs: number, pageCount: number | null, pages: PageTime[] | null, version: number | null];
@@ -48,6 +51,9 @@ type Row = {
   phone: string | null;
   emailVerified: boolean;
   declinedAt: Date | null;
+  viewStartedAt: Date | null;
+  viewWindowEndsAt: Date | null;
+  readmittedAt: Date | null;
   ndaId: string | null;
   acceptedAt: Date | null;
   agreementSha256: string | null;
@@ -68,9 +74,13 @@ type Row = {
  * through the client; each distinct user agent is described once (lib/platform/http/device.ts caches).
  */
 export async function listShareRecipients(ownerId: string, shareId: string): Promise<ShareRecipient[]> {
-  await ownedShareOr404(ownerId, shareId, { select: { id: true } });
+  const share = await ownedShareOr404(ownerId, shareId, {
+    select: { id: true, roomId: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true },
+  });
+  const now = new Date();
   const rows = await db.$queryRaw<Row[]>`
     SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
+           r."viewStartedAt", r."viewWindowEndsAt", r."readmittedAt",
            n."id" AS "ndaId", n."acceptedAt", n."agreementSha256", n."contentSha256",
            n."agreementTitle", n."agreementVersionNumber", n."signature",
            (SELECT json_agg(json_build_array(to_char(v."viewedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), v."ip", v."userAgent",
@@ -110,6 +120,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
         }))
       : [],
     visits: 1,
+    readmission: readmission(share, r, now),
   })));
 }
 

@@ -9,7 +9,7 @@ import { notifyFirstView } from "@/lib/domain/notifications";
 import { kickWebhookDeliveries } from "@/lib/domain/webhooks/deliver";
 import { firstViewEvent } from "@/lib/domain/webhooks/events";
 import { queueWebhookEvent } from "@/lib/domain/webhooks/queue";
-import { INVALID_LINK, inViewWindow, isDead, isOpenFor, VIEW_WINDOW_MS } from "@/lib/domain/gate/link-state";
+import { INVALID_LINK, inViewWindow, isDead, isOpenFor, isReadmitted, OneTimeLinkUsedError, usedItsOneTimeView, VIEW_WINDOW_MS } from "@/lib/domain/gate/link-state";
 import { secretHashes, type ClientInfo, type RecipientSecrets } from "@/lib/domain/gate/secrets";
 import { shareByToken, type RoomLinkSummary, type ShareSummary } from "@/lib/domain/gate/lookup";
 import type { Prisma, Recipient } from "@/lib/generated/prisma/client";
@@ -37,16 +37,18 @@ export async function consumeShareView(share: { id: string; ideaId: number; room
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "Recipient" WHERE "id" = ${recipientId} AND "shareId" = ${share.id} FOR UPDATE`;
-      const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true, share: { select: { shareType: true } } } });
+      const recipient = await tx.recipient.findFirst({ where: { id: recipientId, shareId: share.id }, select: { viewStartedAt: true, viewWindowEndsAt: true, readmittedAt: true, share: { select: { shareType: true } } } });
       if (!recipient) throw new NotFoundError(INVALID_LINK);
       const now = new Date();
-      const windowStart = inViewWindow(recipient, now) ? recipient.viewStartedAt : null;
+      // Let back in by the owner: a fresh view (a new window), whatever window it had.
+      const readmitted = isReadmitted(recipient);
+      const windowStart = !readmitted && inViewWindow(recipient, now) ? recipient.viewStartedAt : null;
       // A room's item: its view in this window, if it was opened in it (an idea link's only item always was).
       const itemView = share.roomId && windowStart
         ? await tx.viewEvent.findFirst({ where: { shareId: share.id, recipientId, ideaId: share.ideaId, viewedAt: { gte: windowStart } }, orderBy: { viewedAt: "asc" }, select: { viewedAt: true } })
         : null;
       const newItem = Boolean(share.roomId && windowStart) && !itemView;
-      if (recipient.share.shareType === "one_time" && recipient.viewStartedAt && !newItem) throw new NotFoundError(INVALID_LINK);
+      if (recipient.share.shareType === "one_time" && recipient.viewStartedAt && !newItem && !readmitted) throw new NotFoundError(INVALID_LINK);
       if (windowStart) {
         // A reload consumes nothing, but a link revoked or expired since the caller looked it up still denies it.
         const live = await tx.$queryRaw<{ id: string }[]>`
@@ -56,18 +58,19 @@ export async function consumeShareView(share: { id: string; ideaId: number; room
         // A room's item is marked with the time of its own view (as its pages and its receipt line are).
         return { accessedAt: share.roomId ? (itemView?.viewedAt ?? now) : windowStart, consumed: false };
       }
-      // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too.
+      // Timestamps are stored as UTC wall time (Prisma), so "now" is compared in UTC too. A readmitted recipient's view
+      // is counted beyond the limit: the owner let that one recipient back in, nobody else.
       const counted = await tx.$queryRaw<{ id: string }[]>`
         UPDATE "Share" SET "viewCount" = "viewCount" + 1
         WHERE "id" = ${share.id}
           AND ${liveShareSql()}
-          AND (CASE WHEN "shareType" = 'one-time' THEN "viewCount" < COALESCE("maxViews", ${ONE_TIME_DEFAULT_MAX_VIEWS})
+          AND (${readmitted} OR CASE WHEN "shareType" = 'one-time' THEN "viewCount" < COALESCE("maxViews", ${ONE_TIME_DEFAULT_MAX_VIEWS})
                     WHEN "maxViews" IS NULL THEN TRUE
                     ELSE "viewCount" < "maxViews" END)
         RETURNING "id"`;
       if (counted.length !== 1) throw new NotFoundError(INVALID_LINK);
       const view = await recordView(tx, share, recipientId, client, now);
-      await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS), viewId: view.id } });
+      await tx.recipient.update({ where: { id: recipientId }, data: { viewStartedAt: now, viewWindowEndsAt: new Date(now.getTime() + VIEW_WINDOW_MS), viewId: view.id, readmittedAt: null } });
       return { accessedAt: now, consumed: true };
     },
     // Many recipients may open one link at the same moment: wait for a connection rather than fail.
@@ -174,13 +177,9 @@ export async function sharedIdeaOf(share: ShareSummary, secrets: RecipientSecret
  * passcode (else PasscodeRequiredError: nothing about the idea or room before it).
  */
 export async function linkRecipient(share: ShareSummary | RoomLinkSummary, secrets: RecipientSecrets, passcodes: PasscodeProofs) {
-  const hashes = secretHashes(secrets);
-  const held = hashes.length
-    ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
-    : null;
-  // A recipient whose address the link or its owner now blocks holds no session (lib/domain/gate/index.ts addressAllowed):
-  // it is answered as a newcomer, whose identify is refused.
-  const recipient = held && addressAllowed(share, held) ? held : null;
+  const recipient = await heldRecipient(share, secrets);
+  // This browser had its one view of a one-time link: it is told so (other browsers get the plain 404 below).
+  if (recipient && !isDead(share) && usedItsOneTimeView(share, recipient, "room" in share)) throw new OneTimeLinkUsedError(senderOf(share));
   if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
   if (share.passcodeHash !== null) {
     // Nothing about the idea before the passcode: the browser's cookie, or its recipient's mark, proves it.
@@ -192,6 +191,33 @@ export async function linkRecipient(share: ShareSummary | RoomLinkSummary, secre
     }
   }
   return recipient;
+}
+
+/** The link's owner as its recipients see them named. */
+function senderOf(share: ShareSummary | RoomLinkSummary) {
+  return "room" in share ? share.room.owner.name : share.idea.owner.name;
+}
+
+/**
+ * GET /api/share/{token}/refusal: the server's own words for why this browser cannot open a live link, when it has
+ * any (a one-time link it already opened); null otherwise, the same as for a browser that never held it.
+ */
+export async function refusalFor(share: ShareSummary | RoomLinkSummary, secrets: RecipientSecrets): Promise<string | null> {
+  if (isDead(share)) return null;
+  const held = await heldRecipient(share, secrets);
+  return held && usedItsOneTimeView(share, held, "room" in share) ? new OneTimeLinkUsedError(senderOf(share)).message : null;
+}
+
+/**
+ * This browser's newest recipient on the link. One whose address the link or its owner now blocks holds no session
+ * (lib/domain/gate/index.ts addressAllowed): it is answered as a newcomer, whose identify is refused.
+ */
+async function heldRecipient(share: ShareSummary | RoomLinkSummary, secrets: RecipientSecrets) {
+  const hashes = secretHashes(secrets);
+  const held = hashes.length
+    ? await db.recipient.findFirst({ where: { shareId: share.id, secretHash: { in: hashes } }, orderBy: { createdAt: "desc" } })
+    : null;
+  return held && addressAllowed(share, held) ? held : null;
 }
 
 /** What a recipient's screens are told of the link itself, idea or room link alike. */

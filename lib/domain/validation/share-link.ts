@@ -3,6 +3,7 @@ import { ID_PATTERN } from "@/lib/domain/validation/ids";
 import { MAX_VIEWS_LIMIT, MESSAGES, PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing";
 import { singleLine } from "@/lib/domain/validation/single-line";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@/lib/domain/validation/text";
+import { SHARE_TYPES } from "@/lib/domain/validation/share-types";
 import { agreementIdField } from "@/lib/domain/validation/agreements";
 import { SHARE_NAME_MAX, SHARE_NAME_MESSAGE, SHARE_NOTE_MAX, SHARE_NOTE_MESSAGE } from "@/lib/domain/validation/share-link-limits";
 
@@ -125,6 +126,8 @@ const common = {
   agreementId: agreementIdField.optional(),
   /** Off, recipients identify and read with no agreement step. Default on. */
   requireNda: z.boolean("requireNda must be true or false").optional(),
+  /** On, every recipient proves their address with the e-mailed 6-digit code, as on an e-mail link. Default off. */
+  requireVerifiedEmail: z.boolean("requireVerifiedEmail must be true or false").optional(),
   /**
    * True keeps the link on the version published when it was created; false (default) shows the latest
    * published version. Stored as the pinned version's number (none while the idea was never published).
@@ -175,20 +178,24 @@ export const updateShareSchema = z.strictObject(
     blockedDomains: domainList.optional(),
     agreementId: common.agreementId,
     requireNda: common.requireNda,
+    requireVerifiedEmail: common.requireVerifiedEmail,
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
 );
 export type UpdateShareRequest = z.input<typeof updateShareSchema>;
 export type UpdateShareInput = z.output<typeof updateShareSchema>;
 
-export const EXPIRY_DAYS_MESSAGE = "Days must be a whole number from 1 to 3650";
+export const EXPIRY_DAYS_MAX = 365;
+export const EXPIRY_DAYS_MESSAGE = `Expires after (days) must be a whole number from 1 to ${EXPIRY_DAYS_MAX}`;
 
 /** PUT /api/profile/sharing-defaults: account-wide blocked domains and what new links start with. */
 export const sharingDefaultsSchema = z.strictObject({
   blockedDomains: domainList.optional(),
   allowDownload: z.boolean("allowDownload must be true or false").optional(),
   screenShield: z.boolean("screenShield must be true or false").optional(),
-  /** Days until a new time-limited link expires (prefilled on the form); null: none. */
-  expiryDays: z.number(EXPIRY_DAYS_MESSAGE).int(EXPIRY_DAYS_MESSAGE).min(1, EXPIRY_DAYS_MESSAGE).max(3650, EXPIRY_DAYS_MESSAGE).nullable().optional(),
+  /** Days until a new time-limited link expires (prefilled on the form). */
+  expiryDays: z.number(EXPIRY_DAYS_MESSAGE).int(EXPIRY_DAYS_MESSAGE).min(1, EXPIRY_DAYS_MESSAGE).max(EXPIRY_DAYS_MAX, EXPIRY_DAYS_MESSAGE).optional(),
+  /** The type a new link starts with on the share form. */
+  shareType: z.enum(SHARE_TYPES, `Default link type must be one of: ${SHARE_TYPES.join(", ")}`).optional(),
 });
 export type SharingDefaultsInput = z.output<typeof sharingDefaultsSchema>;

@@ -1,4 +1,5 @@
 import "server-only";
+import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { zipStream, slices, type ZipEntry as Entry } from "@/lib/platform/zip/stream";
 import { db } from "@/lib/platform/db";
 import { readAssetBytes } from "@/lib/domain/files";
@@ -197,7 +198,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     select: {
       id: true, name: true, email: true, emailVerified: true, createdAt: true, passwordHash: true, profileImageId: true,
       notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, showEmailOnCertificates: true,
-      sharingBlockedDomains: true, defaultAllowDownload: true, defaultScreenShield: true, defaultExpiryDays: true,
+      sharingBlockedDomains: true, defaultAllowDownload: true, defaultScreenShield: true, defaultExpiryDays: true, defaultShareType: true,
       accounts: { select: { provider: true } },
       // Where events went; never a signing secret.
       webhooks: { select: { id: true, url: true, events: true, createdAt: true }, orderBy: { createdAt: "asc" } },
@@ -232,6 +233,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
       allowDownload: user.defaultAllowDownload,
       screenShield: user.defaultScreenShield,
       expiryDays: user.defaultExpiryDays,
+      shareType: shareTypeToApi(user.defaultShareType),
     },
     webhooks: user.webhooks,
   };

@@ -105,12 +105,13 @@ describe("/profile 'Sharing defaults'", () => {
       blockedDomains: [],
       allowDownload: false,
       screenShield: false,
-      expiryDays: null,
+      expiryDays: 30,
+      shareType: "time-dependent",
     });
     const saved = await putDefaults(json("PUT", "/api/profile/sharing-defaults", { blockedDomains: ["Rival.io"], allowDownload: true, screenShield: true, expiryDays: 14 }), {
       params: Promise.resolve({}),
     });
-    expect(await saved.json()).toEqual({ blockedDomains: ["rival.io"], allowDownload: true, screenShield: true, expiryDays: 14 });
+    expect(await saved.json()).toEqual({ blockedDomains: ["rival.io"], allowDownload: true, screenShield: true, expiryDays: 14, shareType: "time-dependent" });
     const bad = await putDefaults(json("PUT", "/api/profile/sharing-defaults", { expiryDays: 0 }), { params: Promise.resolve({}) });
     expect(bad.status).toBe(400);
 

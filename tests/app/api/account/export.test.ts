@@ -131,7 +131,7 @@ describe("GET /api/account/export", () => {
         notifyComments: true,
         notifyProofAnchored: true,
         showEmailOnCertificates: false,
-        sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7 },
+        sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7, shareType: "time-dependent" },
         webhooks: [{ id: hook.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"] }],
       },
       agreements: [

@@ -45,6 +45,7 @@ describe("listShareRecipients", () => {
         declinedAt: null,
         views: [{ viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)), ip: "198.51.100.1", device: "Mobile Safari 17 on iOS 17.4 (iPhone)", engagement: NO_READING, version: null }],
         visits: 1,
+        readmission: null,
       },
       {
         id: first.id,
@@ -61,6 +62,7 @@ describe("listShareRecipients", () => {
           { viewedAt: new Date(Date.UTC(2026, 0, 1, 0, 5)), ip: "198.51.100.5", device: "Chrome 131 on Windows 10 (desktop)", engagement: NO_READING, version: null },
         ],
         visits: 1,
+        readmission: null,
       },
     ]);
     expect(nda.agreementSha256).toMatch(/^[0-9a-f]{64}$/);

@@ -92,7 +92,7 @@ describe("owner calls", () => {
     const listed = await listShares(owner.id, idea.id);
     expect(listed.map((s) => s.id)).toEqual([mail.id, full.id, timed.id, one.id]);
     expect(Object.keys(listed[0]).sort()).toEqual(
-      ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort(),
+      ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "requireVerifiedEmail", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort(),
     );
   });
 
