@@ -85,28 +85,9 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
         <dd>{data.calendars.length ? data.calendars.length : "none yet"}</dd>
       </dl>
       <div className="flex flex-wrap gap-2">
-        {hasProof ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/ideas/${ideaId}/timestamp/ots`} download>
-              <Download aria-hidden="true" />
-              Download proof (.ots)
-            </a>
-          </Button>
-        ) : null}
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/ideas/${ideaId}/timestamp/file`} download>
-            <Download aria-hidden="true" />
-            Download stamped file
-          </a>
-        </Button>
-        {data.rfc3161?.state === "granted" ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/ideas/${ideaId}/timestamp/tsr`} download>
-              <Download aria-hidden="true" />
-              Download token (.tsr)
-            </a>
-          </Button>
-        ) : null}
+        {hasProof ? <ProofDownload href={`/api/ideas/${ideaId}/timestamp/ots`}>Download proof (.ots)</ProofDownload> : null}
+        <ProofDownload href={`/api/ideas/${ideaId}/timestamp/file`}>Download stamped file</ProofDownload>
+        {data.rfc3161?.state === "granted" ? <ProofDownload href={`/api/ideas/${ideaId}/timestamp/tsr`}>Download token (.tsr)</ProofDownload> : null}
         <Button asChild variant="ghost" size="sm">
           <Link href="/verify">
             <FileCheck2 aria-hidden="true" />
@@ -115,5 +96,16 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
         </Button>
       </div>
     </>
+  );
+}
+
+function ProofDownload({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={href} download>
+        <Download aria-hidden="true" />
+        {children}
+      </a>
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { db } from "@/lib/platform/db";
-import { listOutbox } from "@/lib/platform/email/outbox";
+import { mailedCode } from "../../support/outbox";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { sendRecipientCode, verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
 import { getSharedIdea } from "@/lib/domain/shares/views";
@@ -19,14 +19,6 @@ type User = { id: string; name: string; email: string };
 const asOwner = (u: User) => Object.assign(routeSession, { user: { ...u, profileImage: null }, secrets: [], passcodes: {} });
 const json = (method: string, url: string, body?: unknown) =>
   new Request(`${TEST_ORIGIN}${url}`, { method, headers: { origin: TEST_ORIGIN, "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-
-/** The code mailed to `to` most recently. */
-async function lastCode(to: string) {
-  const mail = (await listOutbox()).find((m) => m.to === to && m.subject === "Your IdeaVault verification code");
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
 
 async function setup() {
   const owner = await createUser({ name: "Fiona Founder" });
@@ -70,7 +62,7 @@ describe("allow and block lists", () => {
     const r = await createRecipient(share, { email: "partner@sequoia.com" });
     expect(r.emailVerified).toBe(false);
     await expect(acceptNda(r.id, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 403 });
-    const code = await lastCode("partner@sequoia.com");
+    const code = await mailedCode("partner@sequoia.com");
     await expect(verifyRecipientEmail(r.id, code, r.secrets)).resolves.toMatchObject({ emailVerified: true });
     await acceptNda(r.id, r.secrets, TEST_CLIENT);
     expect((await getSharedIdea(share.accessLink, r.secrets, TEST_CLIENT)).idea.content).toBeDefined();
@@ -92,7 +84,7 @@ describe("allow and block lists", () => {
     await expect(requireReader(share.accessLink, outsider.secrets)).rejects.toMatchObject({ status: 404 });
     await expect(requireReader(share.accessLink, insider.secrets)).rejects.toMatchObject({ status: 404 });
     await sendRecipientCode(insider.id, insider.secrets);
-    await verifyRecipientEmail(insider.id, await lastCode("partner@sequoia.com"), insider.secrets);
+    await verifyRecipientEmail(insider.id, await mailedCode("partner@sequoia.com"), insider.secrets);
     await expect(requireReader(share.accessLink, insider.secrets)).resolves.toMatchObject({ recipient: { id: insider.id } });
     expect(await db.recipient.count()).toBe(2); // the outsider's record stays as evidence
   });

@@ -1,5 +1,5 @@
 import { db } from "@/lib/platform/db";
-import { listOutbox } from "@/lib/platform/email/outbox";
+import { mailedCode } from "../../../support/outbox";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { sendRecipientCode, verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
 import { getSharedIdea } from "@/lib/domain/shares/views";
@@ -15,13 +15,6 @@ jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-
 
 const json = (method: string, url: string, body: unknown) =>
   new Request(`${TEST_ORIGIN}${url}`, { method, headers: { origin: TEST_ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body) });
-
-async function lastCode(to: string) {
-  const mail = (await listOutbox()).find((m) => m.to === to && m.subject === "Your IdeaVault verification code");
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
 
 async function setup() {
   const owner = await createUser({ name: "Fiona Founder" });
@@ -48,7 +41,7 @@ describe("requireVerifiedEmail on POST/PATCH /api/shares", () => {
     await expect(acceptNda(r.id, r.secrets, TEST_CLIENT)).rejects.toMatchObject({ status: 403 });
     await expect(getSharedIdea(created.body.accessLink, r.secrets, TEST_CLIENT)).resolves.not.toHaveProperty("idea.content");
     await expect(verifyRecipientEmail(r.id, "000000", r.secrets)).rejects.toMatchObject({ status: 400 });
-    await expect(verifyRecipientEmail(r.id, await lastCode("partner@sequoia.com"), r.secrets)).resolves.toMatchObject({ emailVerified: true });
+    await expect(verifyRecipientEmail(r.id, await mailedCode("partner@sequoia.com"), r.secrets)).resolves.toMatchObject({ emailVerified: true });
     await acceptNda(r.id, r.secrets, TEST_CLIENT);
     expect((await getSharedIdea(created.body.accessLink, r.secrets, TEST_CLIENT)).idea.content).toBeDefined();
   });
@@ -72,7 +65,7 @@ describe("requireVerifiedEmail on POST/PATCH /api/shares", () => {
     // The reader already in is asked to prove the address on its next call.
     await expect(requireReader(created.body.accessLink, reader.secrets)).rejects.toMatchObject({ status: 404 });
     await sendRecipientCode(reader.id, reader.secrets);
-    await verifyRecipientEmail(reader.id, await lastCode("angel@example.com"), reader.secrets);
+    await verifyRecipientEmail(reader.id, await mailedCode("angel@example.com"), reader.secrets);
     await expect(requireReader(created.body.accessLink, reader.secrets)).resolves.toMatchObject({ recipient: { id: reader.id } });
     const change = await db.shareChange.findFirstOrThrow({ where: { shareId: created.body.id } });
     expect(change.summary).toBe("verified e-mail required");
