@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Download, FileCheck2, RefreshCw } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { apiRequest, errorMessage } from "@/client/request";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import { rfc3161Line, timestampNextStep, type TimestampDetails } from "@/lib/domain/timestamps/text";
@@ -78,7 +79,9 @@ function TimestampDetailsView({ ideaId, data }: { ideaId: number; data: Timestam
             <dt className="text-muted-foreground">Block hash</dt>
             <dd className="font-mono text-xs break-all">{data.bitcoin.blockHash}</dd>
             <dt className="text-muted-foreground">Block time</dt>
-            <dd>{new Date(data.bitcoin.time).toLocaleString()}</dd>
+            <dd>
+              <LocalTime value={data.bitcoin.time} />
+            </dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">Calendars</dt>

@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/client/request";
 import type { VerifyAnswer } from "@/client/types";
+import { localDateTime } from "@/lib/platform/format/date-format";
 import { VERIFY_FILE_MAX_BYTES, VERIFY_OTS_MAX_BYTES, VERIFY_TOO_LARGE, VERIFY_TSR_MAX_BYTES } from "@/lib/domain/validation/timestamps";
 
 type OtsAnswer = Extract<VerifyAnswer, { verdict: unknown }>;
@@ -26,7 +27,7 @@ const HEADLINES: Record<OtsAnswer["verdict"], string> = {
 function describe(a: Attestation): string {
   if (a.kind === "pending") return `Pending at calendar ${a.calendar}`;
   if (a.kind === "other") return a.description;
-  if (a.result === "verified") return `Bitcoin block ${a.height}, mined ${new Date(a.time!).toLocaleString()} (checked against the block explorers)`;
+  if (a.result === "verified") return `Bitcoin block ${a.height}, mined ${localDateTime(a.time)} (checked against the block explorers)`;
   if (a.result === "mismatch") return `Bitcoin block ${a.height}: does not match the blockchain (${a.reason})`;
   if (a.result === "unavailable") return `Bitcoin block ${a.height}: could not be checked (${a.reason})`;
   return `Bitcoin block ${a.height} (not checked: the file does not match)`;
@@ -56,7 +57,7 @@ function TokenResult({ token }: { token: TokenAnswer }) {
         {token.valid ? "The file matches the RFC 3161 token" : "The RFC 3161 token is not valid for this file"}
       </h3>
       <p className="text-sm">
-        {token.valid ? `Timestamped at ${new Date(token.genTime!).toLocaleString()} by ${token.tsa} (RFC 3161).` : `Reason: ${token.reason}.`}
+        {token.valid ? `Timestamped at ${localDateTime(token.genTime)} by ${token.tsa} (RFC 3161).` : `Reason: ${token.reason}.`}
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ import { asPdfContent, editorHtmlFor } from "@/components/editor/idea-api";
 import { RichTextBody } from "@/components/editor/rich-text-body";
 import { TimestampStatus } from "@/components/timestamps/timestamp-status";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { Input } from "@/components/ui/input";
 import { versionsKey } from "@/components/versions/versions-key";
 import { queryKeys } from "@/client/query-client";
@@ -120,7 +121,7 @@ export function VersionEditorClient({ initialVersion }: { initialVersion: IdeaVe
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xl">
           <h1 className="text-muted-foreground text-sm font-medium">
-            Version {n} · {draft ? "Draft" : `published ${version.publishedAt ? new Date(version.publishedAt).toLocaleDateString() : ""}`}
+            Version {n} · {draft ? "Draft" : <>published <LocalTime value={version.publishedAt} /></>}
           </h1>
           <Input
             aria-label="Idea title"
