@@ -18,6 +18,7 @@ import { useApiMutation } from "@/client/mutation";
 import type { AgreementSummary } from "@/client/types";
 import { PLACEHOLDER_HELP, PLACEHOLDERS } from "@/lib/domain/validation/own-agreement";
 import { AGREEMENT_BODY_MAX, AGREEMENT_TITLE_MAX } from "@/lib/domain/validation/agreement-limits";
+import { standardAgreementTemplate } from "@/lib/domain/validation/agreement-text";
 import type { AgreementInput } from "@/lib/domain/validation/agreements";
 
 /** POST/PUT /api/agreements' own rules (full zod), loaded when the form is first focused and awaited on submit. */
@@ -32,6 +33,11 @@ const EXAMPLE = `This agreement is between {ownerName} and {recipientName} ({rec
 
 2. The recipient does not use the idea except to evaluate it.`;
 
+const NEW_TITLE = "Non-Disclosure Agreement";
+/** An agreement file the form reads in place of the text: plain text, at most a little over the body's limit. */
+const TEXT_FILE_MAX_BYTES = 4 * AGREEMENT_BODY_MAX;
+export const NOT_A_TEXT_FILE = "Choose a plain-text file (.txt or .md) with the agreement";
+
 /**
  * /profile → Agreements: the dialog that creates (no `agreement`) or edits one, loaded when first needed
  * (components/profile/agreements.tsx): title, body with the placeholders as help, default switch; messages by field,
@@ -39,8 +45,9 @@ const EXAMPLE = `This agreement is between {ownerName} and {recipientName} ({rec
  */
 export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, returnFocusTo }: { agreement?: AgreementSummary } & DialogOnDemandState) {
   const id = useId();
-  const [title, setTitle] = useState(agreement?.title ?? "");
-  const [body, setBody] = useState(agreement?.body ?? "");
+  // A new agreement starts from the standard one, its parties as placeholders.
+  const [title, setTitle] = useState(agreement?.title ?? NEW_TITLE);
+  const [body, setBody] = useState(agreement?.body ?? standardAgreementTemplate());
   const [isDefault, setIsDefault] = useState(agreement?.isDefault ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,8 +77,8 @@ export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, r
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      setTitle(agreement?.title ?? "");
-      setBody(agreement?.body ?? "");
+      setTitle(agreement?.title ?? NEW_TITLE);
+      setBody(agreement?.body ?? standardAgreementTemplate());
       setIsDefault(agreement?.isDefault ?? false);
       setErrors({});
       setFormError(null);
@@ -82,6 +89,19 @@ export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, r
   const focus = (found: Partial<Record<Field, string>>) => {
     const first = FIELDS.find((f) => found[f]);
     if (first) setTimeout(() => document.getElementById(`${id}-${first}`)?.focus(), 0);
+  };
+
+  // An existing NDA as a text file replaces the box's text; the usual rules then check it on submit.
+  const loadTextFile = async (file: File) => {
+    const plain = file.type === "" || file.type.startsWith("text/");
+    const text = plain && file.size <= TEXT_FILE_MAX_BYTES ? await file.text().catch(() => null) : null;
+    if (text === null || text.includes("\u0000")) {
+      setErrors((e) => ({ ...e, body: NOT_A_TEXT_FILE }));
+      return;
+    }
+    setBody(text.replace(/\r\n?/g, "\n").trim());
+    setErrors((e) => ({ ...e, body: undefined }));
+    document.getElementById(`${id}-body`)?.focus();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -155,6 +175,25 @@ export function AgreementFormContent({ agreement, open, onOpenChange: setOpen, r
               />
             )}
           </FormField>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => document.getElementById(`${id}-file`)?.click()}>
+              Load the text from a file
+            </Button>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".txt,.md,text/plain,text/markdown"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Load an NDA file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (file) void loadTextFile(file);
+              }}
+            />
+            <span className="text-muted-foreground text-xs">or paste an existing agreement into the box above.</span>
+          </div>
           <div className="flex items-center gap-3">
             <Switch id={`${id}-default`} checked={isDefault} onCheckedChange={setIsDefault} />
             <Label htmlFor={`${id}-default`} className="font-normal">

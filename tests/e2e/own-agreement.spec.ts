@@ -32,9 +32,15 @@ test("a founder writes their own agreement on /profile and creates a named passc
   await expect(card.getByText("No agreements yet: links use the standard agreement.")).toBeVisible();
   await card.getByRole("button", { name: "New agreement" }).click();
   const dialog = page.getByRole("dialog", { name: "New agreement" });
+  // A new agreement starts from the standard one, its parties as placeholders.
+  await expect(dialog.getByLabel("Title")).toHaveValue("Non-Disclosure Agreement");
+  await expect(dialog.getByLabel("Agreement text")).toHaveValue(/^This agreement is made on \{date\} between \{ownerName\} \(the Discloser\)/);
+  await expect(dialog.getByLabel("Agreement text")).toHaveValue(/2\. Non-disclosure\. The Recipient shall keep/);
   await dialog.getByLabel("Title").fill("Investor NDA");
-  // An unknown placeholder is refused next to the text, by the same rules the server applies.
-  await dialog.getByLabel("Agreement text").fill("Dear {investor}, keep it secret.");
+  // An existing NDA loads from a text file; an unknown placeholder in it is refused next to the text, by the same
+  // rules the server applies.
+  await dialog.getByLabel("Load an NDA file").setInputFiles({ name: "old-nda.txt", mimeType: "text/plain", buffer: Buffer.from("Dear {investor},\r\nkeep it secret.\r\n") });
+  await expect(dialog.getByLabel("Agreement text")).toHaveValue("Dear {investor},\nkeep it secret.");
   await dialog.getByRole("button", { name: "Create agreement" }).click();
   await expect(dialog.getByText(/Unknown placeholder \{investor\}/)).toBeVisible();
   await expect(dialog.getByLabel("Agreement text")).toBeFocused();

@@ -69,6 +69,21 @@ const CORE_TERMS = [
 
 const EVIDENCE_TERM = `Evidence. The Recipient agrees that IdeaVault's record of this acceptance, including a cryptographic digest of this text and of the idea content shown, may be used as evidence of this agreement.`;
 
+const CLOSING = `By selecting "I Agree", the Recipient identified above confirms having read and understood this agreement and agrees to be bound by it.`;
+
+/**
+ * Where an owner's own agreement starts: the standard agreement's wording, its parties written as placeholders (an
+ * own agreement's first paragraph identifies them), so an owner edits a complete agreement rather than an empty box.
+ */
+export function standardAgreementTemplate(): string {
+  return [
+    `This agreement is made on {date} between {ownerName} (the Discloser) and {recipientName}, {recipientEmail} (the Recipient), about the idea "{ideaTitle}" (Idea ID {ideaId}).`,
+    PREAMBLE,
+    ...[...CORE_TERMS, EVIDENCE_TERM].map((term, i) => `${i + 1}. ${term}`),
+    CLOSING,
+  ].join("\n\n");
+}
+
 /** A room's agreement covers each of its ideas: the same clauses, about "the Ideas identified above". */
 const forRoom = (text: string) =>
   text
@@ -84,7 +99,7 @@ export function buildAgreement(p: AgreementParties): Agreement {
     parties: agreementParties(p),
     preamble: wording(PREAMBLE),
     terms: [...CORE_TERMS, EVIDENCE_TERM].map(wording),
-    closing: `By selecting "I Agree", the Recipient identified above confirms having read and understood this agreement and agrees to be bound by it.`,
+    closing: CLOSING,
   };
 }
 

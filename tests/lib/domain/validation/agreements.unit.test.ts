@@ -1,3 +1,5 @@
+import { buildAgreement, standardAgreementTemplate } from "@/lib/domain/validation/agreement-text";
+import { ownAgreementToText, PLACEHOLDERS, renderOwnAgreement } from "@/lib/domain/validation/own-agreement";
 import { agreementSchema, AGREEMENT_BODY_MESSAGE, AGREEMENT_TITLE_MESSAGE } from "@/lib/domain/validation/agreements";
 import { createShareSchema, updateShareSchema } from "@/lib/domain/validation/share-link";
 
@@ -31,5 +33,26 @@ describe("agreementSchema", () => {
     expect(issuesOf(createShareSchema.safeParse({ ...base, requireNda: "no" }))[0].path).toEqual(["requireNda"]);
     expect(updateShareSchema.parse({ agreementId: null, requireNda: true })).toEqual({ agreementId: null, requireNda: true });
     expect(issuesOf(updateShareSchema.safeParse({ requireNda: 1 }))[0].path).toEqual(["requireNda"]);
+  });
+});
+
+describe("standardAgreementTemplate (where a new own agreement starts)", () => {
+  it("is the standard agreement's wording with the parties as placeholders, and passes the own agreement's rules", () => {
+    const template = standardAgreementTemplate();
+    expect(agreementSchema.parse({ title: "Non-Disclosure Agreement", body: template }).body).toBe(template);
+    for (const p of PLACEHOLDERS) expect(template).toContain(`{${p}}`);
+    const standard = buildAgreement({ sharerName: "Fiona", recipientName: "Rita", recipientEmail: "rita@example.com", ideaId: 7, ideaTitle: "Kettle" });
+    for (const [i, term] of standard.terms.entries()) expect(template).toContain(`${i + 1}. ${term}`);
+    expect(template).toContain(standard.preamble);
+    expect(template.endsWith(standard.closing)).toBe(true);
+
+    const rendered = ownAgreementToText(
+      renderOwnAgreement(
+        { title: "Non-Disclosure Agreement", version: 1, body: template },
+        { sharerName: "Fiona Founder", recipientName: "Rita Reader", recipientEmail: "rita@example.com", ideaId: 7, ideaTitle: "Kettle", date: new Date("2026-11-27T12:00:00Z") },
+      ),
+    );
+    expect(rendered).toContain("Rita Reader");
+    expect(rendered).not.toMatch(/\{(recipientName|recipientEmail|ownerName|ideaTitle|ideaId|date)\}/);
   });
 });
