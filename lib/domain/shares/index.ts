@@ -86,7 +86,7 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
   });
   if (recipientEmail) {
     try {
-      const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note });
+      const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null });
       // An answer to the invitation reaches the owner, not our sending address.
       await sendEmail({ to: recipientEmail, replyTo: target.owner.email, ...mail });
     } catch (err) {

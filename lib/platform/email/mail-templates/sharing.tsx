@@ -6,10 +6,12 @@ import { commentExcerpt, oneLine } from "@/lib/platform/email/mail-templates/not
  * The invitation of an e-mail link, with the owner's personal note when there is one. The note is the
  * owner's text, quoted as given: react-email escapes it in the HTML part like every paragraph, so markup in it stays text.
  */
-export function shareInvitationEmail({ sharerName, ideaTitle, link, note }: { sharerName: string; ideaTitle: string; link: string; note?: string | null }) {
+export function shareInvitationEmail({ sharerName, ideaTitle, link, note, passcode = false }: { sharerName: string; ideaTitle: string; link: string; note?: string | null; passcode?: boolean }) {
   const lines = [
     `${sharerName} shared the idea "${ideaTitle}" with you on IdeaVault.`,
     ...(note ? [`${sharerName}'s note:`, `“${note}”`] : []),
+    // The passcode never travels with the link: the reader is told to expect it from the sender.
+    ...(passcode ? [`The link asks for a passcode. ${sharerName} gives it to you separately; it is not in this e-mail.`] : []),
     "Open the link below, confirm your e-mail address with the code we will send you, and accept the confidentiality agreement to read it.",
     "The link is personal: it only works with this e-mail address.",
   ];

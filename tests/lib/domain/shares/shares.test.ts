@@ -107,6 +107,16 @@ describe("owner calls", () => {
     expect(mails[0].text).toContain("Ada Lovelace");
     expect(mails[0].subject).toBe('Ada Lovelace shared "Analytical engine" with you on IdeaVault');
     expect(mails[0].replyTo).toBe("ada@example.com");
+    expect(mails[0].text).not.toContain("passcode");
+  });
+
+  it("tells the invitee of an e-mail link with a passcode that one will be asked, never what it is", async () => {
+    const owner = await createUser({ name: "Ada Lovelace" });
+    const idea = await createDraft(owner.id, { title: "Analytical engine" });
+    await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "guarded@example.com", passcode: "kettle-42" });
+    const mail = (await listOutbox()).find((m) => m.to === "guarded@example.com")!;
+    expect(mail.text).toContain("The link asks for a passcode. Ada Lovelace gives it to you separately; it is not in this e-mail.");
+    expect(mail.text + mail.html).not.toContain("kettle-42");
   });
 
   it.each([

@@ -43,6 +43,10 @@ describe("e-mail templates", () => {
     expect(share.text).toContain('Ada Lovelace shared the idea "Engine" with you on IdeaVault.');
     expect(firstLink(share.text)).toBe("http://localhost:3000/view/tok");
     expect(share.html).toContain('href="http://localhost:3000/view/tok"');
+    expect(share.text).not.toContain("passcode");
+    // A link with a passcode says one will be asked, and that it comes separately (both parts of the mail).
+    const withPasscode = await shareInvitationEmail({ sharerName: "Ada Lovelace", ideaTitle: "Engine", link: "http://localhost:3000/view/tok", passcode: true });
+    for (const part of [withPasscode.text, withPasscode.html]) expect(part).toContain("The link asks for a passcode. Ada Lovelace gives it to you separately; it is not in this e-mail.");
 
     const code = await recipientCodeEmail({ code: "012345" });
     expect(code.subject).toBe("Your IdeaVault verification code");
