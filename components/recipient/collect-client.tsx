@@ -8,7 +8,7 @@ import { loadAgreementAhead } from "@/components/recipient/agreement-request";
 import { EmailCodeStep } from "@/components/recipient/email-code-step";
 import { RecipientForm } from "@/components/recipient/recipient-form";
 import { recipientPath, recipientStage, sharedSubject } from "@/components/recipient/recipient-flow";
-import { lookUpShareAhead, useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { handLookupOn, lookUpShareAhead, useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import { apiRequest } from "@/client/request";
 import type { Recipient, ShareLookup, SharedIdea } from "@/client/types";
@@ -26,8 +26,10 @@ export function CollectClient({ token }: { token: string | null }) {
   const skipTo = token && stage && stage !== "collect" ? recipientPath(stage, token) : null;
 
   React.useEffect(() => {
-    if (skipTo) router.replace(skipTo);
-  }, [router, skipTo]);
+    if (!skipTo) return;
+    if (token && share && stage === "document") handLookupOn(token, share);
+    router.replace(skipTo);
+  }, [router, skipTo, token, share, stage]);
 
   if (state.status === "invalid" || !token) return <AccessDenied />;
   if (state.status === "passcode") return <IdentifyRecipient token={token} sender={state.sender} initial={null} />;

@@ -20,7 +20,7 @@ import {
   sharedSubject,
 } from "@/components/recipient/recipient-flow";
 import { saveFile } from "@/components/recipient/save-file";
-import { useSharedIdea } from "@/components/recipient/use-shared-idea";
+import { handLookupOn, useSharedIdea } from "@/components/recipient/use-shared-idea";
 import { useDismissStaleErrors } from "@/components/recipient/use-step-toasts";
 import {
   EndScreen,
@@ -58,8 +58,10 @@ export function NdaClient({ token }: { token: string | null }) {
       : null);
 
   React.useEffect(() => {
-    if (redirect) router.replace(redirect);
-  }, [router, redirect]);
+    if (!redirect) return;
+    if (token && share && stage === "document" && !passcodeFirst) handLookupOn(token, share);
+    router.replace(redirect);
+  }, [router, redirect, token, share, stage, passcodeFirst]);
 
   if (ending) return <EndScreen ending={ending} />;
   if (state.status === "invalid" || !token) return <AccessDenied />;

@@ -38,6 +38,15 @@ export function lookUpShareAhead(token: string): Promise<ShareLookup> {
   return request;
 }
 
+/**
+ * A screen that sends the reader on to the document hands the answer it holds to the document screen: that answer
+ * delivered the idea already, and asking again could be refused (a one-time link's readmitted reader gets one
+ * delivery).
+ */
+export function handLookupOn(token: string, share: SharedIdea) {
+  ahead.set(token, Promise.resolve(share));
+}
+
 function takeLookup(token: string) {
   const request = ahead.get(token);
   ahead.delete(token);

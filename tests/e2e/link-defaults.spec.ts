@@ -107,8 +107,10 @@ test("a used one-time link tells its reader so; 'Let back in' lets that reader o
     await expect(item.getByText("Let back in: can open the link once more")).toBeVisible();
     await expect(letBackIn).toHaveCount(0);
 
-    // Rita reads it once more; the stranger is still refused.
-    await reader.goto(`/document/${share.accessLink}`);
+    // Rita reads it once more, coming back through the link itself (its screen hands its one delivery on to the
+    // reader); the stranger is still refused.
+    await reader.goto(`/view/${share.accessLink}`);
+    await expect(reader).toHaveURL(new RegExp(`/document/${share.accessLink}$`));
     await expect(reader.getByRole("heading", { level: 1, name: "Once Kettle" })).toBeVisible();
     await expect(reader.getByText("The secret ingredient is cardamom.")).toBeVisible();
     await stranger.goto(`/view/${share.accessLink}`);

@@ -35,3 +35,11 @@ export async function spendAccountToken(
   if (spent.count !== 1) throw new ValidationError(invalidMessage);
   return { userId: row.userId, spentAt: now, newEmail: row.newEmail };
 }
+
+/**
+ * A new password (changed or reset) cancels the account's pending e-mail changes: the mail to the old address tells
+ * its owner that changing the password stops a change they did not ask for, and whoever asked knew the old password.
+ */
+export async function cancelEmailChanges(tx: Prisma.TransactionClient, userId: string) {
+  await tx.accountToken.updateMany({ where: { userId, purpose: "email_change", usedAt: null }, data: { usedAt: new Date() } });
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
 import { hashPassword, verifyPassword } from "@/lib/domain/auth/password";
+import { cancelEmailChanges } from "@/lib/domain/auth/account-tokens";
 import { sendEmail } from "@/lib/platform/email";
 import { passwordChangedEmail } from "@/lib/platform/email/templates";
 import { runAfterResponse } from "@/lib/platform/server/after-response";
@@ -60,9 +61,13 @@ export async function requireCurrentPassword(user: PasswordAccount, currentPassw
 export async function changePassword(user: CheckedAccount, input: ChangePasswordInput) {
   const passwordHash = await hashPassword(input.newPassword);
   // Only if the password is still the one just checked: two changes at once cannot both win.
-  const updated = await db.user.updateMany({
-    where: { id: user.id, passwordHash: user.passwordHash },
-    data: { passwordHash, sessionVersion: { increment: 1 } },
+  const updated = await db.$transaction(async (tx) => {
+    const changed = await tx.user.updateMany({
+      where: { id: user.id, passwordHash: user.passwordHash },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+    });
+    if (changed.count === 1) await cancelEmailChanges(tx, user.id);
+    return changed;
   });
   if (updated.count !== 1) throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
   const changed = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, name: true, email: true, sessionVersion: true } });

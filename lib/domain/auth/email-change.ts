@@ -56,7 +56,8 @@ export async function confirmEmailChange(token: string) {
       if (!newEmail) throw new ValidationError(EMAIL_CHANGE_LINK_INVALID);
       assertAddressFree(await tx.user.findUnique({ where: { email: newEmail }, select: { id: true } }));
       await tx.accountToken.updateMany({
-        where: { userId, usedAt: null, purpose: { in: ["email_change", "email_verification"] } },
+        // A reset link mailed to the old address would hand the account back to whoever still reads that mailbox.
+        where: { userId, usedAt: null, purpose: { in: ["email_change", "email_verification", "password_reset"] } },
         data: { usedAt: spentAt },
       });
       return tx.user.update({

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/platform/db";
-import { issueAccountToken, spendAccountToken } from "@/lib/domain/auth/account-tokens";
+import { cancelEmailChanges, issueAccountToken, spendAccountToken } from "@/lib/domain/auth/account-tokens";
 import { normalizeEmail } from "@/lib/platform/email/address";
 import { hashPassword } from "@/lib/domain/auth/password";
 import { sendEmail } from "@/lib/platform/email";
@@ -32,6 +32,7 @@ export async function resetPassword(token: string, password: string) {
       data: { passwordHash, sessionVersion: { increment: 1 } },
       select: { id: true, emailVerified: true },
     });
+    await cancelEmailChanges(tx, user.id);
     if (!user.emailVerified) {
       // The reset proved who owns the mailbox. Sign-in links made before, by providers that never vouched
       // for the address, may belong to someone else: they go.

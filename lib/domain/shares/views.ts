@@ -179,7 +179,7 @@ export async function sharedIdeaOf(share: ShareSummary, secrets: RecipientSecret
 export async function linkRecipient(share: ShareSummary | RoomLinkSummary, secrets: RecipientSecrets, passcodes: PasscodeProofs) {
   const recipient = await heldRecipient(share, secrets);
   // This browser had its one view of a one-time link: it is told so (other browsers get the plain 404 below).
-  if (recipient && !isDead(share) && usedItsOneTimeView(share, recipient, "room" in share)) throw new OneTimeLinkUsedError(senderOf(share));
+  if (recipient && !isDead(share) && usedItsOneTimeView(share, recipient, isRoomLink(share))) throw new OneTimeLinkUsedError(senderOf(share));
   if (!isOpenFor(share, recipient)) throw new NotFoundError(INVALID_LINK);
   if (share.passcodeHash !== null) {
     // Nothing about the idea before the passcode: the browser's cookie, or its recipient's mark, proves it.
@@ -191,6 +191,11 @@ export async function linkRecipient(share: ShareSummary | RoomLinkSummary, secre
     }
   }
   return recipient;
+}
+
+/** A link to a room, whether read as the room's index or as one of its items (whose lookup has no `room`). */
+function isRoomLink(share: ShareSummary | RoomLinkSummary) {
+  return "room" in share || share.roomId !== null;
 }
 
 /** The link's owner as its recipients see them named. */
@@ -205,7 +210,7 @@ function senderOf(share: ShareSummary | RoomLinkSummary) {
 export async function refusalFor(share: ShareSummary | RoomLinkSummary, secrets: RecipientSecrets): Promise<string | null> {
   if (isDead(share)) return null;
   const held = await heldRecipient(share, secrets);
-  return held && usedItsOneTimeView(share, held, "room" in share) ? new OneTimeLinkUsedError(senderOf(share)).message : null;
+  return held && usedItsOneTimeView(share, held, isRoomLink(share)) ? new OneTimeLinkUsedError(senderOf(share)).message : null;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { parseRouteId } from "@/lib/domain/validation/route-id";
 import "server-only";
 import { db } from "@/lib/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { parseOptionalIdeaId } from "@/lib/domain/ideas/id";
-import { ownedShareOr404 } from "@/lib/domain/shares/owned";
+import { ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/shares/owned";
 import { SHARE_TYPE_LABELS, type ShareTypeValue } from "@/lib/domain/validation/sharing";
 
 /**
@@ -161,7 +162,8 @@ async function filterOptions(ownerId: string): Promise<ActivityOverview["filters
  */
 export async function readerOverview(ownerId: string, filter: { ideaId?: string; shareId?: string }): Promise<ActivityOverview> {
   const ideaId = parseOptionalIdeaId(filter.ideaId);
-  const shareId = filter.shareId || null;
+  // A shareId that cannot be one (a NUL, a stray character) is the same 404 as another owner's link.
+  const shareId = filter.shareId ? parseRouteId(filter.shareId, SHARE_NOT_FOUND) : null;
   await Promise.all([
     ideaId === null ? null : ownedIdeaOr404(ownerId, ideaId, { select: { id: true } }),
     shareId === null ? null : ownedShareOr404(ownerId, shareId, { select: { id: true } }),

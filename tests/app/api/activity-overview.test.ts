@@ -131,7 +131,7 @@ describe("GET /api/activity", () => {
 
   it("answers 404 for another owner's (or an unknown or malformed) idea or link filter, and 401 without a session", async () => {
     const { otherIdea, otherLink } = await setup();
-    for (const query of [`?ideaId=${otherIdea.id}`, `?shareId=${otherLink.id}`, "?ideaId=999999", "?ideaId=abc", "?shareId=nope"]) {
+    for (const query of [`?ideaId=${otherIdea.id}`, `?shareId=${otherLink.id}`, "?ideaId=999999", "?ideaId=abc", "?shareId=nope", "?shareId=%00", "?shareId=a%E2%80%AEb"]) {
       expect((await overview(query)).status).toBe(404);
     }
     Object.assign(routeSession, { user: null });

@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/platform/env";
 import { loadSessionUser } from "@/lib/domain/auth/session";
 import { authenticate } from "@/lib/domain/auth/accounts";
 import { hashToken } from "@/lib/domain/auth/tokens";
+import { resetPassword } from "@/lib/domain/auth/password-reset";
 
 const session = routeSession;
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
@@ -142,6 +143,36 @@ describe("changing the account's e-mail address", () => {
     await ask({ newEmail: "ada.new@example.com", currentPassword: "the-password" });
     expect((await confirm(await linkTokenMailedTo("ada.new@example.com"))).status).toBe(200);
     expect((await db.accountToken.findUniqueOrThrow({ where: { id: verification.id } })).usedAt).not.toBeNull();
+  });
+
+  it("a reset link mailed to the old address is spent by the change; a new password cancels a pending change", async () => {
+    const ada = await signedInAda();
+    const reset = await db.accountToken.create({
+      data: { userId: ada.id, purpose: "password_reset", tokenHash: hashToken("old-reset-token"), expiresAt: new Date(Date.now() + 3600_000) },
+    });
+    await ask({ newEmail: "ada.new@example.com", currentPassword: "the-password" });
+    expect((await confirm(await linkTokenMailedTo("ada.new@example.com"))).status).toBe(200);
+    expect((await db.accountToken.findUniqueOrThrow({ where: { id: reset.id } })).usedAt).not.toBeNull();
+    await expect(resetPassword("old-reset-token", "taken-over-1")).rejects.toThrow();
+
+    // Someone who knew the password asks to move the account; its owner changes the password (as the notice says),
+    // and then the link no longer works.
+    session.user = { id: ada.id, name: ada.name, email: "ada.new@example.com", profileImage: null };
+    expect((await ask({ newEmail: "thief@example.com", currentPassword: "the-password" })).status).toBe(202);
+    const stolen = await linkTokenMailedTo("thief@example.com");
+    const changed = await changePassword(call("PUT", "/api/profile/password", { currentPassword: "the-password", newPassword: "a-new-password" }), ctx);
+    expect(changed.status).toBe(200);
+    const refused = await confirm(stolen);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe(EMAIL_CHANGE_LINK_INVALID);
+    expect((await db.user.findUniqueOrThrow({ where: { id: ada.id } })).email).toBe("ada.new@example.com");
+
+    // The same after a reset by e-mail.
+    expect((await ask({ newEmail: "thief2@example.com", currentPassword: "a-new-password" })).status).toBe(202);
+    const stolenAgain = await linkTokenMailedTo("thief2@example.com");
+    await db.accountToken.create({ data: { userId: ada.id, purpose: "password_reset", tokenHash: hashToken("fresh-reset-token"), expiresAt: new Date(Date.now() + 3600_000) } });
+    await resetPassword("fresh-reset-token", "another-password");
+    expect((await confirm(stolenAgain)).status).toBe(400);
   });
 
   it("409 for an address another account has, when asked and when the link is opened after it was taken", async () => {
