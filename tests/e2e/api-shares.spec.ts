@@ -114,7 +114,7 @@ test.describe("API: the recipient gate", () => {
     const commentRes = await visitor.post("/api/comments", { data: { recipientId: recipient.id, author: "Somebody Else", content: "  Love it  " } });
     expectPrivate(commentRes);
     const comment = await expectJson(commentRes, 201);
-    expect(comment).toEqual({ id: expect.any(String), recipientId: recipient.id, author: "Grace Hopper", content: "Love it", createdAt: expect.any(String), authorRole: "recipient", parentId: null, room: null });
+    expect(comment).toEqual({ id: expect.any(String), recipientId: recipient.id, author: "Grace Hopper", content: "Love it", createdAt: expect.any(String), authorRole: "recipient", parentId: null, room: null, anchor: null });
     expect(await expectJson(await visitor.post("/api/comments", { data: { recipientId: recipient.id, author: "x", content: "   " } }), 400)).toMatchObject({
       error: "Comment cannot be empty",
     });

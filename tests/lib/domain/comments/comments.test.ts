@@ -18,7 +18,7 @@ describe("comments", () => {
     const r = await agreedRecipient(share, { name: "Grace Hopper" });
     const input = commentSchema.parse({ recipientId: r.id, author: "The Owner", content: "  Looks promising \n" });
     const comment = await addComment(input, r.secrets);
-    expect(comment).toEqual({ id: expect.any(String), recipientId: r.id, author: "Grace Hopper", content: "Looks promising", createdAt: expect.any(Date), authorRole: "recipient", parentId: null, room: null });
+    expect(comment).toEqual({ id: expect.any(String), recipientId: r.id, author: "Grace Hopper", content: "Looks promising", createdAt: expect.any(Date), authorRole: "recipient", parentId: null, room: null, anchor: null });
     expect(await db.comment.findUniqueOrThrow({ where: { id: comment.id } })).toMatchObject({ ideaId: idea.id, author: "Grace Hopper" });
   });
 

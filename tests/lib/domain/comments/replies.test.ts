@@ -29,6 +29,7 @@ describe("owner replies", () => {
       authorRole: "owner",
       parentId: comment.id,
       room: null,
+      anchor: null,
     });
     expect(await db.comment.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({ ideaId: idea.id, authorRole: "owner" });
   });
