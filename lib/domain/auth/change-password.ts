@@ -6,8 +6,6 @@ import { cancelEmailChanges } from "@/lib/domain/auth/account-tokens";
 import { sendEmail } from "@/lib/platform/email";
 import { passwordChangedEmail } from "@/lib/platform/email/templates";
 import { runAfterResponse } from "@/lib/platform/server/after-response";
-import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
-import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import type { ChangePasswordInput } from "@/lib/domain/validation/auth";
 
 export const WRONG_CURRENT_PASSWORD = "Incorrect password.";
@@ -37,21 +35,6 @@ export async function checkCurrentPassword(user: PasswordAccount, currentPasswor
   return (await verifyPassword(currentPassword, user.passwordHash)) ? (user as CheckedAccount) : null;
 }
 
-/**
- * checkCurrentPassword for a route: a wrong password is a 403 WRONG_CURRENT_PASSWORD counted against the account's
- * limit (429 once spent). Failure accounting, not a request limit: only wrong passwords use it up, and 'Change
- * password' and 'Change e-mail' share it, so a borrowed session gets one budget of guesses, not two.
- */
-export async function requireCurrentPassword(user: PasswordAccount, currentPassword: string): Promise<CheckedAccount> {
-  const failures = rateLimits.passwordChangeFailures(user.id);
-  await assertNotExhausted(failures);
-  const account = await checkCurrentPassword(user, currentPassword);
-  if (!account) {
-    await recordFailures(failures);
-    throw new ForbiddenError(WRONG_CURRENT_PASSWORD);
-  }
-  return account;
-}
 
 /**
  * Then the change, the current password checked: the session version goes up, so every session issued before ends,

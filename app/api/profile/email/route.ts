@@ -1,5 +1,6 @@
 import { ownerRoute } from "@/lib/features/api/routes";
-import { passwordAccount, requireCurrentPassword } from "@/lib/domain/auth/change-password";
+import { passwordAccount } from "@/lib/domain/auth/change-password";
+import { requireCurrentPassword } from "@/lib/features/profile/current-password";
 import { NO_PASSWORD_FOR_EMAIL_CHANGE, requestEmailChange } from "@/lib/domain/auth/email-change";
 import { appOrigin } from "@/lib/platform/http/origin";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";

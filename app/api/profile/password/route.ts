@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { ownerRoute } from "@/lib/features/api/routes";
-import { changePassword, passwordAccount, requireCurrentPassword } from "@/lib/domain/auth/change-password";
+import { changePassword, passwordAccount } from "@/lib/domain/auth/change-password";
+import { requireCurrentPassword } from "@/lib/features/profile/current-password";
 import { sessionCookie } from "@/lib/domain/auth/session-cookie";
 import { changePasswordSchema } from "@/lib/domain/validation/auth";
 
