@@ -60,6 +60,9 @@ export const tailwindMergeConfig = {
     "overflow-y": [{
       "overflow-y": ["auto", "hidden", "clip", "visible", "scroll"],
     }],
+    "overscroll": [{
+      "overscroll": ["auto", "contain", "none"],
+    }],
     "position": ["static", "fixed", "absolute", "relative", "sticky"],
     "inset": [{
       "inset": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, themeSpacing],
@@ -416,6 +419,7 @@ export const tailwindMergeConfig = {
   conflictingClassGroups: {
     "container-named": ["container-type"],
     "overflow": ["overflow-x", "overflow-y"],
+    "overscroll": [],
     "inset": ["inset-x", "inset-y", "top", "right", "bottom", "left"],
     "inset-x": ["right", "left"],
     "inset-y": ["top", "bottom"],
