@@ -217,6 +217,10 @@ test.describe("the page fixture", () => {
     }
     expect(isConsoleProblem("error", "Failed to load resource: the server responded with a status of 404 (Not Found)", [/.*/])).toBe(false);
     expect(isConsoleProblem("warning", "Refused to load the script 'https://evil.example/x.js'", [])).toBe(true);
+    // An allowance naming the URL is matched against the message with its location, as the page fixture reports it.
+    const busyPage = /^Failed to load resource: the server responded with a status of 503\b.*\/pages\/\d+/;
+    expect(isConsoleProblem("error", "Failed to load resource: the server responded with a status of 503 (Service Unavailable)", [busyPage], "http://127.0.0.1/api/share/t/pages/2?width=800")).toBe(false);
+    expect(isConsoleProblem("error", "Failed to load resource: the server responded with a status of 503 (Service Unavailable)", [busyPage], "http://127.0.0.1/api/share/t")).toBe(true);
     await page.close();
   });
 

@@ -104,10 +104,12 @@ export const CSP_VIOLATION_PREFIX = "[csp-violation]";
 export const CSP_CONSOLE_MESSAGE = /Content Security Policy|^Refused to |^\[csp-violation\]/;
 
 /** Whether a browser console message fails the test: any CSP message, or an error no `allowed` pattern excuses. */
-export function isConsoleProblem(type: string, text: string, allowed: RegExp[]): boolean {
+export function isConsoleProblem(type: string, text: string, allowed: RegExp[], url = ""): boolean {
   // CSP messages count at any level (Chromium also warns about policies it cannot parse).
   if (CSP_CONSOLE_MESSAGE.test(text)) return true;
-  return type === "error" && !allowed.some((re) => re.test(text));
+  // A resource's failure names its URL only in the message's location: an allowance may name the URL too.
+  const withUrl = url ? `${text} (${url})` : text;
+  return type === "error" && !allowed.some((re) => re.test(text) || re.test(withUrl));
 }
 
 export type CspViolation = { directive: string; blockedURI: string; sample: string; source: string };
@@ -249,7 +251,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const problems: string[] = [];
     const onConsole = (msg: ConsoleMessage) => {
       const text = msg.text();
-      if (!isConsoleProblem(msg.type(), text, allowedConsoleErrors)) return;
+      if (!isConsoleProblem(msg.type(), text, allowedConsoleErrors, msg.location().url)) return;
       const where = msg.location().url ? ` (${msg.location().url})` : "";
       problems.push(`console.${msg.type()}: ${text}${where}`);
     };
