@@ -7,7 +7,7 @@ test.afterEach(async () => {
   for (const c of contexts.splice(0)) await c.dispose();
 });
 
-const SHARE_FIELDS = ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort();
+const SHARE_FIELDS = ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "requireVerifiedEmail", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort();
 
 test.describe("API: owner share calls", () => {
   test("signed out: 401 on every owner call", async ({ request }) => {
@@ -263,8 +263,12 @@ test.describe("API: the recipient gate", () => {
     const late = await agree(second, share.accessLink, { name: "Late Larry", email: "larry@example.com" });
 
     expect((await expectJson(await first.get(`/api/share/${share.accessLink}`), 200)).idea.content).toBe("<p>Only once</p>");
-    // One view per recipient: no reload window on a one-time link.
-    expect(await expectJson(await first.get(`/api/share/${share.accessLink}`), 404)).toEqual({ success: false, error: INVALID_LINK });
+    // One view per recipient: no reload window on a one-time link. The browser that had it is told so (the same 404).
+    expect(await expectJson(await first.get(`/api/share/${share.accessLink}`), 404)).toEqual({
+      success: false,
+      error: expect.stringMatching(/^You have already opened this one-time link; ask .+ for a new one$/),
+      oneTimeUsed: true,
+    });
     expect(await expectJson(await second.get(`/api/share/${share.accessLink}`), 404)).toEqual({ success: false, error: INVALID_LINK });
     await expectJson(await second.post("/api/comments", { data: { recipientId: late.id, author: "x", content: "hello" } }), 404);
     const third = await newVisitor(playwright, baseURL, contexts);
