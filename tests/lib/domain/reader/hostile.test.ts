@@ -149,7 +149,9 @@ describe("hostile PDFs already stored", () => {
     stopRenderPool(); // the server shutting down
     await expect(stopped).rejects.toMatchObject({ status: 503 });
     expect(blobFiles().some((f) => f.startsWith(`marked/${other.asset.id}/`) && f.includes("refused"))).toBe(false);
-  });
+    // Three render processes start and two run to their CPU budget: on a starved machine (several suites at once)
+    // that is minutes of wall time, not the default minute.
+  }, 240_000);
 
   it("page routes count against the reader's page budget (429 with Retry-After)", async () => {
     setEnv({ RATE_LIMIT_SCALE: "0.01" }); // 240 a minute becomes 3
