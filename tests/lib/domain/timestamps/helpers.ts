@@ -55,7 +55,9 @@ export function configure(net: FakeNetwork, overrides: Record<string, string> = 
   setEnv({
     OTS_CALENDARS: net.calendars.map((c) => c.url).join(","),
     OTS_MIN_CALENDARS: "2",
-    OTS_TIMEOUT_MS: "2000",
+    // Generous: a calendar on loopback answers at once unless the machine is starved, and a test about a hanging one
+    // sets its own short timeout.
+    OTS_TIMEOUT_MS: "15000",
     ESPLORA_URL: net.explorers.map((e) => e.url).join(","),
     ...overrides,
   });
