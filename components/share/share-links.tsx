@@ -145,7 +145,8 @@ export function ShareLinks({ target, unit = "page" }: { target: ShareTarget; uni
               void shares.refetch();
               void queryClient.invalidateQueries({ predicate: (q) => isRecipientsKey(q.queryKey[0]) });
             }}
-            disabled={shares.isFetching}
+            // Never disabled: the list refreshes itself every few seconds, and a button fading in and out with each
+            // background fetch is harder to use (and to read) than one that simply stays.
             aria-label="Refresh share links"
           >
             <RefreshCw aria-hidden="true" className={cn(shares.isFetching && "animate-spin")} />
