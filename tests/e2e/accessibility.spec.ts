@@ -115,8 +115,12 @@ for (const { name, viewport } of VIEWPORTS) {
         await check(
           page,
           `/editor/${published.id}`,
-          // The timestamp panel's Refresh button fades in once its data is loaded: measure it afterwards.
-          (p) => expect(p.getByRole("button", { name: "Refresh" })).toBeEnabled(),
+          // The timestamp panel's Refresh and the versions panel's New version fade in once their data is loaded:
+          // measure them afterwards.
+          async (p) => {
+            await expect(p.getByRole("button", { name: "Refresh" })).toBeEnabled();
+            await expect(p.getByRole("button", { name: "New version" })).toBeEnabled();
+          },
           "a published idea in the editor",
         );
         await check(page, "/editor/new", (p) => expect(p.getByRole("button", { name: "Create Idea" })).toBeVisible());

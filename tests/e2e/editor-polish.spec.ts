@@ -21,10 +21,23 @@ async function newIdea(page: Page, title: string, html = "<p>First line of the i
 }
 
 /** Clicks into the block whose whole text is `text` and puts the caret at its end. */
+/**
+ * Puts the caret at the end of the line reading `text`, and waits until the editor itself has it there: ProseMirror
+ * reads a click's selection on the browser's next selectionchange, which on a busy machine can come after the next key
+ * press (a Tab meant for a list item would then be decided on the line clicked before).
+ */
 async function caretAtEnd(page: Page, text: string) {
   await content(page).locator("p, h1, h2, li", { hasText: new RegExp(`^${text}$`) }).last().click();
   await page.keyboard.press("End");
   await expect(content(page)).toBeFocused();
+  await expect
+    .poll(() =>
+      content(page).evaluate((el) => {
+        const { $head } = (el as HTMLElement & { editor: import("@tiptap/core").Editor }).editor.state.selection;
+        return $head.parentOffset === $head.parent.content.size ? $head.parent.textContent : null;
+      }),
+    )
+    .toBe(text);
 }
 
 async function selectLine(page: Page, text: string) {
