@@ -7,9 +7,9 @@
  * - The production build served by `scripts/serve.ts start` on a throw-away DATA_DIR (scripts/app-under-test.ts, the
  *   same set-up as `npm run page-weight`): a creator, a published HTML idea, a full-access share link, and a recipient
  *   of that link who identified and accepted the agreement through the API.
- * - The baseline is a blank page (a root layout and an <h1>) built with the same `next` package and served by
- *   `next start`. Runs are interleaved (blank, then each page, round after round), so a machine that gets busier
- *   during the session weighs on both sides alike.
+ * - The baseline is the blank page `npm run page-weight` uses too (scripts/blank-next-app.ts: a root layout and an
+ *   <h1>, built with the same `next` package and served by `next start`). Runs are interleaved (blank, then each
+ *   page, round after round), so a machine that gets busier during the session weighs on both sides alike.
  * - /document/{token} is measured as that recipient: their cookies go to Lighthouse's Chrome as an extra `Cookie`
  *   header, so the page Lighthouse loads is the reader itself (title, content, comments, timestamp), not the redirect
  *   to /collect or /nda a stranger gets. The script checks that the final URL is still /document/{token}.
@@ -18,7 +18,7 @@
  *   only, each run a fresh Chrome with an empty profile (no cached files, no cookie-consent choice: the cookie banner
  *   shows as to a first visitor).
  * - Lighthouse is not one of the app's dependencies (it is large and wants a newer Node than the app): the first run
- *   installs `LIGHTHOUSE_VERSION` into `.lighthouse/` (gitignored) and later runs reuse it; so is the blank page's build.
+ *   installs `LIGHTHOUSE_VERSION` into `.lighthouse/` (gitignored) and later runs reuse it.
  * - `LIGHTHOUSE_RUNS` rounds (default 3) after one warm-up load of each page (so no server-side first-request work is
  *   measured); the table gives each metric's median, the min–max of score and TBT, and the 1-minute load average
  *   before and after. Lantern simulates the network from the trace, so LCP/FCP move little with machine load; TBT
@@ -34,8 +34,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { cookieHeader, NEXT_BIN, ROOT, setUpShare, startApp, startServer, stopServer } from "./app-under-test";
-import { waitFor } from "./bench/server";
+import { cookieHeader, ROOT, setUpShare, startApp } from "./app-under-test";
+import { startBlankApp } from "./blank-next-app";
 import { formatTable, runFromReport, summarize, withinBudget, type LighthouseRun } from "./lighthouse-stats";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3720);
@@ -46,7 +46,6 @@ const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? "13.5.0";
 const TOOLS = path.join(ROOT, ".lighthouse");
 const LIGHTHOUSE_DIR = path.join(TOOLS, `lighthouse-${LIGHTHOUSE_VERSION}`);
 const LIGHTHOUSE_CLI = path.join(LIGHTHOUSE_DIR, "node_modules", "lighthouse", "cli", "index.js");
-const BLANK_DIR = path.join(TOOLS, "blank-next");
 const BLANK = "blank Next page";
 
 function run(command: string, args: string[], cwd: string) {
@@ -64,37 +63,6 @@ async function ensureLighthouse() {
   fs.mkdirSync(LIGHTHOUSE_DIR, { recursive: true });
   fs.writeFileSync(path.join(LIGHTHOUSE_DIR, "package.json"), JSON.stringify({ name: "lighthouse-tool", private: true }));
   await run("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `lighthouse@${LIGHTHOUSE_VERSION}`], LIGHTHOUSE_DIR);
-}
-
-/**
- * The baseline: a blank App Router page built with our `next` package. It sits inside the repository (gitignored) so
- * the build resolves `next` from our node_modules; it is rebuilt only when `next` changes.
- */
-async function startBlankPage(port: number) {
-  const nextVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "next", "package.json"), "utf8")) as { version: string }).version;
-  const stamp = path.join(BLANK_DIR, ".next", "built-with-next");
-  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== nextVersion) {
-    console.log(`Building the blank Next ${nextVersion} page in ${path.relative(ROOT, BLANK_DIR)}/ (once) ...`);
-    fs.rmSync(BLANK_DIR, { recursive: true, force: true });
-    fs.mkdirSync(path.join(BLANK_DIR, "app"), { recursive: true });
-    fs.writeFileSync(path.join(BLANK_DIR, "package.json"), JSON.stringify({ name: "blank-next-page", private: true }));
-    fs.writeFileSync(
-      path.join(BLANK_DIR, "app", "layout.jsx"),
-      'export const metadata = { title: "Blank" };\nexport default function RootLayout({ children }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n',
-    );
-    fs.writeFileSync(path.join(BLANK_DIR, "app", "page.jsx"), "export default function Page() {\n  return <main><h1>Blank page</h1></main>;\n}\n");
-    await run(process.execPath, [NEXT_BIN, "build"], BLANK_DIR);
-    fs.writeFileSync(stamp, nextVersion);
-  }
-  const server = startServer([NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {}, BLANK_DIR);
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${base}/`, 60_000);
-  } catch (err) {
-    await stopServer(server);
-    throw err;
-  }
-  return { base, stop: () => stopServer(server) };
 }
 
 /** One Lighthouse run in a fresh Chrome; returns its JSON report. */
@@ -125,7 +93,7 @@ async function main() {
   const reportsDir = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : fs.mkdtempSync(path.join(os.tmpdir(), "ideavault-lighthouse-"));
   fs.mkdirSync(reportsDir, { recursive: true });
   await ensureLighthouse();
-  const blank = await startBlankPage(PORT + 1);
+  const blank = await startBlankApp(PORT + 1);
   const app = await startApp(PORT).catch(async (err) => {
     await blank.stop();
     throw err;

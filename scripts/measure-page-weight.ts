@@ -3,9 +3,9 @@
  * Next page.
  *
  * Method
- * - Reference: a blank page of the same Next version. The script writes a minimal create-next-app-like app into
- *   a temporary directory (a root layout with <html><body> and an empty page, nothing else), builds it with the very
- *   same `next` package and bundler, and serves it with `next start`. A page inside our own app cannot be the
+ * - Reference: a blank page of the same Next version (scripts/blank-next-app.ts: a minimal create-next-app-like app
+ *   in a temporary directory, a root layout with <html><body> and an <h1>, nothing else), built with the very same
+ *   `next` package and bundler and served by `next start`. A page inside our own app cannot be the
  *   reference: every page of an app carries its root layout.
  * - Our app: the production build in `.next`, served by `scripts/serve.ts start` on a throw-away DATA_DIR
  *   (scripts/app-under-test.ts). A creator, a published HTML idea and a share link are set up through the API; a
@@ -21,18 +21,12 @@
  * `--extra-only` measures only the blank page and `PAGE_WEIGHT_EXTRA=/login,/about` (paths of our app, signed out);
  * `--verbose` lists every chunk. `PAGE_WEIGHT_PORT` (default 3712) is the app's port, the blank app uses the next one.
  */
-import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
-import { waitFor } from "./bench/server";
-import { NEXT_BIN, ROOT, setUpShare, startApp, startServer, stopServer, type SharedFixture } from "./app-under-test";
+import { ROOT, setUpShare, startApp, type SharedFixture } from "./app-under-test";
+import { NEXT_VERSION, startBlankApp } from "./blank-next-app";
 
-const NEXT_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string }).version;
-// One reference app per checkout (it links to this checkout's node_modules).
-const BLANK_DIR = path.join(os.tmpdir(), `ideavault-blank-next-${NEXT_VERSION}-${crypto.createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}`);
 const APP_PORT = Number(process.env.PAGE_WEIGHT_PORT ?? 3712);
 const BLANK_PORT = APP_PORT + 1;
 const BLANK = `http://127.0.0.1:${BLANK_PORT}`;
@@ -78,48 +72,6 @@ type Chunk = { url: string; wire: number; body: number };
 type Weight = { label: string; url: string; wire: number; body: number; chunks: Chunk[]; group?: Group; error?: string };
 
 
-/**
- * The reference app: what create-next-app's App Router template renders, minus its CSS, fonts and images. It lives
- * outside the repository (inside it, Turbopack builds our instrumentation.ts into it) and borrows our node_modules
- * through a symlink, so it runs the very same `next`, `react` and bundler.
- */
-function buildBlankApp() {
-  const marker = path.join(BLANK_DIR, "built-with");
-  const builtWith = NEXT_VERSION;
-  if (fs.existsSync(path.join(BLANK_DIR, ".next", "BUILD_ID")) && fs.existsSync(marker) && fs.readFileSync(marker, "utf8") === builtWith) return;
-  fs.rmSync(BLANK_DIR, { recursive: true, force: true });
-  fs.mkdirSync(path.join(BLANK_DIR, "app"), { recursive: true });
-  fs.writeFileSync(
-    path.join(BLANK_DIR, "app", "layout.jsx"),
-    'export default function RootLayout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
-  );
-  fs.writeFileSync(path.join(BLANK_DIR, "app", "page.jsx"), "export default function Page() {\n  return <main />;\n}\n");
-  fs.writeFileSync(path.join(BLANK_DIR, "package.json"), JSON.stringify({ name: "blank-next-app", private: true }, null, 2));
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(BLANK_DIR, "node_modules"), "dir");
-  // Turbopack refuses files (the symlinked node_modules) outside its root: use the common ancestor.
-  fs.writeFileSync(path.join(BLANK_DIR, "next.config.mjs"), `export default { turbopack: { root: ${JSON.stringify(commonAncestor(BLANK_DIR, ROOT))} } };\n`);
-  console.log(`Building the blank reference app (next ${NEXT_VERSION}) in ${BLANK_DIR} ...`);
-  const res = spawnSync(process.execPath, [NEXT_BIN, "build"], {
-    cwd: BLANK_DIR,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    encoding: "utf8",
-  });
-  if (res.status !== 0) throw new Error(`blank app build failed:\n${res.stdout}\n${res.stderr}`);
-  for (const extra of ["instrumentation.js", "middleware.js"]) {
-    if (fs.existsSync(path.join(BLANK_DIR, ".next", "server", extra))) throw new Error(`the blank app is not blank: it has ${extra}`);
-  }
-  fs.writeFileSync(marker, builtWith);
-}
-
-function commonAncestor(a: string, b: string) {
-  const pa = a.split(path.sep);
-  const pb = b.split(path.sep);
-  let i = 0;
-  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
-  return pa.slice(0, i).join(path.sep) || path.sep;
-}
-
 async function measure(browser: Browser, label: string, url: string, options: BrowserContextOptions = {}, status = 200): Promise<Weight> {
   const context = await browser.newContext(options);
   try {
@@ -157,8 +109,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("Run `npm run build` first.");
-  buildBlankApp();
-  const blank = startServer([NEXT_BIN, "start", "-p", String(BLANK_PORT), "-H", "127.0.0.1"], {}, BLANK_DIR);
+  const blankStarting = startBlankApp(BLANK_PORT);
+  blankStarting.catch(() => {}); // as appStarting below
   const appStarting = startApp(APP_PORT);
   appStarting.catch(() => {}); // awaited below; this only keeps a failure meanwhile from counting as unhandled
   const browser = await chromium.launch({
@@ -166,8 +118,9 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
   let app: Awaited<typeof appStarting> | undefined;
+  let blank: Awaited<typeof blankStarting> | undefined;
   try {
-    [app] = await Promise.all([appStarting, waitFor(BLANK, 120_000)]);
+    [app, blank] = await Promise.all([appStarting, blankStarting]);
     const APP = app.base;
     const results: Weight[] = [];
     // Warm each server once so that no first-request compilation or cache fill is measured.
@@ -216,7 +169,7 @@ async function main() {
     if (over) process.exitCode = 1;
   } finally {
     await browser.close();
-    await stopServer(blank);
+    await (blank ?? (await blankStarting.catch(() => undefined)))?.stop();
     await (app ?? (await appStarting.catch(() => undefined)))?.stop();
   }
 }
