@@ -3,6 +3,7 @@ import { db } from "@/lib/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { VISITS_DEFAULT_LIMIT, type VisitsQuery } from "@/lib/domain/validation/visits";
+import type { VisitPage } from "@/lib/domain/engagement/most-read";
 
 /**
  * Visits: one opening of the reader is one ViewEvent, its reading time per page the view's ViewEngagement rows. The
@@ -10,7 +11,7 @@ import { VISITS_DEFAULT_LIMIT, type VisitsQuery } from "@/lib/domain/validation/
  * (lib/domain/notifications/visit-ended.ts) summarises one the same way.
  */
 
-export type VisitPage = { n: number; ms: number };
+export type { VisitPage };
 export type Visit = {
   id: string;
   shareId: string;
@@ -73,9 +74,4 @@ export async function listVisits(ownerId: string, ideaId: number, query: VisitsQ
 export async function visitById(viewId: string): Promise<Visit | null> {
   const [row] = await db.$queryRaw<VisitRow[]>(visitsSql(Prisma.sql`v."id" = ${viewId}`, 1));
   return row ? toVisit(row) : null;
-}
-
-/** The `count` pages a visit spent most time on, most first (ties: the earlier page). */
-export function mostReadPages(pages: VisitPage[], count = 3): VisitPage[] {
-  return [...pages].sort((a, b) => b.ms - a.ms || a.n - b.n).slice(0, count);
 }

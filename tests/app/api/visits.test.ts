@@ -1,6 +1,7 @@
 import { db } from "@/lib/platform/db";
 import { GET as visitsRoute } from "@/app/api/ideas/[id]/visits/route";
-import { listVisits, mostReadPages, type VisitsPage } from "@/lib/domain/engagement/visits";
+import { listVisits, type VisitsPage } from "@/lib/domain/engagement/visits";
+import { mostReadPages } from "@/lib/domain/engagement/most-read";
 import { TEST_ORIGIN, agreedRecipient, createPublished, createShare, createUser } from "../../factories";
 import { recordQueries } from "../../query-count";
 import { routeSession } from "../../route-harness";
