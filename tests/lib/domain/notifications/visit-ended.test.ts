@@ -4,9 +4,12 @@ import { formatUtc } from "@/lib/platform/email/mail-templates/notifications";
 import { updateNotificationSettings } from "@/lib/domain/notifications/settings";
 import { LOOKBACK_MS, visitIdleMs } from "@/lib/domain/notifications/visit-ended";
 import { runQueueNow } from "@/lib/features/jobs/worker";
+import { getSharedIdea } from "@/lib/domain/shares/views";
+import { loadOwnerPreview } from "@/lib/domain/shares/owner-preview";
+import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { setEnv } from "../../../db-utils";
 import { runDue } from "../../../jobs-utils";
-import { createPublished, createRecipient, createShare, createUser } from "../../../factories";
+import { TEST_CLIENT, createPublished, createRecipient, createShare, createUser } from "../../../factories";
 
 /**
  * The owner's summary mail after each visit: the periodic "visits-ended" job finds visits with reading time and no
@@ -106,6 +109,29 @@ describe("the owner's mail after a visit ends", () => {
     await runQueueNow("visits-ended", 30_000);
     await updateNotificationSettings(owner.id, { visitEnded: false });
     expect(await runDue("owner-mail", { mailed: 0, skipped: 0, failed: 0 }, { makeDue: true })).toEqual({ mailed: 0, skipped: 1, failed: 0 });
+    expect(await mailsTo(owner.email)).toHaveLength(0);
+  });
+
+  it("a first view and the visit's end are two mails, each in its own words", async () => {
+    const { owner, idea, share, grace } = await setup();
+    await updateNotificationSettings(owner.id, { ndaAccepted: false });
+    await acceptNda(grace.id, grace.secrets, TEST_CLIENT);
+    await getSharedIdea(share.accessLink, grace.secrets, TEST_CLIENT);
+    const [view] = await db.viewEvent.findMany({ where: { recipientId: grace.id } });
+    // The reader reported 40 s on page 1, then left: its last report is past the idle time, inside the burst window.
+    const last = new Date(Date.now() - visitIdleMs() - MINUTE);
+    await db.viewEvent.update({ where: { id: view.id }, data: { viewedAt: new Date(last.getTime() - 40_000), lastEngagementAt: last, engagementMs: 40_000, pageCount: 1 } });
+    await db.viewEngagement.create({ data: { viewId: view.id, n: 1, ms: 40_000 } });
+    await db.ownerNotification.updateMany({ where: { kind: "firstView" }, data: { occurredAt: new Date(last.getTime() - 40_000) } });
+    expect(await runVisitJobs()).toEqual({ mailed: 2, skipped: 0, failed: 0 });
+    expect((await mailsTo(owner.email)).map((m) => m.subject).sort()).toEqual(['Grace Hopper opened "Solar Kettle"', 'Grace Hopper read "Solar Kettle"']);
+  });
+
+  it("never mails for the owner's own preview, which records no visit", async () => {
+    const { owner, idea, share } = await setup();
+    await loadOwnerPreview(owner, idea.id, { shareId: share.id });
+    expect(await db.viewEvent.count()).toBe(0);
+    expect(await runVisitJobs()).toEqual({ mailed: 0, skipped: 0, failed: 0 });
     expect(await mailsTo(owner.email)).toHaveLength(0);
   });
 });
