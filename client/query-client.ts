@@ -66,6 +66,12 @@ export const queryKeys = {
     const search = query.toString();
     return [`/api/activity${search ? `?${search}` : ""}`];
   },
+  /** Paged by cursor (useInfiniteQuery with its own query function): one reader's visits of an idea, on one link if given. */
+  visits: (ideaId: number, filter: { email: string; shareId?: string | null }) => {
+    const query = new URLSearchParams({ email: filter.email });
+    if (filter.shareId) query.set("shareId", filter.shareId);
+    return [`/api/ideas/${ideaId}/visits?${query.toString()}`];
+  },
   notificationSettings: ["/api/profile/notifications"],
   webhooks: ["/api/webhooks"],
   agreements: ["/api/agreements"],

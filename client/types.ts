@@ -14,6 +14,7 @@ import type { listRooms, roomForOwner } from "@/lib/domain/rooms";
 import type { PresentedRecipient } from "@/lib/domain/recipients/session";
 import type { presentComment } from "@/lib/domain/comments";
 import type { listAssets } from "@/lib/domain/files";
+import type { VisitsPage as ServerVisitsPage } from "@/lib/domain/engagement/visits";
 import type { ActivityOverview as ServerActivityOverview } from "@/lib/features/activity/readers";
 import type { SharedIdeaResult } from "@/lib/domain/shares/views";
 import type { SharedWithMeItem as ServerSharedWithMeItem } from "@/lib/domain/shares/shared-with-me";
@@ -59,6 +60,9 @@ export type Idea = Json<Awaited<ReturnType<typeof getIdea>>>;
 /** GET /api/assets: the owner's uploaded images and PDFs. */
 export type ActivityOverview = Json<ServerActivityOverview>;
 export type ActivityReader = ActivityOverview["readers"][number];
+/** GET /api/ideas/{id}/visits: one page of visits (each opening of the reader), newest first. */
+export type VisitsPage = Json<ServerVisitsPage>;
+export type Visit = VisitsPage["visits"][number];
 
 export type Asset = Json<Awaited<ReturnType<typeof listAssets>>[number]>;
 

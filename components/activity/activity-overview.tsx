@@ -1,10 +1,13 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
-import { Flame } from "lucide-react";
+import { ChevronDown, Flame } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { VisitList } from "@/components/activity/visit-list";
+import { cn } from "@/client/utils";
 import { Badge } from "@/components/ui/badge";
 import { Label } from "@/components/ui/label";
 import { LocalTime } from "@/components/ui/local-time";
@@ -31,44 +34,77 @@ function detailHref(r: ActivityReader) {
   return r.idea ? `/share/${r.idea.id}` : null;
 }
 
+/** A reader's row; its 'Visits' button expands it into their visits of that idea on that link, loaded when opened. */
 function ReaderRow({ reader }: { reader: ActivityReader }) {
   const href = detailHref(reader);
   const document = reader.idea?.title.trim() || (reader.room ? "Not opened yet" : "Untitled Idea");
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const visitsOf = reader.idea && reader.visits > 0 ? reader.idea.id : null;
   return (
-    <tr data-testid="activity-reader" data-hot={reader.hot || undefined} className="border-b align-top last:border-0">
-      <th scope="row" className="py-2 pr-3 text-left font-medium">
-        <span className="flex flex-wrap items-center gap-1.5">
-          {reader.name}
-          {reader.hot ? (
-            <Badge variant="secondary" className="gap-1">
-              <Flame aria-hidden="true" className="size-3" />
-              Hot
-            </Badge>
+    <>
+      <tr data-testid="activity-reader" data-hot={reader.hot || undefined} className={cn("align-top", !open && "border-b last:border-0")}>
+        <th scope="row" className="py-2 pr-3 text-left font-medium">
+          <span className="flex flex-wrap items-center gap-1.5">
+            {reader.name}
+            {reader.hot ? (
+              <Badge variant="secondary" className="gap-1">
+                <Flame aria-hidden="true" className="size-3" />
+                Hot
+              </Badge>
+            ) : null}
+            {reader.declined ? <Badge variant="outline">Declined</Badge> : null}
+          </span>
+          <span className="text-muted-foreground block text-xs font-normal break-all">{reader.email}</span>
+        </th>
+        <td className="py-2 pr-3">
+          {href ? (
+            <Link href={href} className="underline-offset-4 hover:underline">
+              {document}
+            </Link>
+          ) : (
+            document
+          )}
+          {reader.room ? <span className="text-muted-foreground block text-xs">Room: {reader.room.name}</span> : null}
+        </td>
+        <td className="py-2 pr-3">{reader.link.label}</td>
+        <td className="py-2 pr-3 whitespace-nowrap">
+          <LocalTime value={reader.lastActivityAt} />
+        </td>
+        <td className="py-2 pr-3 whitespace-nowrap" data-slot="reading-time">
+          {formatReadingTime(reader.readingSeconds * 1000)}
+          {reader.hot ? <span className="text-muted-foreground block text-xs">{formatReadingTime(reader.recentReadingSeconds * 1000)} this week</span> : null}
+        </td>
+        <td className="py-2 whitespace-nowrap">
+          {completionText(reader)}
+          {visitsOf !== null ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-1 flex"
+              aria-expanded={open}
+              aria-controls={open ? panelId : undefined}
+              aria-label={`Visits by ${reader.name}`}
+              onClick={() => setOpen(!open)}
+            >
+              Visits
+              <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+            </Button>
           ) : null}
-          {reader.declined ? <Badge variant="outline">Declined</Badge> : null}
-        </span>
-        <span className="text-muted-foreground block text-xs font-normal break-all">{reader.email}</span>
-      </th>
-      <td className="py-2 pr-3">
-        {href ? (
-          <Link href={href} className="underline-offset-4 hover:underline">
-            {document}
-          </Link>
-        ) : (
-          document
-        )}
-        {reader.room ? <span className="text-muted-foreground block text-xs">Room: {reader.room.name}</span> : null}
-      </td>
-      <td className="py-2 pr-3">{reader.link.label}</td>
-      <td className="py-2 pr-3 whitespace-nowrap">
-        <LocalTime value={reader.lastActivityAt} />
-      </td>
-      <td className="py-2 pr-3 whitespace-nowrap" data-slot="reading-time">
-        {formatReadingTime(reader.readingSeconds * 1000)}
-        {reader.hot ? <span className="text-muted-foreground block text-xs">{formatReadingTime(reader.recentReadingSeconds * 1000)} this week</span> : null}
-      </td>
-      <td className="py-2 whitespace-nowrap">{completionText(reader)}</td>
-    </tr>
+        </td>
+      </tr>
+      {visitsOf !== null && open ? (
+        <tr className="border-b last:border-0">
+          <td colSpan={6} className="pb-3">
+            {/* The table scrolls sideways on a phone; the visits stay in view at its left edge. */}
+            <div id={panelId} className="sticky left-3 w-[min(40rem,calc(100vw-4rem))]">
+              <VisitList ideaId={visitsOf} email={reader.email} shareId={reader.link.id} />
+            </div>
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 

@@ -17,6 +17,7 @@ const SWITCHES: { kind: Kind; label: string; description: string }[] = [
   { kind: "firstView", label: "First view", description: "E-mail me the first time each recipient opens a shared idea." },
   { kind: "comments", label: "Comments", description: "E-mail me when a recipient comments on a shared idea." },
   { kind: "proofAnchored", label: "Proof anchored in Bitcoin", description: "E-mail me when the proof of a published idea is anchored in a Bitcoin block." },
+  { kind: "visitEnded", label: "Visit summary", description: "E-mail me a summary after each visit." },
 ];
 
 /**

@@ -15,6 +15,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
 import { liveQuery, queryKeys, refetchUnlessFresh } from "@/client/query-client";
 import type { ShareRecipient } from "@/client/types";
+import { VisitsDisclosure } from "@/components/activity/visit-list";
 
 /** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
 export const RECIPIENTS_SHOWN = 5;
@@ -120,7 +121,9 @@ function LetBackIn({ shareId, recipient }: { shareId: string; recipient: ShareRe
   );
 }
 
-function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: string; recipient: ShareRecipient; unit: ReadingUnit | null; requireNda: boolean }) {
+type RecipientItemProps = { shareId: string; ideaId: number | null; recipient: ShareRecipient; unit: ReadingUnit | null; requireNda: boolean };
+
+function RecipientItem({ shareId, ideaId, recipient, unit, requireNda }: RecipientItemProps) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
       <div className="min-w-0">
@@ -182,6 +185,10 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
       </div>
       {unit ? <RecipientReading recipient={recipient} unit={unit} /> : null}
       <RecipientViews recipient={recipient} />
+      {/* Each visit's own pages and time, loaded only when opened (the screen's first load stays as it is). */}
+      {ideaId !== null && recipient.views.length > 0 ? (
+        <VisitsDisclosure ideaId={ideaId} email={recipient.email} shareId={shareId} readerName={recipient.name} />
+      ) : null}
       <LetBackIn shareId={shareId} recipient={recipient} />
       <a
         href={`/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/receipt.pdf`}
@@ -198,10 +205,22 @@ function RecipientItem({ shareId, recipient, unit, requireNda }: { shareId: stri
 
 /**
  * Under a link on the share screen: who identified on it, their agreement, their views and reading time
- * (GET /api/shares/{id}/recipients). `unit`: a PDF idea is read in pages, any other in sections; null for a room's link,
+ * (GET /api/shares/{id}/recipients), each reader's visits on demand (`ideaId`: the link's idea; none for a room's link). `unit`: a PDF idea is read in pages, any other in sections; null for a room's link,
  * whose reading is per idea (the room's reading table).
  */
-export function LinkRecipients({ shareId, unit = "page", requireNda = true, live = false }: { shareId: string; unit?: ReadingUnit | null; requireNda?: boolean; live?: boolean }) {
+export function LinkRecipients({
+  shareId,
+  ideaId = null,
+  unit = "page",
+  requireNda = true,
+  live = false,
+}: {
+  shareId: string;
+  ideaId?: number | null;
+  unit?: ReadingUnit | null;
+  requireNda?: boolean;
+  live?: boolean;
+}) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
@@ -245,7 +264,7 @@ export function LinkRecipients({ shareId, unit = "page", requireNda = true, live
       ) : null}
       <ul id={listId} aria-labelledby={headingId} className="space-y-2">
         {shown.map((r) => (
-          <RecipientItem key={r.id} shareId={shareId} recipient={r} unit={unit} requireNda={requireNda} />
+          <RecipientItem key={r.id} shareId={shareId} ideaId={ideaId} recipient={r} unit={unit} requireNda={requireNda} />
         ))}
       </ul>
       {recipients.length > RECIPIENTS_SHOWN ? (

@@ -25,14 +25,7 @@ export function recipientReading(recipient: Pick<ShareRecipient, "views">): Reci
   return { totalMs, pages, pageCount, pagesRead: pages.filter((p) => p.ms > 0).length };
 }
 
-/** '4 min 12 s', '45 s', '1 h 3 min', '0 s'. */
-export function formatReadingTime(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
+export { formatReadingTime } from "@/lib/platform/format/reading-time";
 
 /** 'pages read: 5 of 6', 'sections read: 3 of 4' (without N: 'pages read: 5'). */
 export function pagesReadText(reading: RecipientReading, unit: ReadingUnit): string {

@@ -104,7 +104,7 @@ function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; u
           </div>
         )}
       </div>
-      <LinkRecipients shareId={share.id} unit={unit} requireNda={share.requireNda !== false} live={state === null} />
+      <LinkRecipients shareId={share.id} ideaId={unit === null ? null : share.ideaId} unit={unit} requireNda={share.requireNda !== false} live={state === null} />
     </li>
   );
 }

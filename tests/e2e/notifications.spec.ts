@@ -46,7 +46,7 @@ test.describe("owner notifications and Shared with me", () => {
 
     const section = page.getByRole("region", { name: "Notifications", exact: true });
     await expect(section).toBeVisible();
-    for (const name of ["NDA accepted", "First view", "Comments", "Proof anchored in Bitcoin"]) await expect(switchFor(page, name)).toBeChecked();
+    for (const name of ["NDA accepted", "First view", "Comments", "Proof anchored in Bitcoin", "Visit summary"]) await expect(switchFor(page, name)).toBeChecked();
     const comments = switchFor(page, "Comments");
     await expect(comments).toHaveAccessibleDescription("E-mail me when a recipient comments on a shared idea.");
     expect(await axeViolations(page, "#main-content")).toEqual([]);
@@ -56,7 +56,7 @@ test.describe("owner notifications and Shared with me", () => {
     await expect(comments).not.toBeChecked();
     await expect.poll(async () => (await seenToasts(page)).join("\n")).toContain("Notification settings saved.");
     await expect(comments).toBeEnabled();
-    expect(await (await page.request.get("/api/profile/notifications")).json()).toEqual({ ndaAccepted: true, firstView: true, comments: false, proofAnchored: true });
+    expect(await (await page.request.get("/api/profile/notifications")).json()).toEqual({ ndaAccepted: true, firstView: true, comments: false, proofAnchored: true, visitEnded: true });
 
     await page.reload();
     await expect(switchFor(page, "Comments")).not.toBeChecked();

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect, expectJson } from "./api-helpers";
-import { agree, createShare, newVisitor } from "./sharing-helpers";
+import { newVisitor, readerOfFourSections } from "./sharing-helpers";
 
 /**
  * What the owner learns: a recipient's reader reports reading time per section, and the share screen
@@ -12,21 +12,12 @@ test.afterEach(async () => {
   for (const c of contexts.splice(0)) await c.dispose();
 });
 
-const FOUR_SECTIONS = "<h1>Cardamom Cola</h1><h2>Problem</h2><p>Colas taste alike.</p><h2>Solution</h2><p>Cardamom.</p><h2>Market</h2><p>Cafés.</p><h2>Next steps</h2><p>Bottle it.</p>";
-
 test("reading time reported through the API shows on the owner's share screen with its chart", async ({ page, playwright, baseURL, createUser, loginAs }) => {
   const owner = await createUser({ name: "Olivia Owner" });
   await loginAs(page, owner);
-  const created = await page.request.post("/api/ideas", { data: { title: "Cardamom Cola", content: FOUR_SECTIONS } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: ideaId } = (await created.json()) as { id: number };
-  const share = await createShare(page.request, { ideaId, shareType: "full-access" });
-
   // The recipient: identified, agreed, the content delivered (a view), then two reports as the reader sends them.
   const reader = await newVisitor(playwright, baseURL, contexts);
-  await agree(reader, share.accessLink, { name: "Rita Reader", email: "rita@example.com" });
-  await expectJson(await reader.get(`/api/share/${share.accessLink}`), 200);
-  const report = (pages: { n: number; ms: number }[]) => reader.post(`/api/share/${share.accessLink}/engagement`, { data: { pages } });
+  const { ideaId, share, report } = await readerOfFourSections(page.request, reader, { name: "Rita Reader", email: "rita@example.com" });
   expect((await report([{ n: 1, ms: 2000 }])).status()).toBe(204);
   expect((await report([{ n: 2, ms: 1000 }, { n: 9, ms: 1000 }])).status()).toBe(204);
   // Someone without the recipient's session is refused.

@@ -33,3 +33,25 @@ export function expectPrivate(res: APIResponse) {
   expect(res.headers()["cache-control"], res.url()).toMatch(/^private, no-store/);
   expect(res.headers()["referrer-policy"], res.url()).toBe("no-referrer");
 }
+
+/** An HTML idea of four sections (each h2 starts one), as the reading-time screens count them. */
+export const FOUR_SECTIONS = "<h1>Cardamom Cola</h1><h2>Problem</h2><p>Colas taste alike.</p><h2>Solution</h2><p>Cardamom.</p><h2>Market</h2><p>Cafés.</p><h2>Next steps</h2><p>Bottle it.</p>";
+
+/**
+ * The signed-in owner's idea of FOUR_SECTIONS with a full-access link, and a recipient (`who`) who agreed and opened it
+ * (a view); `report` sends reading time as the reader does.
+ */
+export async function readerOfFourSections(
+  owner: APIRequestContext,
+  visitor: APIRequestContext,
+  who: { name: string; email: string },
+) {
+  const created = await owner.post("/api/ideas", { data: { title: "Cardamom Cola", content: FOUR_SECTIONS } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: ideaId } = (await created.json()) as { id: number };
+  const share = await createShare(owner, { ideaId, shareType: "full-access" });
+  await agree(visitor, share.accessLink, who);
+  await expectJson(await visitor.get(`/api/share/${share.accessLink}`), 200);
+  const report = (pages: { n: number; ms: number }[]) => visitor.post(`/api/share/${share.accessLink}/engagement`, { data: { pages } });
+  return { ideaId, share, report };
+}

@@ -7,6 +7,7 @@ import { getEnv } from "@/lib/platform/env";
 import { sendEmail } from "@/lib/platform/email";
 import { firstViewEmail, ndaAcceptedEmail, recipientActivityEmail } from "@/lib/platform/email/templates";
 import { shareTypeToApi } from "@/lib/domain/gate/share-type";
+import { visitEndedMail } from "@/lib/domain/notifications/visit-mail";
 import type { ShareType } from "@/lib/generated/prisma/client";
 
 /**
@@ -19,6 +20,8 @@ import type { ShareType } from "@/lib/generated/prisma/client";
  *   dies before the commit is retried by the library;
  * - a failed mail is retried as a new job after a growing delay, then given up ('failed');
  * - events left after the burst (later than its window) get the next burst's job.
+ * A visit's summary ("visitEnded", queued by the periodic job in ./visit-ended.ts) is never batched: it is a mail of
+ * its own, in the recipient's line of bursts.
  * Webhooks are not batched: they are queued per event (lib/domain/webhooks/queue.ts).
  */
 
@@ -35,6 +38,7 @@ export function burstWindowMs() {
 const SWITCH: Record<OwnerNotificationKind, Prisma.Sql> = {
   ndaAccepted: Prisma.sql`u."notifyNdaAccepted"`,
   firstView: Prisma.sql`u."notifyFirstView"`,
+  visitEnded: Prisma.sql`u."notifyVisitEnded"`,
 };
 
 /** The job of a recipient's burst whose first event happened at `first`, due when the window closes. */
@@ -73,7 +77,7 @@ export const RETENTION_MS = 30 * 24 * 3600_000;
 
 export type OwnerMailCounts = { mailed: number; skipped: number; failed: number };
 
-type Claimed = { id: string; kind: OwnerNotificationKind; occurredAt: Date; origin: string };
+type Claimed = { id: string; kind: OwnerNotificationKind; sourceId: string; occurredAt: Date; origin: string };
 
 /** Which link, in words, for the owner who may hold several on one idea. */
 export function linkLabel(share: { shareType: ShareType; recipientEmail: string | null; createdAt: Date }) {
@@ -109,6 +113,10 @@ async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: 
   });
   if (!recipient) return null;
   const { share } = recipient;
+  // A visit's summary is a mail of its own, about the idea the visit showed (mailOwnerBurst never batches it).
+  if (events[0].kind === "visitEnded") {
+    return visitEndedMail(events[0].sourceId, { name: recipient.name, email: recipient.email }, linkLabel(share), (ideaId) => shareScreenUrl(events[0].origin, ideaId));
+  }
   // A room link's events are the room's: named by it, followed up on its page.
   const about = share.idea
     ? { idea: { id: share.idea.id, title: share.idea.title }, owner: share.idea.owner, url: shareScreenUrl(events[0].origin, share.idea.id) }
@@ -118,7 +126,7 @@ async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: 
   if (!about) return null;
   const { owner } = about;
   // Switched off since the event was queued: not announced (the switch is read when the mail would go).
-  const wanted = events.filter((e) => (e.kind === "ndaAccepted" ? owner.notifyNdaAccepted : owner.notifyFirstView));
+  const wanted = events.filter((e) => (e.kind === "ndaAccepted" ? owner.notifyNdaAccepted : owner.notifyFirstView)) as (Claimed & { kind: "ndaAccepted" | "firstView" })[];
   if (!wanted.length) return null;
   const common = {
     recipient: { name: recipient.name, email: recipient.email },
@@ -169,11 +177,12 @@ export async function mailOwnerBurst(recipientId: string, job?: MailJob, now = n
   const pending = await db.ownerNotification.findMany({
     where: { recipientId, doneAt: null },
     orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
-    select: { id: true, kind: true, occurredAt: true, origin: true, attempts: true },
+    select: { id: true, kind: true, sourceId: true, occurredAt: true, origin: true, attempts: true },
   });
   if (!pending.length) return counts;
   const closes = pending[0].occurredAt.getTime() + windowMs;
-  const burst = pending.filter((e) => e.occurredAt.getTime() < closes);
+  // A visit's summary goes alone; the other kinds of one window share a mail (and wait for the visit's own job).
+  const burst = pending[0].kind === "visitEnded" ? [pending[0]] : pending.filter((e) => e.kind !== "visitEnded" && e.occurredAt.getTime() < closes);
   const ids = burst.map((e) => e.id);
   let mail: Awaited<ReturnType<typeof burstMail>>;
   try {

@@ -2,10 +2,10 @@ import "server-only";
 import { db } from "@/lib/platform/db";
 import type { NotificationSettings, NotificationSettingsInput } from "@/lib/domain/validation/notifications";
 
-const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true } as const;
+const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, notifyVisitEnded: true } as const;
 
-function present(u: { notifyNdaAccepted: boolean; notifyFirstView: boolean; notifyComments: boolean; notifyProofAnchored: boolean }): NotificationSettings {
-  return { ndaAccepted: u.notifyNdaAccepted, firstView: u.notifyFirstView, comments: u.notifyComments, proofAnchored: u.notifyProofAnchored };
+function present(u: { [K in keyof typeof columns]: boolean }): NotificationSettings {
+  return { ndaAccepted: u.notifyNdaAccepted, firstView: u.notifyFirstView, comments: u.notifyComments, proofAnchored: u.notifyProofAnchored, visitEnded: u.notifyVisitEnded };
 }
 
 /** GET /api/profile/notifications. */
@@ -17,7 +17,7 @@ export async function getNotificationSettings(userId: string): Promise<Notificat
 export async function updateNotificationSettings(userId: string, input: NotificationSettingsInput): Promise<NotificationSettings> {
   const user = await db.user.update({
     where: { id: userId },
-    data: { notifyNdaAccepted: input.ndaAccepted, notifyFirstView: input.firstView, notifyComments: input.comments, notifyProofAnchored: input.proofAnchored },
+    data: { notifyNdaAccepted: input.ndaAccepted, notifyFirstView: input.firstView, notifyComments: input.comments, notifyProofAnchored: input.proofAnchored, notifyVisitEnded: input.visitEnded },
     select: columns,
   });
   return present(user);

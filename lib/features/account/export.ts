@@ -197,7 +197,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     where: { id: userId },
     select: {
       id: true, name: true, email: true, emailVerified: true, createdAt: true, passwordHash: true, profileImageId: true,
-      notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, showEmailOnCertificates: true,
+      notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, notifyVisitEnded: true, showEmailOnCertificates: true,
       sharingBlockedDomains: true, defaultAllowDownload: true, defaultScreenShield: true, defaultExpiryDays: true, defaultShareType: true,
       accounts: { select: { provider: true } },
       // Where events went; never a signing secret.
@@ -227,6 +227,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
     notifyFirstView: user.notifyFirstView,
     notifyComments: user.notifyComments,
     notifyProofAnchored: user.notifyProofAnchored,
+    notifyVisitEnded: user.notifyVisitEnded,
     showEmailOnCertificates: user.showEmailOnCertificates,
     sharingDefaults: {
       blockedDomains: user.sharingBlockedDomains,

@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/platform/env";
 import { enqueue, jobBoss, pendingJobs, runJobsFor, startedBoss, stopBoss, type AnyJobHandler, type JobHandler, type JobName } from "@/lib/platform/jobs";
 import { mailOwnerBurst, sweepOwnerNotifications } from "@/lib/domain/notifications/queue";
 import { mailProofAnchored } from "@/lib/domain/notifications/proof-anchored";
+import { queueEndedVisits } from "@/lib/domain/notifications/visit-ended";
 import { pruneExpiredDerivedInJob, renderPageJob } from "@/lib/domain/reader/prerender";
 import { onShutdown } from "@/lib/platform/process/shutdown";
 import { runTimestampJobs } from "@/lib/domain/evidence/jobs";
@@ -22,6 +23,7 @@ const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   "webhooks-sweep": () => sweepWebhookDeliveries(),
   "owner-mail": ({ recipientId }, job) => mailOwnerBurst(recipientId, job),
   notifications: () => sweepOwnerNotifications(),
+  "visits-ended": () => queueEndedVisits(),
   "anchored-mail": ({ proofId }) => mailProofAnchored(proofId),
   pages: (data) => renderPageJob(data),
   "pages-sweep": () => pruneExpiredDerivedInJob(),
@@ -49,6 +51,7 @@ function periodic(): Partial<Record<JobName, number>> {
     timestamps: env.OTS_INTERVAL_S,
     "webhooks-sweep": SWEEP_INTERVAL_S,
     notifications: SWEEP_INTERVAL_S,
+    "visits-ended": SWEEP_INTERVAL_S,
     "pages-sweep": env.PAGES_INTERVAL_S,
     "log-anchors": env.LOG_ANCHOR_INTERVAL_S,
   };
@@ -108,7 +111,7 @@ export async function stopJobWorkers() {
  * A Vercel cron call for a periodic job: queues a run now and runs the due ones for at most `budgetMs`. Answers
  * what the first run did (null when another instance took it).
  */
-export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications" | "log-anchors", budgetMs: number) {
+export async function runQueueNow(name: "timestamps" | "webhooks-sweep" | "notifications" | "visits-ended" | "log-anchors", budgetMs: number) {
   await enqueue(name, {});
   const { results } = await runJobsFor(name, HANDLERS[name] as AnyJobHandler<typeof name>, budgetMs);
   return results[0] ?? null;

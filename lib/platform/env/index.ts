@@ -96,6 +96,11 @@ const schema = z.object({
    */
   NOTIFY_BURST_S: z.coerce.number().int().min(0).max(3600).default(60),
   /**
+   * Minutes without a reading-time report after which a visit (one opening of the reader) has ended and its owner's
+   * summary mail is queued. The reader reports every few seconds while read, so a pause this long is a visit left.
+   */
+  VISIT_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
    * Copies the server derives from an account's files (page images, recipients' marked PDFs), in MB; past it the
    * least recently used go. Default: four times STORAGE_QUOTA_MB.
    */

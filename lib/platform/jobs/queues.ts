@@ -25,6 +25,8 @@ export type JobPayloads = {
   "owner-mail": { recipientId: string };
   /** Periodic: mailed events past their retention are deleted; a pending one left without a job gets one. */
   notifications: Record<string, never>;
+  /** Periodic: visits with reading time and no report for VISIT_IDLE_MINUTES are queued for the owner's summary mail. */
+  "visits-ended": Record<string, never>;
   /** One published PDF's pages, from `nextPage` on; `attempt` counts failed runs of this file. */
   pages: { assetId: string; nextPage: number; attempt: number };
   /** Expired derived copies (marked PDFs) are deleted. */
@@ -58,6 +60,7 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // "stately": one waiting and one running job per recipient (its key), so events during a burst queue nothing more.
   "owner-mail": { policy: "stately", expireInSeconds: 2 * 60, ...CRASH_RETRIES },
   notifications: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
+  "visits-ended": { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 0 },
   "anchored-mail": { policy: "standard", expireInSeconds: 2 * 60, ...CRASH_RETRIES },
   // "short": one queued job per file (its key), so publishing it again while it waits queues nothing more.
   pages: { policy: "short", expireInSeconds: 2 * 60, retryLimit: 4, retryDelay: 60 },

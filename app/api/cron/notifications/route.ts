@@ -4,11 +4,13 @@ import { runDueJobs, runQueueNow } from "@/lib/features/jobs/worker";
 // Each burst is one mail; a slow mail provider holds only its own burst.
 export const maxDuration = 300;
 
-// GET /api/cron/notifications — mail the owners every recipient burst whose window has closed and every proof newly anchored in Bitcoin (Vercel Cron; Authorization: Bearer $CRON_SECRET)
+// GET /api/cron/notifications — queue the visits that ended, then mail the owners every recipient burst whose window has closed and every proof newly anchored in Bitcoin (Vercel Cron; Authorization: Bearer $CRON_SECRET)
 export const GET = cronRoute({
   handler: async () => {
-    const { ran } = await runDueJobs("owner-mail", 230_000);
+    // First, so a visit that ended is mailed by this same call.
+    const visits = await runQueueNow("visits-ended", 20_000);
+    const { ran } = await runDueJobs("owner-mail", 210_000);
     const anchored = await runDueJobs("anchored-mail", 20_000);
-    return Response.json({ bursts: ran, anchored: anchored.ran, sweep: await runQueueNow("notifications", 20_000) });
+    return Response.json({ visits, bursts: ran, anchored: anchored.ran, sweep: await runQueueNow("notifications", 20_000) });
   },
 });

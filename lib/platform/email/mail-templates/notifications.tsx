@@ -1,5 +1,6 @@
 import { EmailLayout } from "@/lib/platform/email/mail-templates/layout";
 import { plainText, renderEmail } from "@/lib/platform/email/mail-templates/render";
+import { formatReadingTime } from "@/lib/platform/format/reading-time";
 
 /** The owner's mails about their recipients: who, which idea and link, when; each links to the share screen. */
 
@@ -97,6 +98,32 @@ export function commentEmail(input: {
   return renderEmail(
     `New comment from ${oneLine(input.recipient.name)} on "${oneLine(input.idea.title)}"`,
     <EmailLayout title="New comment" preview={excerpt} paragraphs={lines} action={{ href: input.shareScreenUrl, label: "Open the share screen" }} footnote={SWITCH_NOTE} />,
+    plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
+  );
+}
+
+/** One ended visit as its summary mail tells it: when, how long, how many pages, and the most-read pages (most first). */
+export type VisitSummary = { startedAt: Date; timeMs: number; pagesRead: number; pageCount: number | null; topPages: { n: number; ms: number }[] };
+
+function visitLines(v: VisitSummary) {
+  const top = v.topPages.map((p) => `page ${p.n} (${formatReadingTime(p.ms)})`).join(", ");
+  return [
+    `Time spent: ${formatReadingTime(v.timeMs)}`,
+    `Pages read: ${v.pagesRead}${v.pageCount !== null ? ` of ${v.pageCount}` : ""}`,
+    ...(top ? [`Most-read pages: ${top}`] : []),
+  ];
+}
+
+/** After a recipient's visit ended (no reading for a while): its summary, one mail per visit. */
+export function visitEndedEmail(input: { recipient: NotificationRecipient; idea: NotificationIdea; linkLabel: string; visit: VisitSummary; shareScreenUrl: string }) {
+  const lines = [
+    `${who(input.recipient)} read ${ideaLabel(input.idea)} on ${formatUtc(input.visit.startedAt)} through ${input.linkLabel}.`,
+    ...visitLines(input.visit),
+    `Every visit's pages and time are under 'Visits' on ${screen(input.idea)}.`,
+  ];
+  return renderEmail(
+    `${oneLine(input.recipient.name)} read "${oneLine(input.idea.title)}"`,
+    <EmailLayout title="A visit ended" paragraphs={lines} action={screenAction(input.idea, input.shareScreenUrl)} footnote={SWITCH_NOTE} />,
     plainText(lines, input.shareScreenUrl, SWITCH_NOTE),
   );
 }

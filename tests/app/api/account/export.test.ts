@@ -130,6 +130,7 @@ describe("GET /api/account/export", () => {
         notifyFirstView: true,
         notifyComments: true,
         notifyProofAnchored: true,
+        notifyVisitEnded: true,
         showEmailOnCertificates: false,
         sharingDefaults: { blockedDomains: ["rival.example"], allowDownload: false, screenShield: true, expiryDays: 7, shareType: "time-dependent" },
         webhooks: [{ id: hook.id, url: "https://hooks.example.com/ideavault", events: ["nda.accepted"] }],

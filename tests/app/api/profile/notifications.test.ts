@@ -37,22 +37,24 @@ describe("GET/PUT /api/profile/notifications", () => {
   it("every switch is on by default", async () => {
     const res = await get();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: true, comments: true, proofAnchored: true });
+    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: true, comments: true, proofAnchored: true, visitEnded: true });
   });
 
   it("changes only the switches named and answers all of them", async () => {
     const res = await put({ firstView: false });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: false, comments: true, proofAnchored: true });
-    expect(await (await put({ ndaAccepted: false, comments: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: true });
-    expect(await (await put({ proofAnchored: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false });
-    expect(await (await get()).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false });
-    const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true };
+    expect(await res.json()).toEqual({ ndaAccepted: true, firstView: false, comments: true, proofAnchored: true, visitEnded: true });
+    expect(await (await put({ ndaAccepted: false, comments: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: true, visitEnded: true });
+    expect(await (await put({ proofAnchored: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false, visitEnded: true });
+    expect(await (await put({ visitEnded: false })).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false, visitEnded: false });
+    expect(await (await get()).json()).toEqual({ ndaAccepted: false, firstView: false, comments: false, proofAnchored: false, visitEnded: false });
+    const columns = { notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, notifyVisitEnded: true };
     expect(await db.user.findUniqueOrThrow({ where: { id: userId }, select: columns })).toEqual({
       notifyNdaAccepted: false,
       notifyFirstView: false,
       notifyComments: false,
       notifyProofAnchored: false,
+      notifyVisitEnded: false,
     });
   });
 
@@ -66,7 +68,7 @@ describe("GET/PUT /api/profile/notifications", () => {
     const res = await put(body);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toEqual(expect.any(String));
-    expect(await (await get()).json()).toEqual({ ndaAccepted: true, firstView: true, comments: true, proofAnchored: true });
+    expect(await (await get()).json()).toEqual({ ndaAccepted: true, firstView: true, comments: true, proofAnchored: true, visitEnded: true });
   });
 
   it("refuses malformed JSON with 400", async () => {
