@@ -69,7 +69,7 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
   const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
   const maxViews = input.maxViews ?? null;
   // An e-mail link's addresses (the rules made them one list, its first also `recipientEmail`); none for the others.
-  const recipientEmails = input.shareType === "email" ? input.recipientEmails : [];
+  const recipientEmails = input.shareType === "email" ? (input.recipientEmails ?? [input.recipientEmail]) : [];
   const recipientEmail = recipientEmails[0] ?? null;
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   // The agreement (absent means the account's default at this moment) is checked and written in one

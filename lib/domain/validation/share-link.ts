@@ -174,8 +174,8 @@ export const createShareSchema = z.discriminatedUnion(
     z
       .object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail: recipientEmail.optional(), recipientEmails: recipientEmailList.optional(), note: shareNote.nullable().optional() })
       // Either field names the addresses (`recipientEmail` alone as before, or the list); both together are one list,
-      // `recipientEmail` first. The output carries both, the first address as `recipientEmail`, so parsing it again
-      // gives the same.
+      // `recipientEmail` first. The output names the first address as `recipientEmail` and, when there are several,
+      // all of them as `recipientEmails` (one address is the request it always was), so parsing it again gives the same.
       .transform((v, ctx) => {
         const all = [...new Set([...(v.recipientEmail ? [v.recipientEmail] : []), ...(v.recipientEmails ?? [])])];
         if (all.length === 0) {
@@ -186,7 +186,8 @@ export const createShareSchema = z.discriminatedUnion(
           ctx.addIssue({ code: "custom", path: ["recipientEmails"], message: RECIPIENT_EMAILS_MAX_MESSAGE });
           return z.NEVER;
         }
-        return { ...v, recipientEmail: all[0], recipientEmails: all };
+        const { recipientEmails: _given, ...rest } = v;
+        return { ...rest, recipientEmail: all[0], ...(all.length > 1 ? { recipientEmails: all } : {}) };
       }),
   ],
   { error: MESSAGES.shareType },
