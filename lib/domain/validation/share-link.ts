@@ -172,7 +172,7 @@ export const createShareSchema = z.discriminatedUnion(
     z.object({ ...common, shareType: z.literal("time-dependent"), expiresAt, maxViews: maxViews.optional(), recipientEmail: ignored, note: ignoredNote }),
     z.object({ ...common, shareType: z.literal("full-access"), expiresAt: ignored, maxViews: ignored, recipientEmail: ignored, note: ignoredNote }),
     z
-      .object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail: recipientEmail.optional(), recipientEmails: recipientEmailList.optional(), note: shareNote.nullable().optional() })
+      .object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail: recipientEmail.nullable().optional(), recipientEmails: recipientEmailList.optional(), note: shareNote.nullable().optional() })
       // Either field names the addresses (`recipientEmail` alone as before, or the list); both together are one list,
       // `recipientEmail` first. The output names the first address as `recipientEmail` and, when there are several,
       // all of them as `recipientEmails` (one address is the request it always was), so parsing it again gives the same.
