@@ -3,6 +3,7 @@ import { ApiError } from "@/client/request";
 import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
 import type { ShareTypeValue } from "@/lib/domain/validation/share-types";
 import type { Share } from "@/client/types";
+import { listInWords } from "@/lib/platform/format/list-in-words";
 
 /**
  * The share form's values, fields and mapping to a request, without any zod (type imports only): the share screen and
@@ -107,10 +108,7 @@ export function addressFields(value: string): { recipientEmail: string } | { rec
 }
 
 /** 'a@x', 'a@x and b@y', 'a@x, b@y and c@z', 'a@x, b@y and 2 more': a link's addresses in a line. */
-export function addressesInWords(addresses: readonly string[], shown = 2): string {
-  if (addresses.length <= shown + 1) return addresses.length > 1 ? `${addresses.slice(0, -1).join(", ")} and ${addresses.at(-1)}` : (addresses[0] ?? "");
-  return `${addresses.slice(0, shown).join(", ")} and ${addresses.length - shown} more`;
-}
+export const addressesInWords = (addresses: readonly string[]) => listInWords(addresses);
 
 /** The link option switches, with the hint under each. */
 export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersion" | "requireVerifiedEmail"; label: string; hint: string }[] = [
