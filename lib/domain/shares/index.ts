@@ -223,7 +223,8 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
  * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
  * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction), lists that now
  * exclude a recipient's address refuse it (the gate's address clause; lifting the exclusion lets it back under the
- * other clauses, as for the owner's account-wide blocked domains). The change is recorded for the activity
+ * other clauses, as for the owner's account-wide blocked domains), an e-mail link's new addresses are invited and its
+ * removed ones refused the same way (the gate's address clause). The change is recorded for the activity
  * timeline. A revoked link cannot be changed (409).
  */
 export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest, origin = originForHost(null)) {
