@@ -82,6 +82,8 @@ type ShareOverrides = {
   maxViews?: number | null;
   expiresAt?: string | null;
   recipientEmail?: string | null;
+  /** An e-mail link's addresses (instead of recipientEmail). */
+  recipientEmails?: string[];
   allowDownload?: boolean;
   screenShield?: boolean;
   passcode?: string | null;
@@ -97,7 +99,9 @@ export async function createShare(ownerId: string, ideaId: number, overrides: Sh
       shareType,
       maxViews: overrides.maxViews ?? null,
       expiresAt: overrides.expiresAt ?? (shareType === "time-dependent" ? new Date(Date.now() + 3600_000).toISOString() : null),
-      recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null),
+      ...(overrides.recipientEmails !== undefined
+        ? { recipientEmails: overrides.recipientEmails }
+        : { recipientEmail: overrides.recipientEmail ?? (shareType === "email" ? `invitee-${unique()}@example.com` : null) }),
       ...(overrides.allowDownload !== undefined ? { allowDownload: overrides.allowDownload } : {}),
       ...(overrides.screenShield !== undefined ? { screenShield: overrides.screenShield } : {}),
       ...(overrides.passcode !== undefined ? { passcode: overrides.passcode } : {}),

@@ -14,9 +14,10 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { Spinner } from "@/components/ui/spinner";
 import { copyShareLink } from "@/components/share/copy-text";
+import { AddressChips } from "@/components/share/address-chips";
 import { AgreementChoice, defaultAgreementChoice, useAgreements } from "@/components/share/agreement-choice";
 import {
-  linkOptionsFor, startingShareForm, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl,
+  linkOptionsFor, startingShareForm, STANDARD_AGREEMENT, SHARE_FIELDS, SHARE_TYPE_CHOICES, serverFieldErrors, shareFieldsFor, shareUrl, splitAddresses, withoutAddress,
   type ShareField, type ShareFormErrors, type ShareFormValues, type ShareTarget,
 } from "@/components/share/share-form-values";
 import { shareListKey } from "@/components/share/share-list-cache";
@@ -111,7 +112,9 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
     defaultsApplied.current = true;
     if (!isDirty()) reset(startValues);
   }, [defaults.data, startValues, reset, isDirty]);
-  const [created, setCreated] = useState<{ url: string; recipientEmail: string | null } | null>(null);
+  const [created, setCreated] = useState<{ url: string; recipientEmails: string[] } | null>(null);
+  // 'Recipient Email' is an uncontrolled text field: its addresses are mirrored here for their chips.
+  const [addresses, setAddresses] = useState<string[]>([]);
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
   const create = useApiMutation((request: Partial<CreateShareRequest>) => apiRequest<Share>("POST", "/api/shares", request));
@@ -142,7 +145,8 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
       const { agreementId: chosen, ...rest } = body;
       const isDefaultChoice = chosen === undefined || (chosen ?? STANDARD_AGREEMENT) === defaultAgreementChoice(agreements.data);
       const share = await create.mutateAsync(isDefaultChoice ? rest : body);
-      setCreated({ url: shareUrl(share.accessLink), recipientEmail: share.recipientEmail });
+      setCreated({ url: shareUrl(share.accessLink), recipientEmails: share.recipientEmails });
+      setAddresses([]);
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
       const kept = getValues();
@@ -171,6 +175,16 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
 
   /** An input's registration; typing clears its message (the server's too). */
   const field = (name: Exclude<ShareField, "shareType" | "agreementId">) => register(name, { onChange: () => clearErrors(name) });
+
+  /** A chip's remove button: the address leaves the text, and the focus goes back to the field. */
+  const removeAddress = (address: string) => {
+    const input = formRef.current?.querySelector<HTMLTextAreaElement>(`#${FIELD_IDS.recipientEmail}`);
+    if (!input) return;
+    input.value = withoutAddress(input.value, address);
+    setAddresses(splitAddresses(input.value));
+    clearErrors("recipientEmail");
+    input.focus();
+  };
 
   const submitLabel = shareType === "email" ? "Send Email Invitation" : "Generate Share Link";
 
@@ -291,17 +305,24 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
         ) : null}
 
         {shown.recipientEmail ? (
-          <Field field="recipientEmail" label="Recipient Email" error={errors.recipientEmail}>
-            <Input
-              type="email"
+          <Field field="recipientEmail" label="Recipient Email" error={errors.recipientEmail} hint="One or more addresses, separated by commas, spaces or new lines. Each gets its own invitation and proves it with its own code.">
+            <Textarea
+              rows={2}
               inputMode="email"
               autoComplete="email"
+              spellCheck={false}
               placeholder="recipient@example.com"
-              {...field("recipientEmail")}
+              {...register("recipientEmail", {
+                onChange: (event) => {
+                  clearErrors("recipientEmail");
+                  setAddresses(splitAddresses(event.target.value));
+                },
+              })}
               required
               disabled={pending}
-              {...describedBy("recipientEmail", errors.recipientEmail)}
+              {...describedBy("recipientEmail", errors.recipientEmail, true)}
             />
+            <AddressChips id={FIELD_IDS.recipientEmail} addresses={addresses} onRemove={removeAddress} disabled={pending} />
           </Field>
         ) : null}
 
@@ -346,13 +367,13 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
         </Button>
       </form>
 
-      {created ? <CreatedLink url={created.url} recipientEmail={created.recipientEmail} /> : null}
+      {created ? <CreatedLink url={created.url} recipientEmails={created.recipientEmails} /> : null}
     </section>
   );
 }
 
 /** The read-only link of the share just created, with Copy. */
-function CreatedLink({ url, recipientEmail }: { url: string; recipientEmail: string | null }) {
+function CreatedLink({ url, recipientEmails }: { url: string; recipientEmails: string[] }) {
   return (
     <div className="bg-muted/40 space-y-2 rounded-lg border p-3">
       <Label htmlFor="share-link">Share link</Label>
@@ -363,7 +384,11 @@ function CreatedLink({ url, recipientEmail }: { url: string; recipientEmail: str
           Copy
         </Button>
       </div>
-      {recipientEmail ? <p className="text-muted-foreground text-sm break-all">An invitation with this link was e-mailed to {recipientEmail}.</p> : null}
+      {recipientEmails.length > 0 ? (
+        <p className="text-muted-foreground text-sm break-all">
+          {recipientEmails.length === 1 ? `An invitation with this link was e-mailed to ${recipientEmails[0]}.` : `An invitation with this link was e-mailed to each of ${recipientEmails.join(", ")}.`}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { errorsByPath, serverFieldErrors, STANDARD_AGREEMENT } from "@/components/share/share-form-values";
+import { errorsByPath, serverFieldErrors, splitAddresses, STANDARD_AGREEMENT, withoutAddress } from "@/components/share/share-form-values";
+import { AddressChips } from "@/components/share/address-chips";
+import { Textarea } from "@/components/ui/textarea";
 import { AgreementChoice } from "@/components/share/agreement-choice";
 import { updateCachedShare } from "@/components/share/share-list-cache";
 import { ApiError, apiRequest } from "@/client/request";
@@ -23,7 +25,7 @@ import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validatio
 /** PATCH /api/shares/{id}'s own rules (full zod), loaded when the form is first focused and awaited on submit. */
 const updateRules = schemaOnDemand(() => import("@/lib/domain/validation/share-link").then((m) => m.updateShareSchema));
 
-const EDIT_FIELDS = ["name", "expiresAt", "maxViews", "passcode", "agreementId"] as const;
+const EDIT_FIELDS = ["name", "recipientEmail", "expiresAt", "maxViews", "passcode", "agreementId"] as const;
 type EditField = (typeof EDIT_FIELDS)[number];
 
 /** datetime-local's value for an ISO instant, in local time. */
@@ -50,6 +52,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
   const [agreementId, setAgreementId] = useState(share.agreementId ?? STANDARD_AGREEMENT);
   const [requireNda, setRequireNda] = useState(share.requireNda !== false);
   const [requireVerifiedEmail, setRequireVerifiedEmail] = useState(share.requireVerifiedEmail === true);
+  const [addresses, setAddresses] = useState(share.recipientEmails.join(", "));
   const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -68,6 +71,9 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     if (agreementId !== (share.agreementId ?? STANDARD_AGREEMENT)) patch.agreementId = agreementId === STANDARD_AGREEMENT ? null : agreementId;
     if (requireNda !== (share.requireNda !== false)) patch.requireNda = requireNda;
     if (requireVerifiedEmail !== (share.requireVerifiedEmail === true)) patch.requireVerifiedEmail = requireVerifiedEmail;
+    // An e-mail link's addresses, sent when the list changed (order aside): added ones are invited, removed ones shut out.
+    const typed = splitAddresses(addresses);
+    if (share.shareType === "email" && [...typed].map((a) => a.toLowerCase()).sort().join() !== [...share.recipientEmails].sort().join()) patch.recipientEmails = typed;
     if (removePasscode) patch.passcode = null;
     else if (passcode !== "") patch.passcode = passcode;
     return patch as UpdateShareRequest;
@@ -125,6 +131,29 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
           <FormField id={`edit-${share.id}-name`} label="Link name" error={errors.name}>
             {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />}
           </FormField>
+          {share.shareType === "email" ? (
+            <FormField
+              id={`edit-${share.id}-addresses`}
+              label="Recipient Email"
+              error={errors.recipientEmail}
+              hint="Separated by commas, spaces or new lines. Added addresses get an invitation; removed ones can no longer open the link."
+            >
+              {(control) => (
+                <>
+                  <Textarea {...control} rows={2} inputMode="email" spellCheck={false} value={addresses} onChange={(e) => setAddresses(e.target.value)} disabled={pending} />
+                  <AddressChips
+                    id={`edit-${share.id}-addresses`}
+                    addresses={splitAddresses(addresses)}
+                    onRemove={(address) => {
+                      setAddresses(withoutAddress(addresses, address));
+                      document.getElementById(`edit-${share.id}-addresses`)?.focus();
+                    }}
+                    disabled={pending}
+                  />
+                </>
+              )}
+            </FormField>
+          ) : null}
           <FormField id={`edit-${share.id}-expires`} label="Expiration Date" error={errors.expiresAt}>
             {(control) => <Input {...control} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />}
           </FormField>

@@ -17,7 +17,7 @@ export function toCreateShareRequest(values: ShareFormValues, target: ShareTarge
   const body = shareRequestBody(values, target);
   const parsed = createShareSchema.safeParse(body);
   if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.error.issues) };
-  // The normalised address (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
+  // The normalised addresses (trimmed, lower case) and maxViews as a number, null for the fields the type ignores.
   return { ok: true, body: { ...parsed.data, allowDownload: values.allowDownload, screenShield: values.screenShield } };
 }
 

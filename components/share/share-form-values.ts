@@ -3,6 +3,7 @@ import { ApiError } from "@/client/request";
 import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
 import type { ShareTypeValue } from "@/lib/domain/validation/share-types";
 import type { Share } from "@/client/types";
+import { listInWords } from "@/lib/platform/format/list-in-words";
 
 /**
  * The share form's values, fields and mapping to a request, without any zod (type imports only): the share screen and
@@ -81,6 +82,34 @@ export function splitList(value: string): string[] {
   return value.split(/[\s,;]+/).filter(Boolean);
 }
 
+/** The addresses of 'Recipient Email' as typed (commas, spaces, new lines), each once whatever its case, in order. */
+export function splitAddresses(value: string): string[] {
+  const seen = new Set<string>();
+  return splitList(value).filter((a) => {
+    const key = a.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The typed addresses without one of them (its chip's remove button). */
+export function withoutAddress(value: string, address: string): string {
+  return splitAddresses(value).filter((a) => a.toLowerCase() !== address.toLowerCase()).join(", ");
+}
+
+/**
+ * The request's address fields: one address as `recipientEmail` (the request it always was), several as
+ * `recipientEmails`, each then checked and named on its own by the rules.
+ */
+export function addressFields(value: string): { recipientEmail: string } | { recipientEmails: string[] } {
+  const addresses = splitAddresses(value);
+  return addresses.length > 1 ? { recipientEmails: addresses } : { recipientEmail: addresses[0] ?? value };
+}
+
+/** 'a@x', 'a@x and b@y', 'a@x, b@y and c@z', 'a@x, b@y and 2 more': a link's addresses in a line. */
+export const addressesInWords = (addresses: readonly string[]) => listInWords(addresses);
+
 /** The link option switches, with the hint under each. */
 export const LINK_OPTIONS: { field: "allowDownload" | "screenShield" | "pinVersion" | "requireVerifiedEmail"; label: string; hint: string }[] = [
   { field: "allowDownload", label: "Allow download", hint: "Recipients may download the PDF, marked with their name and e-mail. Off: they read page images only." },
@@ -141,7 +170,7 @@ export function shareRequestBody(values: ShareFormValues, target: ShareTarget): 
     shareType: values.shareType,
     expiresAt: shown.expiresAt ? localToIso(values.expiresAt) : null,
     maxViews: shown.maxViews ? values.maxViews : null,
-    recipientEmail: shown.recipientEmail ? values.recipientEmail : null,
+    ...(shown.recipientEmail ? addressFields(values.recipientEmail) : { recipientEmail: null }),
     // The invitation's note, sent only when written for an e-mail link.
     ...(shown.note && values.note.trim() !== "" ? { note: values.note } : {}),
     allowDownload: values.allowDownload,
@@ -162,6 +191,11 @@ export function shareRequestBody(values: ShareFormValues, target: ShareTarget): 
   } as CreateShareRequest;
 }
 
+/** Several addresses are sent as `recipientEmails`: their messages belong to the one 'Recipient Email' field. */
+function fieldOfPath(head: PropertyKey | undefined) {
+  return head === "recipientEmails" ? "recipientEmail" : head;
+}
+
 /** Each issue on the field its path names (the first message per field); paths outside the form go to `fallback`. */
 export function errorsByPath<F extends string = ShareField>(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
@@ -170,7 +204,7 @@ export function errorsByPath<F extends string = ShareField>(
 ): Partial<Record<F, string>> {
   const errors: Partial<Record<F, string>> = {};
   for (const issue of issues) {
-    const head = issue.path[0];
+    const head = fieldOfPath(issue.path[0]);
     const field = fields.find((f) => f === head) ?? fallback;
     errors[field] ??= issue.message;
   }
@@ -186,7 +220,7 @@ export function serverFieldErrors<F extends string = ShareField>(err: unknown, f
   try {
     const body: unknown = JSON.parse(err.body);
     const issues = body && typeof body === "object" && "issues" in body && Array.isArray(body.issues) ? (body.issues as z.core.$ZodIssue[]) : [];
-    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && fields.some((f) => f === i.path[0]));
+    const named = issues.filter((i) => Array.isArray(i.path) && typeof i.message === "string" && fields.some((f) => f === fieldOfPath(i.path[0])));
     return named.length ? errorsByPath(named, fields, fields[0]) : null;
   } catch {
     return null;

@@ -13,7 +13,7 @@ import { EditShareDialog } from "@/components/share/edit-share-dialog";
 import { LinkRecipients } from "@/components/share/link-recipients";
 import type { ReadingUnit } from "@/components/share/reading";
 import { copyShareLink } from "@/components/share/copy-text";
-import { agreementLabel, pinnedVersionLabel, shareUrl, type ShareTarget } from "@/components/share/share-form-values";
+import { addressesInWords, agreementLabel, pinnedVersionLabel, shareUrl, type ShareTarget } from "@/components/share/share-form-values";
 import { shareListKey } from "@/components/share/share-list-cache";
 import { liveQuery, refetchUnlessFresh } from "@/client/query-client";
 import type { OwnerShare, RoomDetail, Share } from "@/client/types";
@@ -79,8 +79,10 @@ function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; u
             <span data-slot="view-count">{viewCountText(share)}</span>
             {share.expiresAt ? <span> · {state === "expired" ? "Expired" : "Expires"} <LocalTime value={share.expiresAt} /></span> : null}
           </p>
-          {share.recipientEmail ? (
-            <p className="text-muted-foreground text-sm break-all">Sent to {share.recipientEmail}</p>
+          {share.recipientEmails.length > 0 ? (
+            <p className="text-muted-foreground text-sm break-all" title={share.recipientEmails.length > 3 ? share.recipientEmails.join(", ") : undefined}>
+              Sent to {addressesInWords(share.recipientEmails)}
+            </p>
           ) : null}
           {revoked ? <p className="text-sm">Revoked <LocalTime value={share.revokedAt} /></p> : null}
         </div>

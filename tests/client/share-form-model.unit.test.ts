@@ -1,4 +1,4 @@
-import { EMPTY_SHARE_FORM, localDateTimeAfterDays, serverFieldErrors, startingShareForm, shareFieldsFor, shareFormSchema, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
+import { addressesInWords, EMPTY_SHARE_FORM, localDateTimeAfterDays, splitAddresses, withoutAddress, serverFieldErrors, startingShareForm, shareFieldsFor, shareFormSchema, shareUrl, splitList, toCreateShareRequest } from "@/components/share/share-form-model";
 import { ApiError } from "@/client/request";
 import { createShareSchema } from "@/lib/domain/validation/share-link";
 import { MESSAGES } from "@/lib/domain/validation/sharing";
@@ -150,5 +150,28 @@ describe("share form", () => {
     });
     // The form as it first opens is a valid time-limited request.
     expect(toCreateShareRequest(startingShareForm(undefined), { ideaId: 1 })).toMatchObject({ ok: true, body: { shareType: "time-dependent", maxViews: null } });
+  });
+
+  it("'Recipient Email' takes several addresses (commas, spaces, new lines), each once, sent as the list; one stays recipientEmail", () => {
+    expect(splitAddresses("a@example.com, b@example.com\nc@example.com  A@Example.com;")).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
+    expect(withoutAddress("a@example.com, B@example.com\nc@example.com", "b@example.com")).toBe("a@example.com, c@example.com");
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: " A@Example.com,\nb@example.com " }), { ideaId: 5 })).toEqual({
+      ok: true,
+      body: { ideaId: 5, shareType: "email", expiresAt: null, maxViews: null, recipientEmail: "a@example.com", recipientEmails: ["a@example.com", "b@example.com"], allowDownload: false, screenShield: false },
+    });
+    // The bad one is named, on the field.
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: "a@example.com nope@" }), { ideaId: 5 })).toEqual({ ok: false, errors: { recipientEmail: `${MESSAGES.recipientEmail}: nope@` } });
+    const many = Array.from({ length: 51 }, (_, i) => `r${i}@example.com`).join(" ");
+    expect(toCreateShareRequest(form({ shareType: "email", recipientEmail: many }), { ideaId: 5 })).toEqual({ ok: false, errors: { recipientEmail: "Enter at most 50 addresses" } });
+    // The server's refusal of one of several addresses lands on the same field.
+    const refusal = new ApiError(400, JSON.stringify({ error: "m", issues: [{ code: "custom", path: ["recipientEmails", 1], message: `${MESSAGES.recipientEmail}: x@` }] }), "Bad Request");
+    expect(serverFieldErrors(refusal)).toEqual({ recipientEmail: `${MESSAGES.recipientEmail}: x@` });
+  });
+
+  it("says a link's addresses in a line: two named, then how many more", () => {
+    expect(addressesInWords(["a@x.com"])).toBe("a@x.com");
+    expect(addressesInWords(["a@x.com", "b@y.com"])).toBe("a@x.com and b@y.com");
+    expect(addressesInWords(["a@x.com", "b@y.com", "c@z.com"])).toBe("a@x.com, b@y.com and c@z.com");
+    expect(addressesInWords(["a@x.com", "b@y.com", "c@z.com", "d@w.com"])).toBe("a@x.com, b@y.com and 2 more");
   });
 });

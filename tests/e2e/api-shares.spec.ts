@@ -7,7 +7,7 @@ test.afterEach(async () => {
   for (const c of contexts.splice(0)) await c.dispose();
 });
 
-const SHARE_FIELDS = ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "requireVerifiedEmail", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort();
+const SHARE_FIELDS = ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "recipientEmails", "requireNda", "requireVerifiedEmail", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort();
 
 test.describe("API: owner share calls", () => {
   test("signed out: 401 on every owner call", async ({ request }) => {

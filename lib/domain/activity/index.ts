@@ -1,4 +1,5 @@
 import "server-only";
+import { listInWords } from "@/lib/platform/format/list-in-words";
 import { db } from "@/lib/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { IDEA_NOT_FOUND, ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
@@ -86,9 +87,9 @@ const OFFSET_MAX = 1_000_000;
 /** At the same instant the later step of a recipient's journey comes first (the list is newest first). */
 const RANK: Record<ActivityType, number> = Object.fromEntries(ACTIVITY_TYPES.map((t, i) => [t, i])) as Record<ActivityType, number>;
 
-function linkLabel(s: { shareType: ShareType; recipientEmail: string | null; name: string | null }) {
+function linkLabel(s: { shareType: ShareType; recipientEmails: string[]; name: string | null }) {
   const type = shareTypeToApi(s.shareType);
-  const label = s.recipientEmail ? `${SHARE_TYPE_LABELS[type]} (e-mail to ${s.recipientEmail})` : SHARE_TYPE_LABELS[type];
+  const label = s.recipientEmails.length ? `${SHARE_TYPE_LABELS[type]} (e-mail to ${listInWords(s.recipientEmails)})` : SHARE_TYPE_LABELS[type];
   return s.name ? `${s.name} · ${label}` : label;
 }
 
@@ -178,7 +179,7 @@ async function viewedTitles(where: Prisma.IdeaWhereInput | null): Promise<Map<nu
 async function collect({ scope, ownerName }: OwnedActivity, take?: number): Promise<ActivityEvent[]> {
   const where = scopeWhere(scope);
   const [shares, recipients, ndas, views, comments, changes, logged, titles] = await Promise.all([
-    db.share.findMany({ where: where.links, select: { id: true, shareType: true, recipientEmail: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
+    db.share.findMany({ where: where.links, select: { id: true, shareType: true, recipientEmails: true, createdAt: true, revokedAt: true, expiresAt: true, maxViews: true, name: true, requireNda: true } }),
     db.recipient.findMany({
       where: { share: where.links },
       select: { id: true, shareId: true, name: true, email: true, createdAt: true, emailVerifiedAt: true, declinedAt: true, ip: true, userAgent: true },

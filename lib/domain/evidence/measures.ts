@@ -30,7 +30,7 @@ function loadShares(ideaId: number) {
     where: { ideaId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
-      id: true, name: true, shareType: true, recipientEmail: true, createdAt: true, expiresAt: true, maxViews: true, revokedAt: true,
+      id: true, name: true, shareType: true, recipientEmails: true, createdAt: true, expiresAt: true, maxViews: true, revokedAt: true,
       allowDownload: true, screenShield: true, passcodeHash: true, allowedEmails: true, allowedDomains: true, blockedDomains: true, requireVerifiedEmail: true,
       requireNda: true, pinnedVersion: true,
       agreement: { select: { title: true } },
@@ -39,9 +39,10 @@ function loadShares(ideaId: number) {
   });
 }
 
-function linkName(s: Pick<MeasureShare, "id" | "name" | "shareType" | "recipientEmail">) {
+function linkName(s: Pick<MeasureShare, "id" | "name" | "shareType" | "recipientEmails">) {
   const type = SHARE_TYPE_LABELS[shareTypeToApi(s.shareType)];
-  const to = s.recipientEmail ? ` to ${s.recipientEmail}` : "";
+  // Every address: the measures are evidence, so none is summarised away.
+  const to = s.recipientEmails.length ? ` to ${s.recipientEmails.join(", ")}` : "";
   return `${s.name ? `'${s.name}' ` : ""}(${type}${to}, link ${s.id})`;
 }
 

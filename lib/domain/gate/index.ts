@@ -36,6 +36,8 @@ export type GateShare = {
   allowedEmails: readonly string[];
   allowedDomains: readonly string[];
   blockedDomains: readonly string[];
+  /** An e-mail link's invited addresses (lower-case): only they may open it. */
+  recipientEmails: readonly string[];
   /** False, the link asks for no agreement. Absent (rows built by hand): true. */
   requireNda?: boolean;
   /** True, every recipient proves its address with the e-mailed code ('Require a verified e-mail'). */
@@ -94,14 +96,25 @@ const SHARE_CLAUSES: Clause[] = [
   },
 ];
 
+/** An e-mail link opens only for the addresses it was sent to (stored lower-case, as recipients' addresses are). */
+function invitedSql(r: Prisma.Sql, s: Prisma.Sql) {
+  return Prisma.sql`(${s}."shareType" <> 'email' OR lower(${r}."email") = ANY(${s}."recipientEmails"))`;
+}
+
 const ADDRESS_CLAUSE: Clause = {
   // Read on every call like the rest: identify checks the address once, but the owner may block a domain
-  // (on the link, or account-wide on /profile) or narrow a link's allow lists while a recipient reads; its next call
-  // is refused. Lifting the block lets it back under the other clauses (its window, the link's limits).
-  name: "address admitted (the link's lists, the owner's blocked domains)",
-  holds: (s, r) => addressAdmitted(s, s.createdBy.sharingBlockedDomains, r.email),
-  sql: (r, s) => addressSql(r, s),
+  // (on the link, or account-wide on /profile), narrow a link's allow lists or take an address off an e-mail link
+  // while a recipient reads; its next call is refused. Lifting the block (or inviting the address again) lets it
+  // back under the other clauses (its window, the link's limits).
+  name: "address admitted (the e-mail link's addresses, the link's lists, the owner's blocked domains)",
+  holds: (s, r) => isInvited(s, r.email) && addressAdmitted(s, s.createdBy.sharingBlockedDomains, r.email),
+  sql: (r, s) => Prisma.sql`(${invitedSql(r, s)} AND ${addressSql(r, s)})`,
 };
+
+/** Is `address` one an e-mail link was sent to (any other link: anyone)? */
+export function isInvited(s: Pick<GateShare, "shareType" | "recipientEmails">, address: string) {
+  return s.shareType !== "email" || s.recipientEmails.includes(address.trim().toLowerCase());
+}
 
 /** The recipient's standing on its link: agreed, verified where needed, not declined, passcode given, address admitted. */
 const STANDING_CLAUSES: Clause[] = [
@@ -172,7 +185,7 @@ export function passcodeGiven(s: Pick<GateShare, "passcodeHash">, r: Pick<GateRe
  * link is not available to …'; comments ask it to identify; everything else is the link's 404), which is what a
  * browser whose session was ended sees.
  */
-export function addressAllowed(s: Pick<GateShare, "allowedEmails" | "allowedDomains" | "blockedDomains" | "createdBy">, r: Pick<GateRecipient, "email">) {
+export function addressAllowed(s: Pick<GateShare, "shareType" | "recipientEmails" | "allowedEmails" | "allowedDomains" | "blockedDomains" | "createdBy">, r: Pick<GateRecipient, "email">) {
   return ADDRESS_CLAUSE.holds(s as GateShare, r as GateRecipient, new Date());
 }
 
@@ -180,7 +193,7 @@ export function addressAllowed(s: Pick<GateShare, "allowedEmails" | "allowedDoma
  * Agreed, verified where the link needs it, not declined, passcode given, address admitted: the recipient's own part
  * of the rule.
  */
-export function hasAgreed(s: Pick<GateShare, "shareType" | "passcodeHash" | "allowedEmails" | "allowedDomains" | "blockedDomains" | "requireNda" | "createdBy">, r: GateRecipient) {
+export function hasAgreed(s: Pick<GateShare, "shareType" | "recipientEmails" | "passcodeHash" | "allowedEmails" | "allowedDomains" | "blockedDomains" | "requireNda" | "createdBy">, r: GateRecipient) {
   return STANDING_CLAUSES.every((c) => c.holds(s as GateShare, r, new Date()));
 }
 

@@ -47,6 +47,7 @@ type ShareRow = {
   expiresAt: number | null;
   maxViews: number | null;
   recipientEmail: string | null;
+  recipientEmails: string[] | null;
   viewCount: number;
   revokedAt: number | null;
   createdAt: number;
@@ -92,7 +93,7 @@ const epoch = (column: string) => `(EXTRACT(EPOCH FROM ${column}) * 1000)::float
  */
 const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} AS "limitResetAt",
             s."id", s."ideaId", s."roomId", rm."name" AS "roomName", rm."note" AS "roomNote", rm."ownerId" AS "roomOwnerId", s."createdById", s."shareType"::text AS "shareType", s."accessLink",
-            ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."viewCount",
+            ${epoch(`s."expiresAt"`)} AS "expiresAt", s."maxViews", s."recipientEmail", s."recipientEmails", s."viewCount",
             ${epoch(`s."revokedAt"`)} AS "revokedAt", ${epoch(`s."createdAt"`)} AS "createdAt",
             s."allowDownload", s."screenShield", s."passcodeHash", s."name",
             s."allowedEmails", s."allowedDomains", s."blockedDomains", u."sharingBlockedDomains" AS "ownerBlockedDomains",
@@ -187,6 +188,7 @@ function toShareSummary(r: ShareRow): ShareSummary {
     expiresAt: fromEpochMs(r.expiresAt),
     maxViews: r.maxViews,
     recipientEmail: r.recipientEmail,
+    recipientEmails: r.recipientEmails ?? [],
     viewCount: r.viewCount,
     revokedAt: fromEpochMs(r.revokedAt),
     createdAt: new Date(r.createdAt),

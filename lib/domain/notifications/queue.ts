@@ -1,4 +1,5 @@
 import "server-only";
+import { listInWords } from "@/lib/platform/format/list-in-words";
 import { Prisma, type OwnerNotificationKind } from "@/lib/generated/prisma/client";
 import type PgBoss from "pg-boss";
 import { db } from "@/lib/platform/db";
@@ -80,8 +81,8 @@ export type OwnerMailCounts = { mailed: number; skipped: number; failed: number 
 type Claimed = { id: string; kind: OwnerNotificationKind; sourceId: string; occurredAt: Date; origin: string };
 
 /** Which link, in words, for the owner who may hold several on one idea. */
-export function linkLabel(share: { shareType: ShareType; recipientEmail: string | null; createdAt: Date }) {
-  if (share.shareType === "email" && share.recipientEmail) return `your e-mail link for ${share.recipientEmail}`;
+export function linkLabel(share: { shareType: ShareType; recipientEmails: string[]; createdAt: Date }) {
+  if (share.shareType === "email" && share.recipientEmails.length > 0) return `your e-mail link for ${listInWords(share.recipientEmails)}`;
   return `your ${shareTypeToApi(share.shareType)} link of ${share.createdAt.toISOString().slice(0, 10)}`;
 }
 
@@ -104,7 +105,7 @@ async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: 
       email: true,
       share: {
         select: {
-          shareType: true, recipientEmail: true, createdAt: true,
+          shareType: true, recipientEmails: true, createdAt: true,
           idea: { select: { id: true, title: true, owner: mailOwner } },
           room: { select: { id: true, name: true, owner: mailOwner } },
         },

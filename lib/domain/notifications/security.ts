@@ -27,7 +27,7 @@ export async function notifyPasscodeGuessing(shareId: string, window: { wrongTri
     try {
       const share = await db.share.findUnique({
         where: { id: shareId },
-        select: { shareType: true, recipientEmail: true, createdAt: true, idea: { select: { id: true, title: true, owner: { select: { email: true } } } } },
+        select: { shareType: true, recipientEmails: true, createdAt: true, idea: { select: { id: true, title: true, owner: { select: { email: true } } } } },
       });
       if (!share?.idea) return;
       const mail = await passcodeGuessingEmail({

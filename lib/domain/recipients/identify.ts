@@ -4,7 +4,7 @@ import { db } from "@/lib/platform/db";
 import { ForbiddenError } from "@/lib/platform/http/errors";
 import { findLiveLink } from "@/lib/domain/gate/lookup";
 import { newRecipientSecret, secretHash, type ClientInfo } from "@/lib/domain/gate/secrets";
-import { needsCode } from "@/lib/domain/gate";
+import { isInvited, needsCode } from "@/lib/domain/gate";
 import { addressAdmitted, notAvailableTo } from "@/lib/domain/gate/address-rules";
 import { holdsPasscode, NO_PASSCODE_PROOFS, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
 import { sendEmail } from "@/lib/platform/email";
@@ -17,7 +17,7 @@ export const WRONG_ADDRESS = "This link was sent to a different e-mail address. 
 
 /**
  * Identifies a visitor to a live link and binds a new recipient session to it (the caller sets the cookie
- * from the returned secret). An e-mail share only admits its own address (any case) and mails a code, unless a code
+ * from the returned secret). An e-mail share only admits its own addresses (any case) and mails a code, unless a code
  * still valid for this link and address exists (then the new recipient confirms with that one). In three steps, so
  * that POST /api/recipients counts its limits between them, each keyed on what the step before found: the link's
  * budget once admittedLink found it (a refused visitor does not use it up), the address's code mails (at most 5 an
@@ -37,7 +37,8 @@ export async function admittedLink(accessToken: string, passcodes: PasscodeProof
 /** The visitor's address, checked against the link's rules before anything is mailed; whether a code mail will go. */
 export async function admitVisitor(share: Awaited<ReturnType<typeof admittedLink>>, input: CreateRecipientInput) {
   const email = input.email.trim().toLowerCase();
-  if (share.shareType === "email" && email !== share.recipientEmail?.trim().toLowerCase()) throw new ForbiddenError(WRONG_ADDRESS);
+  // An e-mail link admits the addresses it was sent to, each proving itself with the code mailed to it.
+  if (!isInvited(share, email)) throw new ForbiddenError(WRONG_ADDRESS);
   // The link's allow and block lists and the owner's blocked domains, before anything is mailed.
   if (!addressAdmitted(share, share.createdBy.sharingBlockedDomains, email)) throw new ForbiddenError(notAvailableTo(email));
   const coded = needsCode(share);

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/platform/ht
 import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
 import { sendEmail } from "@/lib/platform/email";
+import { originForHost } from "@/lib/platform/http/origin";
 import { shareInvitationEmail } from "@/lib/platform/email/templates";
 import { newAccessLink } from "@/lib/domain/gate/secrets";
 import { viewLink } from "@/lib/domain/gate/view-link";
@@ -67,7 +68,9 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
   const type = input.shareType;
   const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
   const maxViews = input.maxViews ?? null;
-  const recipientEmail = input.recipientEmail;
+  // An e-mail link's addresses (the rules made them one list, its first also `recipientEmail`); none for the others.
+  const recipientEmails = input.shareType === "email" ? (input.recipientEmails ?? [input.recipientEmail]) : [];
+  const recipientEmail = recipientEmails[0] ?? null;
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   // The agreement (absent means the account's default at this moment) is checked and written in one
   // transaction, so a concurrent delete of that agreement sees the link.
@@ -75,7 +78,7 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
     await target.lock?.(tx);
     const agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
     const created = await tx.share.create({
-      data: { ideaId: target.ideaId, roomId: target.roomId, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail,
+      data: { ideaId: target.ideaId, roomId: target.roomId, createdById: ownerId, shareType: shareTypeFromApi(type), accessLink: newAccessLink(), expiresAt, maxViews, recipientEmail, recipientEmails,
         allowDownload: input.allowDownload ?? defaults.defaultAllowDownload, screenShield: input.screenShield ?? defaults.defaultScreenShield, passcodeHash, name: input.name ?? null,
         allowedEmails: input.allowedEmails ?? [], allowedDomains: input.allowedDomains ?? [], blockedDomains: input.blockedDomains ?? [],
         agreementId, requireNda: input.requireNda ?? true, requireVerifiedEmail: input.requireVerifiedEmail ?? false, pinnedVersion: input.pinVersion ? target.version : null, note: input.note ?? null },
@@ -84,11 +87,9 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
     await appendLinkEvidence(tx, created, { type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
     return created;
   });
-  if (recipientEmail) {
+  if (recipientEmails.length > 0) {
     try {
-      const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null });
-      // An answer to the invitation reaches the owner, not our sending address.
-      await sendEmail({ to: recipientEmail, replyTo: target.owner.email, ...mail });
+      await sendInvitations(share, target, recipientEmails, origin);
     } catch (err) {
       // The link never reached anyone: it goes, and its log says so.
       await db.$transaction(async (tx) => {
@@ -99,6 +100,31 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
     }
   }
   return presentShare(share);
+}
+
+/** Inviting up to 50 addresses inside a change's transaction: Prisma's default 5 s would cut a slow mail service short. */
+const INVITATIONS_TIMEOUT_MS = 60_000;
+
+/** What an invitation names: the idea's title or the room's name, and the owner. */
+async function invitationTarget(tx: Prisma.TransactionClient, share: Pick<Share, "ideaId" | "roomId" | "createdById">) {
+  const owner = await tx.user.findUniqueOrThrow({ where: { id: share.createdById }, select: { name: true, email: true } });
+  const idea = share.ideaId === null ? null : await tx.idea.findUnique({ where: { id: share.ideaId }, select: { title: true } });
+  const room = share.roomId === null ? null : await tx.room.findUnique({ where: { id: share.roomId }, select: { name: true } });
+  return { title: idea?.title ?? room?.name ?? "", owner };
+}
+
+/** Invitations go out a few at a time: up to 50 addresses, without opening 50 connections to the mail service at once. */
+const INVITATIONS_AT_ONCE = 5;
+
+/**
+ * One invitation per address, each its own mail (no recipient sees the others' addresses). An answer to an
+ * invitation reaches the owner, not our sending address. Throws on the first mail that fails.
+ */
+async function sendInvitations(share: Share, target: Pick<ShareTarget, "title" | "owner">, addresses: readonly string[], origin: string) {
+  const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null });
+  for (let i = 0; i < addresses.length; i += INVITATIONS_AT_ONCE) {
+    await Promise.all(addresses.slice(i, i + INVITATIONS_AT_ONCE).map((to) => sendEmail({ to, replyTo: target.owner.email, ...mail })));
+  }
 }
 
 export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
@@ -124,6 +150,7 @@ function linkMeasures(s: Share) {
     agreementId: s.agreementId,
     pinnedVersion: s.pinnedVersion,
     allowedEmails: s.allowedEmails.length,
+    recipientEmails: s.recipientEmails.length,
     allowedDomains: s.allowedDomains.length,
     blockedDomains: s.blockedDomains.length,
   };
@@ -148,12 +175,21 @@ type ShareChanges = {
   agreementId?: string | null;
   requireNda?: boolean;
   requireVerifiedEmail?: boolean;
+  recipientEmails?: string[];
+  recipientEmail?: string | null;
 };
 
 const listText = (list: string[]) => (list.length ? list.join(", ") : "none");
 
 /** How the timeline names an agreement: 'standard', or its title as it is now. */
 export type AgreementNames = Map<string | null, string>;
+
+/** The addresses a new list adds to an e-mail link and those it takes off. */
+function addressChanges(before: readonly string[], after: readonly string[]) {
+  return { added: after.filter((a) => !before.includes(a)), removed: before.filter((a) => !after.includes(a)) };
+}
+
+export const ADDRESSES_ON_EMAIL_LINKS_ONLY = "Only an e-mail link is sent to addresses";
 
 function describeChanges(before: Share, data: ShareChanges, names: AgreementNames = new Map()) {
   const parts: string[] = [];
@@ -166,6 +202,11 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
   for (const [key, label] of [["allowedEmails", "allowed addresses"], ["allowedDomains", "allowed domains"], ["blockedDomains", "blocked domains"]] as const) {
     const next = data[key];
     if (next !== undefined && next.join(",") !== before[key].join(",")) parts.push(`${label}: ${listText(next)}`);
+  }
+  if (data.recipientEmails !== undefined) {
+    const { added, removed } = addressChanges(before.recipientEmails, data.recipientEmails);
+    if (added.length) parts.push(`invited ${added.join(", ")}`);
+    if (removed.length) parts.push(`no longer sent to ${removed.join(", ")}`);
   }
   if (data.name !== undefined && data.name !== before.name) parts.push(`name: ${data.name === null ? "removed" : `'${data.name}'`}`);
   if (data.expiresAt !== undefined && data.expiresAt?.getTime() !== before.expiresAt?.getTime()) parts.push(`expiry ${when(before.expiresAt)} → ${when(data.expiresAt)}`);
@@ -182,13 +223,15 @@ function describeChanges(before: Share, data: ShareChanges, names: AgreementName
  * lowered to the views already used closes the link, an expiry in the past is refused by the rules, a new passcode
  * is asked again of everyone (their passcodeGivenAt is cleared with the change, in one transaction), lists that now
  * exclude a recipient's address refuse it (the gate's address clause; lifting the exclusion lets it back under the
- * other clauses, as for the owner's account-wide blocked domains). The change is recorded for the activity
+ * other clauses, as for the owner's account-wide blocked domains), an e-mail link's new addresses are invited and its
+ * removed ones refused the same way (the gate's address clause). The change is recorded for the activity
  * timeline. A revoked link cannot be changed (409).
  */
-export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest) {
+export async function updateShare(ownerId: string, shareId: string, request: UpdateShareRequest, origin = originForHost(null)) {
   const before = await ownedShareOr404(ownerId, shareId);
   const input = updateShareSchema.parse(request);
   if (before.revokedAt) throw new ConflictError(SHARE_REVOKED);
+  if (input.recipientEmails !== undefined && before.shareType !== "email") throw new ValidationError(ADDRESSES_ON_EMAIL_LINKS_ONLY);
   const data: ShareChanges = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) } : {}),
@@ -201,7 +244,9 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
     ...(input.blockedDomains !== undefined ? { blockedDomains: input.blockedDomains } : {}),
     ...(input.requireNda !== undefined ? { requireNda: input.requireNda } : {}),
     ...(input.requireVerifiedEmail !== undefined ? { requireVerifiedEmail: input.requireVerifiedEmail } : {}),
+    ...(input.recipientEmails !== undefined ? { recipientEmails: input.recipientEmails, recipientEmail: input.recipientEmails[0] } : {}),
   };
+  const invited = data.recipientEmails ? addressChanges(before.recipientEmails, data.recipientEmails).added : [];
   const share = await db.$transaction(async (tx) => {
     // A change of agreement names one of the owner's (locked against a concurrent delete), or null.
     if (input.agreementId !== undefined) data.agreementId = await resolveLinkAgreement(tx, ownerId, input.agreementId);
@@ -216,8 +261,11 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
       const change = await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
       await appendLinkEvidence(tx, before, { type: "link.changed", data: { shareId: before.id, changeId: change.id, ...linkMeasures(updated) } });
     }
+    // Newly added addresses are invited before the change commits: if a mail fails, the change (and its timeline
+    // entry) is undone, so the list never names an address nobody told. The link's row stays locked meanwhile.
+    if (invited.length > 0) await sendInvitations(updated, await invitationTarget(tx, updated), invited, origin);
     return updated;
-  });
+  }, invited.length > 0 ? { timeout: INVITATIONS_TIMEOUT_MS } : undefined);
   return presentShare(share);
 }
 

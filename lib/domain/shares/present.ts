@@ -21,7 +21,10 @@ export function presentShare(s: ShareWithAgreement) {
     shareType: shareTypeToApi(s.shareType),
     expiresAt: s.expiresAt,
     maxViews: s.maxViews,
+    /** An e-mail link's first address (null for the other types); recipientEmails holds them all. */
     recipientEmail: s.recipientEmail,
+    /** Every address an e-mail link was sent to, in the owner's order ([] for the other types). */
+    recipientEmails: s.recipientEmails,
     accessLink: s.accessLink,
     viewCount: s.viewCount,
     revokedAt: s.revokedAt,

@@ -15,7 +15,7 @@ export type SharedWithMeItem = {
 };
 
 /**
- * The e-mail shares addressed to this account's address that are still live (not revoked, not expired, views
+ * The e-mail shares addressed to this account's address (one of their addresses) that are still live (not revoked, not expired, views
  * left), never the account's own, newest first. Listing one grants nothing: the link still asks for identity,
  * the e-mailed code and the agreement like for anyone else. Both addresses are stored lower-case. Nothing for an
  * account that has not proven its address: anyone may register any address (open mode) and would otherwise read
@@ -28,7 +28,7 @@ export async function listSharedWithMe(userId: string): Promise<SharedWithMeItem
   const shares = await db.share.findMany({
     where: {
       shareType: "email",
-      recipientEmail: user.email.toLowerCase(),
+      recipientEmails: { has: user.email.toLowerCase() },
       revokedAt: null,
       OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
       createdById: { not: userId },

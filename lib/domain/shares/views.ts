@@ -122,8 +122,9 @@ export type SharedIdeaResult = {
   /** False, the recipient reads without accepting an agreement. */
   requireNda: boolean;
   /**
-   * The address an e-mail link was sent to (the form shows it pre-filled and locked; createRecipient
-   * still refuses any other); null on other links.
+   * The address an e-mail link was sent to when it went to one (the form shows it pre-filled and locked;
+   * createRecipient still refuses any other); null on other links and on one sent to several addresses, whose
+   * reader types the one they were invited at.
    */
   invitedEmail: string | null;
   recipient: PresentedRecipient | null;
@@ -225,9 +226,14 @@ async function heldRecipient(share: ShareSummary | RoomLinkSummary, secrets: Rec
   return held && addressAllowed(share, held) ? held : null;
 }
 
+/** An e-mail link's one address (several: none is the reader's to pre-fill). */
+function invitedEmailOf(share: Pick<ShareSummary, "shareType" | "recipientEmails">) {
+  return share.shareType === "email" && share.recipientEmails.length === 1 ? share.recipientEmails[0] : null;
+}
+
 /** What a recipient's screens are told of the link itself, idea or room link alike. */
 export function linkFields(share: ShareSummary | RoomLinkSummary, recipient: Recipient | null) {
-  return { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, invitedEmail: share.shareType === "email" ? share.recipientEmail : null, recipient: recipient ? presentRecipient(recipient, share) : null };
+  return { shareType: shareTypeToApi(share.shareType), allowDownload: share.allowDownload, screenShield: share.screenShield, requireNda: share.requireNda, invitedEmail: invitedEmailOf(share), recipient: recipient ? presentRecipient(recipient, share) : null };
 }
 
 async function deliverIdea(share: ShareSummary, recipient: Recipient | null, idea: SharedIdeaResult["idea"], base: ReturnType<typeof linkFields>, client: ClientInfo): Promise<SharedIdeaResult> {

@@ -53,6 +53,29 @@ const maxViews = z.preprocess(
 /** The invited address: trimmed, lower case. */
 export const recipientEmail = z.string(MESSAGES.recipientEmail).trim().toLowerCase().max(254, MESSAGES.recipientEmail).pipe(z.email(MESSAGES.recipientEmail));
 
+/** An e-mail link goes to at most this many addresses, each invited on its own. */
+export const RECIPIENT_EMAILS_MAX = 50;
+export const RECIPIENT_EMAILS_MAX_MESSAGE = `Enter at most ${RECIPIENT_EMAILS_MAX} addresses`;
+/** SPEC's message, naming the address at fault: among several, the owner must see which one. */
+export const invalidRecipientEmail = (address: string) => `${MESSAGES.recipientEmail}: ${address}`;
+
+const anEmail = z.email();
+/** One of several invited addresses: trimmed, lower case, refused with its own text. */
+const listedRecipientEmail = z
+  .string(MESSAGES.recipientEmail)
+  .trim()
+  .toLowerCase()
+  .superRefine((v, ctx) => {
+    if (v.length > 254 || !anEmail.safeParse(v).success) ctx.addIssue({ code: "custom", message: invalidRecipientEmail(v.slice(0, 254)) });
+  });
+
+/** An e-mail link's addresses: 1..RECIPIENT_EMAILS_MAX, duplicates dropped, the owner's order kept. */
+export const recipientEmailList = z
+  .array(listedRecipientEmail, MESSAGES.recipientEmail)
+  .min(1, MESSAGES.recipientEmail)
+  .max(RECIPIENT_EMAILS_MAX, RECIPIENT_EMAILS_MAX_MESSAGE)
+  .transform((list) => [...new Set(list)]);
+
 /** SPEC §5: a field that does not apply to the chosen type is sent as null and ignored (stored null). Bounded all the same. */
 const ignored = z
   .union([z.string().max(254), z.number(), z.null()])
@@ -148,7 +171,24 @@ export const createShareSchema = z.discriminatedUnion(
     z.object({ ...common, shareType: z.literal("one-time"), expiresAt: ignored, maxViews: maxViews.optional(), recipientEmail: ignored, note: ignoredNote }),
     z.object({ ...common, shareType: z.literal("time-dependent"), expiresAt, maxViews: maxViews.optional(), recipientEmail: ignored, note: ignoredNote }),
     z.object({ ...common, shareType: z.literal("full-access"), expiresAt: ignored, maxViews: ignored, recipientEmail: ignored, note: ignoredNote }),
-    z.object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail, note: shareNote.nullable().optional() }),
+    z
+      .object({ ...common, shareType: z.literal("email"), expiresAt: ignored, maxViews: ignored, recipientEmail: recipientEmail.nullable().optional(), recipientEmails: recipientEmailList.optional(), note: shareNote.nullable().optional() })
+      // Either field names the addresses (`recipientEmail` alone as before, or the list); both together are one list,
+      // `recipientEmail` first. The output names the first address as `recipientEmail` and, when there are several,
+      // all of them as `recipientEmails` (one address is the request it always was), so parsing it again gives the same.
+      .transform((v, ctx) => {
+        const all = [...new Set([...(v.recipientEmail ? [v.recipientEmail] : []), ...(v.recipientEmails ?? [])])];
+        if (all.length === 0) {
+          ctx.addIssue({ code: "custom", path: ["recipientEmail"], message: MESSAGES.recipientEmail });
+          return z.NEVER;
+        }
+        if (all.length > RECIPIENT_EMAILS_MAX) {
+          ctx.addIssue({ code: "custom", path: ["recipientEmails"], message: RECIPIENT_EMAILS_MAX_MESSAGE });
+          return z.NEVER;
+        }
+        const { recipientEmails: _given, ...rest } = v;
+        return { ...rest, recipientEmail: all[0], ...(all.length > 1 ? { recipientEmails: all } : {}) };
+      }),
   ],
   { error: MESSAGES.shareType },
 ).superRefine((v, ctx) => {
@@ -179,6 +219,8 @@ export const updateShareSchema = z.strictObject(
     agreementId: common.agreementId,
     requireNda: common.requireNda,
     requireVerifiedEmail: common.requireVerifiedEmail,
+    /** An e-mail link's addresses, all of them: added ones are invited, removed ones can no longer open it. */
+    recipientEmails: recipientEmailList.optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `These cannot be changed: ${issue.keys.join(", ")}` : undefined) },
 );

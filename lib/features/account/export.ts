@@ -125,7 +125,7 @@ async function ideaRecord(userId: string, id: number, state: ExportState) {
         orderBy: { createdAt: "asc" },
         select: {
           id: true, shareType: true, accessLink: true, createdAt: true, expiresAt: true, maxViews: true, viewCount: true,
-          revokedAt: true, recipientEmail: true, allowDownload: true, screenShield: true, name: true, note: true,
+          revokedAt: true, recipientEmail: true, recipientEmails: true, allowDownload: true, screenShield: true, name: true, note: true,
           allowedEmails: true, allowedDomains: true, blockedDomains: true, agreementId: true, requireNda: true, pinnedVersion: true,
           passcodeHash: true,
           recipients: {

@@ -87,12 +87,12 @@ describe("owner calls", () => {
     const full = await createShareLink(owner.id, { ideaId: idea.id, shareType: "full-access", maxViews: 9, expiresAt, recipientEmail: "x@example.com" }, TEST_ORIGIN);
     expect(full).toMatchObject({ shareType: "full-access", maxViews: null, expiresAt: null, recipientEmail: null });
     const mail = await createShareLink(owner.id, { ideaId: idea.id, shareType: "email", maxViews: 9, expiresAt, recipientEmail: " Invitee@Example.COM " }, TEST_ORIGIN);
-    expect(mail).toMatchObject({ shareType: "email", maxViews: null, expiresAt: null, recipientEmail: "invitee@example.com" });
+    expect(mail).toMatchObject({ shareType: "email", maxViews: null, expiresAt: null, recipientEmail: "invitee@example.com", recipientEmails: ["invitee@example.com"] });
 
     const listed = await listShares(owner.id, idea.id);
     expect(listed.map((s) => s.id)).toEqual([mail.id, full.id, timed.id, one.id]);
     expect(Object.keys(listed[0]).sort()).toEqual(
-      ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "requireNda", "requireVerifiedEmail", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort(),
+      ["accessLink", "agreement", "agreementId", "allowDownload", "allowedDomains", "allowedEmails", "blockedDomains", "createdAt", "expiresAt", "hasPasscode", "id", "ideaId", "maxViews", "name", "pinnedVersion", "recipientEmail", "recipientEmails", "requireNda", "requireVerifiedEmail", "revokedAt", "roomId", "screenShield", "shareType", "viewCount"].sort(),
     );
   });
 
