@@ -7,6 +7,7 @@ import { deleteBlobs, getEncryptedBlob, putEncryptedBlob } from "@/lib/domain/fi
 import { sniffImageType } from "@/lib/domain/files/sniff";
 import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, type BrandUpdateInput } from "@/lib/domain/validation/brand";
 import { readableForeground } from "@/lib/domain/brand/contrast";
+import { isTokenShaped } from "@/lib/domain/validation/ids";
 import type { UploadedFile } from "@/lib/platform/uploads/multipart";
 
 /** What recipients see of a sender: their name, logo and accent colour. The idea is never part of it. */
@@ -117,4 +118,19 @@ export async function readBrandLogo(key: string): Promise<Buffer | null> {
 /** Deletes a logo blob once its account is gone (account deletion). */
 export async function deleteBrandLogoBlob(key: string | null) {
   if (key) await deleteBlobs([logoBlobKey(key)]);
+}
+
+/**
+ * The brand of the sender behind an access link, for the recipient screens: only to someone holding the link (the
+ * token is the only way in), and only while the link lives (a revoked or expired link shows no one). It is the
+ * sender's, not the idea's, so it may show before any agreement.
+ */
+export async function senderBrandOfLink(token: string | null): Promise<SenderBrand | null> {
+  if (!token || !isTokenShaped(token)) return null;
+  const share = await db.share.findUnique({
+    where: { accessLink: token },
+    select: { revokedAt: true, expiresAt: true, createdBy: { select: brandSelect } },
+  });
+  if (!share || share.revokedAt !== null || (share.expiresAt !== null && share.expiresAt <= new Date())) return null;
+  return presentBrand(share.createdBy);
 }
