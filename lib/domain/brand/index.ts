@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { db } from "@/lib/platform/db";
+import { originForHost } from "@/lib/platform/http/origin";
 import { PayloadTooLargeError, ValidationError } from "@/lib/platform/http/errors";
 import { deleteBlobs, getEncryptedBlob, putEncryptedBlob } from "@/lib/domain/files";
 import { sniffImageType } from "@/lib/domain/files/sniff";
@@ -9,6 +10,7 @@ import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, type BrandUpdateInpu
 import { readableForeground } from "@/lib/domain/brand/contrast";
 import { isTokenShaped } from "@/lib/domain/validation/ids";
 import type { UploadedFile } from "@/lib/platform/uploads/multipart";
+import type { EmailBrand } from "@/lib/platform/email/templates";
 
 /** What recipients see of a sender: their name, logo and accent colour. The idea is never part of it. */
 export type SenderBrand = {
@@ -133,4 +135,29 @@ export async function senderBrandOfLink(token: string | null): Promise<SenderBra
   });
   if (!share || share.revokedAt !== null || (share.expiresAt !== null && share.expiresAt <= new Date())) return null;
   return presentBrand(share.createdBy);
+}
+
+/**
+ * How a mail to the sender's recipient is signed: From "{display name} via IdeaVault" (our address), Reply-To the
+ * sender's account e-mail, and the brand for the HTML part, its logo as an absolute URL on `origin`.
+ */
+export async function senderMail(userId: string, origin: string): Promise<{ fromName: string; replyTo: string; brand: EmailBrand }> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { ...brandSelect, email: true } });
+  const brand = presentBrand(user);
+  return {
+    fromName: `${brand.displayName} via IdeaVault`,
+    replyTo: user.email,
+    brand: {
+      name: brand.displayName,
+      logoUrl: brand.logoUrl && new URL(brand.logoUrl, origin).toString(),
+      accentColor: brand.accentColor,
+      accentForeground: brand.accentForeground,
+    },
+  };
+}
+
+/** senderMail for a mail that has no request at hand (the recipient's code): the link's owner, on the app's origin. */
+export async function senderMailOfShare(shareId: string) {
+  const share = await db.share.findUniqueOrThrow({ where: { id: shareId }, select: { createdById: true } });
+  return senderMail(share.createdById, originForHost(null));
 }

@@ -5,6 +5,7 @@ import { ownedLinkWhere, ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/s
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
 import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
+import { senderMail } from "@/lib/domain/brand";
 import { sendEmail } from "@/lib/platform/email";
 import { shareInvitationEmail } from "@/lib/platform/email/templates";
 import { newAccessLink } from "@/lib/domain/gate/secrets";
@@ -86,9 +87,10 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
   });
   if (recipientEmail) {
     try {
-      const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null });
-      // An answer to the invitation reaches the owner, not our sending address.
-      await sendEmail({ to: recipientEmail, replyTo: target.owner.email, ...mail });
+      // Signed by the owner's brand; an answer to the invitation reaches the owner, not our sending address.
+      const { fromName, replyTo, brand } = await senderMail(ownerId, origin);
+      const mail = await shareInvitationEmail({ sharerName: brand.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null, brand });
+      await sendEmail({ to: recipientEmail, fromName, replyTo, ...mail });
     } catch (err) {
       // The link never reached anyone: it goes, and its log says so.
       await db.$transaction(async (tx) => {
