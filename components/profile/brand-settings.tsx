@@ -10,7 +10,7 @@ import { useApiMutation } from "@/client/mutation";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { brandStyle, SenderBrandBar, type SenderBrandView } from "@/components/recipient/sender-brand";
 import { readableForeground } from "@/lib/domain/brand/contrast";
-import { ACCENT_INVALID, ACCENT_PATTERN, BRAND_NAME_MAX, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "@/lib/domain/validation/brand";
+import { ACCENT_INVALID, ACCENT_PATTERN, BRAND_NAME_MAX, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "@/lib/domain/validation/brand-limits";
 
 export type BrandSettingsInfo = { displayName: string | null; accentColor: string | null; logoUrl: string | null };
 

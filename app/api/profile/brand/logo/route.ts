@@ -3,7 +3,7 @@ import { multipartBody, ownerRoute } from "@/lib/features/api/routes";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { parseMultipart } from "@/lib/platform/uploads/multipart";
 import { removeBrandLogo, setBrandLogo } from "@/lib/domain/brand";
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "@/lib/domain/validation/brand";
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "@/lib/domain/validation/brand-limits";
 
 // POST /api/profile/brand/logo — replace the brand logo (multipart: file; PNG, JPEG or WebP, at most 1 MB)
 export const POST = ownerRoute({
