@@ -89,7 +89,7 @@ export function AgreementText({
         className="h-1.5 overflow-hidden rounded-full bg-muted"
       >
         <div
-          className="h-full rounded-full bg-brand transition-[width]"
+          className="h-full rounded-full bg-primary transition-[width]"
           style={{ width: `${read}%` }}
         />
       </div>

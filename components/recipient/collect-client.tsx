@@ -17,8 +17,8 @@ import type { Recipient, ShareLookup, SharedIdea } from "@/client/types";
  * /collect and /view: check the link, then one screen for everything it asks of the reader — its passcode (if any),
  * who is reading, and the code that proves the address where one is needed (SPEC §2 'Recipient information').
  */
-export function CollectClient({ token }: { token: string | null }) {
-  const state = useSharedIdea(token);
+export function CollectClient({ token, senderName = null }: { token: string | null; senderName?: string | null }) {
+  const state = useSharedIdea(token, senderName);
   const router = useRouter();
   const share = state.status === "ready" ? state.share : null;
   // A recipient this browser already identified skips ahead (SPEC §4).

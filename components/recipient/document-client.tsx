@@ -14,8 +14,8 @@ import type { SharedRoom } from "@/client/types";
  * /document: the shared idea for a recipient who accepted the agreement (SPEC §2 'Document viewer', §4); for a room
  * link, the room's index, or its idea `item` (?item={ideaId}) in the same reader.
  */
-export function DocumentClient({ token, item = null }: { token: string | null; item?: number | null }) {
-  const state = useSharedIdea(token);
+export function DocumentClient({ token, item = null, senderName = null }: { token: string | null; item?: number | null; senderName?: string | null }) {
+  const state = useSharedIdea(token, senderName);
   const router = useRouter();
   const share = state.status === "ready" ? state.share : null;
   const stage = share ? recipientStage(share) : null;

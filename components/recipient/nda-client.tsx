@@ -36,8 +36,8 @@ import {
 } from "@/lib/domain/validation/nda-signature";
 
 /** /nda: the agreement for the recipient this browser holds (SPEC §2 'Agreement', §4). */
-export function NdaClient({ token }: { token: string | null }) {
-  const state = useSharedIdea(token);
+export function NdaClient({ token, senderName = null }: { token: string | null; senderName?: string | null }) {
+  const state = useSharedIdea(token, senderName);
   const router = useRouter();
   // Declining clears the recipient this screen holds; the screen then names what was declined and who sent it
   //, instead of going to the marketing page.

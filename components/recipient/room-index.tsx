@@ -51,7 +51,7 @@ function RoomEntry({ item, token, progress }: { item: SharedRoomItem; token: str
           {/* The text above says it; the bar is for the eye (no progress widget's code on the recipient pages). */}
           {share > 0 ? (
             <span aria-hidden="true" className="bg-primary/15 block h-1.5 overflow-hidden rounded-full">
-              <span className="bg-brand block h-full rounded-full" style={{ width: `${Math.round(share * 100)}%` }} />
+              <span className="bg-primary block h-full rounded-full" style={{ width: `${Math.round(share * 100)}%` }} />
             </span>
           ) : null}
         </span>

@@ -62,10 +62,21 @@ export type SharedIdeaState =
   | { status: "ready"; share: SharedIdea };
 
 /**
+ * The link as the sender signs it: `senderName` is the display name of the sender's brand (rendered by the server
+ * page), which recipient texts use in place of the account name.
+ */
+function sentBy(share: SharedIdea, senderName: string | null): SharedIdea {
+  if (!senderName) return share;
+  const room = (share as { room?: { user: { name: string } } }).room;
+  if (room) return { ...share, room: { ...room, user: { ...room.user, name: senderName } } } as SharedIdea;
+  return { ...share, idea: { ...share.idea, user: { ...share.idea.user, name: senderName } } };
+}
+
+/**
  * GET /api/share/{token}: pending, then valid or invalid (SPEC §4 'Link verification'). Any non-OK answer means the
  * link is invalid (SPEC §7). No library cache: every recipient screen asks the server again, which is the point.
  */
-export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaState {
+export function useSharedIdea(token: string | null, senderName: string | null = null, attempt = 0): SharedIdeaState {
   const [state, setState] = React.useState<SharedIdeaState>(token ? { status: "loading" } : { status: "invalid" });
 
   // `attempt`: the caller asks again (after the passcode was given).
@@ -73,7 +84,9 @@ export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaStat
     if (!token) return;
     let current = true;
     takeLookup(token).then(
-      (share) => current && setState("requiresPasscode" in share ? { status: "passcode", sender: share.sender } : { status: "ready", share }),
+      (share) =>
+        current &&
+        setState("requiresPasscode" in share ? { status: "passcode", sender: senderName ?? share.sender } : { status: "ready", share: sentBy(share, senderName) }),
       (err: unknown) => {
         // 4xx is the answer for a bad link; anything else is worth a trace in the console.
         if (!(err instanceof ApiError) || err.status >= 500) console.error("Share lookup failed", err);
@@ -83,7 +96,7 @@ export function useSharedIdea(token: string | null, attempt = 0): SharedIdeaStat
     return () => {
       current = false;
     };
-  }, [token, attempt]);
+  }, [token, attempt, senderName]);
 
   return state;
 }

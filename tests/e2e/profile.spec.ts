@@ -126,6 +126,7 @@ test.describe("profile sections", () => {
       "Profile",
       "Change e-mail",
       "Change password",
+      "Brand",
       "Sharing defaults",
       "Agreements",
       "NDA certificates",

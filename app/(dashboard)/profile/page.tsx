@@ -12,6 +12,8 @@ import { ProfileForm } from "@/components/profile/profile-form";
 import { DataExport } from "@/components/profile/data-export";
 import { DeleteAccount } from "@/components/profile/delete-account";
 import { SharingDefaults } from "@/components/profile/sharing-defaults";
+import { BrandSettings } from "@/components/profile/brand-settings";
+import { getBrandSettings } from "@/lib/domain/brand";
 import { Agreements } from "@/components/profile/agreements";
 import { Webhooks } from "@/components/profile/webhooks";
 import { ProfileSectionNav, type ProfileNavItem } from "@/components/profile/profile-section-nav";
@@ -33,13 +35,14 @@ export const metadata: Metadata = { title: "Profile Settings" };
 
 export default async function ProfilePage() {
   const user = await requirePageUser();
-  const [notifications, profile, sharing, deletion, agreements, webhooks] = await Promise.all([
+  const [notifications, profile, sharing, deletion, agreements, webhooks, brand] = await Promise.all([
     getNotificationSettings(user.id),
     getProfile(user.id),
     getSharingDefaults(user.id),
     currentSessionSignedInAt().then((signedInAt) => deletionRequirements(user.id, signedInAt)),
     listAgreements(user.id),
     listWebhooks(user.id),
+    getBrandSettings(user.id),
   ]);
   // The agreements and webhooks lists come with the page, not in a second round trip after it.
   const loaded = loadedQueries([
@@ -56,6 +59,7 @@ export default async function ProfilePage() {
           { id: "password", label: "Change password", content: <ChangePassword /> },
         ]
       : []),
+    { id: "brand", label: "Brand", content: <BrandSettings initial={brand} accountName={profile.name} /> },
     { id: "sharing-defaults", label: "Sharing defaults", content: <SharingDefaults initial={sharing} /> },
     { id: "agreements", label: "Agreements", content: <Agreements /> },
     { id: "certificates", label: "NDA certificates", content: <CertificateSettings initialUser={profile} /> },

@@ -5,6 +5,7 @@ import { ownedLinkWhere, ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/s
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
 import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
+import { senderMail } from "@/lib/domain/brand";
 import { sendEmail } from "@/lib/platform/email";
 import { originForHost } from "@/lib/platform/http/origin";
 import { shareInvitationEmail } from "@/lib/platform/email/templates";
@@ -120,10 +121,12 @@ const INVITATIONS_AT_ONCE = 5;
  * One invitation per address, each its own mail (no recipient sees the others' addresses). An answer to an
  * invitation reaches the owner, not our sending address. Throws on the first mail that fails.
  */
-async function sendInvitations(share: Share, target: Pick<ShareTarget, "title" | "owner">, addresses: readonly string[], origin: string) {
-  const mail = await shareInvitationEmail({ sharerName: target.owner.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null });
+async function sendInvitations(share: Share, target: Pick<ShareTarget, "title">, addresses: readonly string[], origin: string) {
+  // Signed by the owner's brand; an answer to the invitation reaches the owner, not our sending address.
+  const { fromName, replyTo, brand } = await senderMail(share.createdById, origin);
+  const mail = await shareInvitationEmail({ sharerName: brand.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null, brand });
   for (let i = 0; i < addresses.length; i += INVITATIONS_AT_ONCE) {
-    await Promise.all(addresses.slice(i, i + INVITATIONS_AT_ONCE).map((to) => sendEmail({ to, replyTo: target.owner.email, ...mail })));
+    await Promise.all(addresses.slice(i, i + INVITATIONS_AT_ONCE).map((to) => sendEmail({ to, fromName, replyTo, ...mail })));
   }
 }
 

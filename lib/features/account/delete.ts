@@ -6,6 +6,7 @@ import { sendEmail } from "@/lib/platform/email";
 import { accountDeletedEmail } from "@/lib/platform/email/templates";
 import { deleteAssetBlobs } from "@/lib/domain/files";
 import { blobStore } from "@/lib/platform/storage";
+import { deleteBrandLogoBlob } from "@/lib/domain/brand";
 import { assertNotExhausted, recordFailures } from "@/lib/platform/rate-limit";
 import { rateLimits } from "@/lib/platform/rate-limit/policies";
 import { runAfterResponse } from "@/lib/platform/server/after-response";
@@ -72,11 +73,11 @@ async function assertConfirmed(user: { id: string; passwordHash: string | null }
  * address).
  *
  * Blobs are deleted after the commit (a store cannot join the transaction): each file, its marked copies and page
- * images (lib/domain/files deleteAssetBlobs), then the account's whole folder for anything left over. A failure there is
+ * images (lib/domain/files deleteAssetBlobs), the brand logo, then the account's whole folder for anything left over. A failure there is
  * logged, never thrown: the account is gone either way, and the confirmation mail is sent after the response.
  */
 export async function deleteAccount(userId: string, proof: { password?: string; signedInAt: Date | null }, now = new Date()) {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, passwordHash: true, brandLogoKey: true } });
   if (!user) throw new NotFoundError("Account not found");
   await assertConfirmed(user, proof, now);
 
@@ -90,6 +91,7 @@ export async function deleteAccount(userId: string, proof: { password?: string; 
   });
 
   await deleteAssetBlobs(assets);
+  await deleteBrandLogoBlob(user.brandLogoKey);
   await blobStore()
     .deletePrefix(`u/${userId}/`)
     .catch((err) => console.error(`[account] could not delete the blob folder of deleted account ${userId}`, err));

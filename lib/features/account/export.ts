@@ -3,6 +3,7 @@ import { shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { zipStream, slices, type ZipEntry as Entry } from "@/lib/platform/zip/stream";
 import { db } from "@/lib/platform/db";
 import { readAssetBytes } from "@/lib/domain/files";
+import { readBrandLogo } from "@/lib/domain/brand";
 import { exportFileName, exportIdea } from "@/lib/domain/ideas/export";
 import { certificateFileName, certificateOrigin, formatUtc } from "@/lib/domain/agreements/certificate-pdf";
 import { ndaEvidenceFileName } from "@/lib/domain/evidence/nda-evidence";
@@ -23,6 +24,7 @@ import { agreementFolder, EvidenceFiles, ideaEvidenceEntries, utf8, type IdeaEvi
  *                                           with each acceptance's certificate, record and .ots; activity.csv
  *   ideas/idea-N/idea-N.html|pdf|json       a draft (never published) as its current content
  *   files/ID-name                           every other uploaded file (images, the profile picture)
+ *   files/brand-logo.png                    the brand logo recipients see, when there is one
  *
  * Memory stays bounded whatever the account's size: the stream is pulled, and each pull reads, decrypts and zips one
  * file (or one idea's part of account.json) only when the consumer has taken everything before it. Rows are read per
@@ -100,6 +102,8 @@ async function otherFiles(userId: string) {
 }
 const filePath = (a: { id: string; fileName: string }) => `files/${a.id}-${safeName(a.fileName)}`;
 
+const BRAND_LOGO_PATH = "files/brand-logo.png";
+
 async function* fileEntries(userId: string, state: ExportState): AsyncGenerator<Entry> {
   for (const asset of await otherFiles(userId)) {
     try {
@@ -108,6 +112,15 @@ async function* fileEntries(userId: string, state: ExportState): AsyncGenerator<
     } catch (err) {
       state.problem(filePath(asset), err);
     }
+  }
+  const { brandLogoKey } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { brandLogoKey: true } });
+  if (!brandLogoKey) return;
+  try {
+    const bytes = await readBrandLogo(brandLogoKey);
+    if (!bytes) throw new Error("The logo's file is missing");
+    yield { name: BRAND_LOGO_PATH, compress: false, chunks: slices(bytes) };
+  } catch (err) {
+    state.problem(BRAND_LOGO_PATH, err);
   }
 }
 
@@ -199,6 +212,7 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
       id: true, name: true, email: true, emailVerified: true, createdAt: true, passwordHash: true, profileImageId: true,
       notifyNdaAccepted: true, notifyFirstView: true, notifyComments: true, notifyProofAnchored: true, notifyVisitEnded: true, showEmailOnCertificates: true,
       sharingBlockedDomains: true, defaultAllowDownload: true, defaultScreenShield: true, defaultExpiryDays: true, defaultShareType: true,
+      brandName: true, brandAccent: true, brandLogoKey: true,
       accounts: { select: { provider: true } },
       // Where events went; never a signing secret.
       webhooks: { select: { id: true, url: true, events: true, createdAt: true }, orderBy: { createdAt: "asc" } },
@@ -235,6 +249,11 @@ async function* accountJson(userId: string, state: ExportState): AsyncGenerator<
       screenShield: user.defaultScreenShield,
       expiryDays: user.defaultExpiryDays,
       shareType: shareTypeToApi(user.defaultShareType),
+    },
+    brand: {
+      displayName: user.brandName,
+      accentColor: user.brandAccent,
+      logo: user.brandLogoKey && !state.problems.some((p) => p.startsWith(`${BRAND_LOGO_PATH}:`)) ? BRAND_LOGO_PATH : null,
     },
     webhooks: user.webhooks,
   };
@@ -284,7 +303,7 @@ function readme(user: { name: string; email: string }, state: ExportState) {
     "ideas/idea-N/activity.csv    The idea's activity: links, recipients, agreements, views, comments, replies.",
     "ideas/idea-N/agreements/ID/  Each recipient's NDA acceptance certificate (PDF), the acceptance record its",
     "                             timestamp proves (.json) and that proof (.json.ots).",
-    "files/                       Images and other files you uploaded.",
+    "files/                       Images and other files you uploaded (brand-logo.png: the logo your recipients see).",
     "",
     "How to verify a proof",
     "---------------------",

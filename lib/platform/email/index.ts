@@ -2,10 +2,15 @@ import "server-only";
 import { Resend } from "resend";
 import { getEnv } from "@/lib/platform/env";
 import { writeToOutbox } from "@/lib/platform/email/outbox";
+import { withDisplayName } from "@/lib/platform/email/address";
 
 export type EmailAttachment = { filename: string; content: Uint8Array; contentType: string };
-/** `replyTo`: where an answer goes when it should reach a person rather than our sending address (the sharer). */
-export type EmailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string; attachments?: EmailAttachment[] };
+/**
+ * `replyTo`: where an answer goes when it should reach a person rather than our sending address (the sharer).
+ * `fromName`: the display name of the From header in place of EMAIL_FROM's (the sharer's, on their recipients' mails);
+ * the address stays ours.
+ */
+export type EmailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string; fromName?: string; attachments?: EmailAttachment[] };
 
 export interface EmailSender {
   send(message: EmailMessage & { from: string }): Promise<void>;
@@ -49,6 +54,7 @@ export function emailSender(): EmailSender {
   return key ? new ResendSender(key) : new OutboxSender();
 }
 
-export async function sendEmail(message: EmailMessage) {
-  await emailSender().send({ ...message, from: getEnv().EMAIL_FROM });
+export async function sendEmail({ fromName, ...message }: EmailMessage) {
+  const from = getEnv().EMAIL_FROM;
+  await emailSender().send({ ...message, from: fromName ? withDisplayName(from, fromName) : from });
 }

@@ -3,6 +3,7 @@
  * templates live in ./templates/; this module is the one import for callers.
  */
 export type { RenderedEmail } from "@/lib/platform/email/mail-templates/render";
+export type { EmailBrand } from "@/lib/platform/email/mail-templates/layout";
 export {
   passwordResetEmail,
   emailVerificationEmail,

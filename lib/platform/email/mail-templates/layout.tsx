@@ -1,6 +1,12 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
 
 export type EmailAction = { href: string; label: string };
+
+/**
+ * The sender's brand on a mail to their recipient: the logo (an absolute URL), the name as its alt text, and the
+ * accent colour of the action button with its text colour (black or white, chosen for contrast).
+ */
+export type EmailBrand = { name: string; logoUrl: string | null; accentColor: string | null; accentForeground: string | null };
 
 type EmailLayoutProps = {
   title: string;
@@ -10,18 +16,21 @@ type EmailLayoutProps = {
   action?: EmailAction;
   /** A muted line after the action (why the reader gets this mail, how to stop it). */
   footnote?: string;
+  brand?: EmailBrand | null;
 };
 
 const colors = { brand: "#2E3A59", text: "#1f2937", muted: "#6b7280", border: "#e5e7eb" };
 
 /** The one frame every IdeaVault mail uses: a title, plain paragraphs, at most one action link and the footer. */
-export function EmailLayout({ title, preview, paragraphs, action, footnote }: EmailLayoutProps) {
+export function EmailLayout({ title, preview, paragraphs, action, footnote, brand }: EmailLayoutProps) {
+  const accent = brand?.accentColor && brand.accentForeground ? { background: brand.accentColor, text: brand.accentForeground } : null;
   return (
     <Html lang="en">
       <Head />
       <Preview>{preview ?? paragraphs[0] ?? title}</Preview>
       <Body style={{ backgroundColor: "#ffffff", color: colors.text, fontFamily: "system-ui, -apple-system, 'Segoe UI', sans-serif" }}>
         <Container style={{ maxWidth: "560px", padding: "24px 16px" }}>
+          {brand?.logoUrl ? <Img src={brand.logoUrl} alt={brand.name} height="48" style={{ height: "48px", width: "auto", margin: "0 0 16px" }} /> : null}
           <Heading as="h1" style={{ color: colors.brand, fontSize: "20px", margin: "0 0 16px" }}>
             {title}
           </Heading>
@@ -32,7 +41,14 @@ export function EmailLayout({ title, preview, paragraphs, action, footnote }: Em
           ))}
           {action ? (
             <Section style={{ margin: "20px 0" }}>
-              <Link href={action.href} style={{ color: colors.brand, fontWeight: 600, textDecoration: "underline" }}>
+              <Link
+                href={action.href}
+                style={
+                  accent
+                    ? { backgroundColor: accent.background, color: accent.text, fontWeight: 600, textDecoration: "none", display: "inline-block", padding: "10px 18px", borderRadius: "6px" }
+                    : { color: colors.brand, fontWeight: 600, textDecoration: "underline" }
+                }
+              >
                 {action.label}
               </Link>
             </Section>

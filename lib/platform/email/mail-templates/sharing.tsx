@@ -1,4 +1,4 @@
-import { EmailLayout } from "@/lib/platform/email/mail-templates/layout";
+import { EmailLayout, type EmailBrand } from "@/lib/platform/email/mail-templates/layout";
 import { plainText, renderEmail } from "@/lib/platform/email/mail-templates/render";
 import { commentExcerpt, oneLine } from "@/lib/platform/email/mail-templates/notifications";
 
@@ -6,7 +6,21 @@ import { commentExcerpt, oneLine } from "@/lib/platform/email/mail-templates/not
  * The invitation of an e-mail link, with the owner's personal note when there is one. The note is the
  * owner's text, quoted as given: react-email escapes it in the HTML part like every paragraph, so markup in it stays text.
  */
-export function shareInvitationEmail({ sharerName, ideaTitle, link, note, passcode = false }: { sharerName: string; ideaTitle: string; link: string; note?: string | null; passcode?: boolean }) {
+export function shareInvitationEmail({
+  sharerName,
+  ideaTitle,
+  link,
+  note,
+  passcode = false,
+  brand = null,
+}: {
+  sharerName: string;
+  ideaTitle: string;
+  link: string;
+  note?: string | null;
+  passcode?: boolean;
+  brand?: EmailBrand | null;
+}) {
   const lines = [
     `${sharerName} shared the idea "${ideaTitle}" with you on IdeaVault.`,
     ...(note ? [`${sharerName}'s note:`, `“${note}”`] : []),
@@ -17,20 +31,22 @@ export function shareInvitationEmail({ sharerName, ideaTitle, link, note, passco
   ];
   return renderEmail(
     `${oneLine(sharerName)} shared "${oneLine(ideaTitle)}" with you on IdeaVault`,
-    <EmailLayout title="An idea was shared with you" paragraphs={lines} action={{ href: link, label: "Open the shared idea" }} />,
+    <EmailLayout title="An idea was shared with you" paragraphs={lines} action={{ href: link, label: "Open the shared idea" }} brand={brand} />,
     plainText(lines, link),
   );
 }
 
-export function recipientCodeEmail({ code }: { code: string }) {
+/** `brand`: the sender of the link the code opens, named in both parts and shown by their logo. */
+export function recipientCodeEmail({ code, brand = null }: { code: string; brand?: EmailBrand | null }) {
   const lines = [
     `Your IdeaVault verification code is ${code}.`,
+    ...(brand ? [`It confirms your e-mail address for what ${brand.name} shared with you.`] : []),
     "Enter it on the page that asked for it. The code expires in 10 minutes.",
     "If you did not ask for it, ignore this e-mail.",
   ];
   return renderEmail(
     "Your IdeaVault verification code",
-    <EmailLayout title="Your verification code" preview={`Your verification code is ${code}`} paragraphs={lines} />,
+    <EmailLayout title="Your verification code" preview={`Your verification code is ${code}`} paragraphs={lines} brand={brand} />,
     plainText(lines),
   );
 }

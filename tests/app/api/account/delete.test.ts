@@ -4,6 +4,8 @@ import { db } from "@/lib/platform/db";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { createAsset, getEncryptedBlob, putEncryptedBlob, markedCopiesFolder } from "@/lib/domain/files";
 import { DiskBlobStore } from "@/lib/platform/storage";
+import { readBrandLogo, setBrandLogo } from "@/lib/domain/brand";
+import sharp from "sharp";
 import { loadSessionUser } from "@/lib/domain/auth/session";
 import { stampProofs } from "@/lib/domain/timestamps/stamp";
 import { startedBoss } from "@/lib/platform/jobs";
@@ -119,6 +121,18 @@ describe("DELETE /api/account", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/Its 2 ideas, uploaded files, share links/);
     expect(mails[0].html).toContain("Your account has been deleted");
+  });
+
+  it("deletes the brand logo: its blob goes and its public URL answers 404", async () => {
+    const ada = await createUser();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#00ff00" } }).png().toBuffer();
+    const { logoUrl } = await setBrandLogo(ada.id, { field: "file", fileName: "logo.png", declaredType: "image/png", data: png });
+    const key = logoUrl!.split("/").pop()!;
+    expect(blobFiles()).toContain(`brand/${key}`);
+    session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+    expect((await del({ password: "secret1" })).status).toBe(204);
+    expect(blobFiles()).not.toContain(`brand/${key}`);
+    expect(await readBrandLogo(key)).toBeNull();
   });
 
   it("its links then answer 404 like any unknown link, to the recipient who had read them too", async () => {

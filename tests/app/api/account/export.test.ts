@@ -8,6 +8,8 @@ import { blobPath } from "../../../db-utils";
 import { db } from "@/lib/platform/db";
 import { createPdfIdea } from "@/lib/domain/ideas";
 import { createAsset } from "@/lib/domain/files";
+import { readBrandLogo, setBrandLogo } from "@/lib/domain/brand";
+import sharp from "sharp";
 import { DiskBlobStore } from "@/lib/platform/storage";
 import { getIdeaStampedFile } from "@/lib/domain/evidence/proofs";
 
@@ -202,6 +204,19 @@ describe("GET /api/account/export", () => {
     expect(account.problems).toEqual([`ideas/idea-${pdf.id}/idea-${pdf.id}.pdf: left out (File not found).`]);
     expect(account.ideas[0].file).toBeNull();
     expect(text(zip.entries["README.txt"])).toContain(`Left out\n--------\nideas/idea-${pdf.id}/idea-${pdf.id}.pdf: left out (File not found).`);
+  });
+
+  it("holds the brand: its settings in account.json and the logo as files/brand-logo.png", async () => {
+    const ada = await createUser();
+    await db.user.update({ where: { id: ada.id }, data: { brandName: "Acme Labs", brandAccent: "#1a73e8" } });
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#00ff00" } }).png().toBuffer();
+    await setBrandLogo(ada.id, { field: "file", fileName: "logo.png", declaredType: "image/png", data: png });
+    session.user = { id: ada.id, name: ada.name, email: ada.email, profileImage: null };
+    const zip = unzip(await readAll(await exportCall()));
+    expect(zip.bad).toBeNull();
+    const { key } = await db.user.findUniqueOrThrow({ where: { id: ada.id }, select: { brandLogoKey: true } }).then((u) => ({ key: u.brandLogoKey! }));
+    expect(bytesOf(zip.entries["files/brand-logo.png"])).toEqual(await readBrandLogo(key));
+    expect(JSON.parse(text(zip.entries["account.json"])).settings.brand).toEqual({ displayName: "Acme Labs", accentColor: "#1a73e8", logo: "files/brand-logo.png" });
   });
 
   it("streams: the first bytes leave before the later files are read, and 30 MB of files come out whole", async () => {
