@@ -4,29 +4,14 @@ import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { sendRecipientCode, verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { requireReader } from "@/lib/domain/gate";
-import { PATCH as patchShareRoute } from "@/app/api/shares/[id]/route";
-import { POST as createShareRoute } from "@/app/api/shares/route";
-import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createUser } from "../../../factories";
-import { routeSession } from "../../../route-harness";
+import { TEST_CLIENT, agreedRecipient, createRecipient } from "../../../factories";
+import { createLink, patchLink, signedInOwner } from "./share-route-calls";
 
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
 
+const setup = () => signedInOwner();
+
 /** 'Require a verified e-mail' on any link: the recipient proves their address with the code, as on an e-mail link. */
-
-const json = (method: string, url: string, body: unknown) =>
-  new Request(`${TEST_ORIGIN}${url}`, { method, headers: { origin: TEST_ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body) });
-
-async function setup() {
-  const owner = await createUser({ name: "Fiona Founder" });
-  const idea = await createPublished(owner.id, { title: "Kettle", content: "<p>Secret plan</p>" });
-  Object.assign(routeSession, { user: { ...owner, profileImage: null }, secrets: [], passcodes: {} });
-  return { owner, idea };
-}
-
-async function createLink(body: Record<string, unknown>) {
-  const res = await createShareRoute(json("POST", "/api/shares", body), { params: Promise.resolve({}) });
-  return { status: res.status, body: await res.json() };
-}
 
 describe("requireVerifiedEmail on POST/PATCH /api/shares", () => {
   it.each(["one-time", "time-dependent", "full-access"] as const)("a %s link that requires it asks the code before the agreement and the content", async (shareType) => {
@@ -59,9 +44,9 @@ describe("requireVerifiedEmail on POST/PATCH /api/shares", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "requireVerifiedEmail must be true or false" });
 
-    const patched = await patchShareRoute(json("PATCH", `/api/shares/${created.body.id}`, { requireVerifiedEmail: true }), { params: Promise.resolve({ id: created.body.id }) });
+    const patched = await patchLink(created.body.id, { requireVerifiedEmail: true });
     expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({ requireVerifiedEmail: true });
+    expect(patched.body).toMatchObject({ requireVerifiedEmail: true });
     // The reader already in is asked to prove the address on its next call.
     await expect(requireReader(created.body.accessLink, reader.secrets)).rejects.toMatchObject({ status: 404 });
     await sendRecipientCode(reader.id, reader.secrets);

@@ -9,36 +9,16 @@ import { requireReader } from "@/lib/domain/gate";
 import { listSharedWithMe } from "@/lib/domain/shares/shared-with-me";
 import { ADDRESSES_ON_EMAIL_LINKS_ONLY } from "@/lib/domain/shares";
 import { MESSAGES } from "@/lib/domain/validation/sharing";
-import { PATCH as patchShareRoute } from "@/app/api/shares/[id]/route";
-import { POST as createShareRoute } from "@/app/api/shares/route";
-import { TEST_CLIENT, TEST_ORIGIN, createPublished, createRecipient, createShare, createUser } from "../../../factories";
-import { routeSession } from "../../../route-harness";
+import { TEST_CLIENT, createRecipient, createShare, createUser } from "../../../factories";
+import { createLink, patchLink, signedInOwner } from "./share-route-calls";
 
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
+
+const setup = () => signedInOwner({ email: "fiona@example.com" });
 
 /** Several addresses per e-mail link: each invited, each proving itself with its own code; removed ones refused. */
 
 const INVITATION = /shared "Kettle" with you on IdeaVault$/;
-const json = (method: string, url: string, body: unknown) =>
-  new Request(`${TEST_ORIGIN}${url}`, { method, headers: { origin: TEST_ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body) });
-
-async function setup() {
-  const owner = await createUser({ name: "Fiona Founder", email: "fiona@example.com" });
-  const idea = await createPublished(owner.id, { title: "Kettle", content: "<p>Secret plan</p>" });
-  Object.assign(routeSession, { user: { ...owner, profileImage: null }, secrets: [], passcodes: {} });
-  return { owner, idea };
-}
-
-async function createLink(body: Record<string, unknown>) {
-  const res = await createShareRoute(json("POST", "/api/shares", body), { params: Promise.resolve({}) });
-  return { status: res.status, body: await res.json() };
-}
-
-async function patchLink(id: string, body: Record<string, unknown>) {
-  const res = await patchShareRoute(json("PATCH", `/api/shares/${id}`, body), { params: Promise.resolve({ id }) });
-  return { status: res.status, body: await res.json() };
-}
-
 const invitationsTo = async () => (await listOutbox()).filter((m) => INVITATION.test(m.subject)).map((m) => m.to).sort();
 
 /** A recipient on `link` at `email` who proved it with the code mailed to it, agreed and opened the content. */
