@@ -113,7 +113,7 @@ describe("the owner's mail after a visit ends", () => {
   });
 
   it("a first view and the visit's end are two mails, each in its own words", async () => {
-    const { owner, idea, share, grace } = await setup();
+    const { owner, share, grace } = await setup();
     await updateNotificationSettings(owner.id, { ndaAccepted: false });
     await acceptNda(grace.id, grace.secrets, TEST_CLIENT);
     await getSharedIdea(share.accessLink, grace.secrets, TEST_CLIENT);
