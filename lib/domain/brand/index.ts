@@ -10,6 +10,7 @@ import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE } from "@/lib/domain/
 import type { BrandUpdateInput } from "@/lib/domain/validation/brand";
 import { readableForeground } from "@/lib/domain/brand/contrast";
 import { isTokenShaped } from "@/lib/domain/validation/ids";
+import { isDead } from "@/lib/domain/gate/link-state";
 import type { UploadedFile } from "@/lib/platform/uploads/multipart";
 import type { EmailBrand } from "@/lib/platform/email/templates";
 
@@ -134,7 +135,7 @@ export async function senderBrandOfLink(token: string | null): Promise<SenderBra
     where: { accessLink: token },
     select: { revokedAt: true, expiresAt: true, createdBy: { select: brandSelect } },
   });
-  if (!share || share.revokedAt !== null || (share.expiresAt !== null && share.expiresAt <= new Date())) return null;
+  if (!share || isDead(share)) return null;
   return presentBrand(share.createdBy);
 }
 

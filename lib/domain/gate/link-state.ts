@@ -24,7 +24,7 @@ export function viewLimit(s: LimitFields): number | null {
 type StateFields = LimitFields & { viewCount: number; revokedAt: Date | null; expiresAt: Date | null };
 
 /** Revoked or past its expiry: denies every call, an open view window included. */
-export function isDead(s: StateFields, now = new Date()) {
+export function isDead(s: Pick<StateFields, "revokedAt" | "expiresAt">, now = new Date()) {
   return s.revokedAt !== null || (s.expiresAt !== null && s.expiresAt <= now);
 }
 
