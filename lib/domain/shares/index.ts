@@ -106,12 +106,11 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
 /** Inviting up to 50 addresses inside a change's transaction: Prisma's default 5 s would cut a slow mail service short. */
 const INVITATIONS_TIMEOUT_MS = 60_000;
 
-/** What an invitation names: the idea's title or the room's name, and the owner. */
-async function invitationTarget(tx: Prisma.TransactionClient, share: Pick<Share, "ideaId" | "roomId" | "createdById">) {
-  const owner = await tx.user.findUniqueOrThrow({ where: { id: share.createdById }, select: { name: true, email: true } });
+/** What an invitation names: the idea's title or the room's name (the sender comes from the owner's brand). */
+async function invitationTarget(tx: Prisma.TransactionClient, share: Pick<Share, "ideaId" | "roomId">) {
   const idea = share.ideaId === null ? null : await tx.idea.findUnique({ where: { id: share.ideaId }, select: { title: true } });
   const room = share.roomId === null ? null : await tx.room.findUnique({ where: { id: share.roomId }, select: { name: true } });
-  return { title: idea?.title ?? room?.name ?? "", owner };
+  return { title: idea?.title ?? room?.name ?? "" };
 }
 
 /** Invitations go out a few at a time: up to 50 addresses, without opening 50 connections to the mail service at once. */
