@@ -52,9 +52,11 @@ const PRIVACY_LINK_CLASS =
 const RECIPIENT_SCREEN = /^\/(?:collect|view|nda|document)(?:\/|$)/;
 
 /**
- * Publishes the banner's height as a CSS variable on <html> while it is shown: the body keeps that much room at the
- * bottom (app/globals.css), so the last link of a page can still be scrolled into view on a phone, and the
- * toaster sits above the banner instead of over its buttons (components/ui/sonner.tsx).
+ * The banner is the body's last element in the flow, stuck to the bottom of the viewport (sticky, not fixed): the page
+ * has room for it from the first paint, so the last link of a page can still be scrolled into view on a phone and
+ * nothing moves when the client hydrates (a padding set from JavaScript shifted centred pages such as /login).
+ * Its height is still published as a CSS variable on <html> while it is shown, for the toaster alone: toasts sit
+ * above the banner instead of over its buttons (components/ui/sonner.tsx).
  */
 function useReservedHeight(ref: React.RefObject<HTMLElement | null>, shown: boolean) {
   React.useLayoutEffect(() => {
@@ -141,7 +143,7 @@ function CookieBanner() {
       role="region"
       aria-label="Cookie consent"
       data-slot="cookie-banner"
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
+      className="sticky bottom-0 z-40 border-t bg-background shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
     >
       <div className="relative mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-4 pr-12 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6 sm:pr-14">
         <p className="text-sm text-muted-foreground">

@@ -135,6 +135,25 @@ test.describe("cookie banner", () => {
   });
 
   for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+    test(`nothing on /login or / moves once the banner and the page hydrate (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number[] };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      for (const path of ["/login", "/"]) {
+        await page.goto(path);
+        // Hydrated: the banner's buttons are enabled only then, and its height is published for the toaster.
+        await expect(banner(page).getByRole("button", { name: "Accept" })).toBeEnabled();
+        await expect(page.locator("html")).toHaveAttribute("style", /--cookie-banner-height/);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), path).toEqual([]);
+      }
+    });
+
     test(`a toast stays clear of the banner's buttons (${viewport.width} px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/login");

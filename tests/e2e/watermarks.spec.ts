@@ -74,12 +74,14 @@ test.describe("identity watermarks and the NDA certificate", () => {
     expect(watermark).toBe(`${NAME} · ${email} · ${accessedAt.slice(0, 16).replace("T", " ")} UTC`);
     const frame = page.locator('[data-slot="html-document-frame"]');
     await expect(frame.getByText("cardamom")).toBeVisible();
-    const marks = frame.locator("[data-watermark] span");
-    await expect(marks.first()).toBeVisible();
-    await expect(marks.first()).toHaveText(watermark);
-    // Repeated over the whole document, inside its box, above it and transparent to the pointer.
-    expect(await marks.count()).toBeGreaterThan(2);
+    // Repeated over the whole document (one tiled image drawing the identity), inside its box, above it and
+    // transparent to the pointer; the overlay's text says what the tiles draw.
     const overlay = frame.locator("[data-watermark]");
+    await expect(overlay).toHaveText(watermark);
+    const tiles = await overlay.evaluate((el) => ({ image: getComputedStyle(el).backgroundImage, repeat: getComputedStyle(el).backgroundRepeat }));
+    expect(tiles.repeat).toBe("repeat");
+    const tileSvg = decodeURIComponent(/^url\("data:image\/svg\+xml,(.*)"\)$/.exec(tiles.image)?.[1] ?? "");
+    expect(tileSvg).toContain(`>${watermark.replaceAll("&", "&amp;").replaceAll("<", "&lt;")}</text>`);
     await expect(overlay).toHaveAttribute("aria-hidden", "true");
     expect(await overlay.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe("none");
     const [frameBox, overlayBox] = [await frame.boundingBox(), await overlay.boundingBox()];
@@ -123,6 +125,30 @@ test.describe("identity watermarks and the NDA certificate", () => {
     // The local outbox page lists it.
     await page.goto("/dev/outbox");
     await expect(page.getByRole("region", { name: "Attachments" }).filter({ hasText: `nda-certificate-${ndaId}.pdf` })).toBeVisible();
+  });
+
+  test("HTML idea: the marks are painted with the document and are never its largest contentful paint", async ({ page, newCreator }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const owner = await newCreator();
+    const shared = await shareIdea(owner);
+    await reachDocument(page, shared, uniqueEmail(testInfo, "lcp"));
+    // A fresh load of the reader, recording every LCP candidate from the start.
+    await page.addInitScript(() => {
+      const w = window as unknown as { lcpInWatermark: boolean[] };
+      w.lcpInWatermark = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          w.lcpInWatermark.push(Boolean(entry.element?.closest("[data-watermark]")));
+        }
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.reload();
+    const frame = page.locator('[data-slot="html-document-frame"]');
+    await expect(frame.getByText("cardamom")).toBeVisible();
+    // The tiles come with the document's own markup: nothing waits for a script to measure the box first.
+    await expect(frame.locator("[data-watermark]")).toHaveAttribute("style", /background-image: url\("data:image\/svg\+xml,/);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { lcpInWatermark: boolean[] }).lcpInWatermark.length)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { lcpInWatermark: boolean[] }).lcpInWatermark)).not.toContain(true);
   });
 
   test("PDF idea: every served copy carries the recipient's line; the owner's does not", async ({ page, newCreator }, testInfo) => {
