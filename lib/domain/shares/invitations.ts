@@ -35,6 +35,7 @@ export type InvitationFailure = { to: string; error: unknown };
  * failed (all of them when the mail could not even be written).
  */
 export async function sendInvitations(share: Share, target: { title: string }, addresses: readonly string[], origin: string): Promise<InvitationFailure[]> {
+  if (!addresses.length) return [];
   let message: Omit<Parameters<typeof sendEmail>[0], "to">;
   try {
     const { fromName, replyTo, brand } = await senderMail(share.createdById, origin);
