@@ -88,6 +88,11 @@ export type Share = Omit<AnyShare, "ideaId" | "roomId"> & { ideaId: number; room
 export type RoomShare = Omit<AnyShare, "ideaId" | "roomId"> & { ideaId: null; roomId: string };
 /** Either: the owner's link list and its dialogs serve both. */
 export type OwnerShare = Share | RoomShare;
+/**
+ * POST /api/shares and PATCH /api/shares/{id} answer the link and the addresses whose invitation could not be sent
+ * yet (a job tries them again).
+ */
+export type SavedShare<S extends OwnerShare = OwnerShare> = S & { invitationsPending: string[] };
 
 /** DELETE /api/shares/{id}. */
 export type RevokedShare = { success: true; id: string; revokedAt: string };

@@ -23,7 +23,8 @@ import {
 import { shareListKey } from "@/components/share/share-list-cache";
 import { ApiError, apiRequest } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
-import type { Share } from "@/client/types";
+import type { SavedShare, Share } from "@/client/types";
+import { invitationsPendingText, toastInvitationsPending } from "@/components/share/invitations-pending";
 import type { CreateShareRequest } from "@/lib/domain/validation/share-link";
 import { SHARE_NOTE_MAX } from "@/lib/domain/validation/share-link-limits";
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing-limits";
@@ -112,12 +113,12 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
     defaultsApplied.current = true;
     if (!isDirty()) reset(startValues);
   }, [defaults.data, startValues, reset, isDirty]);
-  const [created, setCreated] = useState<{ url: string; recipientEmails: string[] } | null>(null);
+  const [created, setCreated] = useState<{ url: string; recipientEmails: string[]; invitationsPending: string[] } | null>(null);
   // 'Recipient Email' is an uncontrolled text field: its addresses are mirrored here for their chips.
   const [addresses, setAddresses] = useState<string[]>([]);
   // Set only once the rules passed: inputs disabled during validation could not take the focus of their own error.
   const [pending, setPending] = useState(false);
-  const create = useApiMutation((request: Partial<CreateShareRequest>) => apiRequest<Share>("POST", "/api/shares", request));
+  const create = useApiMutation((request: Partial<CreateShareRequest>) => apiRequest<SavedShare<Share>>("POST", "/api/shares", request));
   const shareType = value("shareType");
   // The account's default agreement is preselected once the list is here (until then nothing is sent,
   // and the server applies the same default).
@@ -145,10 +146,12 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
       const { agreementId: chosen, ...rest } = body;
       const isDefaultChoice = chosen === undefined || (chosen ?? STANDARD_AGREEMENT) === defaultAgreementChoice(agreements.data);
       const share = await create.mutateAsync(isDefaultChoice ? rest : body);
-      setCreated({ url: shareUrl(share.accessLink), recipientEmails: share.recipientEmails });
+      const invitationsPending = share.invitationsPending ?? [];
+      setCreated({ url: shareUrl(share.accessLink), recipientEmails: share.recipientEmails.filter((a) => !invitationsPending.includes(a)), invitationsPending });
       setAddresses([]);
       toast.success("Share link created successfully!");
       toast.success("Share Link Ready", { description: "Share this link with recipients to give them access to your idea." });
+      toastInvitationsPending(invitationsPending);
       const kept = getValues();
       reset({ ...startValues, shareType: kept.shareType, allowDownload: kept.allowDownload, screenShield: kept.screenShield, agreementId: kept.agreementId, requireNda: kept.requireNda, requireVerifiedEmail: kept.requireVerifiedEmail });
       void queryClient.invalidateQueries({ queryKey: shareListKey(target) });
@@ -367,13 +370,13 @@ export function CreateShareForm({ target, version = null }: { target: ShareTarge
         </Button>
       </form>
 
-      {created ? <CreatedLink url={created.url} recipientEmails={created.recipientEmails} /> : null}
+      {created ? <CreatedLink {...created} /> : null}
     </section>
   );
 }
 
 /** The read-only link of the share just created, with Copy. */
-function CreatedLink({ url, recipientEmails }: { url: string; recipientEmails: string[] }) {
+function CreatedLink({ url, recipientEmails, invitationsPending }: { url: string; recipientEmails: string[]; invitationsPending: string[] }) {
   return (
     <div className="bg-muted/40 space-y-2 rounded-lg border p-3">
       <Label htmlFor="share-link">Share link</Label>
@@ -389,6 +392,7 @@ function CreatedLink({ url, recipientEmails }: { url: string; recipientEmails: s
           {recipientEmails.length === 1 ? `An invitation with this link was e-mailed to ${recipientEmails[0]}.` : `An invitation with this link was e-mailed to each of ${recipientEmails.join(", ")}.`}
         </p>
       ) : null}
+      {invitationsPending.length > 0 ? <p className="text-sm break-all text-amber-800">{invitationsPendingText(invitationsPending)}</p> : null}
     </div>
   );
 }

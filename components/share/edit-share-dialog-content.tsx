@@ -18,7 +18,8 @@ import { AgreementChoice } from "@/components/share/agreement-choice";
 import { updateCachedShare } from "@/components/share/share-list-cache";
 import { ApiError, apiRequest } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
-import type { OwnerShare } from "@/client/types";
+import type { OwnerShare, SavedShare } from "@/client/types";
+import { toastInvitationsPending } from "@/components/share/invitations-pending";
 import type { UpdateShareRequest } from "@/lib/domain/validation/share-link";
 import { PASSCODE_MAX_LENGTH, PASSCODE_MIN_LENGTH } from "@/lib/domain/validation/sharing-limits";
 
@@ -57,7 +58,7 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const check = useSchemaCheck(updateRules);
-  const update = useApiMutation((patch: UpdateShareRequest) => apiRequest<OwnerShare>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch));
+  const update = useApiMutation((patch: UpdateShareRequest) => apiRequest<SavedShare>("PATCH", `/api/shares/${encodeURIComponent(share.id)}`, patch));
 
   const body = (): UpdateShareRequest => {
     const patch: Record<string, unknown> = {};
@@ -101,9 +102,10 @@ export function EditShareDialogContent({ share, open, onOpenChange: setOpen, ret
     }
     setPending(true);
     try {
-      const saved = await update.mutateAsync(patch);
+      const { invitationsPending, ...saved } = await update.mutateAsync(patch);
       updateCachedShare(queryClient, share, saved);
       toast.success("Link updated. The change applies to every recipient's next request.");
+      toastInvitationsPending(invitationsPending ?? []);
       setPasscode("");
       setRemovePasscode(false);
       setOpen(false);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { test, expect, readOutbox, uniqueEmail, waitForMail, firstLink } from "./fixtures";
 import type { Share } from "@/client/types";
 
@@ -129,5 +129,42 @@ test.describe("an e-mail link sent to several addresses", () => {
     const reader = await newReader(browser, baseURL);
     await readThroughInvitation(reader.page, dan, "Dan Reader", title);
     await reader.context.close();
+  });
+
+  test("the owner is told which invitations are not sent yet, on the form and after an edit", async ({ page, createUser, loginAs }, testInfo) => {
+    const owner = await createUser();
+    await loginAs(page, owner);
+    const created = await page.request.post("/api/ideas", { data: { title: `Nutmeg ${Date.now().toString(36)}`, content: "<p>Grated.</p>" } });
+    const { id } = (await created.json()) as { id: number };
+    expect((await page.request.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
+    const ada = uniqueEmail(testInfo, "ada");
+    const bob = uniqueEmail(testInfo, "bob");
+    const dan = uniqueEmail(testInfo, "dan");
+    // The server's answers as when one address's mail failed (the API tests make the mail service fail; the form only
+    // sees `invitationsPending`): the real call goes through, its answer names one address as pending.
+    const pending = async (route: Route, address: string) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), invitationsPending: [address] } });
+    };
+    await page.route("**/api/shares", (route) => (route.request().method() === "POST" ? pending(route, bob) : route.fallback()));
+    await page.route("**/api/shares/*", (route) => (route.request().method() === "PATCH" ? pending(route, dan) : route.fallback()));
+    const toasts = page.locator("[data-sonner-toast]");
+
+    await page.goto(`/share/${id}`);
+    await page.getByRole("radio", { name: "Share by Email (Full Access)", exact: true }).click();
+    await emailField(page).fill(`${ada}, ${bob}`);
+    await page.getByRole("button", { name: "Send Email Invitation" }).click();
+    await expect(page.getByText(`An invitation with this link was e-mailed to ${ada}.`)).toBeVisible();
+    await expect(page.locator("p", { hasText: `Invitation to ${bob} not sent yet; we will retry` })).toBeVisible();
+    await expect(toasts.getByText(`Invitation to ${bob} not sent yet; we will retry`)).toBeVisible();
+
+    const item = page.getByRole("list", { name: "Active Share Links" }).getByRole("listitem").first();
+    await item.getByRole("button", { name: /^Edit/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit link" });
+    await dialog.getByLabel("Recipient Email").fill(`${ada}, ${bob}, ${dan}`);
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toasts.getByText(`Invitation to ${dan} not sent yet; we will retry`)).toBeVisible();
+    await expect(item).toContainText(dan);
   });
 });

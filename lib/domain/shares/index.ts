@@ -5,12 +5,9 @@ import { ownedLinkWhere, ownedShareOr404, SHARE_NOT_FOUND } from "@/lib/domain/s
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/platform/http/errors";
 import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
-import { senderMail } from "@/lib/domain/brand";
-import { sendEmail } from "@/lib/platform/email";
 import { originForHost } from "@/lib/platform/http/origin";
-import { shareInvitationEmail } from "@/lib/platform/email/templates";
 import { newAccessLink } from "@/lib/domain/gate/secrets";
-import { viewLink } from "@/lib/domain/gate/view-link";
+import { invitationTarget, queueInvitationRetries, sendInvitations } from "@/lib/domain/shares/invitations";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { presentShare, shareWithAgreement as withAgreement } from "@/lib/domain/shares/present";
 import { hashPasscode } from "@/lib/domain/recipients/passcode";
@@ -50,8 +47,9 @@ export async function shareableIdeaOr404(ownerId: string, rawId: unknown): Promi
 
 /**
  * Creates a link for one of the owner's ideas. SPEC §5: fields that do not apply to the type are ignored and
- * stored null (the schema made them null). An e-mail share sends its invitation; if that fails the share is removed again, so the owner
- * never holds a link nobody was told about.
+ * stored null (the schema made them null). An e-mail share sends its invitations once the link is committed: if
+ * none could be sent the link is removed again, so the owner never holds a link nobody was told about; once one
+ * was, the link stays and the addresses whose mail failed are tried again by a job (`invitationsPending` names them).
  */
 export async function createShareLink(ownerId: string, request: CreateShareRequest, origin: string) {
   // The one set of rules (lib/domain/validation/share-link.ts); the handler parsed the same already, other callers did not.
@@ -88,45 +86,20 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
     await appendLinkEvidence(tx, created, { type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
     return created;
   });
-  if (recipientEmails.length > 0) {
-    try {
-      await sendInvitations(share, target, recipientEmails, origin);
-    } catch (err) {
-      // The link never reached anyone: it goes, and its log says so.
-      await db.$transaction(async (tx) => {
-        await tx.share.delete({ where: { id: share.id } });
-        await appendLinkEvidence(tx, share, { type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
-      });
-      throw err;
-    }
+  // Invited once the link is committed: no mail goes out while its transaction is open.
+  const failed = await sendInvitations(share, target, recipientEmails, origin);
+  if (recipientEmails.length > 0 && failed.length === recipientEmails.length) {
+    // The link never reached anyone: it goes, and its log says so.
+    await db.$transaction(async (tx) => {
+      await tx.share.delete({ where: { id: share.id } });
+      await appendLinkEvidence(tx, share, { type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
+    });
+    throw failed[0].error;
   }
-  return presentShare(share);
-}
-
-/** Inviting up to 50 addresses inside a change's transaction: Prisma's default 5 s would cut a slow mail service short. */
-const INVITATIONS_TIMEOUT_MS = 60_000;
-
-/** What an invitation names: the idea's title or the room's name (the sender comes from the owner's brand). */
-async function invitationTarget(tx: Prisma.TransactionClient, share: Pick<Share, "ideaId" | "roomId">) {
-  const idea = share.ideaId === null ? null : await tx.idea.findUnique({ where: { id: share.ideaId }, select: { title: true } });
-  const room = share.roomId === null ? null : await tx.room.findUnique({ where: { id: share.roomId }, select: { name: true } });
-  return { title: idea?.title ?? room?.name ?? "" };
-}
-
-/** Invitations go out a few at a time: up to 50 addresses, without opening 50 connections to the mail service at once. */
-const INVITATIONS_AT_ONCE = 5;
-
-/**
- * One invitation per address, each its own mail (no recipient sees the others' addresses). An answer to an
- * invitation reaches the owner, not our sending address. Throws on the first mail that fails.
- */
-async function sendInvitations(share: Share, target: Pick<ShareTarget, "title">, addresses: readonly string[], origin: string) {
-  // Signed by the owner's brand; an answer to the invitation reaches the owner, not our sending address.
-  const { fromName, replyTo, brand } = await senderMail(share.createdById, origin);
-  const mail = await shareInvitationEmail({ sharerName: brand.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null, brand });
-  for (let i = 0; i < addresses.length; i += INVITATIONS_AT_ONCE) {
-    await Promise.all(addresses.slice(i, i + INVITATIONS_AT_ONCE).map((to) => sendEmail({ to, fromName, replyTo, ...mail })));
-  }
+  // Someone holds the link now: it stays, and the addresses whose mail failed are tried again by a job.
+  const invitationsPending = failed.map((f) => f.to);
+  await queueInvitationRetries(share.id, invitationsPending, origin);
+  return { ...presentShare(share), invitationsPending };
 }
 
 export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
@@ -263,12 +236,14 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
       const change = await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
       await appendLinkEvidence(tx, before, { type: "link.changed", data: { shareId: before.id, changeId: change.id, ...linkMeasures(updated) } });
     }
-    // Newly added addresses are invited before the change commits: if a mail fails, the change (and its timeline
-    // entry) is undone, so the list never names an address nobody told. The link's row stays locked meanwhile.
-    if (invited.length > 0) await sendInvitations(updated, await invitationTarget(tx, updated), invited, origin);
     return updated;
-  }, invited.length > 0 ? { timeout: INVITATIONS_TIMEOUT_MS } : undefined);
-  return presentShare(share);
+  });
+  // Newly added addresses are invited once the change is committed (never with the link's row locked by it); an
+  // address whose mail fails stays on the list and is tried again by a job, and the answer names it.
+  const failed = invited.length > 0 ? await sendInvitations(share, await invitationTarget(db, share), invited, origin) : [];
+  const invitationsPending = failed.map((f) => f.to);
+  await queueInvitationRetries(share.id, invitationsPending, origin);
+  return { ...presentShare(share), invitationsPending };
 }
 
 /** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */

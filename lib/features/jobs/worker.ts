@@ -13,6 +13,7 @@ import { attemptDelivery, sweepWebhookDeliveries } from "@/lib/domain/webhooks/d
 import { runLogAnchorJob } from "@/lib/domain/evidence-log/anchor";
 import { runTsaJob } from "@/lib/domain/timestamps/rfc3161/tokens";
 import { buildKeptCertificate } from "@/lib/domain/agreements/stored-certificate";
+import { retryInvitation } from "@/lib/domain/shares/invitations";
 
 /** What each job does. */
 const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
@@ -30,6 +31,7 @@ const HANDLERS: { [N in JobName]: AnyJobHandler<N> } = {
   "log-anchors": () => runLogAnchorJob(),
   tsa: (data) => runTsaJob(data),
   certificates: ({ ndaId }) => buildKeptCertificate(ndaId),
+  invitations: (data, job) => retryInvitation(data, job),
 };
 
 /** The handler of job `name` (the two-instance tests run them on instances of their own). */

@@ -37,6 +37,11 @@ export type JobPayloads = {
   tsa: { tokenId: string };
   /** One acceptance's certificate PDF, built and kept because the facts it prints changed (its proof moved on). */
   certificates: { ndaId: string };
+  /**
+   * One e-mail link's invitation to one address, that could not be sent when the link was created or the address
+   * added; `attempt` counts from 1. `origin` is the one the owner's request came from (the link in the mail).
+   */
+  invitations: { shareId: string; email: string; origin: string; attempt: number };
 };
 export type JobName = keyof JobPayloads;
 
@@ -69,6 +74,8 @@ export const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   // The token's own schedule handles authorities that fail; these retries are for a run that crashed (after its lease).
   tsa: { policy: "standard", expireInSeconds: 5 * 60, retryLimit: 3, retryDelay: 120 },
   certificates: { policy: "standard", expireInSeconds: 2 * 60, retryLimit: 3, retryDelay: 60 },
+  // A mail that fails is the handler's own retry (a new job, later); these retries are for a run that crashed.
+  invitations: { policy: "standard", expireInSeconds: 2 * 60, ...CRASH_RETRIES },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];

@@ -1,0 +1,98 @@
+import "server-only";
+import type PgBoss from "pg-boss";
+import { db } from "@/lib/platform/db";
+import { completeJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
+import { sendEmail } from "@/lib/platform/email";
+import { shareInvitationEmail } from "@/lib/platform/email/templates";
+import { senderMail } from "@/lib/domain/brand";
+import { viewLink } from "@/lib/domain/gate/view-link";
+import { isDead } from "@/lib/domain/gate/link-state";
+import type { Prisma, Share } from "@/lib/generated/prisma/client";
+
+/**
+ * An e-mail link's invitations: one mail per address, sent only once the link (or the change that added the address)
+ * is committed, never inside its transaction. An address whose mail fails is tried again by an "invitations" job,
+ * a few times with a growing delay, for as long as it is still on the link and the link is alive.
+ */
+
+type Client = Prisma.TransactionClient | typeof db;
+
+/** What an invitation names: the idea's title or the room's name (the sender comes from the owner's brand). */
+export async function invitationTarget(client: Client, share: Pick<Share, "ideaId" | "roomId">) {
+  const idea = share.ideaId === null ? null : await client.idea.findUnique({ where: { id: share.ideaId }, select: { title: true } });
+  const room = share.roomId === null ? null : await client.room.findUnique({ where: { id: share.roomId }, select: { name: true } });
+  return { title: idea?.title ?? room?.name ?? "" };
+}
+
+/** Invitations go out a few at a time: up to 50 addresses, without opening 50 connections to the mail service at once. */
+const INVITATIONS_AT_ONCE = 5;
+
+export type InvitationFailure = { to: string; error: unknown };
+
+/**
+ * One invitation per address, each its own mail (no recipient sees the others' addresses), signed by the owner's
+ * brand; an answer reaches the owner, not our sending address. Every address is tried: answers those whose mail
+ * failed (all of them when the mail could not even be written).
+ */
+export async function sendInvitations(share: Share, target: { title: string }, addresses: readonly string[], origin: string): Promise<InvitationFailure[]> {
+  if (!addresses.length) return [];
+  let message: Omit<Parameters<typeof sendEmail>[0], "to">;
+  try {
+    const { fromName, replyTo, brand } = await senderMail(share.createdById, origin);
+    const mail = await shareInvitationEmail({ sharerName: brand.name, ideaTitle: target.title, link: viewLink(origin, share.accessLink), note: share.note, passcode: share.passcodeHash !== null, brand });
+    message = { fromName, replyTo, ...mail };
+  } catch (error) {
+    return addresses.map((to) => ({ to, error }));
+  }
+  const failed: InvitationFailure[] = [];
+  for (let i = 0; i < addresses.length; i += INVITATIONS_AT_ONCE) {
+    const batch = addresses.slice(i, i + INVITATIONS_AT_ONCE);
+    const results = await Promise.allSettled(batch.map((to) => sendEmail({ to, ...message })));
+    results.forEach((r, j) => {
+      if (r.status === "rejected") failed.push({ to: batch[j], error: r.reason });
+    });
+  }
+  return failed;
+}
+
+/** Tries of one address by the job, after the one made with the request: 1 min, 4 min, 16 min, ~1 h, ~4 h later. */
+export const INVITATION_RETRIES = 5;
+export function invitationRetryDelayMs(attempt: number) {
+  return 60_000 * 4 ** Math.max(0, attempt - 1);
+}
+
+function retryJob(shareId: string, email: string, origin: string, attempt: number, now = new Date()) {
+  return { data: { shareId, email, origin, attempt }, startAfter: new Date(now.getTime() + invitationRetryDelayMs(attempt)) };
+}
+
+/** Queues the retry of each address whose invitation the request could not send. */
+export async function queueInvitationRetries(shareId: string, addresses: readonly string[], origin: string) {
+  if (!addresses.length) return;
+  await enqueueMany("invitations", addresses.map((email) => retryJob(shareId, email, origin, 1)));
+}
+
+export type InvitationRetryCounts = { sent: number; skipped: number; failed: number };
+
+type InvitationJob = PgBoss.Job<JobPayloads["invitations"]>;
+
+/**
+ * The "invitations" job: sends one address its invitation again, unless the address was taken off the link or the
+ * link is gone, revoked or expired meanwhile. A mail that fails again queues the next try (with this job's completion,
+ * so a run whose lease ran out queues nothing), and after the last one is logged and given up.
+ */
+export async function retryInvitation(data: JobPayloads["invitations"], job?: InvitationJob, now = new Date()): Promise<InvitationRetryCounts> {
+  const share = await db.share.findUnique({ where: { id: data.shareId } });
+  if (!share || isDead(share, now) || !share.recipientEmails.includes(data.email)) return { sent: 0, skipped: 1, failed: 0 };
+  const [failure] = await sendInvitations(share, await invitationTarget(db, share), [data.email], data.origin);
+  if (!failure) return { sent: 1, skipped: 0, failed: 0 };
+  if (data.attempt >= INVITATION_RETRIES) {
+    console.error(`[shares] the invitation to ${data.email} (link ${data.shareId}) is given up after ${data.attempt + 1} tries`, failure.error);
+    return { sent: 0, skipped: 0, failed: 1 };
+  }
+  console.warn(`[shares] the invitation to ${data.email} (link ${data.shareId}) could not be sent; it is tried again later`, failure.error);
+  await db.$transaction(async (tx) => {
+    if (job && !(await completeJobs(tx, "invitations", [job.id])).has(job.id)) return;
+    await enqueueMany("invitations", [retryJob(data.shareId, data.email, data.origin, data.attempt + 1, now)], { tx });
+  });
+  return { sent: 0, skipped: 0, failed: 1 };
+}
