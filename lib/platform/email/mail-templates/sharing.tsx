@@ -98,7 +98,21 @@ export function readingReceiptEmail({ recipientName, sharerName, ideaTitle, bran
  * To a recipient whose address was proven by a code, when the owner answers their comment: who answered, an excerpt,
  * and the link back to the document (the link still asks for their session or identity, code and agreement).
  */
-export function ownerReplyEmail({ recipientName, ownerName, ideaTitle, reply, link }: { recipientName: string; ownerName: string; ideaTitle: string; reply: string; link: string }) {
+export function ownerReplyEmail({
+  recipientName,
+  ownerName,
+  ideaTitle,
+  reply,
+  link,
+  brand = null,
+}: {
+  recipientName: string;
+  ownerName: string;
+  ideaTitle: string;
+  reply: string;
+  link: string;
+  brand?: EmailBrand | null;
+}) {
   const excerpt = commentExcerpt(reply);
   const title = ideaTitle.replace(/\s+/g, " ").trim();
   const lines = [
@@ -109,7 +123,7 @@ export function ownerReplyEmail({ recipientName, ownerName, ideaTitle, reply, li
   ];
   return renderEmail(
     `${ownerName.replace(/\s+/g, " ").trim()} replied to your comment on "${title.length > 80 ? `${title.slice(0, 79)}…` : title}"`,
-    <EmailLayout title="Your comment has a reply" preview={excerpt} paragraphs={lines} action={{ href: link, label: "Open the document" }} />,
+    <EmailLayout title="Your comment has a reply" preview={excerpt} paragraphs={lines} action={{ href: link, label: "Open the document" }} brand={brand} />,
     plainText(lines, link),
   );
 }
