@@ -9,7 +9,7 @@ import { apiRequest, errorMessage } from "@/client/request";
 import { useApiMutation } from "@/client/mutation";
 import { ProfileSection } from "@/components/profile/profile-section";
 import { brandStyle, SenderBrandBar, type SenderBrandView } from "@/components/recipient/sender-brand";
-import { readableForeground } from "@/lib/domain/brand/contrast";
+import { readableForeground, readableOnWhite } from "@/lib/domain/brand/contrast";
 import { ACCENT_INVALID, ACCENT_PATTERN, BRAND_NAME_MAX, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "@/lib/domain/validation/brand-limits";
 
 export type BrandSettingsInfo = { displayName: string | null; accentColor: string | null; logoUrl: string | null };
@@ -93,6 +93,7 @@ export function BrandSettings({ initial, accountName }: { initial: BrandSettings
     displayName: displayName.trim() || accountName,
     accentColor: previewAccent,
     accentForeground: previewAccent && readableForeground(previewAccent),
+    accentText: previewAccent && readableOnWhite(previewAccent),
     logoUrl,
   };
 

@@ -2,15 +2,28 @@ import type { CSSProperties, ReactNode } from "react";
 import { cn } from "@/client/utils";
 
 /** What a recipient screen shows of its sender (lib/domain/brand SenderBrand, or the profile's live preview). */
-export type SenderBrandView = { displayName: string; accentColor: string | null; accentForeground: string | null; logoUrl: string | null };
+export type SenderBrandView = {
+  displayName: string;
+  accentColor: string | null;
+  accentForeground: string | null;
+  /** The accent as text on the page (links): at least 4.5:1 on white, darkened from the accent when it is light. */
+  accentText: string | null;
+  logoUrl: string | null;
+};
 
 /**
  * The sender's accent as the theme's primary colour: buttons and progress cues use --primary, and the text on them
- * --primary-foreground (black or white, chosen on the server for at least 4.5:1). No accent: the app's own colours.
+ * --primary-foreground (black or white, chosen on the server for at least 4.5:1). Text in the accent on the page
+ * itself (links: text-primary-text) uses --primary-text, which a light accent would leave unreadable on white, so it
+ * is the accent darkened to 4.5:1. No accent: the app's own colours.
  */
 export function brandStyle(brand: SenderBrandView | null): CSSProperties | undefined {
   if (!brand?.accentColor || !brand.accentForeground) return undefined;
-  return { "--primary": brand.accentColor, "--primary-foreground": brand.accentForeground } as CSSProperties;
+  return {
+    "--primary": brand.accentColor,
+    "--primary-foreground": brand.accentForeground,
+    ...(brand.accentText ? { "--primary-text": brand.accentText } : {}),
+  } as CSSProperties;
 }
 
 /** The sender's logo and display name, on top of every recipient screen. */

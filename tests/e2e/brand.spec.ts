@@ -4,6 +4,7 @@ import { test, expect } from "./api-helpers";
 import { seenToasts } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { createShare } from "./sharing-helpers";
+import { readableOnWhite } from "@/lib/domain/brand/contrast";
 
 /**
  * The sender's brand: set on /profile ('Brand'), then seen by a recipient of a link on the details screen and in the
@@ -13,6 +14,10 @@ const BRAND = "Acme Labs";
 const ACCENT = "#0b57d0";
 const ACCENT_RGB = "rgb(11, 87, 208)";
 const PHONE = { width: 390, height: 844 };
+/** A light accent: 1.3:1 on white, unreadable as text; it still fills buttons (with black text). */
+const LIGHT_ACCENT = "#ffe066";
+
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
 
 async function setBrand(page: Page) {
   await page.goto("/profile#brand");
@@ -108,5 +113,38 @@ test.describe("the sender's brand", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, "/profile's Brand section on a phone");
+  });
+
+  test("a light accent fills the buttons, and links on the page are drawn darker, readable on white", async ({ page, browser, baseURL, createUser, loginAs }) => {
+    test.setTimeout(90_000);
+    const owner = await createUser();
+    await loginAs(page, owner);
+    expect((await page.request.put("/api/profile/brand", { data: { displayName: BRAND, accentColor: LIGHT_ACCENT } })).status()).toBe(200);
+    const idea = await page.request.post("/api/ideas", { data: { title: "Light idea", content: "<p>Lemon.</p>" } });
+    const { id } = (await idea.json()) as { id: number };
+    expect((await page.request.put(`/api/ideas/${id}/publish`)).status()).toBe(200);
+    const share = await createShare(page.request, { ideaId: id, shareType: "email", recipientEmail: "lemon@example.com" });
+
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(() => window.localStorage.setItem("cookieConsent", "true"));
+    const reader = await context.newPage();
+    try {
+      await reader.goto(`/view/${share.accessLink}`);
+      const verify = reader.getByRole("button", { name: "Verify", exact: true });
+      await expect(verify).toHaveCSS("background-color", rgbOf(LIGHT_ACCENT));
+      await expect(verify).toHaveCSS("color", "rgb(0, 0, 0)");
+      await expectNoSeriousA11yViolations(reader, "the details screen in a light accent");
+
+      await reader.getByLabel("Name", { exact: true }).fill("Lena Reader");
+      await verify.click();
+      // The code step's links are text on the page: the accent darkened to 4.5:1, not the accent itself.
+      const resend = reader.getByRole("button", { name: "Resend code" });
+      await expect(resend).toBeVisible();
+      await expect(resend).toHaveCSS("color", rgbOf(readableOnWhite(LIGHT_ACCENT)));
+      await expect(reader.getByRole("button", { name: "Confirm code" })).toHaveCSS("background-color", rgbOf(LIGHT_ACCENT));
+      await expectNoSeriousA11yViolations(reader, "the code step in a light accent");
+    } finally {
+      await context.close();
+    }
   });
 });

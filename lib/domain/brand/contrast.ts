@@ -23,3 +23,25 @@ export function contrastRatio(a: string, b: string) {
 export function readableForeground(background: string): "#000000" | "#ffffff" {
   return contrastRatio(background, "#000000") >= contrastRatio(background, "#ffffff") ? "#000000" : "#ffffff";
 }
+
+/** WCAG AA for normal text. */
+export const TEXT_CONTRAST = 4.5;
+
+const toHex = (channels: number[]) => `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * The accent as a colour for text and links on the white page: the accent itself when it reaches 4.5:1 on white,
+ * else the accent darkened (each channel scaled down by the same factor, so the hue stays) just until it does. A
+ * light accent still fills buttons; only text drawn in it on the page needs this. Black, the last step, is 21:1.
+ */
+export function readableOnWhite(accent: string): string {
+  const hex = accent.replace(/^#/, "").toLowerCase();
+  const start = `#${hex}`;
+  if (contrastRatio(start, "#ffffff") >= TEXT_CONTRAST) return start;
+  const channels = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  for (let step = 1; step <= 100; step++) {
+    const darker = toHex(channels.map((c) => Math.round((c * (100 - step)) / 100)));
+    if (contrastRatio(darker, "#ffffff") >= TEXT_CONTRAST) return darker;
+  }
+  return "#000000";
+}

@@ -8,7 +8,7 @@ import { deleteBlobs, getEncryptedBlob, putEncryptedBlob } from "@/lib/domain/fi
 import { sniffImageType } from "@/lib/domain/files/sniff";
 import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE } from "@/lib/domain/validation/brand-limits";
 import type { BrandUpdateInput } from "@/lib/domain/validation/brand";
-import { readableForeground } from "@/lib/domain/brand/contrast";
+import { readableForeground, readableOnWhite } from "@/lib/domain/brand/contrast";
 import { isTokenShaped } from "@/lib/domain/validation/ids";
 import { isDead } from "@/lib/domain/gate/link-state";
 import type { UploadedFile } from "@/lib/platform/uploads/multipart";
@@ -20,6 +20,8 @@ export type SenderBrand = {
   accentColor: string | null;
   /** Black or white: the text colour on the accent, chosen for at least 4.5:1 contrast. */
   accentForeground: string | null;
+  /** The accent for text and links on the white page: itself, or darkened until it reaches 4.5:1 on white. */
+  accentText: string | null;
   /** Same-origin path of the logo, or null. */
   logoUrl: string | null;
 };
@@ -43,6 +45,7 @@ export function presentBrand(row: BrandRow): SenderBrand {
     displayName: row.brandName ?? row.name,
     accentColor: row.brandAccent,
     accentForeground: row.brandAccent && readableForeground(row.brandAccent),
+    accentText: row.brandAccent && readableOnWhite(row.brandAccent),
     logoUrl: row.brandLogoKey && brandLogoPath(row.brandLogoKey),
   };
 }

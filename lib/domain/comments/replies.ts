@@ -31,7 +31,7 @@ export async function ownedCommentOr404(ownerId: string, commentId: string) {
       parentId: true,
       recipientId: true,
       ideaId: true,
-      idea: { select: { owner: { select: { name: true } } } },
+      idea: { select: { owner: { select: { name: true, brandName: true } } } },
       // The room the thread came through, which the answer names as the comment does.
       recipient: { select: { share: { select: { room: { select: { id: true, name: true } } } } } },
     },
@@ -48,7 +48,8 @@ export async function replyTo(parent: Awaited<ReturnType<typeof ownedCommentOr40
       data: {
         ideaId: parent.ideaId,
         recipientId: parent.recipientId,
-        author: parent.idea.owner.name,
+        // Signed as the reader knows the owner: the brand's display name, else the account name.
+        author: parent.idea.owner.brandName ?? parent.idea.owner.name,
         content: input.content.trim(),
         authorRole: "owner",
         parentId: parent.parentId ?? parent.id,

@@ -18,6 +18,11 @@ type SharePayload = Prisma.ShareGetPayload<{
 /** An idea link's summary, or a room link's resolved to one of its items (lib/domain/rooms/recipient.ts). */
 export type ShareSummary = Omit<SharePayload, "ideaId" | "idea"> & {
   createdBy: { sharingBlockedDomains: string[] };
+  /**
+   * How the link's recipients see its owner named: the brand's display name, else the account name (idea.owner.name,
+   * the legal name that agreements, certificates and receipts keep).
+   */
+  senderName: string;
   ideaId: number;
   idea: NonNullable<SharePayload["idea"]> & { version: number | null; versionCount: number | null; versionPublishedAt: Date | null };
   /** A room link's item: the room it was opened through (what the owner's events name beside the idea). */
@@ -56,6 +61,7 @@ type ShareRow = {
   kind: IdeaKind;
   pdfAssetId: string | null;
   ownerName: string;
+  senderName: string;
   allowDownload: boolean;
   screenShield: boolean;
   passcodeHash: string | null;
@@ -100,6 +106,7 @@ const LOOKUP_SQL = `SELECT rl."count" AS "limitCount", ${epoch(`rl."resetAt"`)} 
             s."agreementId", s."requireNda", s."requireVerifiedEmail",
             COALESCE(v."title", i."title") AS "title", i."ownerId", COALESCE(v."kind", i."kind")::text AS "kind",
             CASE WHEN v."id" IS NULL THEN i."pdfAssetId" ELSE v."pdfAssetId" END AS "pdfAssetId", u."name" AS "ownerName",
+            COALESCE(u."brandName", u."name") AS "senderName",
             s."pinnedVersion", COALESCE(v."version", i."version") AS "version", i."version" AS "versionCount",
             ${epoch(`CASE WHEN v."id" IS NOT NULL THEN v."publishedAt" WHEN i."version" IS NOT NULL THEN i."publishedAt" END`)} AS "versionPublishedAt"
      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q("limitKey", "token", "n")
@@ -204,6 +211,7 @@ function toShareSummary(r: ShareRow): ShareSummary {
     requireNda: r.requireNda,
     pinnedVersion: r.pinnedVersion,
     createdBy: { sharingBlockedDomains: r.ownerBlockedDomains ?? [] },
+    senderName: r.senderName,
     idea: {
       id: r.ideaId,
       title: r.title,

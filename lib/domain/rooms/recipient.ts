@@ -35,10 +35,10 @@ export async function sharedRoomOf(link: RoomLinkSummary, secrets: RecipientSecr
   try {
     recipient = await linkRecipient(link, secrets, passcodes);
   } catch (err) {
-    if (err instanceof PasscodeRequiredError) return passcodeRequired(link.room.owner.name);
+    if (err instanceof PasscodeRequiredError) return passcodeRequired(link.senderName);
     throw err;
   }
-  const room = { name: link.room.name, user: { name: link.room.owner.name } };
+  const room = { name: link.room.name, user: { name: link.senderName } };
   const base = linkFields(link, recipient);
   if (!isAdmitted(link, recipient)) return { room, ...base };
   const items = await presentItems(await db.roomItem.findMany({ where: { roomId: link.roomId }, orderBy: { position: "asc" } }));
@@ -91,7 +91,7 @@ export async function sharedRoomItem(link: RoomLinkSummary, ideaId: number, secr
   try {
     return await sharedIdeaOf(await roomItemLink(link, ideaId), secrets, client, passcodes);
   } catch (err) {
-    if (err instanceof PasscodeRequiredError) return passcodeRequired(link.room.owner.name);
+    if (err instanceof PasscodeRequiredError) return passcodeRequired(link.senderName);
     throw err;
   }
 }

@@ -61,7 +61,7 @@ async function versionShown(ideaId: number, version: number, versionCount: numbe
 
 /** The owner's idea, the link (when one is named) and the version shown; anyone else's: NotFoundError. */
 async function previewSource(ownerId: string, ideaId: number, { shareId, version = null }: PreviewTarget) {
-  const idea = await ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, version: true } });
+  const idea = await ownedIdeaOr404(ownerId, ideaId, { select: { id: true, ownerId: true, version: true, owner: { select: { brandName: true } } } });
   const share = shareId
     ? await db.share.findFirst({
         where: { id: shareId, ideaId: idea.id },
@@ -96,7 +96,8 @@ export async function loadOwnerPreview(owner: { id: string; name: string; email:
     idea: {
       id: idea.id,
       title: shown.title,
-      user: { name: owner.name },
+      // Named as the link's recipients see the owner: the brand's display name, else the account name.
+      user: { name: idea.owner.brandName ?? owner.name },
       content,
       version: { number: shown.version, of: shown.versionCount, publishedAt: shown.publishedAt },
     },

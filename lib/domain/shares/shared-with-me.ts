@@ -8,6 +8,7 @@ export type SharedWithMeItem = {
   shareId: string;
   ideaId: number;
   title: string;
+  /** The sender as their recipients see them named: the brand's display name, else the account name. */
   sharerName: string;
   sharedAt: Date;
   /** The share's token: the card opens /view/{accessLink}. */
@@ -44,7 +45,7 @@ export async function listSharedWithMe(userId: string): Promise<SharedWithMeItem
       viewCount: true,
       revokedAt: true,
       expiresAt: true,
-      createdBy: { select: { name: true } },
+      createdBy: { select: { name: true, brandName: true } },
       idea: { select: { title: true } },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -53,5 +54,5 @@ export async function listSharedWithMe(userId: string): Promise<SharedWithMeItem
   // Idea links only: a room link's index is not an idea (its own entry is still to come).
   return shares
     .flatMap((s) => (s.ideaId !== null && s.idea && isOpenFor(s, null, now) ? [{ ...s, ideaId: s.ideaId, idea: s.idea }] : []))
-    .map((s) => ({ shareId: s.id, ideaId: s.ideaId, title: s.idea.title, sharerName: s.createdBy.name, sharedAt: s.createdAt, accessLink: s.accessLink }));
+    .map((s) => ({ shareId: s.id, ideaId: s.ideaId, title: s.idea.title, sharerName: s.createdBy.brandName ?? s.createdBy.name, sharedAt: s.createdAt, accessLink: s.accessLink }));
 }

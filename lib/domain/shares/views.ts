@@ -139,13 +139,13 @@ export type SharedIdeaResult = {
 
 /**
  * GET /api/share/{token}'s answer: the link as getSharedIdea gives it, or `{requiresPasscode: true, sender}` (the owner's
- * name, nothing about the idea) while a link's passcode is missing.
+ * display name, nothing about the idea) while a link's passcode is missing.
  */
 export async function lookupSharedIdea(share: ShareSummary, secrets: RecipientSecrets, client: ClientInfo, passcodes: PasscodeProofs): Promise<SharedIdeaResult | PasscodeRequired> {
   try {
     return await sharedIdeaOf(share, secrets, client, passcodes);
   } catch (err) {
-    if (err instanceof PasscodeRequiredError) return passcodeRequired(share.idea.owner.name);
+    if (err instanceof PasscodeRequiredError) return passcodeRequired(share.senderName);
     throw err;
   }
 }
@@ -168,7 +168,7 @@ export async function sharedIdeaOf(share: ShareSummary, secrets: RecipientSecret
   const recipient = await linkRecipient(share, secrets, passcodes);
   // The version the link shows ('Version {n} of {N} · published {date}'); null fields for a never-published idea.
   const version = { number: share.idea.version, of: share.idea.versionCount, publishedAt: share.idea.versionPublishedAt };
-  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.idea.owner.name }, version };
+  const idea = { id: share.idea.id, title: share.idea.title, user: { name: share.senderName }, version };
   const base = linkFields(share, recipient);
   return deliverIdea(share, recipient, idea, base, client);
 }
@@ -199,9 +199,9 @@ function isRoomLink(share: ShareSummary | RoomLinkSummary) {
   return "room" in share || share.roomId !== null;
 }
 
-/** The link's owner as its recipients see them named. */
+/** The link's owner as its recipients see them named (the brand's display name, else the account name). */
 function senderOf(share: ShareSummary | RoomLinkSummary) {
-  return "room" in share ? share.room.owner.name : share.idea.owner.name;
+  return share.senderName;
 }
 
 /**

@@ -53,6 +53,15 @@ describe("loadOwnerPreview", () => {
     expect(await recorded()).toEqual(before);
   });
 
+  it("names the owner as recipients see them: the brand's display name; the watermark keeps the account name", async () => {
+    const owner = await createUser({ name: "Ada Lovelace", email: "ada@example.com" });
+    await db.user.update({ where: { id: owner.id }, data: { brandName: "Acme Labs" } });
+    const idea = await createDraft(owner.id, { title: "Solar Kettle" });
+    const preview = await loadOwnerPreview(owner, idea.id, { shareId: null }, new Date("2026-11-25T10:00:00Z"));
+    expect(preview.idea.user).toEqual({ name: "Acme Labs" });
+    expect(preview.watermark).toBe(`Ada Lovelace ${PREVIEW_MARK} · ada@example.com · 2026-11-25 10:00 UTC`);
+  });
+
   it("applies a link's own settings (download, screen shield, type) and records no view, agreement, mail or webhook", async () => {
     const owner = await createUser({ name: "Ada Lovelace" });
     const idea = await createPublished(owner.id, { title: "Tidal Clock", content: "<p>Tell time by the sea</p>" });

@@ -51,9 +51,24 @@ export function recipientCodeEmail({ code, brand = null }: { code: string; brand
   );
 }
 
-/** To the recipient at acceptance, with the certificate PDF attached by the caller. */
-/** `roomName`: a room link's acceptance, which covers every idea of the room (ideaTitle is then unused). */
-export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle, roomName }: { recipientName: string; sharerName: string; ideaTitle: string; roomName?: string }) {
+/**
+ * To the recipient at acceptance, with the certificate PDF attached by the caller. `roomName`: a room link's
+ * acceptance, which covers every idea of the room (ideaTitle is then unused). `sharerName` is the account name the
+ * certificate names (the party to the agreement); `brand` only dresses the mail, as on the sender's other mails.
+ */
+export function ndaCertificateEmail({
+  recipientName,
+  sharerName,
+  ideaTitle,
+  roomName,
+  brand = null,
+}: {
+  recipientName: string;
+  sharerName: string;
+  ideaTitle: string;
+  roomName?: string;
+  brand?: EmailBrand | null;
+}) {
   const what = roomName === undefined ? `the idea "${ideaTitle}"` : `the room "${roomName}"`;
   const lines = [
     `Hi ${recipientName},`,
@@ -63,24 +78,41 @@ export function ndaCertificateEmail({ recipientName, sharerName, ideaTitle, room
       : "Your certificate of this acceptance is attached: the full agreement text naming each idea of the room, the time, and the evidence recorded. It does not contain the ideas themselves. You can also download it from the document viewer.",
   ];
   const subject = roomName === undefined ? `"${ideaTitle}"` : `the room "${roomName}"`;
-  return renderEmail(`Your NDA certificate for ${subject}`, <EmailLayout title="Your NDA certificate" paragraphs={lines} />, plainText(lines));
+  return renderEmail(`Your NDA certificate for ${subject}`, <EmailLayout title="Your NDA certificate" paragraphs={lines} brand={brand} />, plainText(lines));
 }
 
-/** To a reader who asked for their receipt ('E-mail me my receipt'), with the receipt PDF attached by the caller. */
-export function readingReceiptEmail({ recipientName, sharerName, ideaTitle }: { recipientName: string; sharerName: string; ideaTitle: string }) {
+/**
+ * To a reader who asked for their receipt ('E-mail me my receipt'), with the receipt PDF attached by the caller.
+ * `sharerName` is the account name the receipt names; `brand` only dresses the mail.
+ */
+export function readingReceiptEmail({ recipientName, sharerName, ideaTitle, brand = null }: { recipientName: string; sharerName: string; ideaTitle: string; brand?: EmailBrand | null }) {
   const lines = [
     `Hi ${recipientName},`,
     `Here is your receipt for the idea "${ideaTitle}" shared by ${sharerName} on IdeaVault: when you identified and agreed, the exact version you were shown and its digest, the agreement's digest, and how much you read.`,
     "It does not contain the idea itself.",
   ];
-  return renderEmail(`Your reading receipt for "${ideaTitle}"`, <EmailLayout title="Your reading receipt" paragraphs={lines} />, plainText(lines));
+  return renderEmail(`Your reading receipt for "${ideaTitle}"`, <EmailLayout title="Your reading receipt" paragraphs={lines} brand={brand} />, plainText(lines));
 }
 
 /**
  * To a recipient whose address was proven by a code, when the owner answers their comment: who answered, an excerpt,
  * and the link back to the document (the link still asks for their session or identity, code and agreement).
  */
-export function ownerReplyEmail({ recipientName, ownerName, ideaTitle, reply, link }: { recipientName: string; ownerName: string; ideaTitle: string; reply: string; link: string }) {
+export function ownerReplyEmail({
+  recipientName,
+  ownerName,
+  ideaTitle,
+  reply,
+  link,
+  brand = null,
+}: {
+  recipientName: string;
+  ownerName: string;
+  ideaTitle: string;
+  reply: string;
+  link: string;
+  brand?: EmailBrand | null;
+}) {
   const excerpt = commentExcerpt(reply);
   const title = ideaTitle.replace(/\s+/g, " ").trim();
   const lines = [
@@ -91,7 +123,7 @@ export function ownerReplyEmail({ recipientName, ownerName, ideaTitle, reply, li
   ];
   return renderEmail(
     `${ownerName.replace(/\s+/g, " ").trim()} replied to your comment on "${title.length > 80 ? `${title.slice(0, 79)}…` : title}"`,
-    <EmailLayout title="Your comment has a reply" preview={excerpt} paragraphs={lines} action={{ href: link, label: "Open the document" }} />,
+    <EmailLayout title="Your comment has a reply" preview={excerpt} paragraphs={lines} action={{ href: link, label: "Open the document" }} brand={brand} />,
     plainText(lines, link),
   );
 }

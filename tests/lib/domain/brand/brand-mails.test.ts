@@ -4,7 +4,10 @@ import { getEnv } from "@/lib/platform/env";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import { addressOf } from "@/lib/platform/email/address";
 import { setBrandLogo } from "@/lib/domain/brand";
-import { TEST_ORIGIN, createDraft, createShare, createUser } from "../../../factories";
+import { mailReaderReceipt } from "@/lib/domain/evidence/mail-receipt";
+import { mailNdaCertificate } from "@/lib/domain/agreements/mail-certificate";
+import { getSharedIdea } from "@/lib/domain/shares/views";
+import { TEST_CLIENT, TEST_ORIGIN, agreedRecipient, createDraft, createPublished, createShare, createUser } from "../../../factories";
 import { identifyRoute } from "../../../recipient-routes";
 
 jest.mock("@/lib/domain/auth/session", () => jest.requireActual("../../../route-harness").sessionModuleMock());
@@ -71,5 +74,38 @@ describe("mails to a sender's recipients", () => {
     await emailLinkOf(owner.id);
     const [mail] = await mailsTo(/Solar Kettle/);
     expect(mail.from).toBe(`"Acme \\"Labs\\" <evil@x.test> via IdeaVault" <${addressOf(getEnv().EMAIL_FROM)}>`);
+  });
+});
+
+describe("the receipt and certificate mails to a reader", () => {
+  /** A reader of an e-mail link who proved their address, agreed and read. */
+  async function provenReader(ownerId: string) {
+    const idea = await createPublished(ownerId, { title: "Solar Kettle", content: "<p>Boil with sunlight.</p>" });
+    const share = await createShare(ownerId, idea.id, { shareType: "email", recipientEmail: INVITEE });
+    const reader = await agreedRecipient(share, { name: "Grace Hopper" });
+    await getSharedIdea(share.accessLink, reader.secrets, TEST_CLIENT);
+    const row = await db.recipient.findUniqueOrThrow({ where: { id: reader.id } });
+    return { share, reader: row };
+  }
+
+  it.each([
+    ["with a brand", "Acme Labs"],
+    ["without a brand", null],
+  ])("%s are signed like the invitation, and name the account name the evidence names", async (_label, brandName) => {
+    const { owner, logoKey } = await brandedOwner({ brandName, brandAccent: "#ffe066", logo: brandName !== null });
+    const { share, reader } = await provenReader(owner.id);
+    await mailReaderReceipt({ shareId: share.id, recipientId: reader.id, emailVerifiedAt: reader.emailVerifiedAt });
+    const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: reader.id } });
+    expect(await mailNdaCertificate(nda.id)).toBe(true);
+    const [receipt] = await mailsTo(/^Your reading receipt/);
+    const certificate = (await mailsTo(/^Your NDA certificate/)).at(-1)!;
+    for (const mail of [receipt, certificate]) {
+      expect(mail.from).toBe(`"${brandName ?? "Ada Lovelace"} via IdeaVault" <${addressOf(getEnv().EMAIL_FROM)}>`);
+      expect(mail.replyTo).toBe("ada@example.com");
+      // The text keeps the legal name, as the attached receipt and certificate do.
+      expect(mail.text).toContain("shared by Ada Lovelace on IdeaVault");
+      if (logoKey) expect(mail.html).toMatch(new RegExp(`src="https?://[^"]+/api/brand/logo/${logoKey}"`));
+      else expect(mail.html).not.toContain("/api/brand/logo/");
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { contrastRatio, readableForeground, relativeLuminance } from "@/lib/domain/brand/contrast";
+import { contrastRatio, readableForeground, readableOnWhite, relativeLuminance } from "@/lib/domain/brand/contrast";
 
 describe("the accent colour's text colour", () => {
   it("computes WCAG luminance and contrast", () => {
@@ -29,6 +29,35 @@ describe("the accent colour's text colour", () => {
         for (let b = 0; b < 256; b += 15) {
           const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
           expect(contrastRatio(hex, readableForeground(hex))).toBeGreaterThanOrEqual(4.5);
+        }
+  });
+});
+
+describe("the accent as text on the white page", () => {
+  it("keeps an accent that already reaches 4.5:1 on white", () => {
+    for (const dark of ["#0b57d0", "#000080", "#767676", "#000000", "#b00020"]) expect(readableOnWhite(dark)).toBe(dark);
+    expect(readableOnWhite("#0B57D0")).toBe("#0b57d0");
+  });
+
+  it("darkens a light accent just until it reaches 4.5:1, keeping its hue", () => {
+    const text = readableOnWhite("#ffe066");
+    expect(text).not.toBe("#ffe066");
+    expect(contrastRatio(text, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    // Only just: one step lighter would not pass.
+    expect(contrastRatio(text, "#ffffff")).toBeLessThan(5.2);
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16));
+    expect(r).toBeGreaterThan(b);
+    expect(g).toBeGreaterThan(b);
+  });
+
+  it("always reaches 4.5:1 on white, whatever the accent", () => {
+    for (let r = 0; r < 256; r += 15)
+      for (let g = 0; g < 256; g += 15)
+        for (let b = 0; b < 256; b += 15) {
+          const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+          const text = readableOnWhite(hex);
+          expect(contrastRatio(text, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+          if (contrastRatio(hex, "#ffffff") >= 4.5) expect(text).toBe(hex);
         }
   });
 });

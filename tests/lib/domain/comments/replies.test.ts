@@ -108,6 +108,21 @@ describe("owner reply e-mail", () => {
     expect(mail.html).toContain(`href="${link}"`);
   });
 
+  it("is signed by the owner's brand: the reply's author, the mail's subject, From and Reply-To", async () => {
+    const owner = await createUser({ name: "Ada Lovelace", email: "ada-reply@example.com" });
+    await db.user.update({ where: { id: owner.id }, data: { brandName: "Acme Labs", brandAccent: "#ffe066" } });
+    const idea = await createDraft(owner.id, { title: "Solar Kettle" });
+    const share = await createShare(owner.id, idea.id, { shareType: "email", recipientEmail: "grace-brand@example.com" });
+    const r = await agreedRecipient(share, { name: "Grace Hopper" });
+    const comment = await addComment({ content: "Who builds it?" }, r.secrets);
+    expect(await addOwnerReply(owner.id, comment.id, { content: "We do." })).toMatchObject({ author: "Acme Labs", authorRole: "owner" });
+    const [mail] = await mailsTo("grace-brand@example.com");
+    expect(mail.subject).toBe('Acme Labs replied to your comment on "Solar Kettle"');
+    expect(mail.from).toMatch(/^"Acme Labs via IdeaVault" </);
+    expect(mail.replyTo).toBe("ada-reply@example.com");
+    expect(mail.text).not.toContain("Ada Lovelace");
+  });
+
   it("mails nobody whose address was not proven by a code", async () => {
     const { owner, r, comment } = await setup();
     expect(r.email).toBeTruthy();

@@ -22,6 +22,15 @@ describe("listSharedWithMe", () => {
     ]);
   });
 
+  it("names a sender with a brand by its display name", async () => {
+    const me = await createUser({ email: "bob@example.com", emailVerified: true });
+    const ada = await createUser({ name: "Ada Lovelace" });
+    await db.user.update({ where: { id: ada.id }, data: { brandName: "Acme Labs" } });
+    const kettle = await createDraft(ada.id, { title: "Solar Kettle" });
+    await createShare(ada.id, kettle.id, { shareType: "email", recipientEmail: "bob@example.com" });
+    expect((await listSharedWithMe(me.id)).map((s) => s.sharerName)).toEqual(["Acme Labs"]);
+  });
+
   it("leaves out other addresses, other share types, revoked, expired and used-up shares, and the account's own", async () => {
     const me = await createUser({ email: "bob@example.com", emailVerified: true });
     const ada = await createUser();
