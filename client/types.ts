@@ -114,6 +114,8 @@ export type Comment = Json<ReturnType<typeof presentComment>>;
 
 /** GET /api/shares/{id}/recipients: one recipient of a link, its agreement and its views, newest first. */
 export type ShareRecipient = Json<ServerShareRecipient>;
+/** GET /api/ideas/{id}/recipients: each live link's recipients, by link id. */
+export type IdeaRecipients = Record<string, ShareRecipient[]>;
 
 export type ActivityType = ServerActivityType;
 

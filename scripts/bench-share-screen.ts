@@ -29,7 +29,7 @@ async function main() {
   const { createIdea, publishIdea, findIdeaSummary } = await import("../lib/domain/ideas");
   const { createShareLink, listShares } = await import("../lib/domain/shares");
   const { listComments } = await import("../lib/domain/comments");
-  const { listShareRecipients } = await import("../lib/domain/shares/recipient-evidence");
+  const { listIdeaRecipients, listShareRecipients } = await import("../lib/domain/shares/recipient-evidence");
   const { listActivity } = await import("../lib/domain/activity");
   const { readerOverview } = await import("../lib/features/activity/readers");
   const { createRecipient } = await import("../lib/domain/recipients/identify");
@@ -58,18 +58,19 @@ async function main() {
   await timed("page: listComments", () => listComments({ ideaId: idea.id, userId: owner.id, secrets: [] }));
   await timed("GET /api/shares/{id}/recipients (one link)", () => listShareRecipients(owner.id, links[0]));
   await timed("GET /api/shares/{id}/recipients (all links)", () => Promise.all(links.map((id) => listShareRecipients(owner.id, id))));
+  await timed("GET /api/ideas/{id}/recipients (all links, one request)", () => listIdeaRecipients(owner.id, idea.id));
   await timed("GET /api/ideas/{id}/activity (first page)", () => listActivity(owner.id, idea.id, { limit: 50 }));
   await timed("GET /api/activity", () => readerOverview(owner.id, {}));
   // The page's own loads, before (links and comments; the rest fetched by the browser after hydration) and now
   // (everything the screen shows).
   await timed("page data, links + comments only", () => Promise.all([listShares(owner.id, idea.id), listComments({ ideaId: idea.id, userId: owner.id, secrets: [] })]));
   await timed("page data, everything the screen shows", async () => {
-    const [shares] = await Promise.all([
+    await Promise.all([
       listShares(owner.id, idea.id),
+      listIdeaRecipients(owner.id, idea.id),
       listComments({ ideaId: idea.id, userId: owner.id, secrets: [] }),
       listActivity(owner.id, idea.id, { limit: 50 }),
     ]);
-    await Promise.all(shares.map((s) => listShareRecipients(owner.id, s.id)));
   });
   await db.$disconnect();
 }

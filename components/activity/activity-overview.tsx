@@ -34,6 +34,21 @@ function detailHref(r: ActivityReader) {
   return r.idea ? `/share/${r.idea.id}` : null;
 }
 
+/** A cell's column name, shown only on a phone, where the rows are stacked cards and the header row is hidden. */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="text-muted-foreground block text-xs sm:hidden">
+      {children}
+    </span>
+  );
+}
+
+/**
+ * Below `sm` the table is laid out as stacked cards (each row a two-column grid, its header row only for screen
+ * readers), so nothing scrolls sideways on a phone; from `sm` up it is the table, scrolling sideways if it must.
+ */
+const cell = "py-2 pr-3 max-sm:block max-sm:min-w-0 max-sm:p-0";
+
 /** A reader's row; its 'Visits' button expands it into their visits of that idea on that link, loaded when opened. */
 function ReaderRow({ reader }: { reader: ActivityReader }) {
   const href = detailHref(reader);
@@ -43,8 +58,12 @@ function ReaderRow({ reader }: { reader: ActivityReader }) {
   const visitsOf = reader.idea && reader.visits > 0 ? reader.idea.id : null;
   return (
     <>
-      <tr data-testid="activity-reader" data-hot={reader.hot || undefined} className={cn("align-top", !open && "border-b last:border-0")}>
-        <th scope="row" className="py-2 pr-3 text-left font-medium">
+      <tr
+        data-testid="activity-reader"
+        data-hot={reader.hot || undefined}
+        className={cn("align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-3", !open && "border-b last:border-0")}
+      >
+        <th scope="row" className={cn(cell, "text-left font-medium max-sm:col-span-2")}>
           <span className="flex flex-wrap items-center gap-1.5">
             {reader.name}
             {reader.hot ? (
@@ -57,7 +76,8 @@ function ReaderRow({ reader }: { reader: ActivityReader }) {
           </span>
           <span className="text-muted-foreground block text-xs font-normal break-all">{reader.email}</span>
         </th>
-        <td className="py-2 pr-3">
+        <td className={cn(cell, "break-words")}>
+          <CellLabel>Idea</CellLabel>
           {href ? (
             <Link href={href} className="underline-offset-4 hover:underline">
               {document}
@@ -67,15 +87,21 @@ function ReaderRow({ reader }: { reader: ActivityReader }) {
           )}
           {reader.room ? <span className="text-muted-foreground block text-xs">Room: {reader.room.name}</span> : null}
         </td>
-        <td className="py-2 pr-3">{reader.link.label}</td>
-        <td className="py-2 pr-3 whitespace-nowrap">
+        <td className={cn(cell, "break-words")}>
+          <CellLabel>Link</CellLabel>
+          {reader.link.label}
+        </td>
+        <td className={cn(cell, "sm:whitespace-nowrap")}>
+          <CellLabel>Last activity</CellLabel>
           <LocalTime value={reader.lastActivityAt} />
         </td>
-        <td className="py-2 pr-3 whitespace-nowrap" data-slot="reading-time">
+        <td className={cn(cell, "sm:whitespace-nowrap")} data-slot="reading-time">
+          <CellLabel>Time spent</CellLabel>
           {formatReadingTime(reader.readingSeconds * 1000)}
           {reader.hot ? <span className="text-muted-foreground block text-xs">{formatReadingTime(reader.recentReadingSeconds * 1000)} this week</span> : null}
         </td>
-        <td className="py-2 whitespace-nowrap">
+        <td className={cn(cell, "pr-0 max-sm:col-span-2 sm:whitespace-nowrap")}>
+          <CellLabel>Completion</CellLabel>
           {completionText(reader)}
           {visitsOf !== null ? (
             <Button
@@ -95,10 +121,10 @@ function ReaderRow({ reader }: { reader: ActivityReader }) {
         </td>
       </tr>
       {visitsOf !== null && open ? (
-        <tr className="border-b last:border-0">
-          <td colSpan={6} className="pb-3">
-            {/* The table scrolls sideways on a phone; the visits stay in view at its left edge. */}
-            <div id={panelId} className="sticky left-3 w-[min(40rem,calc(100vw-4rem))]">
+        <tr className="border-b last:border-0 max-sm:block">
+          <td colSpan={6} className="pb-3 max-sm:block max-sm:px-3">
+            {/* From `sm` up the table may scroll sideways; the visits stay in view at its left edge. */}
+            <div id={panelId} className="sm:sticky sm:left-3 sm:w-[min(40rem,calc(100vw-4rem))]">
               <VisitList ideaId={visitsOf} email={reader.email} shareId={reader.link.id} />
             </div>
           </td>
@@ -110,10 +136,10 @@ function ReaderRow({ reader }: { reader: ActivityReader }) {
 
 function ReaderTable({ caption, readers }: { caption: string; readers: ActivityReader[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[44rem] text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
-        <thead>
+    <div data-slot="reader-table" className="rounded-lg border sm:overflow-x-auto">
+      <table className="w-full text-sm max-sm:block sm:min-w-[44rem]">
+        <caption className="px-3 pt-3 text-left font-semibold max-sm:block max-sm:pb-1">{caption}</caption>
+        <thead className="max-sm:sr-only">
           <tr className="text-muted-foreground border-b text-left text-xs">
             <th scope="col" className="py-2 pr-3 pl-3 font-medium">Reader</th>
             <th scope="col" className="py-2 pr-3 font-medium">Idea</th>
@@ -123,7 +149,7 @@ function ReaderTable({ caption, readers }: { caption: string; readers: ActivityR
             <th scope="col" className="py-2 pr-3 font-medium">Completion</th>
           </tr>
         </thead>
-        <tbody className="[&_td:first-child]:pl-3 [&_th]:pl-3">
+        <tbody className="max-sm:block sm:[&_td:first-child]:pl-3 sm:[&_th]:pl-3">
           {readers.map((r) => (
             <ReaderRow key={r.key} reader={r} />
           ))}

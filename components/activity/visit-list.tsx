@@ -17,14 +17,16 @@ export const VISITS_PAGE_SIZE = 10;
 /** The pages a visit's summary names, as the visit-ended mail does. */
 const TOP_PAGES = 3;
 
-function pagesReadText(v: Visit) {
-  return `Pages read: ${v.pagesRead}${v.pageCount !== null ? ` of ${v.pageCount}` : ""}`;
+/** 'Pages read: 2 of 4' for a PDF, 'Sections read: 2 of 4' for any other idea (the visit's `unit`). */
+function pagesReadText(v: Visit, Unit: string) {
+  return `${Unit}s read: ${v.pagesRead}${v.pageCount !== null ? ` of ${v.pageCount}` : ""}`;
 }
 
-/** One visit: when, how long, how many pages, and its most-read pages as bars against the longest. */
+/** One visit: when, how long, how many pages (or sections), and the most-read ones as bars against the longest. */
 function VisitItem({ visit, showLink }: { visit: Visit; showLink: boolean }) {
   const top = mostReadPages(visit.pages, TOP_PAGES);
   const longest = top[0]?.ms ?? 0;
+  const Unit = visit.unit === "page" ? "Page" : "Section";
   return (
     <li
       data-testid="visit"
@@ -44,15 +46,17 @@ function VisitItem({ visit, showLink }: { visit: Visit; showLink: boolean }) {
           </span>
         ) : null}
       </p>
-      <p data-slot="visit-pages">{pagesReadText(visit)}</p>
+      <p data-slot="visit-pages">{pagesReadText(visit, Unit)}</p>
       {top.length > 0 ? (
-        <ul aria-label="Most-read pages" className="space-y-0.5">
+        <ul aria-label={`Most-read ${visit.unit}s`} className="space-y-0.5">
           {top.map((p) => (
             <li
               key={p.n}
               className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-2"
             >
-              <span>Page {p.n}</span>
+              <span>
+                {Unit} {p.n}
+              </span>
               <span
                 aria-hidden="true"
                 className="bg-muted h-1.5 overflow-hidden rounded"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import dynamic from "next/dynamic";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Download, RotateCcw, XCircle } from "lucide-react";
@@ -14,7 +14,7 @@ import { plural } from "@/components/share/evidence-format";
 import { LocalTime } from "@/components/ui/local-time";
 import { formatReadingTime, linkReadingSummary, pagesReadText, recipientReading, type ReadingUnit } from "@/components/share/reading";
 import { liveQuery, queryKeys, refetchUnlessFresh } from "@/client/query-client";
-import type { ShareRecipient } from "@/client/types";
+import type { IdeaRecipients, ShareRecipient } from "@/client/types";
 import { VisitsDisclosure } from "@/components/activity/visit-list";
 
 /** A link may gather hundreds of recipients and thousands of views: the screen shows the newest, the rest on demand. */
@@ -83,12 +83,12 @@ function RecipientViews({ recipient }: { recipient: ShareRecipient }) {
  * 'Let back in' for a recipient that a one-time or used-up link keeps out: that recipient alone may open the link once
  * more. The server decides when it applies (`readmission`); once granted the item says so until it is used.
  */
-function LetBackIn({ shareId, recipient }: { shareId: string; recipient: ShareRecipient }) {
+function LetBackIn({ shareId, listKey, recipient }: { shareId: string; listKey: readonly unknown[]; recipient: ShareRecipient }) {
   const queryClient = useQueryClient();
   const readmit = useApiMutation(
     () => apiRequest<{ id: string }>("POST", `/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/readmit`),
     {
-      invalidates: [queryKeys.recipients(shareId)],
+      invalidates: [listKey],
       onSuccess: () => {
         toast.success(`${recipient.name} can open the link once more.`);
         // The change is on the timeline of whichever idea or room the link opens.
@@ -121,9 +121,9 @@ function LetBackIn({ shareId, recipient }: { shareId: string; recipient: ShareRe
   );
 }
 
-type RecipientItemProps = { shareId: string; ideaId: number | null; recipient: ShareRecipient; unit: ReadingUnit | null; requireNda: boolean };
+type RecipientItemProps = { shareId: string; ideaId: number | null; listKey: readonly unknown[]; recipient: ShareRecipient; unit: ReadingUnit | null; requireNda: boolean };
 
-function RecipientItem({ shareId, ideaId, recipient, unit, requireNda }: RecipientItemProps) {
+function RecipientItem({ shareId, ideaId, listKey, recipient, unit, requireNda }: RecipientItemProps) {
   return (
     <li data-recipient-id={recipient.id} className="bg-muted/30 space-y-2 rounded-md border px-3 py-2 text-sm">
       <div className="min-w-0">
@@ -189,7 +189,7 @@ function RecipientItem({ shareId, ideaId, recipient, unit, requireNda }: Recipie
       {ideaId !== null && recipient.views.length > 0 ? (
         <VisitsDisclosure ideaId={ideaId} email={recipient.email} shareId={shareId} readerName={recipient.name} />
       ) : null}
-      <LetBackIn shareId={shareId} recipient={recipient} />
+      <LetBackIn shareId={shareId} listKey={listKey} recipient={recipient} />
       <a
         href={`/api/shares/${encodeURIComponent(shareId)}/recipients/${encodeURIComponent(recipient.id)}/receipt.pdf`}
         download
@@ -204,9 +204,12 @@ function RecipientItem({ shareId, ideaId, recipient, unit, requireNda }: Recipie
 }
 
 /**
- * Under a link on the share screen: who identified on it, their agreement, their views and reading time
- * (GET /api/shares/{id}/recipients), each reader's visits on demand (`ideaId`: the link's idea; none for a room's link). `unit`: a PDF idea is read in pages, any other in sections; null for a room's link,
- * whose reading is per idea (the room's reading table).
+ * Under a link on the share screen: who identified on it, their agreement, their views and reading time, each reader's
+ * visits on demand (`ideaId`: the link's idea; none for a room's link). An idea's links that are not revoked all read
+ * one query (GET /api/ideas/{id}/recipients, by link id), so watching N links costs one request per poll, not N; a
+ * room's link and a revoked link (whose list is final) read their own (GET /api/shares/{id}/recipients).
+ * `unit`: a PDF idea is read in pages, any other in sections; null for a room's link, whose reading is per idea (the
+ * room's reading table).
  */
 export function LinkRecipients({
   shareId,
@@ -214,18 +217,33 @@ export function LinkRecipients({
   unit = "page",
   requireNda = true,
   live = false,
+  revoked = false,
 }: {
   shareId: string;
   ideaId?: number | null;
   unit?: ReadingUnit | null;
   requireNda?: boolean;
   live?: boolean;
+  revoked?: boolean;
 }) {
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
-  // A link that still opens gains recipients and views while the owner watches: polled (an inactive link's list is final).
-  const query = useQuery<ShareRecipient[]>({ queryKey: queryKeys.recipients(shareId), refetchOnMount: refetchUnlessFresh, ...(live ? liveQuery : {}) });
+  const fromIdea = ideaId !== null && !revoked;
+  const listKey = fromIdea ? queryKeys.ideaRecipients(ideaId) : queryKeys.recipients(shareId);
+  // A link created since the last answer is not in it yet: it has no recipients so far (the next poll lists it).
+  const select = useCallback(
+    (data: IdeaRecipients | ShareRecipient[]): ShareRecipient[] => (Array.isArray(data) ? data : (data[shareId] ?? [])),
+    [shareId],
+  );
+  // A link that still opens gains recipients and views while the owner watches: polled (an inactive link's list is
+  // final). The idea's one query is polled while any of its links is live (the shortest interval of its users wins).
+  const query = useQuery<IdeaRecipients | ShareRecipient[], Error, ShareRecipient[]>({
+    queryKey: listKey,
+    select,
+    refetchOnMount: refetchUnlessFresh,
+    ...(live ? liveQuery : {}),
+  });
 
   if (query.isPending) {
     return (
@@ -264,7 +282,7 @@ export function LinkRecipients({
       ) : null}
       <ul id={listId} aria-labelledby={headingId} className="space-y-2">
         {shown.map((r) => (
-          <RecipientItem key={r.id} shareId={shareId} ideaId={ideaId} recipient={r} unit={unit} requireNda={requireNda} />
+          <RecipientItem key={r.id} shareId={shareId} ideaId={ideaId} listKey={listKey} recipient={r} unit={unit} requireNda={requireNda} />
         ))}
       </ul>
       {recipients.length > RECIPIENTS_SHOWN ? (

@@ -1,4 +1,5 @@
 import type { ShareRecipient } from "@/client/types";
+import type { ReadingUnit } from "@/lib/domain/engagement/unit";
 
 /**
  * What the share screen says about reading time (GET /api/shares/{id}/recipients, each view's `engagement`). Pure and
@@ -6,8 +7,8 @@ import type { ShareRecipient } from "@/client/types";
  * against (a view's N is fixed at its first report); a page counts as read when it has any time at all.
  */
 
-/** A PDF is read in pages, an HTML or canvas idea in sections. */
-export type ReadingUnit = "page" | "section";
+/** A PDF is read in pages, an HTML or canvas idea in sections (the server's rule: lib/domain/engagement/unit.ts). */
+export { readingUnitOf, type ReadingUnit } from "@/lib/domain/engagement/unit";
 
 export type RecipientReading = { totalMs: number; pages: { n: number; ms: number }[]; pageCount: number | null; pagesRead: number };
 

@@ -22,7 +22,8 @@ import { viewLimitOf } from "@/lib/domain/validation/sharing-limits";
 import { cn } from "@/client/utils";
 import { LoadError, LoadingLine } from "@/components/ui/load-state";
 
-const isRecipientsKey = (key: unknown) => typeof key === "string" && key.startsWith("/api/shares/") && key.endsWith("/recipients");
+/** A link's recipients (/api/shares/{id}/recipients) or those of all an idea's links (/api/ideas/{id}/recipients). */
+const isRecipientsKey = (key: unknown) => typeof key === "string" && /^\/api\/(shares|ideas)\/[^/]+\/recipients$/.test(key);
 
 /** The views a link allows in total (the server's rule): a one-time link admits maxViews recipients, default 1. */
 export function viewLimit(share: Pick<Share, "shareType" | "maxViews">): number | null {
@@ -106,7 +107,14 @@ function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; u
           </div>
         )}
       </div>
-      <LinkRecipients shareId={share.id} ideaId={unit === null ? null : share.ideaId} unit={unit} requireNda={share.requireNda !== false} live={state === null} />
+      <LinkRecipients
+        shareId={share.id}
+        ideaId={unit === null ? null : share.ideaId}
+        unit={unit}
+        requireNda={share.requireNda !== false}
+        live={state === null}
+        revoked={revoked}
+      />
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { ActivityTimeline } from "@/components/share/activity-timeline";
 import { EvidencePackButton } from "@/components/evidence/evidence-pack-button";
 import { TraceLeakDialog } from "@/components/share/trace-leak-dialog";
 import { queryKeys } from "@/client/query-client";
+import { readingUnitOf } from "@/components/share/reading";
 import type { IdeaStatusValue } from "@/client/types";
 
 /** The idea's kind as the server stores it: a PDF is read (and its reading time shown) in pages, others in sections. */
@@ -38,7 +39,7 @@ export function ShareScreen({ idea }: { idea: ShareScreenIdea }) {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card className="min-w-0 py-4 sm:py-6">
           <CardContent className="px-4 sm:px-6">
-            <ShareLinks target={{ ideaId: idea.id }} unit={idea.kind === "pdf" ? "page" : "section"} />
+            <ShareLinks target={{ ideaId: idea.id }} unit={readingUnitOf(idea.kind)} />
           </CardContent>
         </Card>
         <Card className="min-w-0 py-4 sm:py-6">

@@ -113,3 +113,90 @@ test("the share screen is usable with its recipients and timeline as soon as the
   test.info().annotations.push({ type: "share screen usable (ms)", description: String(usableMs) });
   console.log(`share screen usable after ${usableMs} ms`);
 });
+
+test("the share screen watches all its links' recipients with one request per poll; a view on any link shows within 10 s", async ({
+  page,
+  playwright,
+  baseURL,
+  createUser,
+  loginAs,
+}) => {
+  const owner = await createUser({ name: "Olivia Owner" });
+  await loginAs(page, owner);
+  const { id: ideaId } = await createPublishedIdea(page.request, "Cardamom Cola", FOUR_SECTIONS);
+  const links: Awaited<ReturnType<typeof createShare>>[] = [];
+  for (const name of ["Sequoia", "Accel", "Benchmark"]) links.push(await createShare(page.request, { ideaId, shareType: "full-access", name }));
+  const revoked = await createShare(page.request, { ideaId, shareType: "full-access", name: "Old" });
+  const early = await newVisitor(playwright, baseURL, contexts);
+  await agree(early, revoked.accessLink, { name: "Eve Early", email: "eve@example.com" });
+  await expectJson(await page.request.delete(`/api/shares/${revoked.id}`), 200);
+
+  const perLink: string[] = [];
+  const perIdea: string[] = [];
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (/^\/api\/shares\/[^/]+\/recipients$/.test(pathname)) perLink.push(pathname);
+    if (pathname === `/api/ideas/${ideaId}/recipients`) perIdea.push(pathname);
+  });
+  await page.goto(`/share/${ideaId}`);
+  for (const link of links) await expect(page.locator(`li[data-share-id="${link.id}"]`).getByText("No recipients yet")).toBeVisible();
+  // Two polls of the one query for all links (the first list came with the page).
+  await expect.poll(() => perIdea.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  // No live link asks for its own list; the revoked link's final list is fetched once, not polled.
+  expect(perLink.filter((p) => p !== `/api/shares/${revoked.id}/recipients`)).toEqual([]);
+  expect(perLink.length).toBeLessThanOrEqual(1);
+  const inactive = page.locator("details", { hasText: /Inactive links \(1\)/ });
+  await inactive.locator("summary").click();
+  await expect(page.locator(`li[data-share-id="${revoked.id}"] [data-slot="recipient-totals"]`)).toHaveText("1 recipient · 0 views");
+
+  // A recipient opens the third link: its list shows them within the live budget, without a reload.
+  const reader = await newVisitor(playwright, baseURL, contexts);
+  await agree(reader, links[2].accessLink, { name: "Rita Reader", email: "rita@example.com" });
+  await expectJson(await reader.get(`/api/share/${links[2].accessLink}`), 200);
+  const row = page.locator(`li[data-share-id="${links[2].id}"]`);
+  await expect(row.locator('[data-slot="recipient-totals"]')).toHaveText("1 recipient · 1 view", { timeout: LIVE_BUDGET_MS });
+  await expect(page.locator(`li[data-share-id="${links[0].id}"]`).getByText("No recipients yet")).toBeVisible();
+  expect(perLink.filter((p) => p !== `/api/shares/${revoked.id}/recipients`)).toEqual([]);
+});
+
+test("at phone width the overview stacks each reader as a card: nothing scrolls sideways; desktop keeps the table", async ({ page, playwright, baseURL, createUser, loginAs }) => {
+  const owner = await createUser({ name: "Olivia Owner" });
+  await loginAs(page, owner);
+  const { id: ideaId } = await createPublishedIdea(page.request, "Cardamom Cola with a rather long title for a phone screen", FOUR_SECTIONS);
+  const share = await createShare(page.request, { ideaId, shareType: "full-access", name: "Sequoia Capital seed round, autumn" });
+  const reader = await newVisitor(playwright, baseURL, contexts);
+  await agree(reader, share.accessLink, { name: "Rita Reader", email: "rita.reader.with.a.long.address@example.com" });
+  await expectJson(await reader.get(`/api/share/${share.accessLink}`), 200);
+  expect((await reader.post(`/api/share/${share.accessLink}/engagement`, { data: { pages: [{ n: 1, ms: 2000 }, { n: 2, ms: 1000 }] } })).status()).toBe(204);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/activity");
+  const row = page.getByTestId("activity-reader");
+  await expect(row).toContainText("50% (2 of 4)");
+  const container = page.locator('[data-slot="reader-table"]');
+  const widths = async () => ({
+    page: await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth })),
+    table: await container.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })),
+  });
+  const phone = await widths();
+  expect(phone.page.scroll).toBeLessThanOrEqual(phone.page.inner);
+  expect(phone.table.scroll).toBeLessThanOrEqual(phone.table.client);
+  // Each cell says what it is; the header row is for screen readers only, and the table keeps its name.
+  for (const label of ["Idea", "Link", "Last activity", "Time spent", "Completion"]) await expect(row.getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: /Hot this week/ })).toBeAttached();
+  await expect(row).toBeInViewport();
+  // The visits open inside the card, still without sideways scrolling.
+  await row.getByRole("button", { name: "Visits by Rita Reader" }).click();
+  await expect(page.getByTestId("visit")).toContainText("Sections read: 2 of 4");
+  const opened = await widths();
+  expect(opened.page.scroll).toBeLessThanOrEqual(opened.page.inner);
+  expect(opened.table.scroll).toBeLessThanOrEqual(opened.table.client);
+  await expectNoSeriousA11yViolations(page, "the activity overview at 390 px");
+
+  // The desktop keeps its table: a header row and one row of six cells, the phone's labels hidden.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole("columnheader", { name: "Completion" })).toBeVisible();
+  await expect(row.getByText("Time spent", { exact: true })).toBeHidden();
+  const cells = await row.evaluate((tr) => [...tr.children].map((c) => getComputedStyle(c).display));
+  expect(cells).toEqual(Array(6).fill("table-cell"));
+});

@@ -22,9 +22,10 @@ async function openVisits(page: Page, scope: ReturnType<Page["locator"]>, label:
   await expect(button).toHaveAttribute("aria-expanded", "true");
   const visit = page.getByTestId("visit");
   await expect(visit).toHaveCount(1);
-  await expect(visit).toContainText("Pages read: 2 of 4");
+  // A rich-text idea is read in sections, not pages.
+  await expect(visit).toContainText("Sections read: 2 of 4");
   await expect(visit).toContainText("5 s");
-  await expect(visit.getByRole("list", { name: "Most-read pages" }).getByRole("listitem")).toHaveText([/Page 1\s*3 s/, /Page 2\s*2 s/]);
+  await expect(visit.getByRole("list", { name: "Most-read sections" }).getByRole("listitem")).toHaveText([/Section 1\s*3 s/, /Section 2\s*2 s/]);
   // Fully on screen once scrolled to, at any width (the overview's table scrolls sideways; the visits stay in view).
   await visit.scrollIntoViewIfNeeded();
   await expect(visit).toBeInViewport({ ratio: 1 });

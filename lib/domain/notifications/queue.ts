@@ -94,7 +94,7 @@ export function roomScreenUrl(origin: string, roomId: string) {
   return `${origin}/rooms/${roomId}`;
 }
 
-const mailOwner = { select: { email: true, notifyNdaAccepted: true, notifyFirstView: true } } as const;
+const mailOwner = { select: { email: true, notifyNdaAccepted: true, notifyFirstView: true, notifyVisitEnded: true } } as const;
 
 /** The burst's mail: a single event keeps its own mail, several are listed in one. Null when every switch is off now. */
 async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: string, events: Claimed[]) {
@@ -115,8 +115,11 @@ async function burstMail(tx: Prisma.TransactionClient | typeof db, recipientId: 
   if (!recipient) return null;
   const { share } = recipient;
   // A visit's summary is a mail of its own, about the idea the visit showed (mailOwnerBurst never batches it).
+  // The owner is the link's (an idea's, or a room's for a room link); the visit itself is read once, there.
   if (events[0].kind === "visitEnded") {
-    return visitEndedMail(events[0].sourceId, { name: recipient.name, email: recipient.email }, linkLabel(share), (ideaId) => shareScreenUrl(events[0].origin, ideaId));
+    const owner = share.idea?.owner ?? share.room?.owner;
+    if (!owner) return null;
+    return visitEndedMail(events[0].sourceId, { name: recipient.name, email: recipient.email }, owner, linkLabel(share), (ideaId) => shareScreenUrl(events[0].origin, ideaId));
   }
   // A room link's events are the room's: named by it, followed up on its page.
   const about = share.idea

@@ -1,6 +1,8 @@
 import "server-only";
-import { readmission } from "@/lib/domain/shares/readmit";
+import { readmission, type ReadmitShare } from "@/lib/domain/shares/readmit";
+import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { db } from "@/lib/platform/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
 import { describeDevice } from "@/lib/platform/http/device";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
@@ -46,6 +48,7 @@ type ViewTuple = [viewedAt: string, ip: string | null, userAgent: string | null,
 
 type Row = {
   id: string;
+  shareId: string;
   name: string;
   email: string;
   phone: string | null;
@@ -65,6 +68,10 @@ type Row = {
   views: string | null;
 };
 
+/** The link fields a recipient's entry reads ('Let back in' depends on the link's state). */
+const LINK_FIELDS = { id: true, roomId: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true } as const;
+type Link = ReadmitShare & { id: string };
+
 /**
  * GET /api/shares/{id}/recipients: who identified on one of the owner's links, whether they confirmed their address
  * and accepted the agreement, and every view, newest first, with its reading time per page. Another creator's share or an unknown id is a 404.
@@ -74,12 +81,31 @@ type Row = {
  * through the client; each distinct user agent is described once (lib/platform/http/device.ts caches).
  */
 export async function listShareRecipients(ownerId: string, shareId: string): Promise<ShareRecipient[]> {
-  const share = await ownedShareOr404(ownerId, shareId, {
-    select: { id: true, roomId: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true },
-  });
+  const share = await ownedShareOr404(ownerId, shareId, { select: LINK_FIELDS });
+  return (await recipientsOfLinks([share])).get(share.id) ?? [];
+}
+
+/** Every link of an idea that is not revoked, by id: its recipients as GET /api/shares/{id}/recipients answers them. */
+export type IdeaRecipients = Record<string, ShareRecipient[]>;
+
+/**
+ * GET /api/ideas/{id}/recipients: the recipients of each of the idea's links that is not revoked (the lists that still
+ * change), keyed by link id; a link without recipients has an empty list. What the share screen watches while it is
+ * open: one request for all links (a revoked link's list is final, fetched once with GET /api/shares/{id}/recipients).
+ * Two statements whatever the number of links; another creator's idea or an unknown id is a 404.
+ */
+export async function listIdeaRecipients(ownerId: string, ideaId: number): Promise<IdeaRecipients> {
+  const { shares } = await ownedIdeaOr404(ownerId, ideaId, { select: { shares: { where: { revokedAt: null }, select: LINK_FIELDS } } });
+  const byLink = await recipientsOfLinks(shares);
+  return Object.fromEntries(shares.map((s) => [s.id, byLink.get(s.id) ?? []]));
+}
+
+/** The recipients of the given links in one statement, each link's newest first and merged by address. */
+async function recipientsOfLinks(links: Link[]): Promise<Map<string, ShareRecipient[]>> {
+  if (links.length === 0) return new Map();
   const now = new Date();
   const rows = await db.$queryRaw<Row[]>`
-    SELECT r."id", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
+    SELECT r."id", r."shareId", r."name", r."email", r."phone", (r."emailVerifiedAt" IS NOT NULL) AS "emailVerified", r."declinedAt",
            r."viewStartedAt", r."viewWindowEndsAt", r."readmittedAt",
            n."id" AS "ndaId", n."acceptedAt", n."agreementSha256", n."contentSha256",
            n."agreementTitle", n."agreementVersionNumber", n."signature",
@@ -91,9 +117,20 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
               FROM "ViewEvent" v WHERE v."recipientId" = r."id") AS "views"
     FROM "Recipient" r
     LEFT JOIN "NdaAcceptance" n ON n."recipientId" = r."id"
-    WHERE r."shareId" = ${shareId}
+    WHERE r."shareId" IN (${Prisma.join(links.map((l) => l.id))})
     ORDER BY r."createdAt" DESC, r."id" DESC`;
-  return mergeByAddress(rows.map((r) => ({
+  const linkById = new Map(links.map((l) => [l.id, l]));
+  const byLink = new Map<string, ShareRecipient[]>();
+  for (const r of rows) {
+    const list = byLink.get(r.shareId) ?? [];
+    list.push(toRecipient(r, linkById.get(r.shareId)!, now));
+    byLink.set(r.shareId, list);
+  }
+  return new Map([...byLink].map(([id, list]) => [id, mergeByAddress(list)]));
+}
+
+function toRecipient(r: Row, share: Link, now: Date): ShareRecipient {
+  return {
     id: r.id,
     name: r.name,
     email: r.email,
@@ -121,7 +158,7 @@ export async function listShareRecipients(ownerId: string, shareId: string): Pro
       : [],
     visits: 1,
     readmission: readmission(share, r, now),
-  })));
+  };
 }
 
 /**

@@ -64,11 +64,23 @@ describe("GET /api/ideas/{id}/visits", () => {
       timeMs: 60_000,
       version: 1,
       pageCount: 5,
+      // A rich-text idea is read in sections.
+      unit: "section",
       // A page with no reading time is not read.
       pagesRead: 2,
       pages: [{ n: 1, ms: 40_000 }, { n: 2, ms: 20_000 }],
     });
     expect(body.visits[1].linkName).toBeNull();
+  });
+
+  it("counts a PDF idea's visits in pages and any other idea's in sections", async () => {
+    const { idea } = await setup();
+    expect(new Set((await visits(idea.id)).body.visits.map((v) => v.unit))).toEqual(new Set(["section"]));
+    // Only the idea's kind decides (what the reader counted is stored on each view).
+    await db.idea.update({ where: { id: idea.id }, data: { kind: "pdf" } });
+    expect(new Set((await visits(idea.id)).body.visits.map((v) => v.unit))).toEqual(new Set(["page"]));
+    await db.idea.update({ where: { id: idea.id }, data: { kind: "canvas" } });
+    expect(new Set((await visits(idea.id)).body.visits.map((v) => v.unit))).toEqual(new Set(["section"]));
   });
 
   it("filters by the reader's address (any case) and by link", async () => {

@@ -6,7 +6,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import { requirePageUser } from "@/lib/domain/auth/session";
 import { ACTIVITY_PAGE_SIZE, queryKeys } from "@/client/query-client";
 import { listActivity } from "@/lib/domain/activity";
-import { listShareRecipients } from "@/lib/domain/shares/recipient-evidence";
+import { listIdeaRecipients } from "@/lib/domain/shares/recipient-evidence";
 import { listComments } from "@/lib/domain/comments";
 import { loadedQueries } from "@/client/query-state";
 import { listShares } from "@/lib/domain/shares";
@@ -36,18 +36,19 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   // Everything the screen shows comes with the page (the same answers as their GETs): the links, each link's
   // recipients, the comments and the timeline's first page. Fetched by the browser after hydration, the recipients and
   // the timeline were a second and third round trip behind the page's own, and the screen was usable only after them.
-  const [shares, comments, activity] = await Promise.all([
+  // The recipients of every link not revoked come as one answer, the one the screen then polls; a revoked link's list
+  // (collapsed under 'Inactive links') loads in the browser as before: the page's cost follows the live links.
+  const [shares, recipients, comments, activity] = await Promise.all([
     listShares(user.id, idea.id),
+    listIdeaRecipients(user.id, idea.id),
     listComments({ ideaId: idea.id, userId: user.id, secrets: [] }),
     listActivity(user.id, idea.id, { limit: ACTIVITY_PAGE_SIZE }),
   ]);
-  // A revoked link's list (collapsed under 'Inactive links') loads in the browser as before: the page's cost follows the live links.
-  const recipients = await Promise.all(shares.filter((s) => !s.revokedAt).map(async (s) => [queryKeys.recipients(s.id), await listShareRecipients(user.id, s.id)] as const));
   const loaded = loadedQueries([
     [queryKeys.shares(idea.id), shares],
+    [queryKeys.ideaRecipients(idea.id), recipients],
     [queryKeys.comments(idea.id), comments],
     [queryKeys.activity(idea.id), { pages: [activity], pageParams: [0] }],
-    ...recipients,
   ]);
 
   return (

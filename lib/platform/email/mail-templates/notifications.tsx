@@ -102,15 +102,19 @@ export function commentEmail(input: {
   );
 }
 
-/** One ended visit as its summary mail tells it: when, how long, how many pages, and the most-read pages (most first). */
-export type VisitSummary = { startedAt: Date; timeMs: number; pagesRead: number; pageCount: number | null; topPages: { n: number; ms: number }[] };
+/**
+ * One ended visit as its summary mail tells it: when, how long, how many pages (a PDF) or sections (any other idea),
+ * and the most-read ones (most first).
+ */
+export type VisitSummary = { startedAt: Date; timeMs: number; unit: "page" | "section"; pagesRead: number; pageCount: number | null; topPages: { n: number; ms: number }[] };
 
 function visitLines(v: VisitSummary) {
-  const top = v.topPages.map((p) => `page ${p.n} (${formatReadingTime(p.ms)})`).join(", ");
+  const top = v.topPages.map((p) => `${v.unit} ${p.n} (${formatReadingTime(p.ms)})`).join(", ");
+  const Unit = v.unit === "page" ? "Page" : "Section";
   return [
     `Time spent: ${formatReadingTime(v.timeMs)}`,
-    `Pages read: ${v.pagesRead}${v.pageCount !== null ? ` of ${v.pageCount}` : ""}`,
-    ...(top ? [`Most-read pages: ${top}`] : []),
+    `${Unit}s read: ${v.pagesRead}${v.pageCount !== null ? ` of ${v.pageCount}` : ""}`,
+    ...(top ? [`Most-read ${v.unit}s: ${top}`] : []),
   ];
 }
 
@@ -119,7 +123,7 @@ export function visitEndedEmail(input: { recipient: NotificationRecipient; idea:
   const lines = [
     `${who(input.recipient)} read ${ideaLabel(input.idea)} on ${formatUtc(input.visit.startedAt)} through ${input.linkLabel}.`,
     ...visitLines(input.visit),
-    `Every visit's pages and time are under 'Visits' on ${screen(input.idea)}.`,
+    `Every visit's ${input.visit.unit}s and time are under 'Visits' on ${screen(input.idea)}.`,
   ];
   return renderEmail(
     `${oneLine(input.recipient.name)} read "${oneLine(input.idea.title)}"`,

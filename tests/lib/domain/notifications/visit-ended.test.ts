@@ -3,11 +3,13 @@ import { listOutbox } from "@/lib/platform/email/outbox";
 import { formatUtc } from "@/lib/platform/email/mail-templates/notifications";
 import { updateNotificationSettings } from "@/lib/domain/notifications/settings";
 import { LOOKBACK_MS, visitIdleMs } from "@/lib/domain/notifications/visit-ended";
+import { mailOwnerBurst } from "@/lib/domain/notifications/queue";
 import { runQueueNow } from "@/lib/features/jobs/worker";
 import { getSharedIdea } from "@/lib/domain/shares/views";
 import { loadOwnerPreview } from "@/lib/domain/shares/owner-preview";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { setEnv } from "../../../db-utils";
+import { recordQueries } from "../../../query-count";
 import { runDue } from "../../../jobs-utils";
 import { TEST_CLIENT, createPublished, createRecipient, createShare, createUser } from "../../../factories";
 
@@ -68,11 +70,36 @@ describe("the owner's mail after a visit ends", () => {
     expect(mail.subject).toBe('Grace Hopper read "Solar Kettle"');
     expect(mail.text).toContain(`Grace Hopper (grace@example.com) read the idea "Solar Kettle" on ${formatUtc(v.viewedAt)} through your full-access link of`);
     expect(mail.text).toContain("Time spent: 2 min 0 s");
-    expect(mail.text).toContain("Pages read: 4 of 5");
-    expect(mail.text).toContain("Most-read pages: page 4 (1 min 0 s), page 2 (30 s), page 1 (20 s)");
+    // A rich-text idea is read in sections.
+    expect(mail.text).toContain("Sections read: 4 of 5");
+    expect(mail.text).toContain("Most-read sections: section 4 (1 min 0 s), section 2 (30 s), section 1 (20 s)");
+    expect(mail.text).toContain("Every visit's sections and time are under 'Visits' on the share screen.");
+    expect(mail.text).not.toMatch(/pages? read|page \d/i);
     expect(mail.text).toContain(`/share/${idea.id}`);
     const events = await db.ownerNotification.findMany({ where: { kind: "visitEnded" } });
     expect(events.map((e) => [e.sourceId, e.outcome])).toEqual([[v.id, "sent"]]);
+  });
+
+  it("counts a PDF idea's visit in pages", async () => {
+    const { owner, idea, share, grace } = await setup();
+    // Only the idea's kind decides the words (the reader's counts are stored on the view).
+    await db.idea.update({ where: { id: idea.id }, data: { kind: "pdf" } });
+    await visit(share, idea.id, grace.id, visitIdleMs() + MINUTE, { 1: 20_000, 3: 30_000 });
+    expect(await runVisitJobs()).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    const [mail] = await mailsTo(owner.email);
+    expect(mail.text).toContain("Pages read: 2 of 5");
+    expect(mail.text).toContain("Most-read pages: page 3 (30 s), page 1 (20 s)");
+    expect(mail.text).toContain("Every visit's pages and time are under 'Visits' on the share screen.");
+  });
+
+  it("reads the visit once to mail it, in one statement", async () => {
+    const { owner, idea, share, grace } = await setup();
+    await visit(share, idea.id, grace.id, visitIdleMs() + MINUTE, { 1: 20_000 });
+    await runQueueNow("visits-ended", 30_000);
+    const { result, queries } = await recordQueries(() => mailOwnerBurst(grace.id));
+    expect(result).toEqual({ mailed: 1, skipped: 0, failed: 0 });
+    expect(queries.filter((q) => q.includes('"ViewEvent"'))).toHaveLength(1);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
   it("takes VISIT_IDLE_MINUTES from the environment", async () => {
@@ -91,8 +118,8 @@ describe("the owner's mail after a visit ends", () => {
     await visit(share, idea.id, grace.id, visitIdleMs() + MINUTE, { 2: 7_000 });
     expect(await runVisitJobs()).toEqual({ mailed: 2, skipped: 0, failed: 0 });
     const texts = (await mailsTo(owner.email)).map((m) => m.text);
-    expect(texts.filter((t) => t.includes("Most-read pages: page 1 (5 s)"))).toHaveLength(1);
-    expect(texts.filter((t) => t.includes("Most-read pages: page 2 (7 s)"))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes("Most-read sections: section 1 (5 s)"))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes("Most-read sections: section 2 (7 s)"))).toHaveLength(1);
   });
 
   it("mails nothing for a visit without reading time, one that ended long ago, or while the switch is off", async () => {
