@@ -144,14 +144,15 @@ export async function senderBrandOfLink(token: string | null): Promise<SenderBra
 
 /**
  * How a mail to the sender's recipient is signed: From "{display name} via IdeaVault" (our address), Reply-To the
- * sender's account e-mail, and the brand for the HTML part, its logo as an absolute URL on `origin`.
+ * sender's account e-mail unless `replyToOwner` is false (then answers reach our sending address), and the brand for
+ * the HTML part, its logo as an absolute URL on `origin`.
  */
-export async function senderMail(userId: string, origin: string): Promise<{ fromName: string; replyTo: string; brand: EmailBrand }> {
+export async function senderMail(userId: string, origin: string, { replyToOwner = true }: { replyToOwner?: boolean } = {}): Promise<{ fromName: string; replyTo: string | undefined; brand: EmailBrand }> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { ...brandSelect, email: true } });
   const brand = presentBrand(user);
   return {
     fromName: `${brand.displayName} via IdeaVault`,
-    replyTo: user.email,
+    replyTo: replyToOwner ? user.email : undefined,
     brand: {
       name: brand.displayName,
       logoUrl: brand.logoUrl && new URL(brand.logoUrl, origin).toString(),
@@ -159,6 +160,17 @@ export async function senderMail(userId: string, origin: string): Promise<{ from
       accentForeground: brand.accentForeground,
     },
   };
+}
+
+/**
+ * senderMail for what a reader receives after reading (certificate, receipt, the owner's reply to a comment): the
+ * owner's address reaches them only where they have it already (an e-mail link: its invitation answers to the owner)
+ * or where the owner chose to show it (on certificates); anyone can open the other links.
+ */
+export async function readerMailOfShare(shareId: string, origin = originForHost(null)) {
+  const share = await db.share.findUniqueOrThrow({ where: { id: shareId }, select: { createdById: true, shareType: true, createdBy: { select: { showEmailOnCertificates: true } } } });
+  const replyToOwner = share.shareType === "email" || share.createdBy.showEmailOnCertificates;
+  return senderMail(share.createdById, origin, { replyToOwner });
 }
 
 /** senderMail for a mail that has no request at hand (the recipient's code): the link's owner, on the app's origin. */

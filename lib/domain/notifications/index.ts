@@ -6,7 +6,7 @@ import { runAfterResponse } from "@/lib/platform/server/after-response";
 import { isDead } from "@/lib/domain/gate/link-state";
 import { viewLink } from "@/lib/domain/gate/view-link";
 import { linkOrigin } from "@/lib/domain/notifications/origin";
-import { senderMail } from "@/lib/domain/brand";
+import { readerMailOfShare } from "@/lib/domain/brand";
 import { queueOwnerNotification, shareScreenUrl } from "@/lib/domain/notifications/queue";
 
 export { shareScreenUrl };
@@ -110,7 +110,7 @@ export async function notifyOwnerReply(replyId: string) {
             email: true,
             emailVerifiedAt: true,
             declinedAt: true,
-            share: { select: { accessLink: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true, createdById: true } },
+            share: { select: { id: true, accessLink: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true, createdById: true } },
           },
         },
         // The idea commented on: a room link's item, or the idea link's own idea.
@@ -120,8 +120,9 @@ export async function notifyOwnerReply(replyId: string) {
     if (!reply || reply.authorRole !== "owner") return;
     const { recipient } = reply;
     if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share)) return;
-    // Signed by the owner's brand like the invitation: From '{display name} via IdeaVault', Reply-To the owner.
-    const { fromName, replyTo, brand } = await senderMail(recipient.share.createdById, origin);
+    // Signed by the owner's brand like the invitation: From '{display name} via IdeaVault'; Reply-To the owner only where
+    // the reader has that address already or the owner shows it.
+    const { fromName, replyTo, brand } = await readerMailOfShare(recipient.share.id, origin);
     const mail = await ownerReplyEmail({
       recipientName: recipient.name,
       ownerName: reply.author,

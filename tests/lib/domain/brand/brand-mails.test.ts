@@ -108,4 +108,33 @@ describe("the receipt and certificate mails to a reader", () => {
       else expect(mail.html).not.toContain("/api/brand/logo/");
     }
   });
+
+  /** A reader of a link anyone can open, whose address a code proved (the link asks for a verified e-mail). */
+  async function provenReaderOfOpenLink(ownerId: string) {
+    const idea = await createPublished(ownerId, { title: "Solar Kettle", content: "<p>Boil with sunlight.</p>" });
+    const share = await createShare(ownerId, idea.id, { shareType: "full-access", recipientEmail: null });
+    const reader = await agreedRecipient(share, { name: "Grace Hopper", email: INVITEE });
+    await db.recipient.update({ where: { id: reader.id }, data: { emailVerifiedAt: new Date(), codeHash: null } });
+    await getSharedIdea(share.accessLink, reader.secrets, TEST_CLIENT);
+    const row = await db.recipient.findUniqueOrThrow({ where: { id: reader.id } });
+    return { share, reader: row };
+  }
+
+  it.each([
+    ["keeps the owner's address to itself", false, undefined],
+    ["answers to the owner who shows their address on certificates", true, "ada@example.com"],
+  ])("on a link anyone can open, the mail %s", async (_label, showEmailOnCertificates, replyTo) => {
+    const { owner } = await brandedOwner({ brandName: "Acme Labs" });
+    await db.user.update({ where: { id: owner.id }, data: { showEmailOnCertificates } });
+    const { share, reader } = await provenReaderOfOpenLink(owner.id);
+    await mailReaderReceipt({ shareId: share.id, recipientId: reader.id, emailVerifiedAt: reader.emailVerifiedAt });
+    const nda = await db.ndaAcceptance.findUniqueOrThrow({ where: { recipientId: reader.id } });
+    expect(await mailNdaCertificate(nda.id)).toBe(true);
+    const mails = [...(await mailsTo(/^Your reading receipt/)), ...(await mailsTo(/^Your NDA certificate/))];
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.from).toBe(`"Acme Labs via IdeaVault" <${addressOf(getEnv().EMAIL_FROM)}>`);
+      expect(mail.replyTo).toBe(replyTo);
+    }
+  });
 });
