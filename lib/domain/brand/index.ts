@@ -163,18 +163,14 @@ export async function senderMail(userId: string, origin: string, { replyToOwner 
 }
 
 /**
- * senderMail for what a reader receives after reading (certificate, receipt, the owner's reply to a comment): the
- * owner's address reaches them only where they have it already (an e-mail link: its invitation answers to the owner)
- * or where the owner chose to show it (on certificates); anyone can open the other links.
+ * senderMail for what a link's recipient receives (their code, certificate, receipt, the owner's reply to a comment),
+ * on the app's origin unless given: the owner's address reaches them only where they have it already (an e-mail
+ * link: its invitation answers to the owner) or where the owner chose to show it (on certificates); anyone can open
+ * the other links.
  */
-export async function readerMailOfShare(shareId: string, origin = originForHost(null)) {
+export async function recipientMailOfShare(shareId: string, origin = originForHost(null)) {
   const share = await db.share.findUniqueOrThrow({ where: { id: shareId }, select: { createdById: true, shareType: true, createdBy: { select: { showEmailOnCertificates: true } } } });
   const replyToOwner = share.shareType === "email" || share.createdBy.showEmailOnCertificates;
   return senderMail(share.createdById, origin, { replyToOwner });
 }
 
-/** senderMail for a mail that has no request at hand (the recipient's code): the link's owner, on the app's origin. */
-export async function senderMailOfShare(shareId: string) {
-  const share = await db.share.findUniqueOrThrow({ where: { id: shareId }, select: { createdById: true } });
-  return senderMail(share.createdById, originForHost(null));
-}

@@ -6,7 +6,7 @@ import { runAfterResponse } from "@/lib/platform/server/after-response";
 import { isDead } from "@/lib/domain/gate/link-state";
 import { viewLink } from "@/lib/domain/gate/view-link";
 import { linkOrigin } from "@/lib/domain/notifications/origin";
-import { readerMailOfShare } from "@/lib/domain/brand";
+import { recipientMailOfShare } from "@/lib/domain/brand";
 import { queueOwnerNotification, shareScreenUrl } from "@/lib/domain/notifications/queue";
 
 export { shareScreenUrl };
@@ -122,7 +122,7 @@ export async function notifyOwnerReply(replyId: string) {
     if (!recipient.emailVerifiedAt || recipient.declinedAt || isDead(recipient.share)) return;
     // Signed by the owner's brand like the invitation: From '{display name} via IdeaVault'; Reply-To the owner only where
     // the reader has that address already or the owner shows it.
-    const { fromName, replyTo, brand } = await readerMailOfShare(recipient.share.id, origin);
+    const { fromName, replyTo, brand } = await recipientMailOfShare(recipient.share.id, origin);
     const mail = await ownerReplyEmail({
       recipientName: recipient.name,
       ownerName: reply.author,

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/platform/db";
 import { ConflictError, HttpError, RateLimitError, ValidationError } from "@/lib/platform/http/errors";
 import { getEnv } from "@/lib/platform/env";
-import { senderMailOfShare } from "@/lib/domain/brand";
+import { recipientMailOfShare } from "@/lib/domain/brand";
 import { sendEmail } from "@/lib/platform/email";
 import { recipientCodeEmail } from "@/lib/platform/email/templates";
 import type { RecipientSecrets } from "@/lib/domain/gate/secrets";
@@ -73,7 +73,7 @@ async function issueCode(recipient: { id: string; shareId: string; email: string
   });
   if (updated.count !== 1) throw new RateLimitError(Math.ceil(codeResendIntervalMs() / 1000));
   await db.recipient.updateMany({ where: { shareId: recipient.shareId, email: recipient.email, emailVerifiedAt: null, id: { not: recipient.id } }, data });
-  const { fromName, replyTo, brand } = await senderMailOfShare(recipient.shareId);
+  const { fromName, replyTo, brand } = await recipientMailOfShare(recipient.shareId);
   await sendEmail({ to: recipient.email, fromName, replyTo, ...(await recipientCodeEmail({ code, brand })) });
 }
 

@@ -7,7 +7,7 @@ import { newRecipientSecret, secretHash, type ClientInfo } from "@/lib/domain/ga
 import { isInvited, needsCode } from "@/lib/domain/gate";
 import { addressAdmitted, notAvailableTo } from "@/lib/domain/gate/address-rules";
 import { holdsPasscode, NO_PASSCODE_PROOFS, PasscodeRequiredError, type PasscodeProofs } from "@/lib/domain/recipients/passcode";
-import { senderMailOfShare } from "@/lib/domain/brand";
+import { recipientMailOfShare } from "@/lib/domain/brand";
 import { sendEmail } from "@/lib/platform/email";
 import { recipientCodeEmail } from "@/lib/platform/email/templates";
 import { freshCode, liveCode } from "@/lib/domain/recipients/email-code";
@@ -75,7 +75,7 @@ export async function bindRecipient(visitor: Awaited<ReturnType<typeof admitVisi
     return created;
   });
   if (fresh) {
-    const { fromName, replyTo, brand } = await senderMailOfShare(share.id);
+    const { fromName, replyTo, brand } = await recipientMailOfShare(share.id);
     await sendEmail({ to: email, fromName, replyTo, ...(await recipientCodeEmail({ code: fresh.code, brand })) });
   }
   return { recipient: presentRecipient(recipient, share), secret, shareId: share.id };

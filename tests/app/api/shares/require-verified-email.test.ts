@@ -1,4 +1,5 @@
 import { db } from "@/lib/platform/db";
+import { listOutbox } from "@/lib/platform/email/outbox";
 import { mailedCode } from "../../../support/outbox";
 import { acceptNda } from "@/lib/domain/recipients/accept-nda";
 import { sendRecipientCode, verifyRecipientEmail } from "@/lib/domain/recipients/email-code";
@@ -27,6 +28,9 @@ describe("requireVerifiedEmail on POST/PATCH /api/shares", () => {
     await expect(getSharedIdea(created.body.accessLink, r.secrets, TEST_CLIENT)).resolves.not.toHaveProperty("idea.content");
     await expect(verifyRecipientEmail(r.id, "000000", r.secrets)).rejects.toMatchObject({ status: 400 });
     await expect(verifyRecipientEmail(r.id, await mailedCode("partner@sequoia.com"), r.secrets)).resolves.toMatchObject({ emailVerified: true });
+    // Anyone can open this link: the code mail does not hand them the owner's address (no Reply-To).
+    const codeMail = (await listOutbox()).find((m) => m.to === "partner@sequoia.com");
+    expect(codeMail?.replyTo).toBeUndefined();
     await acceptNda(r.id, r.secrets, TEST_CLIENT);
     expect((await getSharedIdea(created.body.accessLink, r.secrets, TEST_CLIENT)).idea.content).toBeDefined();
   });
