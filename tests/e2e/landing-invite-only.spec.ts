@@ -125,6 +125,12 @@ test.describe("landing page of an invite-only instance", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Your idea is your property." })).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    // A link followed once the page is live: React has hydrated the button (its props are on the node). Set mid-way
+    // through hydration, the hash would be dropped by the router's first history entry, before any listener exists.
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Join our waitlist");
+      return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactProps")));
+    });
     await page.evaluate(() => {
       window.location.hash = "waitlist";
     });
