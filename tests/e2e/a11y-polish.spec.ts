@@ -150,7 +150,10 @@ test.describe("cookie banner", () => {
         await expect(banner(page).getByRole("button", { name: "Accept" })).toBeEnabled();
         await expect(page.locator("html")).toHaveAttribute("style", /--cookie-banner-height/);
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), path).toEqual([]);
+        // Not exactly zero: a starved browser may paint before the whole HTML is parsed, and a line may move a few
+        // pixels as the rest arrives (0.0002 seen). The centred card that grew measured 0.013 at 1280 px, 0.08 at 390 px.
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+        expect(shifts.reduce((sum, v) => sum + v, 0), `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.005);
       }
     });
 
