@@ -212,7 +212,8 @@ test.describe("changing the e-mail address", () => {
     await section.getByLabel("New e-mail address").fill(newEmail);
     await section.getByLabel("Current password", { exact: true }).fill(user.password);
     await section.getByRole("button", { name: "Send confirmation link" }).click();
-    await expect(section.getByRole("status")).toContainText(`We sent a link to ${newEmail}.`);
+    // The form's own status line (the button's spinner is a status too, and may still be fading out).
+    await expect(section.locator('p[role="status"]')).toContainText(`We sent a link to ${newEmail}.`);
     const notice = await waitForMail(user.email, 20_000, "Your IdeaVault e-mail address is about to change");
     expect(notice.text).toContain(newEmail);
     expect((await (await page.request.get("/api/auth/me")).json()) as { email: string }).toMatchObject({ email: user.email });
