@@ -7,7 +7,7 @@ import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
 import { originForHost } from "@/lib/platform/http/origin";
 import { newAccessLink } from "@/lib/domain/gate/secrets";
-import { invitationTarget, queueInvitationRetries, sendInvitations } from "@/lib/domain/shares/invitations";
+import { dropQueuedInvitations, invitationTarget, queueInvitations, sendInvitations } from "@/lib/domain/shares/invitations";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { presentShare, shareWithAgreement as withAgreement } from "@/lib/domain/shares/present";
 import { hashPasscode } from "@/lib/domain/recipients/passcode";
@@ -84,22 +84,29 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
       include: withAgreement,
     });
     await appendLinkEvidence(tx, created, { type: "link.created", data: { shareId: created.id, ...linkMeasures(created) }, personal: { email: recipientEmail } });
+    await queueInvitations(tx, created.id, recipientEmails, origin);
     return created;
   });
   // Invited once the link is committed: no mail goes out while its transaction is open.
   const failed = await sendInvitations(share, target, recipientEmails, origin);
   if (recipientEmails.length > 0 && failed.length === recipientEmails.length) {
-    // The link never reached anyone: it goes, and its log says so.
+    // The link never reached anyone: it goes (its queued invitations with it), and its log says so.
     await db.$transaction(async (tx) => {
+      await dropQueuedInvitations(tx, share.id, recipientEmails);
       await tx.share.delete({ where: { id: share.id } });
       await appendLinkEvidence(tx, share, { type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
     });
     throw failed[0].error;
   }
-  // Someone holds the link now: it stays, and the addresses whose mail failed are tried again by a job.
+  // Someone holds the link now: it stays, and the addresses whose mail failed keep their job, which tries again.
   const invitationsPending = failed.map((f) => f.to);
-  await queueInvitationRetries(share.id, invitationsPending, origin);
+  await dropQueuedInvitations(db, share.id, delivered(recipientEmails, invitationsPending));
   return { ...presentShare(share), invitationsPending };
+}
+
+/** The addresses of `invited` whose mail went out (not among `pending`). */
+function delivered(invited: readonly string[], pending: readonly string[]) {
+  return invited.filter((address) => !pending.includes(address));
 }
 
 export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
@@ -236,13 +243,14 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
       const change = await tx.shareChange.create({ data: { shareId: before.id, ideaId: before.ideaId, summary } });
       await appendLinkEvidence(tx, before, { type: "link.changed", data: { shareId: before.id, changeId: change.id, ...linkMeasures(updated) } });
     }
+    await queueInvitations(tx, before.id, invited, origin);
     return updated;
   });
   // Newly added addresses are invited once the change is committed (never with the link's row locked by it); an
-  // address whose mail fails stays on the list and is tried again by a job, and the answer names it.
+  // address whose mail fails stays on the list and its job tries again, and the answer names it.
   const failed = invited.length > 0 ? await sendInvitations(share, await invitationTarget(db, share), invited, origin) : [];
   const invitationsPending = failed.map((f) => f.to);
-  await queueInvitationRetries(share.id, invitationsPending, origin);
+  await dropQueuedInvitations(db, share.id, delivered(invited, invitationsPending));
   return { ...presentShare(share), invitationsPending };
 }
 

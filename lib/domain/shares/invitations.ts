@@ -1,9 +1,10 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { db } from "@/lib/platform/db";
-import { completeJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
+import { completeJobs, dropWaitingJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
 import { sendEmail } from "@/lib/platform/email";
-import { shareInvitationEmail } from "@/lib/platform/email/templates";
+import { invitationUndeliveredEmail, shareInvitationEmail } from "@/lib/platform/email/templates";
+import { linkLabel, roomScreenUrl, shareScreenUrl } from "@/lib/domain/notifications/queue";
 import { senderMail } from "@/lib/domain/brand";
 import { viewLink } from "@/lib/domain/gate/view-link";
 import { isDead } from "@/lib/domain/gate/link-state";
@@ -12,7 +13,13 @@ import type { Prisma, Share } from "@/lib/generated/prisma/client";
 /**
  * An e-mail link's invitations: one mail per address, sent only once the link (or the change that added the address)
  * is committed, never inside its transaction. An address whose mail fails is tried again by an "invitations" job,
- * a few times with a growing delay, for as long as it is still on the link and the link is alive.
+ * a few times with a growing delay, for as long as it is still on the link and the link is alive; the owner is told
+ * by mail when the last try fails.
+ *
+ * The first of those jobs is queued in the link's own transaction, before any mail is tried (queueInvitations), and
+ * dropped for each address whose mail then went out (dropQueuedInvitations): a process that stops between the commit
+ * and the mails leaves jobs that send them a minute later, so no address is ever silently left uninvited. The price
+ * is the rare duplicate: a process that stops between a sent mail and the drop sends that one again.
  */
 
 type Client = Prisma.TransactionClient | typeof db;
@@ -65,10 +72,46 @@ function retryJob(shareId: string, email: string, origin: string, attempt: numbe
   return { data: { shareId, email, origin, attempt }, startAfter: new Date(now.getTime() + invitationRetryDelayMs(attempt)) };
 }
 
-/** Queues the retry of each address whose invitation the request could not send. */
-export async function queueInvitationRetries(shareId: string, addresses: readonly string[], origin: string) {
-  if (!addresses.length) return;
-  await enqueueMany("invitations", addresses.map((email) => retryJob(shareId, email, origin, 1)));
+/**
+ * In the transaction that puts `addresses` on the link: each address's first retry, which stands in for the mail the
+ * request is about to send, until dropQueuedInvitations drops it.
+ */
+export async function queueInvitations(tx: Prisma.TransactionClient, shareId: string, addresses: readonly string[], origin: string) {
+  await enqueueMany("invitations", addresses.map((email) => retryJob(shareId, email, origin, 1)), { tx });
+}
+
+/**
+ * Drops the stand-in jobs of `addresses`: the request's own mails to them went out (those that failed keep theirs,
+ * the retry), or the link itself goes.
+ */
+export async function dropQueuedInvitations(client: Client, shareId: string, addresses: readonly string[]) {
+  await dropWaitingJobs(client, "invitations", { shareId, attempt: 1 }, "email", addresses);
+}
+
+/**
+ * The owner's mail that an address's invitation is given up, once: the job that gives up completes itself in the
+ * transaction that decides to mail (so a run whose lease ran out, retried elsewhere, does not mail twice). A failure
+ * of this mail too is logged; nothing more can be done by mail.
+ */
+async function tellOwnerUndelivered(share: Share, data: JobPayloads["invitations"], job?: InvitationJob) {
+  if (job && !(await db.$transaction((tx) => completeJobs(tx, "invitations", [job.id]))).has(job.id)) return;
+  try {
+    const owner = await db.user.findUniqueOrThrow({ where: { id: share.createdById }, select: { email: true } });
+    const target = await invitationTarget(db, share);
+    const idea = share.ideaId !== null ? { id: share.ideaId, title: target.title } : { id: share.roomId ?? "", title: target.title, room: true };
+    const totalMs = Array.from({ length: data.attempt }, (_, i) => invitationRetryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
+    const mail = await invitationUndeliveredEmail({
+      idea,
+      linkLabel: linkLabel(share),
+      email: data.email,
+      tries: data.attempt + 1,
+      hours: Math.max(1, Math.round(totalMs / 3_600_000)),
+      shareScreenUrl: share.ideaId !== null ? shareScreenUrl(data.origin, share.ideaId) : roomScreenUrl(data.origin, share.roomId ?? ""),
+    });
+    await sendEmail({ to: owner.email, ...mail });
+  } catch (err) {
+    console.error(`[shares] the owner of link ${share.id} could not be told that the invitation to ${data.email} was given up`, err);
+  }
 }
 
 export type InvitationRetryCounts = { sent: number; skipped: number; failed: number };
@@ -87,6 +130,7 @@ export async function retryInvitation(data: JobPayloads["invitations"], job?: In
   if (!failure) return { sent: 1, skipped: 0, failed: 0 };
   if (data.attempt >= INVITATION_RETRIES) {
     console.error(`[shares] the invitation to ${data.email} (link ${data.shareId}) is given up after ${data.attempt + 1} tries`, failure.error);
+    await tellOwnerUndelivered(share, data, job);
     return { sent: 0, skipped: 0, failed: 1 };
   }
   console.warn(`[shares] the invitation to ${data.email} (link ${data.shareId}) could not be sent; it is tried again later`, failure.error);

@@ -14,4 +14,4 @@ export {
   emailChangeRequestedEmail,
 } from "@/lib/platform/email/mail-templates/account";
 export { shareInvitationEmail, recipientCodeEmail, ndaCertificateEmail, ownerReplyEmail, readingReceiptEmail } from "@/lib/platform/email/mail-templates/sharing";
-export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail, proofAnchoredEmail, visitEndedEmail } from "@/lib/platform/email/mail-templates/notifications";
+export { ndaAcceptedEmail, firstViewEmail, commentEmail, recipientActivityEmail, passcodeGuessingEmail, proofAnchoredEmail, visitEndedEmail, invitationUndeliveredEmail } from "@/lib/platform/email/mail-templates/notifications";

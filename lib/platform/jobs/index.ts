@@ -104,6 +104,22 @@ export async function completeJobs(tx: Prisma.TransactionClient, name: JobName, 
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * Deletes the jobs of `name` that have not started yet and whose `data[field]` is one of `values`, among those whose
+ * `data` also holds `match` (a JSON containment): a job queued as a safety net, with the work it stands in for, is
+ * dropped once that work was done after all. Answers how many went.
+ */
+export async function dropWaitingJobs(client: Client, name: JobName, match: Record<string, unknown>, field: string, values: readonly string[]): Promise<number> {
+  if (!values.length) return 0;
+  return client.$executeRawUnsafe(
+    `DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'created' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`,
+    name,
+    JSON.stringify(match),
+    field,
+    [...values],
+  );
+}
+
 /** SQL: a job of `name` that is waiting, retrying or running carries `key` as its `data[field]`. */
 export function liveJobWith(name: JobName, field: string, key: Prisma.Sql) {
   return Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(JOB_SCHEMA)}.job j WHERE j.name = ${name} AND j.state < 'completed' AND j.data->>${field} = ${key})`;

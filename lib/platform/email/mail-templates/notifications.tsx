@@ -204,6 +204,25 @@ export function passcodeGuessingEmail(input: {
   );
 }
 
+const DELIVERY_NOTE = "We tell you whatever your notification settings say: it is about a mail you asked us to send.";
+
+/**
+ * An invitation of an e-mail link could not be delivered: the request's own try and every retry failed
+ * (lib/domain/shares/invitations.ts). The link still admits the address; only its mail never went.
+ */
+export function invitationUndeliveredEmail(input: { idea: NotificationIdea; linkLabel: string; email: string; tries: number; hours: number; shareScreenUrl: string }) {
+  const lines = [
+    `We could not deliver the invitation of ${input.linkLabel} to ${input.email}. The link shares ${ideaLabel(input.idea)}.`,
+    `The mail was tried ${input.tries} times over about ${input.hours} ${input.hours === 1 ? "hour" : "hours"}, and we have stopped trying.`,
+    `The address is still on the link: check it for a typo, or send the link yourself. On ${screen(input.idea)} you can change the link's addresses or copy the link.`,
+  ];
+  return renderEmail(
+    `Your invitation to ${oneLine(input.email, 200)} could not be delivered`,
+    <EmailLayout title="An invitation could not be delivered" paragraphs={lines} action={screenAction(input.idea, input.shareScreenUrl)} footnote={DELIVERY_NOTE} />,
+    plainText(lines, input.shareScreenUrl, DELIVERY_NOTE),
+  );
+}
+
 /**
  * A proof of the owner's published idea is anchored in a Bitcoin block: from now on anyone can check the stamped file
  * against Bitcoin alone. Once per proof (lib/domain/timestamps/anchored-mail.ts).

@@ -72,6 +72,40 @@ describe("POST /api/shares: invitations once the link is committed", () => {
     expect(await waitingJobs("invitations")).toEqual([]);
   });
 
+  it("has every address's job committed before the first mail is tried, so a process that stops there still invites them", async () => {
+    const { idea } = await signedInOwner();
+    const queuedWhileMailing: string[][] = [];
+    mockTransport.beforeInvitation = async () => {
+      // Read on another connection: what a crash at this moment would leave behind.
+      queuedWhileMailing.push((await waitingJobs("invitations")).map((j) => (j.data as { email: string }).email).sort());
+    };
+    const created = await createLink({ ideaId: idea.id, shareType: "email", recipientEmails: ["ada@example.com", "bob@example.com"] });
+    expect(created).toMatchObject({ status: 201, body: { invitationsPending: [] } });
+    expect(queuedWhileMailing[0]).toEqual(["ada@example.com", "bob@example.com"]);
+    // Both mails went: their stand-in jobs are gone, and nobody is invited twice.
+    expect(await queuedJobs("invitations")).toEqual([]);
+
+    // The same on a change that adds an address.
+    queuedWhileMailing.length = 0;
+    await patchLink(created.body.id, { recipientEmails: ["ada@example.com", "bob@example.com", "carol@example.com"] });
+    expect(queuedWhileMailing).toEqual([["carol@example.com"]]);
+    expect(await queuedJobs("invitations")).toEqual([]);
+    expect(await invitationsTo()).toEqual(["ada@example.com", "bob@example.com", "carol@example.com"]);
+  });
+
+  it("when the process stopped before mailing, the queued job invites the address a minute later", async () => {
+    const { idea } = await signedInOwner();
+    mockTransport.refused.add("ada@example.com");
+    const created = await createLink({ ideaId: idea.id, shareType: "email", recipientEmails: ["ada@example.com", "bob@example.com"] });
+    expect(created.body.invitationsPending).toEqual(["ada@example.com"]);
+    // As if the request had stopped before Bob's mail: his stand-in job is still there (put back as the request queued it).
+    await db.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1`, "invitations");
+    await enqueue("invitations", { shareId: created.body.id, email: "bob@example.com", origin: TEST_ORIGIN, attempt: 1 });
+    mockTransport.refused.clear();
+    expect(await runInvitationJobs()).toEqual({ ...NONE, sent: 1 });
+    expect(await invitationsTo()).toEqual(["bob@example.com", "bob@example.com"]);
+  });
+
   it("answers an empty `invitationsPending` when every invitation went, and for links without addresses", async () => {
     const { idea } = await signedInOwner();
     const mailed = await createLink({ ideaId: idea.id, shareType: "email", recipientEmails: ["ada@example.com", "bob@example.com"] });
@@ -167,8 +201,8 @@ describe("the invitations job", () => {
     expect(await invitationsTo()).toEqual(["ada@example.com", "ada@example.com"]);
   });
 
-  it("logs and gives up after its last try", async () => {
-    const { link } = await linkWithBobPending();
+  it("logs and gives up after its last try, and tells the owner once", async () => {
+    const { owner, link } = await linkWithBobPending();
     await db.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1`, "invitations");
     mockTransport.refused.add("bob@example.com");
     await enqueue("invitations", { shareId: link.id, email: "bob@example.com", origin: TEST_ORIGIN, attempt: INVITATION_RETRIES });
@@ -176,5 +210,12 @@ describe("the invitations job", () => {
     expect(await runInvitationJobs()).toEqual({ ...NONE, failed: 1 });
     expect(await waitingJobs("invitations")).toEqual([]);
     expect(await invitationsTo()).toEqual(["ada@example.com"]);
+
+    const told = (await listOutbox(500)).filter((m) => m.subject === "Your invitation to bob@example.com could not be delivered");
+    expect(told).toHaveLength(1);
+    expect(told[0].to).toBe(owner.email);
+    expect(told[0].text).toContain('We could not deliver the invitation of your e-mail link for ada@example.com and bob@example.com to bob@example.com. The link shares the idea "Kettle".');
+    expect(told[0].text).toContain("The mail was tried 6 times over about 6 hours, and we have stopped trying.");
+    expect(told[0].text).toContain(`${TEST_ORIGIN}/share/${link.ideaId}`);
   });
 });
