@@ -74,7 +74,7 @@ export function LoginForm({ callbackUrl, providers, errorMessage, signUp }: Logi
           label="Password"
           error={errors.password?.message}
           labelAside={
-            <Link href="/forgot-password" className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline">
+            <Link href="/forgot-password" prefetch={false} className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline">
               Forgot
             </Link>
           }

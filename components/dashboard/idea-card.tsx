@@ -51,7 +51,7 @@ export function IdeaCard({ idea, onDeleted }: IdeaCardProps) {
       <IdeaCardHeading icon={FileText} href={`/editor/${idea.id}`} id={idea.id} title={title} />
       <div className="flex items-center justify-between gap-2 px-4">
         <div className="text-muted-foreground flex min-w-0 flex-wrap items-center gap-2 text-sm">
-          <LocalTime value={idea.blockchainTimestamp || idea.lastModified} dateOnly />
+          <LocalTime value={idea.blockchainTimestamp || idea.lastModified} dateOnly="short" />
           <IdeaStatusBadge published={published} />
           {idea.version ? (
             <span className="rounded-md border px-1.5 py-0.5 text-xs font-medium" title={`Version ${idea.version}${idea.hasDraft ? ", a next version is being written" : ""}`} data-testid="idea-version">

@@ -17,13 +17,19 @@ type SiteShellProps = {
   className?: string;
 };
 
+/**
+ * The public pages' shell (landing, static pages, sign-in). Its logo and footer links do not prefetch: a visitor
+ * rarely leaves through them, and prefetching them meant a dozen requests whose answers the phone parses on its main
+ * thread just as the page becomes usable (Lighthouse counted them into the blocking time). The page's own next
+ * step (Register, Log in) keeps its prefetch.
+ */
 function SiteShell({ children, showBack = false, backHref, headerActions, className }: SiteShellProps) {
   return (
     <div data-slot="site-shell" className="flex min-h-dvh flex-col bg-background">
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-14 w-full max-w-6xl items-center justify-between gap-3 px-4 sm:h-16 sm:px-6">
           <div className="flex min-w-0 items-center gap-2 sm:gap-4">
-            <Logo />
+            <Logo prefetch={false} />
             {showBack && <BackButton href={backHref} size="sm" />}
           </div>
           {headerActions ? <div className="flex items-center gap-2">{headerActions}</div> : null}
@@ -35,7 +41,7 @@ function SiteShell({ children, showBack = false, backHref, headerActions, classN
       >
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter prefetch={false} />
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function SharedTimestamp({ token }: { token: string }) {
             Download token (.tsr)
           </a>
         ) : null}
-        <Link className="text-brand underline underline-offset-4" href="/verify">
+        <Link className="text-brand underline underline-offset-4" href="/verify" prefetch={false}>
           Verify
         </Link>
       </p>

@@ -30,7 +30,8 @@ async function saved(download: Download) {
   return fs.readFile((await download.path())!);
 }
 
-const enGB = (iso: string) => new Date(iso).toLocaleDateString("en-GB");
+/** A day as the screens write it: localDate ('25 Nov 2026'). */
+const enGB = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium" });
 /** A moment as the browser (en-GB, the machine's zone) writes it: localDateTime. */
 const enGBTime = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 const WAITING = "Waiting to reach the timestamp servers — we retry every 10 minutes";
