@@ -53,10 +53,12 @@ export const queryKeys = {
   assets: ["/api/assets"],
   me: ["/api/auth/me"],
   shares: (ideaId: number) => [`/api/ideas/${ideaId}/shares`],
-  /** One link's recipients: a room's link, or an idea's revoked link (its list is final). */
+  /** One link's recipients: a revoked link's (its list is final). */
   recipients: (shareId: string) => [`/api/shares/${encodeURIComponent(shareId)}/recipients`],
   /** The recipients of every live link of an idea, by link id: one query the share screen polls for all its links. */
   ideaRecipients: (ideaId: number) => [`/api/ideas/${ideaId}/recipients`],
+  /** The same for a room's live links: the room's page polls it. */
+  roomRecipients: (roomId: string) => [`/api/rooms/${encodeURIComponent(roomId)}/recipients`],
   comments: (ideaId: number) => [`/api/comments?ideaId=${ideaId}`],
   /** Paged (useInfiniteQuery with its own query function): the page's offset is added to this URL. */
   activity: (ideaId: number) => [`/api/ideas/${ideaId}/activity`],

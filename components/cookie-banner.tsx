@@ -58,7 +58,7 @@ const RECIPIENT_SCREEN = /^\/(?:collect|view|nda|document)(?:\/|$)/;
  * Its height is still published as a CSS variable on <html> while it is shown, for the toaster alone: toasts sit
  * above the banner instead of over its buttons (components/ui/sonner.tsx).
  */
-function useReservedHeight(ref: React.RefObject<HTMLElement | null>, shown: boolean) {
+function usePublishedHeight(ref: React.RefObject<HTMLElement | null>, shown: boolean) {
   React.useLayoutEffect(() => {
     const el = ref.current;
     if (!shown || !el) return;
@@ -117,7 +117,7 @@ function CookieBanner() {
   const hasChoice = stored === "true" || stored === "false";
   const shown = !(hasChoice || dismissed || recipientScreen);
   const hydrated = useHydrated();
-  useReservedHeight(ref, shown);
+  usePublishedHeight(ref, shown);
   const previousFocus = useFocusBeforeBanner(ref, shown);
 
   const choose = React.useCallback(

@@ -205,15 +205,17 @@ function RecipientItem({ shareId, ideaId, listKey, recipient, unit, requireNda }
 
 /**
  * Under a link on the share screen: who identified on it, their agreement, their views and reading time, each reader's
- * visits on demand (`ideaId`: the link's idea; none for a room's link). An idea's links that are not revoked all read
- * one query (GET /api/ideas/{id}/recipients, by link id), so watching N links costs one request per poll, not N; a
- * room's link and a revoked link (whose list is final) read their own (GET /api/shares/{id}/recipients).
+ * visits on demand (`ideaId`: the link's idea; `roomId` for a room's link). The links of an idea or a room that are not
+ * revoked all read one query (GET /api/ideas/{id}/recipients or /api/rooms/{id}/recipients, by link id), so watching N
+ * links costs one request per poll, not N; a revoked link (whose list is final) reads its own
+ * (GET /api/shares/{id}/recipients).
  * `unit`: a PDF idea is read in pages, any other in sections; null for a room's link, whose reading is per idea (the
  * room's reading table).
  */
 export function LinkRecipients({
   shareId,
   ideaId = null,
+  roomId = null,
   unit = "page",
   requireNda = true,
   live = false,
@@ -221,6 +223,7 @@ export function LinkRecipients({
 }: {
   shareId: string;
   ideaId?: number | null;
+  roomId?: string | null;
   unit?: ReadingUnit | null;
   requireNda?: boolean;
   live?: boolean;
@@ -229,15 +232,20 @@ export function LinkRecipients({
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
-  const fromIdea = ideaId !== null && !revoked;
-  const listKey = fromIdea ? queryKeys.ideaRecipients(ideaId) : queryKeys.recipients(shareId);
+  const listKey = revoked
+    ? queryKeys.recipients(shareId)
+    : ideaId !== null
+      ? queryKeys.ideaRecipients(ideaId)
+      : roomId !== null
+        ? queryKeys.roomRecipients(roomId)
+        : queryKeys.recipients(shareId);
   // A link created since the last answer is not in it yet: it has no recipients so far (the next poll lists it).
   const select = useCallback(
     (data: IdeaRecipients | ShareRecipient[]): ShareRecipient[] => (Array.isArray(data) ? data : (data[shareId] ?? [])),
     [shareId],
   );
   // A link that still opens gains recipients and views while the owner watches: polled (an inactive link's list is
-  // final). The idea's one query is polled while any of its links is live (the shortest interval of its users wins).
+  // final). The idea's (or room's) one query is polled while any of its links is live (the shortest interval of its users wins).
   const query = useQuery<IdeaRecipients | ShareRecipient[], Error, ShareRecipient[]>({
     queryKey: listKey,
     select,

@@ -110,6 +110,7 @@ function ShareLinkItem({ share, now, unit }: { share: OwnerShare; now: number; u
       <LinkRecipients
         shareId={share.id}
         ideaId={unit === null ? null : share.ideaId}
+        roomId={unit === null ? share.roomId : null}
         unit={unit}
         requireNda={share.requireNda !== false}
         live={state === null}

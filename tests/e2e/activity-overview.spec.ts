@@ -159,6 +159,42 @@ test("the share screen watches all its links' recipients with one request per po
   expect(perLink.filter((p) => p !== `/api/shares/${revoked.id}/recipients`)).toEqual([]);
 });
 
+test("a room's page watches all its links' recipients with one request per poll; a new reader on any link shows within 10 s", async ({
+  page,
+  playwright,
+  baseURL,
+  createUser,
+  loginAs,
+}) => {
+  const owner = await createUser({ name: "Olivia Owner" });
+  await loginAs(page, owner);
+  const { id: ideaId } = await createPublishedIdea(page.request, "Cardamom Cola", FOUR_SECTIONS);
+  const room = await expectJson(await page.request.post("/api/rooms", { data: { name: "Seed round", ideaIds: [ideaId] } }), 201);
+  const links: { id: string; accessLink: string }[] = [];
+  for (const name of ["Sequoia", "Accel"]) {
+    links.push(await expectJson(await page.request.post("/api/shares", { data: { roomId: room.id, shareType: "full-access", name } }), 201));
+  }
+
+  const perLink: string[] = [];
+  const perRoom: string[] = [];
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (/^\/api\/shares\/[^/]+\/recipients$/.test(pathname)) perLink.push(pathname);
+    if (pathname === `/api/rooms/${room.id}/recipients`) perRoom.push(pathname);
+  });
+  await page.goto(`/rooms/${room.id}`);
+  for (const link of links) await expect(page.locator(`li[data-share-id="${link.id}"]`).getByText("No recipients yet")).toBeVisible();
+  await expect.poll(() => perRoom.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  expect(perLink).toEqual([]);
+
+  // A recipient agrees on the second link: its list names them within the live budget, without a reload.
+  const reader = await newVisitor(playwright, baseURL, contexts);
+  await agree(reader, links[1].accessLink, { name: "Rita Reader", email: "rita@example.com" });
+  await expect(page.locator(`li[data-share-id="${links[1].id}"]`).getByText("Rita Reader")).toBeVisible({ timeout: LIVE_BUDGET_MS });
+  await expect(page.locator(`li[data-share-id="${links[0].id}"]`).getByText("No recipients yet")).toBeVisible();
+  expect(perLink).toEqual([]);
+});
+
 test("at phone width the overview stacks each reader as a card: nothing scrolls sideways; desktop keeps the table", async ({ page, playwright, baseURL, createUser, loginAs }) => {
   const owner = await createUser({ name: "Olivia Owner" });
   await loginAs(page, owner);

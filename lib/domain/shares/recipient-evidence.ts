@@ -4,6 +4,7 @@ import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { db } from "@/lib/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
+import { ownedRoomOr404 } from "@/lib/domain/rooms";
 import { describeDevice } from "@/lib/platform/http/device";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
@@ -96,6 +97,17 @@ export type IdeaRecipients = Record<string, ShareRecipient[]>;
  */
 export async function listIdeaRecipients(ownerId: string, ideaId: number): Promise<IdeaRecipients> {
   const { shares } = await ownedIdeaOr404(ownerId, ideaId, { select: { shares: { where: { revokedAt: null }, select: LINK_FIELDS } } });
+  const byLink = await recipientsOfLinks(shares);
+  return Object.fromEntries(shares.map((s) => [s.id, byLink.get(s.id) ?? []]));
+}
+
+/**
+ * GET /api/rooms/{id}/recipients: the same for a room's links that are not revoked (what the room's page watches while it
+ * is open). Another creator's room or an unknown id is a 404 'Room not found'.
+ */
+export async function listRoomRecipients(ownerId: string, roomId: string): Promise<IdeaRecipients> {
+  const room = await ownedRoomOr404(ownerId, roomId);
+  const shares = await db.share.findMany({ where: { roomId: room.id, revokedAt: null }, select: LINK_FIELDS });
   const byLink = await recipientsOfLinks(shares);
   return Object.fromEntries(shares.map((s) => [s.id, byLink.get(s.id) ?? []]));
 }
