@@ -26,8 +26,13 @@ export function StatusPanel({ text, compact }: { text: string; compact?: boolean
   );
 }
 
+/** The recipient layout keeps its footer out while this shows (`data-holds-footer`, app/globals.css). */
 export function VerifyingAccess() {
-  return <StatusPanel text="Verifying access..." />;
+  return (
+    <div data-holds-footer="">
+      <StatusPanel text="Verifying access..." />
+    </div>
+  );
 }
 
 /**

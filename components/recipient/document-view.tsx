@@ -37,7 +37,7 @@ export type DocumentViewProps = {
 export function DocumentView(props: DocumentViewProps) {
   const { idea, form, source, watermark, accessedAt } = props;
   const oneTime = props.shareType === "one-time";
-  // Which version this link shows, e.g. 'Version 2 of 2 · published 11/25/2026'.
+  // Which version this link shows, e.g. 'Version 2 of 2 · published 25 Nov 2026'.
   const shown = idea.version;
   const versionLine = shown?.number != null ? `Version ${shown.number} of ${shown.of ?? shown.number}` : null;
 

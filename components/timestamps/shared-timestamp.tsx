@@ -11,9 +11,11 @@ import { rfc3161Line, type TimestampDetails } from "@/lib/domain/timestamps/text
  * The document viewer's timestamp line for an agreed recipient: the state in plain words and the proof of what they are
  * viewing. Not the stamped file: it is the unmarked idea, the owner's alone; the recipient checks the
  * proof against the digest shown. Nothing is shown for a shared draft (it has no timestamp) or when the call fails.
+ * While it loads, the recipient layout keeps its footer out (`data-holds-footer`), which the line would push down.
  */
 export function SharedTimestamp({ token }: { token: string }) {
-  const [details, setDetails] = React.useState<TimestampDetails | null>(null);
+  // undefined: still loading; null: nothing to show.
+  const [details, setDetails] = React.useState<TimestampDetails | null | undefined>(undefined);
   const base = `/api/share/${encodeURIComponent(token)}/timestamp`;
 
   React.useEffect(() => {
@@ -26,6 +28,7 @@ export function SharedTimestamp({ token }: { token: string }) {
     };
   }, [base]);
 
+  if (details === undefined) return <span data-holds-footer="" hidden />;
   if (!details) return null;
   const tsa = rfc3161Line(details.rfc3161);
   return (
