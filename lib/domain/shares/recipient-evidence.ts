@@ -4,7 +4,6 @@ import { ownedIdeaOr404 } from "@/lib/domain/ideas/owned";
 import { db } from "@/lib/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ownedShareOr404 } from "@/lib/domain/shares/owned";
-import { ownedRoomOr404 } from "@/lib/domain/rooms";
 import { describeDevice } from "@/lib/platform/http/device";
 import { acceptanceMethodText } from "@/lib/domain/validation/nda-signature";
 
@@ -70,7 +69,7 @@ type Row = {
 };
 
 /** The link fields a recipient's entry reads ('Let back in' depends on the link's state). */
-const LINK_FIELDS = { id: true, roomId: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true } as const;
+export const LINK_FIELDS = { id: true, roomId: true, shareType: true, maxViews: true, viewCount: true, revokedAt: true, expiresAt: true } as const;
 type Link = ReadmitShare & { id: string };
 
 /**
@@ -97,19 +96,13 @@ export type IdeaRecipients = Record<string, ShareRecipient[]>;
  */
 export async function listIdeaRecipients(ownerId: string, ideaId: number): Promise<IdeaRecipients> {
   const { shares } = await ownedIdeaOr404(ownerId, ideaId, { select: { shares: { where: { revokedAt: null }, select: LINK_FIELDS } } });
-  const byLink = await recipientsOfLinks(shares);
-  return Object.fromEntries(shares.map((s) => [s.id, byLink.get(s.id) ?? []]));
+  return recipientsByLinkId(shares);
 }
 
-/**
- * GET /api/rooms/{id}/recipients: the same for a room's links that are not revoked (what the room's page watches while it
- * is open). Another creator's room or an unknown id is a 404 'Room not found'.
- */
-export async function listRoomRecipients(ownerId: string, roomId: string): Promise<IdeaRecipients> {
-  const room = await ownedRoomOr404(ownerId, roomId);
-  const shares = await db.share.findMany({ where: { roomId: room.id, revokedAt: null }, select: LINK_FIELDS });
-  const byLink = await recipientsOfLinks(shares);
-  return Object.fromEntries(shares.map((s) => [s.id, byLink.get(s.id) ?? []]));
+/** The recipients of `links` (read with LINK_FIELDS) keyed by link id; a link without recipients has an empty list. */
+export async function recipientsByLinkId(links: Link[]): Promise<IdeaRecipients> {
+  const byLink = await recipientsOfLinks(links);
+  return Object.fromEntries(links.map((s) => [s.id, byLink.get(s.id) ?? []]));
 }
 
 /** The recipients of the given links in one statement, each link's newest first and merged by address. */

@@ -1,7 +1,7 @@
 import { db } from "@/lib/platform/db";
 import { GET as roomRecipientsRoute } from "@/app/api/rooms/[id]/recipients/route";
 import { GET as linkRecipientsRoute } from "@/app/api/shares/[id]/recipients/route";
-import { listRoomRecipients } from "@/lib/domain/shares/recipient-evidence";
+import { listRoomRecipients } from "@/lib/domain/rooms/link-recipients";
 import { TEST_ORIGIN, agreedRecipient, createPublished, createRecipient, createRoom, createRoomShare, createShare, createUser } from "../../factories";
 import { recordQueries } from "../../query-count";
 import { routeSession } from "../../route-harness";

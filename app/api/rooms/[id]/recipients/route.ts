@@ -1,7 +1,7 @@
 import { ownerRoute } from "@/lib/features/api/routes";
 import { recordIdParam } from "@/lib/domain/validation/path-params";
 import { ROOM_NOT_FOUND } from "@/lib/domain/rooms";
-import { listRoomRecipients } from "@/lib/domain/shares/recipient-evidence";
+import { listRoomRecipients } from "@/lib/domain/rooms/link-recipients";
 
 // GET /api/rooms/{id}/recipients — the recipients of each of the room's links not revoked, by link id, as GET /api/shares/{id}/recipients answers them (owner only)
 export const GET = ownerRoute({
