@@ -93,11 +93,10 @@ export async function dropQueuedInvitations(client: Client, shareId: string, add
  * transaction that decides to mail (so a run whose lease ran out, retried elsewhere, does not mail twice). A failure
  * of this mail too is logged; nothing more can be done by mail.
  */
-async function tellOwnerUndelivered(share: Share, data: JobPayloads["invitations"], job?: InvitationJob) {
+async function tellOwnerUndelivered(share: Share, target: { title: string }, data: JobPayloads["invitations"], job?: InvitationJob) {
   if (job && !(await db.$transaction((tx) => completeJobs(tx, "invitations", [job.id]))).has(job.id)) return;
   try {
     const owner = await db.user.findUniqueOrThrow({ where: { id: share.createdById }, select: { email: true } });
-    const target = await invitationTarget(db, share);
     const idea = share.ideaId !== null ? { id: share.ideaId, title: target.title } : { id: share.roomId ?? "", title: target.title, room: true };
     const totalMs = Array.from({ length: data.attempt }, (_, i) => invitationRetryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
     const mail = await invitationUndeliveredEmail({
@@ -126,11 +125,12 @@ type InvitationJob = PgBoss.Job<JobPayloads["invitations"]>;
 export async function retryInvitation(data: JobPayloads["invitations"], job?: InvitationJob, now = new Date()): Promise<InvitationRetryCounts> {
   const share = await db.share.findUnique({ where: { id: data.shareId } });
   if (!share || isDead(share, now) || !share.recipientEmails.includes(data.email)) return { sent: 0, skipped: 1, failed: 0 };
-  const [failure] = await sendInvitations(share, await invitationTarget(db, share), [data.email], data.origin);
+  const target = await invitationTarget(db, share);
+  const [failure] = await sendInvitations(share, target, [data.email], data.origin);
   if (!failure) return { sent: 1, skipped: 0, failed: 0 };
   if (data.attempt >= INVITATION_RETRIES) {
     console.error(`[shares] the invitation to ${data.email} (link ${data.shareId}) is given up after ${data.attempt + 1} tries`, failure.error);
-    await tellOwnerUndelivered(share, data, job);
+    await tellOwnerUndelivered(share, target, data, job);
     return { sent: 0, skipped: 0, failed: 1 };
   }
   console.warn(`[shares] the invitation to ${data.email} (link ${data.shareId}) could not be sent; it is tried again later`, failure.error);
