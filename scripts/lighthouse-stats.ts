@@ -63,6 +63,21 @@ export function runFromReport(lhr: Lhr): LighthouseRun {
   };
 }
 
+/**
+ * When the page's first frame reached the screen, and when its DOM was ready, as Chrome observed them (not simulated).
+ * Lighthouse's simulated LCP counts every script that was evaluated before the observed LCP paint as holding that
+ * paint back, so a first frame that comes late on this machine costs the score all of the page's scripts. Headless
+ * Chromium here sometimes holds a page's first frame until a ~1 s tick (observed 1.2 s or 2.2 s, long after the DOM
+ * was ready, with every thread idle), when a render-blocking stylesheet delays the first paint; the blank page has no
+ * stylesheet. The run's log shows both figures, so a run hit by that hold can be told from one that was simply slow.
+ */
+export function observedFirstFrame(lhr: { audits: Record<string, unknown> }): { firstPaint: number; domContentLoaded: number } | null {
+  const item = (lhr.audits.metrics as { details?: { items?: Record<string, unknown>[] } } | undefined)?.details?.items?.[0];
+  const firstPaint = item?.observedFirstPaint;
+  const domContentLoaded = item?.observedDomContentLoaded;
+  return typeof firstPaint === "number" && typeof domContentLoaded === "number" ? { firstPaint, domContentLoaded } : null;
+}
+
 export function summarize(page: string, runs: LighthouseRun[], load: number[] = []): LighthouseRow {
   const of = (k: keyof LighthouseRun) => runs.map((r) => r[k]);
   return {

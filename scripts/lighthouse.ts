@@ -36,7 +36,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { cookieHeader, ROOT, setUpShare, startApp } from "./app-under-test";
 import { startBlankApp } from "./blank-next-app";
-import { formatTable, runFromReport, summarize, withinBudget, type LighthouseRun } from "./lighthouse-stats";
+import { formatTable, observedFirstFrame, runFromReport, summarize, withinBudget, type LighthouseRun } from "./lighthouse-stats";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3720);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -126,7 +126,9 @@ async function main() {
         if (new URL(finalUrl).pathname !== t.pathname) throw new Error(`${t.label}: Lighthouse ended on ${finalUrl}, not on the page itself`);
         const result = runFromReport(report as Parameters<typeof runFromReport>[0]);
         runs.get(t.label)!.push(result);
-        console.log(`${t.label} run ${i}: performance ${result.score}, TBT ${Math.round(result.tbt)} ms, LCP ${Math.round(result.lcp)} ms (load ${os.loadavg()[0].toFixed(1)})`);
+        const frame = observedFirstFrame(report as Parameters<typeof observedFirstFrame>[0]);
+        const shown = frame ? `, first frame shown at ${Math.round(frame.firstPaint)} ms (DOM ready at ${Math.round(frame.domContentLoaded)} ms)` : "";
+        console.log(`${t.label} run ${i}: performance ${result.score}, TBT ${Math.round(result.tbt)} ms, LCP ${Math.round(result.lcp)} ms${shown} (load ${os.loadavg()[0].toFixed(1)})`);
       }
     }
     load.push(os.loadavg()[0]);

@@ -203,6 +203,14 @@ function RecipientItem({ shareId, ideaId, listKey, recipient, unit, requireNda }
   );
 }
 
+/** The query a link's list reads: its idea's or room's shared one while the link lives, its own once revoked. */
+function recipientsQueryKey({ shareId, ideaId, roomId, revoked }: { shareId: string; ideaId: number | null; roomId: string | null; revoked: boolean }) {
+  if (revoked) return queryKeys.recipients(shareId);
+  if (ideaId !== null) return queryKeys.ideaRecipients(ideaId);
+  if (roomId !== null) return queryKeys.roomRecipients(roomId);
+  return queryKeys.recipients(shareId);
+}
+
 /**
  * Under a link on the share screen: who identified on it, their agreement, their views and reading time, each reader's
  * visits on demand (`ideaId`: the link's idea; `roomId` for a room's link). The links of an idea or a room that are not
@@ -232,13 +240,7 @@ export function LinkRecipients({
   const headingId = useId();
   const listId = useId();
   const [all, setAll] = useState(false);
-  const listKey = revoked
-    ? queryKeys.recipients(shareId)
-    : ideaId !== null
-      ? queryKeys.ideaRecipients(ideaId)
-      : roomId !== null
-        ? queryKeys.roomRecipients(roomId)
-        : queryKeys.recipients(shareId);
+  const listKey = recipientsQueryKey({ shareId, ideaId, roomId, revoked });
   // A link created since the last answer is not in it yet: it has no recipients so far (the next poll lists it).
   const select = useCallback(
     (data: IdeaRecipients | ShareRecipient[]): ShareRecipient[] => (Array.isArray(data) ? data : (data[shareId] ?? [])),

@@ -1,4 +1,4 @@
-import { againstBaseline, formatTable, median, runFromReport, summarize, withinBudget, type LighthouseRun } from "@/scripts/lighthouse-stats";
+import { againstBaseline, formatTable, median, observedFirstFrame, runFromReport, summarize, withinBudget, type LighthouseRun } from "@/scripts/lighthouse-stats";
 
 /** scripts/lighthouse-stats.ts: the figures `npm run lighthouse` reports. */
 const run = (score: number, tbt: number, lcp = 2000): LighthouseRun => ({ score, tbt, lcp, fcp: 900, cls: 0.01, si: 1500 });
@@ -45,6 +45,18 @@ describe("runFromReport", () => {
   it("refuses a report without one of the metrics", () => {
     const { "speed-index": _, ...rest } = ALL_METRICS;
     expect(() => runFromReport(report(0.9, rest))).toThrow("speed-index");
+  });
+});
+
+describe("observedFirstFrame", () => {
+  it("reads when Chrome showed the first frame and when the DOM was ready", () => {
+    const metrics = { details: { items: [{ observedFirstPaint: 1334.2, observedDomContentLoaded: 393.8, firstContentfulPaint: 868 }] } };
+    expect(observedFirstFrame({ audits: { ...report(0.85, ALL_METRICS).audits, metrics } })).toEqual({ firstPaint: 1334.2, domContentLoaded: 393.8 });
+  });
+
+  it("answers null when the report lacks them (an older Lighthouse), rather than a made-up time", () => {
+    expect(observedFirstFrame(report(0.9, ALL_METRICS))).toBeNull();
+    expect(observedFirstFrame({ audits: { metrics: { details: { items: [{ observedFirstPaint: 120 }] } } } })).toBeNull();
   });
 });
 
