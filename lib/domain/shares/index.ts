@@ -7,7 +7,7 @@ import { parseIdeaId } from "@/lib/domain/ideas/id";
 import { createShareSchema, updateShareSchema, type CreateShareRequest, type UpdateShareRequest } from "@/lib/domain/validation/share-link";
 import { originForHost } from "@/lib/platform/http/origin";
 import { newAccessLink } from "@/lib/domain/gate/secrets";
-import { dropQueuedInvitations, invitationTarget, queueInvitations, sendInvitations } from "@/lib/domain/shares/invitations";
+import { dropQueuedInvitations, invitationTarget, mailInvitations, queueInvitations } from "@/lib/domain/shares/invitations";
 import { shareTypeFromApi, shareTypeToApi } from "@/lib/domain/gate/share-type";
 import { presentShare, shareWithAgreement as withAgreement } from "@/lib/domain/shares/present";
 import { hashPasscode } from "@/lib/domain/recipients/passcode";
@@ -88,25 +88,18 @@ export async function createShareFor(ownerId: string, target: ShareTarget, reque
     return created;
   });
   // Invited once the link is committed: no mail goes out while its transaction is open.
-  const failed = await sendInvitations(share, target, recipientEmails, origin);
-  if (recipientEmails.length > 0 && failed.length === recipientEmails.length) {
+  const { failures, pending } = await mailInvitations(share, target, recipientEmails, origin);
+  if (recipientEmails.length > 0 && failures.length === recipientEmails.length) {
     // The link never reached anyone: it goes (its queued invitations with it), and its log says so.
     await db.$transaction(async (tx) => {
       await dropQueuedInvitations(tx, share.id, recipientEmails);
       await tx.share.delete({ where: { id: share.id } });
       await appendLinkEvidence(tx, share, { type: "link.revoked", data: { shareId: share.id, revokedAt: new Date().toISOString(), reason: "invitation not sent" } });
     });
-    throw failed[0].error;
+    throw failures[0].error;
   }
   // Someone holds the link now: it stays, and the addresses whose mail failed keep their job, which tries again.
-  const invitationsPending = failed.map((f) => f.to);
-  await dropQueuedInvitations(db, share.id, delivered(recipientEmails, invitationsPending));
-  return { ...presentShare(share), invitationsPending };
-}
-
-/** The addresses of `invited` whose mail went out (not among `pending`). */
-function delivered(invited: readonly string[], pending: readonly string[]) {
-  return invited.filter((address) => !pending.includes(address));
+  return { ...presentShare(share), invitationsPending: pending };
 }
 
 export const SHARE_REVOKED = "This link was revoked; create a new one instead.";
@@ -248,10 +241,8 @@ export async function updateShare(ownerId: string, shareId: string, request: Upd
   });
   // Newly added addresses are invited once the change is committed (never with the link's row locked by it); an
   // address whose mail fails stays on the list and its job tries again, and the answer names it.
-  const failed = invited.length > 0 ? await sendInvitations(share, await invitationTarget(db, share), invited, origin) : [];
-  const invitationsPending = failed.map((f) => f.to);
-  await dropQueuedInvitations(db, share.id, delivered(invited, invitationsPending));
-  return { ...presentShare(share), invitationsPending };
+  const { pending } = invited.length > 0 ? await mailInvitations(share, await invitationTarget(db, share), invited, origin) : { pending: [] };
+  return { ...presentShare(share), invitationsPending: pending };
 }
 
 /** 'Revoke all links' (DELETE /api/ideas/{id}/shares): every live link of the idea at once; answers how many. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { db } from "@/lib/platform/db";
-import { completeJobs, dropWaitingJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
+import { completeJobs, deferWaitingJobs, dropWaitingJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
 import { sendEmail } from "@/lib/platform/email";
 import { invitationUndeliveredEmail, shareInvitationEmail } from "@/lib/platform/email/templates";
 import { linkLabel, roomScreenUrl, shareScreenUrl } from "@/lib/domain/notifications/queue";
@@ -16,10 +16,12 @@ import type { Prisma, Share } from "@/lib/generated/prisma/client";
  * a few times with a growing delay, for as long as it is still on the link and the link is alive; the owner is told
  * by mail when the last try fails.
  *
- * The first of those jobs is queued in the link's own transaction, before any mail is tried (queueInvitations), and
- * dropped for each address whose mail then went out (dropQueuedInvitations): a process that stops between the commit
- * and the mails leaves jobs that send them a minute later, so no address is ever silently left uninvited. The price
- * is the rare duplicate: a process that stops between a sent mail and the drop sends that one again.
+ * The first of those jobs is queued in the link's own transaction, before any mail is tried (queueInvitations). The
+ * request then claims it (claimQueuedInvitations: put back by the time its mails may take, so a worker does not send
+ * an address the request is still sending to a slow mail service), mails, and settles it (settleQueuedInvitations):
+ * dropped for each address whose mail went out, due a minute later for each whose mail failed. A process that stops
+ * before its mails went leaves jobs that send them later, so no address is ever silently left uninvited. The price is
+ * the rare duplicate: a process that stops between a sent mail and the drop sends that one again.
  */
 
 type Client = Prisma.TransactionClient | typeof db;
@@ -80,12 +82,48 @@ export async function queueInvitations(tx: Prisma.TransactionClient, shareId: st
   await enqueueMany("invitations", addresses.map((email) => retryJob(shareId, email, origin, 1)), { tx });
 }
 
+/** How long a request's own invitations may take before the stand-in jobs send them instead. */
+export const REQUEST_MAILING_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Claims the stand-in jobs of `addresses` for the request that is about to mail them, and answers the addresses it
+ * claimed: the request mails those. An address whose job a worker has already started (a request held up for over a
+ * minute after its commit) is not answered: the worker invites it.
+ */
+export async function claimQueuedInvitations(shareId: string, addresses: readonly string[], now = new Date()): Promise<string[]> {
+  const claimed = new Set(await deferWaitingJobs(db, "invitations", { shareId, attempt: 1 }, "email", addresses, new Date(now.getTime() + REQUEST_MAILING_WINDOW_MS)));
+  return addresses.filter((address) => claimed.has(address));
+}
+
 /**
  * Drops the stand-in jobs of `addresses`: the request's own mails to them went out (those that failed keep theirs,
  * the retry), or the link itself goes.
  */
 export async function dropQueuedInvitations(client: Client, shareId: string, addresses: readonly string[]) {
   await dropWaitingJobs(client, "invitations", { shareId, attempt: 1 }, "email", addresses);
+}
+
+/**
+ * After the request mailed the addresses it claimed: the stand-in of each address whose mail went out is dropped, and
+ * that of each whose mail failed becomes its first retry, a minute from now.
+ */
+export async function settleQueuedInvitations(shareId: string, sent: readonly string[], failed: readonly string[], now = new Date()) {
+  await dropQueuedInvitations(db, shareId, sent);
+  await deferWaitingJobs(db, "invitations", { shareId, attempt: 1 }, "email", failed, new Date(now.getTime() + invitationRetryDelayMs(1)));
+}
+
+/**
+ * The request's own invitations to `addresses`, once the link or the change that added them is committed: claims
+ * their stand-in jobs, mails, and settles the jobs. Answers the failed mails, and the addresses not invited yet (their
+ * mail failed, or a worker had already started their job), in the order given.
+ */
+export async function mailInvitations(share: Share, target: { title: string }, addresses: readonly string[], origin: string) {
+  const claimed = await claimQueuedInvitations(share.id, addresses);
+  const failures = await sendInvitations(share, target, claimed, origin);
+  const failed = new Set(failures.map((f) => f.to));
+  await settleQueuedInvitations(share.id, claimed.filter((address) => !failed.has(address)), [...failed]);
+  const pending = addresses.filter((address) => failed.has(address) || !claimed.includes(address));
+  return { failures, pending };
 }
 
 /**

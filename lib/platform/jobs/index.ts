@@ -120,6 +120,24 @@ export async function dropWaitingJobs(client: Client, name: JobName, match: Reco
   );
 }
 
+/**
+ * Moves the jobs of `name` that have not started yet (matched as dropWaitingJobs matches them) to start at
+ * `startAfter`, and answers the `data[field]` of each one moved: a caller about to do a safety net's work itself
+ * claims it this way, and leaves alone the work whose job a worker has already started.
+ */
+export async function deferWaitingJobs(client: Client, name: JobName, match: Record<string, unknown>, field: string, values: readonly string[], startAfter: Date): Promise<string[]> {
+  if (!values.length) return [];
+  const rows = await client.$queryRawUnsafe<{ value: string }[]>(
+    `UPDATE ${JOB_SCHEMA}.job SET start_after = $5 WHERE name = $1 AND state = 'created' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[]) RETURNING data->>$3 AS value`,
+    name,
+    JSON.stringify(match),
+    field,
+    [...values],
+    startAfter,
+  );
+  return rows.map((r) => r.value);
+}
+
 /** SQL: a job of `name` that is waiting, retrying or running carries `key` as its `data[field]`. */
 export function liveJobWith(name: JobName, field: string, key: Prisma.Sql) {
   return Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(JOB_SCHEMA)}.job j WHERE j.name = ${name} AND j.state < 'completed' AND j.data->>${field} = ${key})`;

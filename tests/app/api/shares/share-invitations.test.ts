@@ -4,7 +4,7 @@ import { JOB_SCHEMA } from "@/lib/platform/jobs/queues";
 import { listOutbox } from "@/lib/platform/email/outbox";
 import type { EmailMessage } from "@/lib/platform/email";
 import { revokeShare } from "@/lib/domain/shares";
-import { INVITATION_RETRIES, invitationRetryDelayMs } from "@/lib/domain/shares/invitations";
+import { INVITATION_RETRIES, REQUEST_MAILING_WINDOW_MS, invitationRetryDelayMs, mailInvitations } from "@/lib/domain/shares/invitations";
 import { expectConsoleError, expectConsoleWarn } from "../../../console";
 import { queuedJobs, waitingJobs } from "../../../db-utils";
 import { runDue } from "../../../jobs-utils";
@@ -91,6 +91,47 @@ describe("POST /api/shares: invitations once the link is committed", () => {
     expect(queuedWhileMailing).toEqual([["carol@example.com"]]);
     expect(await queuedJobs("invitations")).toEqual([]);
     expect(await invitationsTo()).toEqual(["ada@example.com", "bob@example.com", "carol@example.com"]);
+  });
+
+  it("claims each address's job while its mail is being sent, so a slow mail service does not let a worker invite it twice", async () => {
+    const { idea } = await signedInOwner();
+    const seenWhileMailing: { email: string; dueInMs: number }[] = [];
+    const workerRunsWhileMailing: unknown[] = [];
+    mockTransport.beforeInvitation = async (message) => {
+      const [job] = await waitingJobs("invitations", { email: message.to });
+      seenWhileMailing.push({ email: message.to, dueInMs: job.startAfter.getTime() - Date.now() });
+      workerRunsWhileMailing.push(await runDue("invitations", NONE));
+    };
+    mockTransport.refused.add("bob@example.com");
+    const created = await createLink({ ideaId: idea.id, shareType: "email", recipientEmails: ["ada@example.com", "bob@example.com"] });
+    expect(created.body.invitationsPending).toEqual(["bob@example.com"]);
+    // While the request mailed, each address's job waited out the request's window (not the minute it was queued with).
+    expect(seenWhileMailing.map((s) => s.email).sort()).toEqual(["ada@example.com", "bob@example.com"]);
+    for (const { dueInMs } of seenWhileMailing) {
+      expect(dueInMs).toBeGreaterThan(invitationRetryDelayMs(1) + 5 * 60_000);
+      expect(dueInMs).toBeLessThanOrEqual(REQUEST_MAILING_WINDOW_MS);
+    }
+    expect(workerRunsWhileMailing).toEqual([NONE, NONE]);
+    // Afterwards Ada's job is gone and Bob's is his first retry, a minute away.
+    const [job] = await waitingJobs("invitations");
+    expect(job.data).toMatchObject({ email: "bob@example.com", attempt: 1 });
+    expect(job.startAfter.getTime() - Date.now()).toBeLessThanOrEqual(invitationRetryDelayMs(1));
+    expect(await queuedJobs("invitations")).toHaveLength(1);
+  });
+
+  it("leaves an address whose job a worker has already started to that worker, and names it pending", async () => {
+    const { idea } = await signedInOwner();
+    const created = await createLink({ ideaId: idea.id, shareType: "email", recipientEmails: ["ada@example.com"] });
+    const share = await db.share.findUniqueOrThrow({ where: { id: created.body.id } });
+    // As if the request had been held up past the minute: the worker took Bob's job before the request got to him.
+    await enqueue("invitations", { shareId: share.id, email: "bob@example.com", origin: TEST_ORIGIN, attempt: 1 });
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'active', started_on = now() WHERE name = $1`, "invitations");
+    const { failures, pending } = await mailInvitations(share, { title: "Kettle" }, ["bob@example.com"], TEST_ORIGIN);
+    expect(failures).toEqual([]);
+    expect(pending).toEqual(["bob@example.com"]);
+    // The request sent Bob nothing (the worker does), and left the worker's job as it was.
+    expect(await invitationsTo()).toEqual(["ada@example.com"]);
+    expect((await queuedJobs("invitations")).map((j) => j.state)).toEqual(["active"]);
   });
 
   it("when the process stopped before mailing, the queued job invites the address a minute later", async () => {
