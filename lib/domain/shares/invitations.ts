@@ -90,7 +90,7 @@ export const REQUEST_MAILING_WINDOW_MS = 15 * 60_000;
  * claimed: the request mails those. An address whose job a worker has already started (a request held up for over a
  * minute after its commit) is not answered: the worker invites it.
  */
-export async function claimQueuedInvitations(shareId: string, addresses: readonly string[], now = new Date()): Promise<string[]> {
+async function claimQueuedInvitations(shareId: string, addresses: readonly string[], now = new Date()): Promise<string[]> {
   const claimed = new Set(await deferWaitingJobs(db, "invitations", { shareId, attempt: 1 }, "email", addresses, new Date(now.getTime() + REQUEST_MAILING_WINDOW_MS)));
   return addresses.filter((address) => claimed.has(address));
 }
@@ -107,7 +107,7 @@ export async function dropQueuedInvitations(client: Client, shareId: string, add
  * After the request mailed the addresses it claimed: the stand-in of each address whose mail went out is dropped, and
  * that of each whose mail failed becomes its first retry, a minute from now.
  */
-export async function settleQueuedInvitations(shareId: string, sent: readonly string[], failed: readonly string[], now = new Date()) {
+async function settleQueuedInvitations(shareId: string, sent: readonly string[], failed: readonly string[], now = new Date()) {
   await dropQueuedInvitations(db, shareId, sent);
   await deferWaitingJobs(db, "invitations", { shareId, attempt: 1 }, "email", failed, new Date(now.getTime() + invitationRetryDelayMs(1)));
 }

@@ -104,6 +104,9 @@ export async function completeJobs(tx: Prisma.TransactionClient, name: JobName, 
   return new Set(rows.map((r) => r.id));
 }
 
+/** SQL: a job of $1 (the name) that has not started, whose `data` holds $2 and whose `data[$3]` is one of $4. */
+const WAITING_JOB_WITH = `name = $1 AND state = 'created' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`;
+
 /**
  * Deletes the jobs of `name` that have not started yet and whose `data[field]` is one of `values`, among those whose
  * `data` also holds `match` (a JSON containment): a job queued as a safety net, with the work it stands in for, is
@@ -112,7 +115,7 @@ export async function completeJobs(tx: Prisma.TransactionClient, name: JobName, 
 export async function dropWaitingJobs(client: Client, name: JobName, match: Record<string, unknown>, field: string, values: readonly string[]): Promise<number> {
   if (!values.length) return 0;
   return client.$executeRawUnsafe(
-    `DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'created' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`,
+    `DELETE FROM ${JOB_SCHEMA}.job WHERE ${WAITING_JOB_WITH}`,
     name,
     JSON.stringify(match),
     field,
@@ -128,7 +131,7 @@ export async function dropWaitingJobs(client: Client, name: JobName, match: Reco
 export async function deferWaitingJobs(client: Client, name: JobName, match: Record<string, unknown>, field: string, values: readonly string[], startAfter: Date): Promise<string[]> {
   if (!values.length) return [];
   const rows = await client.$queryRawUnsafe<{ value: string }[]>(
-    `UPDATE ${JOB_SCHEMA}.job SET start_after = $5 WHERE name = $1 AND state = 'created' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[]) RETURNING data->>$3 AS value`,
+    `UPDATE ${JOB_SCHEMA}.job SET start_after = $5 WHERE ${WAITING_JOB_WITH} RETURNING data->>$3 AS value`,
     name,
     JSON.stringify(match),
     field,
