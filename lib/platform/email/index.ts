@@ -18,21 +18,30 @@ export interface EmailSender {
 
 class ResendSender implements EmailSender {
   private client: Resend;
-  constructor(apiKey: string) {
+  constructor(
+    apiKey: string,
+    private timeoutS: number,
+  ) {
     this.client = new Resend(apiKey);
   }
   async send(m: EmailMessage & { from: string }) {
     const attachments = m.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType }));
-    const { error } = await this.client.emails.send({
-      from: m.from,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      ...(m.replyTo ? { replyTo: m.replyTo } : {}),
-      ...(attachments?.length ? { attachments } : {}),
-    });
-    if (error) throw new Error(`Resend refused the e-mail: ${error.message}`);
+    const signal = AbortSignal.timeout(this.timeoutS * 1000);
+    const { error } = await this.client.emails.send(
+      {
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+        ...(attachments?.length ? { attachments } : {}),
+      },
+      { signal },
+    );
+    if (!error) return;
+    // The client turns an aborted request into an error of its own words; say what happened.
+    throw new Error(signal.aborted ? `Resend did not answer within ${this.timeoutS} s` : `Resend refused the e-mail: ${error.message}`);
   }
 }
 
@@ -50,8 +59,8 @@ class OutboxSender implements EmailSender {
 
 /** Resend when RESEND_API_KEY is set, otherwise the local outbox under DATA_DIR/outbox. */
 export function emailSender(): EmailSender {
-  const key = getEnv().RESEND_API_KEY;
-  return key ? new ResendSender(key) : new OutboxSender();
+  const { RESEND_API_KEY: key, EMAIL_SEND_TIMEOUT_S } = getEnv();
+  return key ? new ResendSender(key, EMAIL_SEND_TIMEOUT_S) : new OutboxSender();
 }
 
 export async function sendEmail({ fromName, ...message }: EmailMessage) {

@@ -123,6 +123,11 @@ const schema = z.object({
   STORAGE_QUOTA_MB: z.coerce.number().positive("must be a positive number").default(1024),
   TRUST_PROXY: boolean,
   RESEND_API_KEY: z.string().min(1).optional(),
+  /**
+   * Seconds one mail may wait for Resend before it counts as failed (and is retried like any failed mail): a mail
+   * service that hangs must not hold the request that sends it, nor outlast the invitations' claim on their jobs.
+   */
+  EMAIL_SEND_TIMEOUT_S: z.coerce.number().int().min(1).max(300).default(20),
   EMAIL_FROM: z.string().min(3).default("IdeaVault <no-reply@ideavault.local>"),
   BLOB_READ_WRITE_TOKEN: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
