@@ -26,7 +26,9 @@
  *
  * Options: `LIGHTHOUSE_PORT` (default 3720) for the app and the next port for the blank page; `LIGHTHOUSE_PAGES=/,/about`
  * to measure other paths (signed out; `/document/{token}` is the agreed recipient's reader); `LIGHTHOUSE_REPORTS=dir`
- * keeps every JSON report (audits: LCP element, unused JavaScript, main-thread work...). Exit code 1 when a page misses
+ * keeps every JSON report (audits: LCP element, unused JavaScript, main-thread work...); `LIGHTHOUSE_CHROME_FLAGS`
+ * adds Chrome switches to every run, both sides (diagnosis: `--disable-features=PaintHolding` shows what the pages
+ * score when Chrome does not hold back their first frame, see docs/operations.md). Exit code 1 when a page misses
  * the budget.
  */
 import { spawn } from "node:child_process";
@@ -42,6 +44,8 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3720);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/login,/document/{token}").split(",").filter(Boolean);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** More Chrome switches for both sides, for diagnosis only (e.g. `--disable-features=PaintHolding`); not part of the budget's method. */
+const CHROME_EXTRA_FLAGS = process.env.LIGHTHOUSE_CHROME_FLAGS?.trim() ?? "";
 const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? "13.5.0";
 const TOOLS = path.join(ROOT, ".lighthouse");
 const LIGHTHOUSE_DIR = path.join(TOOLS, `lighthouse-${LIGHTHOUSE_VERSION}`);
@@ -73,7 +77,7 @@ async function lighthouse(url: string, headers: Record<string, string>, reportPa
     "--only-categories=performance",
     "--output=json",
     `--output-path=${reportPath}`,
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run${CHROME_EXTRA_FLAGS ? ` ${CHROME_EXTRA_FLAGS}` : ""}`,
     "--quiet",
   ];
   if (Object.keys(headers).length) args.push(`--extra-headers=${JSON.stringify(headers)}`);
