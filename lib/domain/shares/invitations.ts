@@ -1,7 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { db } from "@/lib/platform/db";
-import { completeJobs, deferWaitingJobs, dropWaitingJobs, enqueueMany, type JobPayloads } from "@/lib/platform/jobs";
+import { completeJobs, deferWaitingJobs, dropWaitingJobs, enqueueMany, valuesWithLiveJobs, type JobPayloads } from "@/lib/platform/jobs";
 import { sendEmail } from "@/lib/platform/email";
 import { invitationUndeliveredEmail, shareInvitationEmail } from "@/lib/platform/email/templates";
 import { linkLabel, roomScreenUrl, shareScreenUrl } from "@/lib/domain/notifications/queue";
@@ -114,15 +114,18 @@ async function settleQueuedInvitations(shareId: string, sent: readonly string[],
 
 /**
  * The request's own invitations to `addresses`, once the link or the change that added them is committed: claims
- * their stand-in jobs, mails, and settles the jobs. Answers the failed mails, and the addresses not invited yet (their
- * mail failed, or a worker had already started their job), in the order given.
+ * their stand-in jobs, mails, and settles the jobs. Answers the failed mails, and the addresses not invited yet, in
+ * the order given: their mail failed, or a worker that had already taken their job is still at it (sending, or its
+ * mail failed and the next try waits). One whose job a worker finished was invited by it.
  */
 export async function mailInvitations(share: Share, target: { title: string }, addresses: readonly string[], origin: string) {
   const claimed = await claimQueuedInvitations(share.id, addresses);
   const failures = await sendInvitations(share, target, claimed, origin);
   const failed = new Set(failures.map((f) => f.to));
   await settleQueuedInvitations(share.id, claimed.filter((address) => !failed.has(address)), [...failed]);
-  const pending = addresses.filter((address) => failed.has(address) || !claimed.includes(address));
+  const takenByWorker = addresses.filter((address) => !claimed.includes(address));
+  const workerNotDone = new Set(await valuesWithLiveJobs(db, "invitations", { shareId: share.id }, "email", takenByWorker));
+  const pending = addresses.filter((address) => failed.has(address) || workerNotDone.has(address));
   return { failures, pending };
 }
 

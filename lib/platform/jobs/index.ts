@@ -141,6 +141,22 @@ export async function deferWaitingJobs(client: Client, name: JobName, match: Rec
   return rows.map((r) => r.value);
 }
 
+/**
+ * Which of `values` still have a job of `name` waiting, retrying or running, among the jobs whose `data` holds `match`
+ * (`data[field]` is the value): work a worker took and has not finished, or finished by queueing its next try.
+ */
+export async function valuesWithLiveJobs(client: Client, name: JobName, match: Record<string, unknown>, field: string, values: readonly string[]): Promise<string[]> {
+  if (!values.length) return [];
+  const rows = await client.$queryRawUnsafe<{ value: string }[]>(
+    `SELECT DISTINCT data->>$3 AS value FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state < 'completed' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`,
+    name,
+    JSON.stringify(match),
+    field,
+    [...values],
+  );
+  return rows.map((r) => r.value);
+}
+
 /** SQL: a job of `name` that is waiting, retrying or running carries `key` as its `data[field]`. */
 export function liveJobWith(name: JobName, field: string, key: Prisma.Sql) {
   return Prisma.sql`EXISTS (SELECT 1 FROM ${Prisma.raw(JOB_SCHEMA)}.job j WHERE j.name = ${name} AND j.state < 'completed' AND j.data->>${field} = ${key})`;

@@ -134,6 +134,22 @@ describe("POST /api/shares: invitations once the link is committed", () => {
     expect((await queuedJobs("invitations")).map((j) => j.state)).toEqual(["active"]);
   });
 
+  it("does not name pending an address whose job a worker has already finished, unless its mail failed there", async () => {
+    const { idea } = await signedInOwner();
+    const created = await createLink({ ideaId: idea.id, shareType: "email", recipientEmails: ["ada@example.com"] });
+    const share = await db.share.findUniqueOrThrow({ where: { id: created.body.id } });
+    // As if the request had been held up for minutes: a worker ran both stand-in jobs. Bob's mail went; Cleo's failed,
+    // so her job queued the next try as it completed.
+    await enqueue("invitations", { shareId: share.id, email: "bob@example.com", origin: TEST_ORIGIN, attempt: 1 });
+    await enqueue("invitations", { shareId: share.id, email: "cleo@example.com", origin: TEST_ORIGIN, attempt: 1 });
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', started_on = now(), completed_on = now() WHERE name = $1`, "invitations");
+    await enqueue("invitations", { shareId: share.id, email: "cleo@example.com", origin: TEST_ORIGIN, attempt: 2 }, { startAfter: new Date(Date.now() + invitationRetryDelayMs(2)) });
+    const { failures, pending } = await mailInvitations(share, { title: "Kettle" }, ["bob@example.com", "cleo@example.com"], TEST_ORIGIN);
+    expect(failures).toEqual([]);
+    expect(pending).toEqual(["cleo@example.com"]);
+    expect(await invitationsTo()).toEqual(["ada@example.com"]);
+  });
+
   it("when the process stopped before mailing, the queued job invites the address a minute later", async () => {
     const { idea } = await signedInOwner();
     mockTransport.refused.add("ada@example.com");
