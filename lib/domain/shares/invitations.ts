@@ -123,7 +123,8 @@ export async function mailInvitations(share: Share, target: { title: string }, a
   const failures = await sendInvitations(share, target, claimed, origin);
   const failed = new Set(failures.map((f) => f.to));
   await settleQueuedInvitations(share.id, claimed.filter((address) => !failed.has(address)), [...failed]);
-  const takenByWorker = addresses.filter((address) => !claimed.includes(address));
+  const claimedSet = new Set(claimed);
+  const takenByWorker = addresses.filter((address) => !claimedSet.has(address));
   const workerNotDone = new Set(await valuesWithLiveJobs(db, "invitations", { shareId: share.id }, "email", takenByWorker));
   const pending = addresses.filter((address) => failed.has(address) || workerNotDone.has(address));
   return { failures, pending };

@@ -104,8 +104,16 @@ export async function completeJobs(tx: Prisma.TransactionClient, name: JobName, 
   return new Set(rows.map((r) => r.id));
 }
 
-/** SQL: a job of $1 (the name) that has not started, whose `data` holds $2 and whose `data[$3]` is one of $4. */
-const WAITING_JOB_WITH = `name = $1 AND state = 'created' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`;
+/** SQL: a job of $1 (the name) in `state`, whose `data` holds $2 and whose `data[$3]` is one of $4 (jobFilterParams). */
+const jobWith = (state: string) => `name = $1 AND ${state} AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`;
+/** Not started yet. */
+const WAITING_JOB_WITH = jobWith("state = 'created'");
+/** Waiting, retrying or running (the states pg-boss orders before 'completed'). */
+const LIVE_JOB_WITH = jobWith("state < 'completed'");
+
+function jobFilterParams(name: JobName, match: Record<string, unknown>, field: string, values: readonly string[]) {
+  return [name, JSON.stringify(match), field, [...values]] as const;
+}
 
 /**
  * Deletes the jobs of `name` that have not started yet and whose `data[field]` is one of `values`, among those whose
@@ -116,10 +124,7 @@ export async function dropWaitingJobs(client: Client, name: JobName, match: Reco
   if (!values.length) return 0;
   return client.$executeRawUnsafe(
     `DELETE FROM ${JOB_SCHEMA}.job WHERE ${WAITING_JOB_WITH}`,
-    name,
-    JSON.stringify(match),
-    field,
-    [...values],
+    ...jobFilterParams(name, match, field, values),
   );
 }
 
@@ -132,10 +137,7 @@ export async function deferWaitingJobs(client: Client, name: JobName, match: Rec
   if (!values.length) return [];
   const rows = await client.$queryRawUnsafe<{ value: string }[]>(
     `UPDATE ${JOB_SCHEMA}.job SET start_after = $5 WHERE ${WAITING_JOB_WITH} RETURNING data->>$3 AS value`,
-    name,
-    JSON.stringify(match),
-    field,
-    [...values],
+    ...jobFilterParams(name, match, field, values),
     startAfter,
   );
   return rows.map((r) => r.value);
@@ -148,11 +150,8 @@ export async function deferWaitingJobs(client: Client, name: JobName, match: Rec
 export async function valuesWithLiveJobs(client: Client, name: JobName, match: Record<string, unknown>, field: string, values: readonly string[]): Promise<string[]> {
   if (!values.length) return [];
   const rows = await client.$queryRawUnsafe<{ value: string }[]>(
-    `SELECT DISTINCT data->>$3 AS value FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state < 'completed' AND data @> $2::jsonb AND data->>$3 = ANY($4::text[])`,
-    name,
-    JSON.stringify(match),
-    field,
-    [...values],
+    `SELECT DISTINCT data->>$3 AS value FROM ${JOB_SCHEMA}.job WHERE ${LIVE_JOB_WITH}`,
+    ...jobFilterParams(name, match, field, values),
   );
   return rows.map((r) => r.value);
 }
